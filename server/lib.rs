@@ -1,1 +1,7 @@
+//! The bank: one binary serving the JSON API, server-rendered pages and static assets.
 
+pub mod api;
+pub mod config;
+pub mod domain;
+pub mod http;
+pub mod store;

@@ -1,1 +1,105 @@
-fn main(){}
+use std::process::ExitCode;
+
+use bank::config::Config;
+use bank::store::Db;
+
+const USAGE: &str = "usage: bank [serve]
+       bank features set <name> on|off     store a per-flag override
+       bank features clear <name>          remove a stored override
+       bank features list                  show the effective flags
+       bank server-bundle                  print the server bundle (for the Node benchmark)";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .json()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
+        )
+        .with_current_span(true)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("bank: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(args: &[String]) -> anyhow::Result<()> {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    if words == ["server-bundle"] {
+        print!("{}", bank::http::assets::SERVER_BUNDLE);
+        return Ok(());
+    }
+    let config = Config::from_env()?;
+    let db = Db::connect(&config.database_url).await?;
+    match words.as_slice() {
+        [] | ["serve"] => serve(config, db).await,
+        ["features", "list"] => {
+            let flags = config
+                .features
+                .with_overrides(&bank::store::features::overrides(&db).await?);
+            println!("{}", serde_json::to_string_pretty(&flags)?);
+            Ok(())
+        }
+        ["features", "set", name, state] => {
+            let name = bank::domain::engagement::features::known(name)
+                .ok_or_else(|| anyhow::anyhow!("unknown feature flag {name}"))?;
+            let on = match *state {
+                "on" => true,
+                "off" => false,
+                _ => anyhow::bail!("the state must be on or off"),
+            };
+            bank::store::features::set_override(&db, name, on).await?;
+            println!("{name} is now {state}");
+            Ok(())
+        }
+        ["features", "clear", name] => {
+            let removed = bank::store::features::clear_override(&db, name).await?;
+            println!(
+                "{}",
+                if removed {
+                    "override removed"
+                } else {
+                    "there was no override"
+                }
+            );
+            Ok(())
+        }
+        _ => anyhow::bail!("{USAGE}"),
+    }
+}
+
+async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
+    let listen = config.listen;
+    let base_url = config.base_url.clone();
+    let app = bank::http::app(config, db)?;
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    tracing::info!(%listen, "bank listening");
+    println!("The bank is running. Open {base_url}/ in your browser.");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}

@@ -70,20 +70,33 @@ impl Isolate {
         let fired = watchdog.arm(self.handle.clone(), deadline);
         let run = tokio::time::timeout(deadline, self.run()).await;
         watchdog.disarm();
-        let slot = self.runtime.op_state().borrow_mut().try_take::<RenderSlot>();
+        let slot = self
+            .runtime
+            .op_state()
+            .borrow_mut()
+            .try_take::<RenderSlot>();
 
         let terminated = fired.load(Ordering::SeqCst) || run.is_err();
         if self.heap_hit.load(Ordering::SeqCst) {
             tracing::error!("render terminated: heap limit reached");
-            return Outcome { result: Err(RenderError::HeapLimit), poisoned: true };
+            return Outcome {
+                result: Err(RenderError::HeapLimit),
+                poisoned: true,
+            };
         }
         if terminated {
             tracing::error!(?deadline, "render terminated: deadline passed");
-            return Outcome { result: Err(RenderError::Deadline), poisoned: true };
+            return Outcome {
+                result: Err(RenderError::Deadline),
+                poisoned: true,
+            };
         }
         match run {
             Ok(Ok(())) => match slot.and_then(|s| s.output) {
-                Some(output) => Outcome { result: Ok(output), poisoned: false },
+                Some(output) => Outcome {
+                    result: Ok(output),
+                    poisoned: false,
+                },
                 None => Outcome {
                     result: Err(RenderError::Script("the render produced no output".into())),
                     poisoned: true,
@@ -93,7 +106,10 @@ impl Isolate {
                 tracing::error!(error = %message, "render threw");
                 // A thrown error leaves the isolate consistent: its module scope holds no
                 // request data and the prelude cancelled the render's timers.
-                Outcome { result: Err(RenderError::Script(message)), poisoned: false }
+                Outcome {
+                    result: Err(RenderError::Script(message)),
+                    poisoned: false,
+                }
             }
             Err(_) => unreachable!("a timed-out render is reported as terminated"),
         }

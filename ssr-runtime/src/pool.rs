@@ -84,7 +84,11 @@ impl Pool {
 
     pub async fn render(&self, input: String, context: HostContext) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
-        match self.tx.try_send(Job { input, context, reply }) {
+        match self.tx.try_send(Job {
+            input,
+            context,
+            reply,
+        }) {
             Ok(()) => {}
             Err(TrySendError::Full(_)) => return Err(RenderError::Busy),
             Err(TrySendError::Disconnected(_)) => return Err(RenderError::Closed),
@@ -94,7 +98,10 @@ impl Pool {
 }
 
 fn worker(config: Arc<PoolConfig>, rx: Receiver<Job>, watchdog: Watchdog) {
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(error) => {
             tracing::error!(%error, "could not start an isolate thread's runtime");
@@ -106,7 +113,8 @@ fn worker(config: Arc<PoolConfig>, rx: Receiver<Job>, watchdog: Watchdog) {
     let mut isolate = Some(new_isolate());
     while let Ok(job) = rx.recv() {
         let current = isolate.get_or_insert_with(new_isolate);
-        let outcome = runtime.block_on(current.render(job.input, job.context, config.deadline, &watchdog));
+        let outcome =
+            runtime.block_on(current.render(job.input, job.context, config.deadline, &watchdog));
         if outcome.poisoned {
             // Replace before answering, so the next job finds a ready isolate.
             drop(isolate.take());

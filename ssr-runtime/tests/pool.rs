@@ -27,6 +27,7 @@ globalThis.__ssrEntry = async (input) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return String(lastCaller);
     }
+    case "url": { const u = new URL("../b?x=1#h", "https://bank.example:8443/a/c"); return [u.href, u.origin, u.pathname, u.search, u.hash, URL.canParse("nope")].join(" "); }
     case "slowfetch": return await __hostFetch(JSON.stringify({ path: "/slow" }));
   }
   throw new Error("unknown kind " + req.kind);
@@ -35,13 +36,22 @@ globalThis.__ssrEntry = async (input) => {
 
 fn snapshot() -> &'static [u8] {
     static SNAPSHOT: OnceLock<&'static [u8]> = OnceLock::new();
-    SNAPSHOT.get_or_init(|| Box::leak(create_snapshot(BUNDLE).expect("snapshot").into_boxed_slice()))
+    SNAPSHOT.get_or_init(|| {
+        Box::leak(
+            create_snapshot(BUNDLE)
+                .expect("snapshot")
+                .into_boxed_slice(),
+        )
+    })
 }
 
 /// Echoes the request together with the caller's context, the way the bank passes cookies.
 fn echo_fetch() -> HostFetch {
     Arc::new(|request: String, context: HostContext| {
-        let caller = context.downcast_ref::<String>().cloned().unwrap_or_default();
+        let caller = context
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
         Box::pin(async move {
             if request.contains("/slow") {
                 tokio::time::sleep(Duration::from_secs(30)).await;
@@ -75,7 +85,12 @@ async fn many_concurrent_renders_all_answer_correctly() {
     let renders = (0..200).map(|i| {
         let pool = pool.clone();
         tokio::spawn(async move {
-            let out = pool.render(req(serde_json::json!({"kind": "hello", "name": i})), ctx("x")).await;
+            let out = pool
+                .render(
+                    req(serde_json::json!({"kind": "hello", "name": i})),
+                    ctx("x"),
+                )
+                .await;
             (i, out)
         })
     });
@@ -88,39 +103,70 @@ async fn many_concurrent_renders_all_answer_correctly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_endless_loop_hits_the_deadline_and_the_pool_recovers() {
     let pool = pool(1, Duration::from_millis(300));
-    let out = pool.render(req(serde_json::json!({"kind": "loop"})), ctx("x")).await;
+    let out = pool
+        .render(req(serde_json::json!({"kind": "loop"})), ctx("x"))
+        .await;
     assert_eq!(out, Err(RenderError::Deadline));
     // The same (only) worker serves the next render from a fresh isolate.
-    let out = pool.render(req(serde_json::json!({"kind": "hello", "name": "again"})), ctx("x")).await;
+    let out = pool
+        .render(
+            req(serde_json::json!({"kind": "hello", "name": "again"})),
+            ctx("x"),
+        )
+        .await;
     assert_eq!(out.unwrap(), "hello again");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_waiting_on_a_slow_host_call_hits_the_deadline() {
     let pool = pool(1, Duration::from_millis(300));
-    let out = pool.render(req(serde_json::json!({"kind": "slowfetch"})), ctx("x")).await;
+    let out = pool
+        .render(req(serde_json::json!({"kind": "slowfetch"})), ctx("x"))
+        .await;
     assert_eq!(out, Err(RenderError::Deadline));
-    let out = pool.render(req(serde_json::json!({"kind": "hello", "name": "b"})), ctx("x")).await;
+    let out = pool
+        .render(
+            req(serde_json::json!({"kind": "hello", "name": "b"})),
+            ctx("x"),
+        )
+        .await;
     assert_eq!(out.unwrap(), "hello b");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thrown_error_is_reported_with_its_message() {
     let pool = pool(1, Duration::from_secs(5));
-    match pool.render(req(serde_json::json!({"kind": "throw"})), ctx("x")).await {
-        Err(RenderError::Script(message)) => assert!(message.contains("boom from render"), "{message}"),
+    match pool
+        .render(req(serde_json::json!({"kind": "throw"})), ctx("x"))
+        .await
+    {
+        Err(RenderError::Script(message)) => {
+            assert!(message.contains("boom from render"), "{message}")
+        }
         other => panic!("expected a script error, got {other:?}"),
     }
-    let out = pool.render(req(serde_json::json!({"kind": "hello", "name": "c"})), ctx("x")).await;
+    let out = pool
+        .render(
+            req(serde_json::json!({"kind": "hello", "name": "c"})),
+            ctx("x"),
+        )
+        .await;
     assert_eq!(out.unwrap(), "hello c");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_heap_limit_terminates_the_render_and_the_pool_recovers() {
     let pool = pool(1, Duration::from_secs(20));
-    let out = pool.render(req(serde_json::json!({"kind": "heap"})), ctx("x")).await;
+    let out = pool
+        .render(req(serde_json::json!({"kind": "heap"})), ctx("x"))
+        .await;
     assert_eq!(out, Err(RenderError::HeapLimit));
-    let out = pool.render(req(serde_json::json!({"kind": "hello", "name": "d"})), ctx("x")).await;
+    let out = pool
+        .render(
+            req(serde_json::json!({"kind": "hello", "name": "d"})),
+            ctx("x"),
+        )
+        .await;
     assert_eq!(out.unwrap(), "hello d");
 }
 
@@ -128,8 +174,16 @@ async fn the_heap_limit_terminates_the_render_and_the_pool_recovers() {
 async fn host_calls_carry_the_callers_own_context() {
     let pool = pool(1, Duration::from_secs(5));
     for caller in ["alice", "bob", "alice"] {
-        let out = pool.render(req(serde_json::json!({"kind": "fetch", "path": "/v1/x"})), ctx(caller)).await;
-        assert_eq!(out.unwrap(), format!("{caller} asked {{\"path\":\"/v1/x\"}}"));
+        let out = pool
+            .render(
+                req(serde_json::json!({"kind": "fetch", "path": "/v1/x"})),
+                ctx(caller),
+            )
+            .await;
+        assert_eq!(
+            out.unwrap(),
+            format!("{caller} asked {{\"path\":\"/v1/x\"}}")
+        );
     }
 }
 
@@ -139,11 +193,19 @@ async fn two_users_rendered_alternately_on_one_isolate_never_see_each_other() {
     for round in 0..5 {
         for (user, secret) in [("alice", "alice-secret"), ("bob", "bob-secret")] {
             let out = pool
-                .render(req(serde_json::json!({"kind": "timer", "secret": format!("{secret}-{round}")})), ctx(user))
+                .render(
+                    req(
+                        serde_json::json!({"kind": "timer", "secret": format!("{secret}-{round}")}),
+                    ),
+                    ctx(user),
+                )
                 .await;
             assert_eq!(out.unwrap(), "armed");
             // The next caller waits long enough for a leftover timer to have fired.
-            let seen = pool.render(req(serde_json::json!({"kind": "peek"})), ctx("other")).await.unwrap();
+            let seen = pool
+                .render(req(serde_json::json!({"kind": "peek"})), ctx("other"))
+                .await
+                .unwrap();
             assert_eq!(seen, "null", "a render saw data left behind by {user}");
         }
     }
@@ -152,10 +214,24 @@ async fn two_users_rendered_alternately_on_one_isolate_never_see_each_other() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_apis_and_intl_are_available() {
     let pool = pool(1, Duration::from_secs(5));
-    let out = pool.render(req(serde_json::json!({"kind": "encode"})), ctx("x")).await.unwrap();
+    let out = pool
+        .render(req(serde_json::json!({"kind": "encode"})), ctx("x"))
+        .await
+        .unwrap();
     assert_eq!(out, "2€");
-    let out = pool.render(req(serde_json::json!({"kind": "intl"})), ctx("x")).await.unwrap();
+    let out = pool
+        .render(req(serde_json::json!({"kind": "intl"})), ctx("x"))
+        .await
+        .unwrap();
     assert_eq!(out, "£1,234.50");
+    let out = pool
+        .render(req(serde_json::json!({"kind": "url"})), ctx("x"))
+        .await
+        .unwrap();
+    assert_eq!(
+        out,
+        "https://bank.example:8443/b?x=1#h https://bank.example:8443 /b ?x=1 #h false"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -169,7 +245,10 @@ async fn a_full_queue_sheds_load_with_busy() {
     let busy: Vec<_> = (0..6)
         .map(|_| {
             let pool = pool.clone();
-            tokio::spawn(async move { pool.render(req(serde_json::json!({"kind": "loop"})), ctx("x")).await })
+            tokio::spawn(async move {
+                pool.render(req(serde_json::json!({"kind": "loop"})), ctx("x"))
+                    .await
+            })
         })
         .collect();
     let mut refused = 0;

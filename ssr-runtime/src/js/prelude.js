@@ -28,6 +28,28 @@
   };
   globalThis.clearInterval = globalThis.clearTimeout;
 
+  // React DOM's server build schedules work through MessageChannel; a message becomes a
+  // tracked timer task, so it cannot outlive the render either.
+  class MessagePort {
+    constructor() {
+      this.onmessage = null;
+      this.other = null;
+    }
+    postMessage(data) {
+      const target = this.other;
+      globalThis.setTimeout(() => target.onmessage?.({ data }), 0);
+    }
+    close() {}
+  }
+  globalThis.MessageChannel = class MessageChannel {
+    constructor() {
+      this.port1 = new MessagePort();
+      this.port2 = new MessagePort();
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  };
+
   class TextEncoder {
     get encoding() {
       return "utf-8";
@@ -46,6 +68,72 @@
       return core.decode(bytes);
     }
   }
+  // URL parsed in Rust; enough for the libraries that build URLs while rendering.
+  class URL {
+    constructor(href, base) {
+      Object.assign(this, ops.op_url_parse(String(href), base === undefined ? "" : String(base)));
+    }
+    toString() {
+      return this.href;
+    }
+    toJSON() {
+      return this.href;
+    }
+    static canParse(href, base) {
+      try {
+        new URL(href, base);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+  }
+  globalThis.URL = URL;
+
+  // Enough of AbortController for libraries that pass a signal to their fetch functions.
+  class AbortSignal {
+    constructor() {
+      this.aborted = false;
+      this.reason = undefined;
+      this.onabort = null;
+      this.listeners = [];
+    }
+    addEventListener(type, listener) {
+      if (type === "abort") this.listeners.push(listener);
+    }
+    removeEventListener(type, listener) {
+      if (type === "abort") this.listeners = this.listeners.filter((l) => l !== listener);
+    }
+    throwIfAborted() {
+      if (this.aborted) throw this.reason;
+    }
+  }
+  class AbortController {
+    constructor() {
+      this.signal = new AbortSignal();
+    }
+    abort(reason = new Error("The operation was aborted.")) {
+      const signal = this.signal;
+      if (signal.aborted) return;
+      signal.aborted = true;
+      signal.reason = reason;
+      const event = { type: "abort", target: signal };
+      signal.onabort?.(event);
+      for (const listener of signal.listeners) listener(event);
+    }
+  }
+  globalThis.AbortController = AbortController;
+  globalThis.AbortSignal = AbortSignal;
+
+  const text = (args) =>
+    args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : core.consoleStringify(a))).join(" ");
+  globalThis.console = {
+    debug: (...args) => ops.op_ssr_log(0, text(args)),
+    log: (...args) => ops.op_ssr_log(1, text(args)),
+    info: (...args) => ops.op_ssr_log(1, text(args)),
+    warn: (...args) => ops.op_ssr_log(2, text(args)),
+    error: (...args) => ops.op_ssr_log(3, text(args)),
+  };
   globalThis.TextEncoder = TextEncoder;
   globalThis.TextDecoder = TextDecoder;
   globalThis.self = globalThis;

@@ -1,0 +1,16 @@
+/** A wizard's step list; the current step is announced to assistive technology. */
+export function Steps({ steps, current }: { steps: readonly string[]; current: number }) {
+  return (
+    <ol className="steps" aria-label="Progress">
+      {steps.map((step, index) => (
+        <li
+          key={step}
+          className={index === current ? "step step-current" : index < current ? "step step-done" : "step"}
+          aria-current={index === current ? "step" : undefined}
+        >
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,103 @@
+// SPEC §2 "Auth routes", desktop and mobile.
+import { AcceptInvitePage } from "../features/auth/components/AcceptInvitePage";
+import { ForgotPage } from "../features/auth/components/ForgotPage";
+import { LoginPage } from "../features/auth/components/LoginPage";
+import { NotFoundPage } from "../features/auth/components/NotFoundPage";
+import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
+import { StartPage } from "../features/auth/components/StartPage";
+import { CardActivatePage } from "../features/cards/components/CardActivatePage";
+import { CardInvitationPage } from "../features/cards/components/CardInvitationPage";
+import { countriesQuery } from "../features/onboarding/api";
+import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
+import { InviteOnboardingPage } from "../features/onboarding/components/InviteOnboardingPage";
+import { LeadsPage } from "../features/onboarding/components/LeadsPage";
+import { RegistrationPage } from "../features/onboarding/components/RegistrationPage";
+import { AuthFrame } from "../layouts/AuthFrame";
+import type { AppRoute, Layout } from "../routing/types";
+
+const toRegistration = () => "/onboarding/user";
+
+const shared: AppRoute[] = [
+  {
+    path: "/login",
+    head: { title: "Log in", description: "Log in to your business or personal account." },
+    Component: LoginPage,
+  },
+  {
+    path: "/forgot",
+    head: { title: "Forgot password", description: "Get a link to choose a new password." },
+    Component: ForgotPage,
+  },
+  {
+    path: "/reset-password",
+    head: { title: "Choose a new password", description: "Choose a new password for your account." },
+    // SPEC §2: password reset requires a token query parameter, otherwise goes to login.
+    redirect: ({ query }) => (query.token ? null : "/login"),
+    Component: ResetPasswordPage,
+  },
+  {
+    path: "/accept-invite",
+    head: { title: "Accept your invitation", description: "Join a team on its business account." },
+    Component: AcceptInvitePage,
+  },
+  {
+    path: "/onboarding/user",
+    head: { title: "Sign up", description: "Open a business or personal account online." },
+    Component: RegistrationPage,
+  },
+  { path: "/signup", head: { title: "Sign up", description: "" }, redirect: toRegistration },
+  {
+    path: "/leads",
+    head: { title: "Talk to our business team", description: "Ask for a call back from our team." },
+    Component: LeadsPage,
+  },
+  {
+    path: "/invitation/:inviteKey/card",
+    head: { title: "Your company card", description: "Your employer invited you to a corporate card." },
+    Component: CardInvitationPage,
+  },
+  {
+    path: "/invitation/:inviteKey/card/activate",
+    head: { title: "Activate your card", description: "Activate your corporate card." },
+    Component: CardActivatePage,
+  },
+];
+
+const desktopOnly: AppRoute[] = [
+  {
+    path: "/",
+    head: {
+      title: "Business and personal accounts in GBP, EUR and USD",
+      description:
+        "Multi-currency accounts, UK, SEPA and SWIFT transfers, cards and invoices for businesses and people in the UK and Europe.",
+    },
+    Component: StartPage,
+    prefetch: (client) => [client.ensureQueryData(countriesQuery())],
+  },
+  { path: "/onboarding", head: { title: "Sign up", description: "" }, redirect: toRegistration },
+  {
+    path: "/onboarding/business",
+    head: { title: "Business onboarding", description: "Tell us about your company." },
+    Component: BusinessOnboardingPage,
+    prefetch: (client) => [client.ensureQueryData(countriesQuery())],
+  },
+];
+
+const mobileOnly: AppRoute[] = [
+  { path: "/", head: { title: "Log in", description: "" }, redirect: () => "/login" },
+  {
+    path: "/invite-onboarding/user",
+    head: { title: "Join your team", description: "Join your team on its business account." },
+    Component: InviteOnboardingPage,
+  },
+];
+
+export const routes = (layout: Layout): AppRoute[] => [...(layout === "mobile" ? mobileOnly : desktopOnly), ...shared];
+
+export const notFound: AppRoute = {
+  path: "*",
+  head: { title: "Page not found", description: "This page does not exist." },
+  Component: NotFoundPage,
+};
+
+export const Frame = AuthFrame;

@@ -1,0 +1,7 @@
+import type { RouteSetModule } from "../routing/App";
+import type { RouteSetName } from "../routing/routeSet";
+
+// One chunk per route set: a browser downloads only the set its session uses.
+export const clientRouteSets: Partial<Record<RouteSetName, () => Promise<RouteSetModule>>> = {
+  auth: () => import("./auth"),
+};

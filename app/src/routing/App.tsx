@@ -1,0 +1,38 @@
+import { type ComponentType, type ReactNode, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
+import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
+import { parseQuery } from "../lib/url";
+import type { AppRoute } from "./types";
+
+export interface RouteSetModule {
+  routes: (layout: AppContextValue["layout"]) => AppRoute[];
+  notFound: AppRoute;
+  Frame: ComponentType<{ children: ReactNode }>;
+}
+
+function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["Frame"] }) {
+  const params = useParams();
+  const location = useLocation();
+  const { layout, site } = useApp();
+  const target = route.redirect?.({ layout, params, query: parseQuery(location.search) }) ?? null;
+  useEffect(() => {
+    document.title = `${route.head.title} | ${site.tradingName}`;
+  }, [route, site]);
+  if (target !== null) return <Navigate to={target} replace />;
+  const Page = route.Component;
+  return <Frame>{Page ? <Page /> : null}</Frame>;
+}
+
+export function App({ set, context }: { set: RouteSetModule; context: AppContextValue }) {
+  const routes = set.routes(context.layout);
+  return (
+    <AppContext.Provider value={context}>
+      <Routes>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RouteView route={route} Frame={set.Frame} />} />
+        ))}
+        <Route path="*" element={<RouteView route={set.notFound} Frame={set.Frame} />} />
+      </Routes>
+    </AppContext.Provider>
+  );
+}

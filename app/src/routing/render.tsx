@@ -1,0 +1,98 @@
+// The server render: choose the route set, match the route, run its redirect and data loads
+// with a QueryClient made for this request only, render to HTML and dehydrate the cache.
+import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { featuresQuery } from "../features/engagement/api";
+import { AcsPage } from "../features/policies/AcsPage";
+import { PolicyPage } from "../features/policies/PolicyPage";
+import { policyTexts } from "../features/policies/texts";
+import { AppContext, type AppContextValue } from "../lib/appContext";
+import { parseQuery, splitUrl } from "../lib/url";
+import { serverRouteSets } from "../routesets/server";
+import { ErrorPage } from "../ui/ErrorPage";
+import { App } from "./App";
+import { matchRoute } from "./match";
+import { makeQueryClient } from "./queryClient";
+import { chooseRouteSet } from "./routeSet";
+import type { RenderInput, RenderOutput } from "./types";
+
+function staticPage(input: RenderInput, context: AppContextValue, node: ReactNode, status = 200) {
+  return {
+    status,
+    hydrate: false,
+    html: renderToString(
+      <AppContext.Provider value={context}>
+        <StaticRouter location={input.url}>{node}</StaticRouter>
+      </AppContext.Provider>,
+    ),
+  };
+}
+
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const { pathname, search } = splitUrl(input.url);
+  const context: AppContextValue = { layout: input.layout, site: input.site, session: input.session };
+  const routeSet = chooseRouteSet(input.session);
+
+  // Fixed public paths are the same for every route set and carry no script.
+  const policy = policyTexts.map((text) => text(input.site)).find((doc) => doc.path === pathname);
+  if (policy) {
+    return {
+      ...staticPage(input, context, <PolicyPage doc={policy} />),
+      routeSet,
+      head: { title: policy.title, description: policy.description },
+    };
+  }
+  if (pathname === "/acs" || pathname.startsWith("/acs/")) {
+    return {
+      ...staticPage(input, context, <AcsPage />),
+      routeSet,
+      head: { title: "Card verification", description: "Card payment verification." },
+    };
+  }
+
+  const set = serverRouteSets[routeSet];
+  if (!set) {
+    console.error("no route set is built for", routeSet);
+    return {
+      ...staticPage(input, context, <ErrorPage supportPhone={input.site.supportPhone} />, 500),
+      routeSet,
+      head: { title: "Something went wrong", description: "" },
+    };
+  }
+  const match = matchRoute(set.routes(input.layout), pathname);
+  const route = match?.route ?? set.notFound;
+  const routeContext = { layout: input.layout, params: match?.params ?? {}, query: parseQuery(search) };
+  const target = route.redirect?.(routeContext) ?? null;
+  if (target !== null) return { status: 302, redirect: target, head: route.head, html: "", hydrate: false, routeSet };
+
+  const client: QueryClient = makeQueryClient();
+  try {
+    await Promise.all([client.fetchQuery(featuresQuery()), ...(route.prefetch?.(client, routeContext) ?? [])]);
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <StaticRouter location={input.url}>
+          <App set={set} context={context} />
+        </StaticRouter>
+      </QueryClientProvider>,
+    );
+    return {
+      status: match ? 200 : 404,
+      head: route.head,
+      html,
+      hydrate: route.hydrate ?? true,
+      routeSet,
+      state: { routeSet, layout: input.layout, session: input.session, site: input.site, dehydrated: dehydrate(client) },
+    };
+  } catch (error) {
+    console.error("route render failed", pathname, error instanceof Error ? (error.stack ?? error.message) : error);
+    return {
+      ...staticPage(input, context, <ErrorPage supportPhone={input.site.supportPhone} />, 500),
+      routeSet,
+      head: { title: "Something went wrong", description: "" },
+    };
+  } finally {
+    client.clear();
+  }
+}

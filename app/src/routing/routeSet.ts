@@ -1,0 +1,23 @@
+// SPEC §2 "Route set choice": one function, used by the server render and by the client.
+
+export type RouteSetName = "auth" | "card" | "invited" | "director" | "dashboard";
+
+export type OnboardingFlow = "personal" | "business" | "business_additional" | "user_invited";
+
+export interface RouteSetInput {
+  isAuth: boolean;
+  onboardingFlow: OnboardingFlow | null;
+  accessRole: string;
+  appInAccess: boolean;
+}
+
+const DIRECTOR_FLOWS: ReadonlySet<string> = new Set(["business", "business_additional", "personal"]);
+
+export function chooseRouteSet(session: RouteSetInput): RouteSetName {
+  if (!session.isAuth) return "auth";
+  if (session.onboardingFlow === "user_invited") {
+    return session.accessRole === "card_user" ? "card" : "invited";
+  }
+  if (session.onboardingFlow !== null && DIRECTOR_FLOWS.has(session.onboardingFlow)) return "director";
+  return session.appInAccess ? "dashboard" : "auth";
+}

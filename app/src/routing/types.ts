@@ -1,0 +1,83 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import type { OnboardingFlow, RouteSetName } from "./routeSet";
+
+export type Layout = "desktop" | "mobile";
+
+/** SPEC §3 "Session state", as the server hands it to the render. */
+export interface SessionState {
+  isAuth: boolean;
+  onboardingFlow: OnboardingFlow | null;
+  accessRole: string;
+  accessRights: string[];
+  kycStatus: string | null;
+  appInAccess: boolean;
+  appReady: boolean;
+  displayAppLoader: boolean;
+  profilesList: unknown[];
+  profileType: string | null;
+  accountReady: boolean;
+  isBusiness: boolean;
+  primaryCurrency: string | null;
+}
+
+/** The bank's own details, from the server's configuration. */
+export interface Site {
+  baseUrl: string;
+  legalName: string;
+  tradingName: string;
+  address: string;
+  companyNumber: string;
+  supportPhone: string;
+  supportEmail: string;
+  regulatorReference: string;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+}
+
+export interface RouteContext {
+  layout: Layout;
+  params: Record<string, string | undefined>;
+  query: Record<string, string>;
+}
+
+export interface AppRoute {
+  path: string;
+  head: Head;
+  Component?: ComponentType;
+  /** A server redirect (302) and a client <Navigate>; null renders the route. */
+  redirect?: (context: RouteContext) => string | null;
+  /** Data the page needs, loaded before the server renders it. */
+  prefetch?: (client: QueryClient, context: RouteContext) => Promise<unknown>[];
+  /** Content pages are read, not used: they are sent without any script. */
+  hydrate?: boolean;
+}
+
+export interface RenderInput {
+  url: string;
+  layout: Layout;
+  session: SessionState;
+  site: Site;
+}
+
+/** What the client reads back from the page to hydrate the same tree. */
+export interface PageState {
+  routeSet: RouteSetName;
+  layout: Layout;
+  session: SessionState;
+  site: Site;
+  dehydrated: unknown;
+}
+
+export interface RenderOutput {
+  status: number;
+  redirect?: string;
+  head: Head;
+  html: string;
+  hydrate: boolean;
+  routeSet: RouteSetName;
+  state?: PageState;
+}

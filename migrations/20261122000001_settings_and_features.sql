@@ -1,0 +1,12 @@
+-- Portable SQL: the same migrations run on SQLite and PostgreSQL.
+CREATE TABLE settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+
+CREATE TABLE feature_overrides (
+    name TEXT PRIMARY KEY,
+    enabled BOOLEAN NOT NULL,
+    updated_at BIGINT NOT NULL
+);

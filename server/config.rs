@@ -1,0 +1,195 @@
+//! Configuration from environment variables, each with a documented default (README).
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::domain::engagement::features::{FeatureFlags, FLAG_NAMES};
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub database_url: String,
+    /// The public origin, used for canonical links, the sitemap and cookie security.
+    pub base_url: String,
+    pub isolates: usize,
+    pub render_deadline: Duration,
+    pub render_queue: usize,
+    pub isolate_heap_mb: usize,
+    pub sandbox: bool,
+    pub company: Company,
+    pub features: FeatureFlags,
+    /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
+    pub ops_token: Option<String>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Company {
+    pub legal_name: String,
+    pub trading_name: String,
+    pub address: String,
+    pub company_number: String,
+    pub support_phone: String,
+    pub support_email: String,
+    pub regulator_reference: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    name: String,
+    problem: String,
+}
+
+type Env = BTreeMap<String, String>;
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_map(&std::env::vars().collect())
+    }
+
+    pub fn from_map(env: &Env) -> Result<Self, ConfigError> {
+        let get = |name: &str, default: &str| {
+            env.get(name)
+                .cloned()
+                .unwrap_or_else(|| default.to_string())
+        };
+        let host = get("BANK_HOST", "127.0.0.1");
+        let port: u16 = parse(env, "BANK_PORT", 8080)?;
+        let listen: SocketAddr = format!("{host}:{port}")
+            .parse()
+            .map_err(|e| err("BANK_HOST", format!("not an address: {e}")))?;
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let isolates = parse(env, "BANK_SSR_ISOLATES", cores)?;
+        if isolates == 0 {
+            return Err(err("BANK_SSR_ISOLATES", "must be at least 1".into()));
+        }
+        let mut features = FeatureFlags::defaults();
+        for name in FLAG_NAMES {
+            let key = format!("BANK_FEATURE_{}", screaming(name));
+            if let Some(value) = env.get(&key) {
+                let on = parse_bool(value)
+                    .ok_or_else(|| err(&key, "expected on/off, true/false or 1/0".into()))?;
+                features.set(name, on);
+            }
+        }
+        Ok(Self {
+            listen,
+            database_url: get("DATABASE_URL", "sqlite://./data/bank.db"),
+            base_url: get("BANK_BASE_URL", &format!("http://localhost:{port}"))
+                .trim_end_matches('/')
+                .to_string(),
+            isolates,
+            render_deadline: Duration::from_millis(parse(env, "BANK_SSR_DEADLINE_MS", 2000)?),
+            render_queue: parse(env, "BANK_SSR_QUEUE", isolates * 64)?,
+            isolate_heap_mb: parse(env, "BANK_SSR_HEAP_MB", 128)?,
+            sandbox: parse_bool(&get("BANK_SANDBOX", "on"))
+                .ok_or_else(|| err("BANK_SANDBOX", "expected on/off".into()))?,
+            company: Company {
+                legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
+                trading_name: get("BANK_TRADING_NAME", "Harbour"),
+                address: get(
+                    "BANK_ADDRESS",
+                    "20 Finsbury Circus, London EC2M 7EA, United Kingdom",
+                ),
+                company_number: get("BANK_COMPANY_NUMBER", "14928371"),
+                support_phone: get("BANK_SUPPORT_PHONE", "+44 20 3885 0190"),
+                support_email: get("BANK_SUPPORT_EMAIL", "support@harbour.example"),
+                regulator_reference: get("BANK_FCA_REFERENCE", "902117"),
+            },
+            features,
+            ops_token: env.get("BANK_OPS_TOKEN").filter(|t| !t.is_empty()).cloned(),
+        })
+    }
+
+    /// Cookies are Secure everywhere but on plain-HTTP localhost development.
+    pub fn secure_cookies(&self) -> bool {
+        self.base_url.starts_with("https://")
+    }
+}
+
+fn err(name: &str, problem: String) -> ConfigError {
+    ConfigError {
+        name: name.to_string(),
+        problem,
+    }
+}
+
+fn parse<T: std::str::FromStr>(env: &Env, name: &str, default: T) -> Result<T, ConfigError>
+where
+    T::Err: std::fmt::Display,
+{
+    match env.get(name) {
+        None => Ok(default),
+        Some(value) => value.trim().parse().map_err(|e| err(name, format!("{e}"))),
+    }
+}
+
+fn parse_bool(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "on" | "true" | "yes" => Some(true),
+        "0" | "off" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// `activateByCard` -> `ACTIVATE_BY_CARD`.
+pub fn screaming(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && !out.is_empty() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Env {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_run_a_sandbox_bank_on_sqlite() {
+        let config = Config::from_map(&env(&[])).unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.database_url, "sqlite://./data/bank.db");
+        assert!(config.sandbox);
+        assert!(!config.secure_cookies());
+        assert!(config.features.get("referrals"));
+        assert!(!config.features.get("chatWidget"));
+    }
+
+    #[test]
+    fn feature_flags_come_from_the_environment() {
+        let config = Config::from_map(&env(&[
+            ("BANK_FEATURE_CHAT_WIDGET", "on"),
+            ("BANK_FEATURE_REFERRALS", "0"),
+        ]))
+        .unwrap();
+        assert!(config.features.get("chatWidget"));
+        assert!(!config.features.get("referrals"));
+        assert!(Config::from_map(&env(&[("BANK_FEATURE_REFERRALS", "maybe")])).is_err());
+    }
+
+    #[test]
+    fn bad_numbers_are_reported_by_name() {
+        let error = Config::from_map(&env(&[("BANK_PORT", "eighty")])).unwrap_err();
+        assert!(error.to_string().starts_with("BANK_PORT"));
+        assert!(Config::from_map(&env(&[("BANK_SSR_ISOLATES", "0")])).is_err());
+    }
+
+    #[test]
+    fn screaming_case() {
+        assert_eq!(screaming("activateByCard"), "ACTIVATE_BY_CARD");
+        assert_eq!(screaming("idleLogout"), "IDLE_LOGOUT");
+    }
+}

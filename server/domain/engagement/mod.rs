@@ -1,0 +1,2 @@
+pub mod features;
+pub mod settings;

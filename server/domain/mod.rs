@@ -1,0 +1,3 @@
+//! Banking rules, free of HTTP and SQL. One folder per area, named as in DESIGN.md §1.
+pub mod engagement;
+pub mod onboarding;

@@ -1,0 +1,85 @@
+//! The app's client files, content-hashed, precompressed and embedded at build time.
+
+use axum::extract::Path;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+pub struct Asset {
+    pub path: &'static str,
+    pub mime: &'static str,
+    pub raw: &'static [u8],
+    pub br: &'static [u8],
+    pub gz: &'static [u8],
+}
+
+mod embedded {
+    use super::Asset;
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+pub use embedded::{SERVER_BUNDLE, SNAPSHOT};
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    pub entry: String,
+    pub entry_imports: Vec<String>,
+    pub css: String,
+    pub route_sets: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl Manifest {
+    pub fn embedded() -> Self {
+        serde_json::from_str(embedded::MANIFEST).expect("the build wrote a valid manifest")
+    }
+
+    /// Only the current route set's chunks, plus what the client entry itself imports.
+    pub fn preload(&self, route_set: &str) -> Vec<String> {
+        let mut chunks = self.entry_imports.clone();
+        for chunk in self.route_sets.get(route_set).into_iter().flatten() {
+            if !chunks.contains(chunk) {
+                chunks.push(chunk.clone());
+            }
+        }
+        chunks
+    }
+}
+
+fn find(path: &str) -> Option<&'static Asset> {
+    embedded::ASSETS.iter().find(|asset| asset.path == path)
+}
+
+pub async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    let Some(asset) = find(&format!("/assets/{file}")) else {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CACHE_CONTROL, "no-store")],
+            "Not found",
+        )
+            .into_response();
+    };
+    let accepts = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let (body, encoding) = if accepts.contains("br") {
+        (asset.br, Some("br"))
+    } else if accepts.contains("gzip") {
+        (asset.gz, Some("gzip"))
+    } else {
+        (asset.raw, None)
+    };
+    let mut response = body.into_response();
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static(asset.mime));
+    // The name carries the content hash, so the file never changes.
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
+    out.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    if let Some(encoding) = encoding {
+        out.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    response
+}

@@ -1,0 +1,98 @@
+//! The HTTP edge: middleware, pages, assets, health and the API router, in one axum Router.
+
+pub mod assets;
+mod health;
+pub mod layout;
+mod pages;
+pub mod render;
+mod security;
+pub mod seo;
+pub mod shell;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::http::{HeaderName, Request};
+use axum::routing::get;
+use axum::Router;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::api::{self, ApiState};
+use crate::config::Config;
+use crate::store::Db;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub api: ApiState,
+    pub ssr: ssr_runtime::Pool,
+    pub shell: Arc<shell::Shell>,
+    pub fallback: Arc<minijinja::Environment<'static>>,
+    pub manifest: Arc<assets::Manifest>,
+}
+
+/// Builds the whole application: the API router, the isolate pool that calls back into it,
+/// and the page, asset and health routes around them.
+pub fn app(config: Config, db: Db) -> std::io::Result<Router> {
+    let config = Arc::new(config);
+    let api_state = ApiState {
+        config: config.clone(),
+        db,
+    };
+    let api_router = api::router(api_state.clone());
+
+    let api_slot = Arc::new(OnceLock::new());
+    let mut pool = ssr_runtime::PoolConfig::new(assets::SNAPSHOT);
+    pool.isolates = config.isolates;
+    pool.queue = config.render_queue;
+    pool.deadline = config.render_deadline;
+    pool.heap_limit = config.isolate_heap_mb * 1024 * 1024;
+    pool.fetch = Some(render::host_fetch(
+        api_slot.clone(),
+        tokio::runtime::Handle::current(),
+    ));
+    let ssr = ssr_runtime::Pool::start(pool)?;
+    let _ = api_slot.set(api_router.clone());
+
+    let mut fallback = minijinja::Environment::new();
+    fallback
+        .add_template("fallback.html", include_str!("fallback.html"))
+        .expect("fallback template parses");
+
+    let state = AppState {
+        config,
+        api: api_state,
+        ssr,
+        shell: Arc::new(shell::Shell::new()),
+        fallback: Arc::new(fallback),
+        manifest: Arc::new(assets::Manifest::embedded()),
+    };
+
+    let request_id = HeaderName::from_static("x-request-id");
+    let pages = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/robots.txt", get(seo::robots))
+        .route("/sitemap.xml", get(seo::sitemap))
+        .route("/assets/{*file}", get(assets::serve))
+        .fallback(pages::page)
+        .with_state(state);
+
+    Ok(Router::new()
+        .merge(api_router)
+        .merge(pages)
+        .layer(CompressionLayer::new().br(true).gzip(true))
+        .layer(axum::middleware::from_fn(security::headers))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        )))
+}

@@ -1,0 +1,163 @@
+//! Every page: choose the layout, hand the render to the isolate pool, place the result in
+//! the document shell. When the render itself fails, Rust serves the error page.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use minijinja::context;
+use ssr_runtime::RenderError;
+
+use super::render::{anonymous_session, Caller, RenderInput, RenderOutput, Site};
+use super::security::CspNonce;
+use super::shell::Page;
+use super::{layout, AppState};
+
+pub async fn page(State(state): State<AppState>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+            "Method not allowed",
+        )
+            .into_response();
+    }
+    let url = request
+        .uri()
+        .path_and_query()
+        .map(|pq| pq.as_str().to_string())
+        .unwrap_or_else(|| "/".into());
+    let headers = request.headers();
+    let nonce = request
+        .extensions()
+        .get::<CspNonce>()
+        .map(|n| n.0.clone())
+        .unwrap_or_default();
+    let layout = layout::choose(headers);
+    let input = RenderInput {
+        url: &url,
+        layout,
+        session: anonymous_session(),
+        site: Site {
+            base_url: &state.config.base_url,
+            company: &state.config.company,
+        },
+    };
+    let caller = Caller {
+        cookie: headers
+            .get(header::COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+        request_id: headers
+            .get("x-request-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+    };
+    let input = serde_json::to_string(&input).expect("render input serialises");
+    let output = match state.ssr.render(input, Arc::new(caller)).await {
+        Ok(output) => output,
+        Err(RenderError::Busy) => return busy(&state),
+        Err(error) => {
+            tracing::error!(%error, url, "page render failed");
+            return failure(&state);
+        }
+    };
+    let output: RenderOutput = match serde_json::from_str(&output) {
+        Ok(output) => output,
+        Err(error) => {
+            tracing::error!(%error, url, "the render returned an unreadable page");
+            return failure(&state);
+        }
+    };
+    respond(&state, &url, &nonce, output)
+}
+
+fn respond(state: &AppState, url: &str, nonce: &str, output: RenderOutput) -> Response {
+    let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if let Some(target) = output
+        .redirect
+        .filter(|t| t.starts_with('/') && !t.starts_with("//"))
+    {
+        return (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
+    }
+    let path = url.split('?').next().unwrap_or("/");
+    let canonical = format!("{}{}", state.config.base_url, path);
+    let state_json = output.state.as_ref().filter(|_| output.hydrate);
+    let html = state.shell.render(
+        &state.manifest,
+        &state.config.company.trading_name,
+        Page {
+            title: &output.head.title,
+            description: &output.head.description,
+            canonical: &canonical,
+            body: &output.html,
+            nonce,
+            state: state_json.map(|s| (s, output.route_set.as_str())),
+        },
+    );
+    let mut response = (status, html).into_response();
+    let out = response.headers_mut();
+    out.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    // Pages may differ per session and layout; they must never sit in a shared cache.
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    out.insert(
+        header::VARY,
+        HeaderValue::from_static("Cookie, Sec-CH-UA-Mobile, User-Agent"),
+    );
+    out.insert("accept-ch", HeaderValue::from_static("Sec-CH-UA-Mobile"));
+    response
+}
+
+fn fallback_page(state: &AppState, status: StatusCode, title: &str, message: &str) -> Response {
+    let html = state
+        .fallback
+        .get_template("fallback.html")
+        .and_then(|t| {
+            t.render(context! {
+                title, message,
+                trading_name => state.config.company.trading_name,
+                phone => state.config.company.support_phone,
+                css => state.manifest.css,
+            })
+        })
+        .unwrap_or_else(|_| title.to_string());
+    let mut response = (status, html).into_response();
+    let out = response.headers_mut();
+    out.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// A render that threw, ran out of time or memory: the shared error page, never a stack.
+pub fn failure(state: &AppState) -> Response {
+    fallback_page(
+        state,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong",
+        "We could not show this page. Your money and data are safe. Please try again in a moment.",
+    )
+}
+
+/// Every isolate is busy and the queue is full: shed the load and say when to come back.
+fn busy(state: &AppState) -> Response {
+    let mut response = fallback_page(
+        state,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "We are very busy",
+        "Too many people are using the bank right now. Please try again in a few seconds.",
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+    response
+}

@@ -1,0 +1,157 @@
+//! The bridge between the page handler and the isolate pool: what a render is given, what it
+//! returns, and the host fetch that lets the app's API client call the API router in-process.
+
+use std::sync::{Arc, OnceLock};
+
+use axum::body::Body;
+use axum::http::{header, Method, Request};
+use axum::Router;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+use super::layout::Layout;
+use crate::config::Company;
+
+/// The caller of one render, as the in-process API calls must see them.
+pub struct Caller {
+    pub cookie: Option<String>,
+    pub request_id: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderInput<'a> {
+    pub url: &'a str,
+    pub layout: Layout,
+    pub session: serde_json::Value,
+    pub site: Site<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Site<'a> {
+    pub base_url: &'a str,
+    #[serde(flatten)]
+    pub company: &'a Company,
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct Head {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderOutput {
+    pub status: u16,
+    pub redirect: Option<String>,
+    pub head: Head,
+    pub html: String,
+    pub hydrate: bool,
+    pub route_set: String,
+    pub state: Option<serde_json::Value>,
+}
+
+/// SPEC §3 session state of a visitor who is not logged in.
+pub fn anonymous_session() -> serde_json::Value {
+    serde_json::json!({
+        "isAuth": false, "onboardingFlow": null, "accessRole": "none", "accessRights": [],
+        "kycStatus": null, "appInAccess": false, "appReady": true, "displayAppLoader": false,
+        "profilesList": [], "profileType": null, "accountReady": false, "isBusiness": false,
+        "primaryCurrency": null
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct HostRequest {
+    method: String,
+    path: String,
+    body: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+struct HostResponse {
+    status: u16,
+    body: String,
+}
+
+/// Answers the app's API calls during a render by sending them through the API router, on
+/// the server's main runtime, with the caller's cookies. The router is set once it exists.
+pub fn host_fetch(
+    api: Arc<OnceLock<Router>>,
+    runtime: tokio::runtime::Handle,
+) -> ssr_runtime::HostFetch {
+    Arc::new(move |request: String, context: ssr_runtime::HostContext| {
+        let api = api.clone();
+        let runtime = runtime.clone();
+        Box::pin(async move {
+            let caller = context.downcast_ref::<Caller>();
+            let answer = match (serde_json::from_str::<HostRequest>(&request), api.get()) {
+                (Ok(request), Some(router)) => {
+                    let call = build_request(request, caller);
+                    let router = router.clone();
+                    match call {
+                        Some(call) => runtime
+                            .spawn(dispatch(router, call))
+                            .await
+                            .unwrap_or_else(|_| failed()),
+                        None => HostResponse {
+                            status: 400,
+                            body: String::new(),
+                        },
+                    }
+                }
+                _ => failed(),
+            };
+            serde_json::to_string(&answer).unwrap_or_default()
+        })
+    })
+}
+
+fn failed() -> HostResponse {
+    HostResponse {
+        status: 500,
+        body: String::new(),
+    }
+}
+
+fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Request<Body>> {
+    // Only API paths: the render must not fetch pages or assets through this door.
+    if !(request.path.starts_with("/v1/") || request.path.starts_with("/v2/")) {
+        return None;
+    }
+    let method = Method::from_bytes(request.method.as_bytes()).ok()?;
+    let mut builder = Request::builder()
+        .method(method)
+        .uri(&request.path)
+        .header(header::ACCEPT, "application/json");
+    if let Some(caller) = caller {
+        if let Some(cookie) = &caller.cookie {
+            builder = builder.header(header::COOKIE, cookie);
+        }
+        if let Some(id) = &caller.request_id {
+            builder = builder.header("x-request-id", id);
+        }
+    }
+    let body = match request.body {
+        Some(body) => {
+            builder = builder.header(header::CONTENT_TYPE, "application/json");
+            Body::from(body)
+        }
+        None => Body::empty(),
+    };
+    builder.body(body).ok()
+}
+
+async fn dispatch(router: Router, request: Request<Body>) -> HostResponse {
+    let Ok(response) = router.oneshot(request).await;
+    let status = response.status().as_u16();
+    match response.into_body().collect().await {
+        Ok(bytes) => HostResponse {
+            status,
+            body: String::from_utf8_lossy(&bytes.to_bytes()).into_owned(),
+        },
+        Err(_) => failed(),
+    }
+}

@@ -1,0 +1,96 @@
+//! The HTML document around a rendered page (minijinja), compiled once at start.
+
+use minijinja::{context, Environment};
+
+use super::assets::Manifest;
+
+pub struct Shell {
+    env: Environment<'static>,
+}
+
+pub struct Page<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub canonical: &'a str,
+    pub body: &'a str,
+    pub nonce: &'a str,
+    /// The page state for hydration; `None` sends the page without any script.
+    pub state: Option<(&'a serde_json::Value, &'a str)>,
+}
+
+impl Shell {
+    pub fn new() -> Self {
+        let mut env = Environment::new();
+        env.add_template("shell.html", include_str!("shell.html"))
+            .expect("the shell template parses");
+        Self { env }
+    }
+
+    pub fn render(&self, manifest: &Manifest, trading_name: &str, page: Page<'_>) -> String {
+        let (hydrate, state, preload) = match page.state {
+            Some((state, route_set)) => (true, script_json(state), manifest.preload(route_set)),
+            None => (false, String::new(), Vec::new()),
+        };
+        self.env
+            .get_template("shell.html")
+            .and_then(|t| {
+                t.render(context! {
+                    title => page.title,
+                    description => page.description,
+                    canonical => page.canonical,
+                    trading_name,
+                    css => manifest.css,
+                    entry => manifest.entry,
+                    preload,
+                    body => page.body,
+                    nonce => page.nonce,
+                    hydrate,
+                    state,
+                })
+            })
+            .expect("the shell renders")
+    }
+}
+
+impl Default for Shell {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// JSON that is safe inside a `<script>` element: no `</script>`, `<!--` or line separators
+/// in user data can end the element or change how it is parsed.
+pub fn script_json(value: &serde_json::Value) -> String {
+    let raw = value.to_string();
+    let mut out = String::with_capacity(raw.len() + 16);
+    for c in raw.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_break_out_and_reads_back_the_same() {
+        let value =
+            serde_json::json!({"name": "</script><script>alert(1)</script><!-- & \u{2028}"});
+        let text = script_json(&value);
+        assert!(!text.contains("</script"));
+        assert!(!text.contains("<!--"));
+        assert!(!text.contains('\u{2028}'));
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+            value
+        );
+    }
+}

@@ -1,0 +1,29 @@
+use super::{now_ms, Db};
+
+/// Per-flag overrides that operators stored; they win over configuration.
+pub async fn overrides(db: &Db) -> Result<Vec<(String, bool)>, sqlx::Error> {
+    sqlx::query_as::<_, (String, bool)>("SELECT name, enabled FROM feature_overrides ORDER BY name")
+        .fetch_all(&db.pool)
+        .await
+}
+
+pub async fn set_override(db: &Db, name: &str, enabled: bool) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO feature_overrides (name, enabled, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at",
+    )
+    .bind(name)
+    .bind(enabled)
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn clear_override(db: &Db, name: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM feature_overrides WHERE name = $1")
+        .bind(name)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}

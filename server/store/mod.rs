@@ -1,0 +1,110 @@
+//! The data-access layer: one set of portable SQL over `sqlx::Any`, serving SQLite (the
+//! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
+
+pub mod features;
+pub mod settings;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::AnyPool;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("unsupported database URL (use sqlite:// or postgres://)")]
+    UnsupportedUrl,
+    #[error("could not create the database folder: {0}")]
+    Folder(#[from] std::io::Error),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Db {
+    /// Connects, creating the SQLite file and its folder when needed, and applies migrations.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::UnsupportedUrl);
+        };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url)?,
+            Backend::Postgres => url.to_string(),
+        };
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(5))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // Readers do not block the writer; a busy writer is waited for, not failed.
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 5000")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA foreign_keys = ON")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Self { pool, backend })
+    }
+
+    /// True when the database answers a trivial query.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+/// `sqlite://./data/bank.db` -> the same with `mode=rwc`, after creating `./data`.
+fn sqlite_url(url: &str) -> Result<String, StoreError> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let file = path.split('?').next().unwrap_or_default();
+    if !file.is_empty() && file != ":memory:" {
+        if let Some(parent) = std::path::Path::new(file).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+    }
+    Ok(if url.contains('?') {
+        url.to_string()
+    } else {
+        format!("{url}?mode=rwc")
+    })
+}
+
+pub fn now_ms() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
+}

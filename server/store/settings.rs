@@ -1,0 +1,38 @@
+use super::{now_ms, Db};
+use crate::domain::engagement::settings::Setting;
+
+/// All stored settings; a known name that was never stored reads as an empty list.
+pub async fn all(db: &Db) -> Result<Vec<Setting>, sqlx::Error> {
+    let rows = sqlx::query_as::<_, (String, String)>("SELECT name, value FROM settings")
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(crate::domain::engagement::settings::NAMES
+        .iter()
+        .map(|name| {
+            let value = rows
+                .iter()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, v)| serde_json::from_str::<Vec<String>>(v).ok())
+                .unwrap_or_default();
+            Setting {
+                name: name.to_string(),
+                value,
+            }
+        })
+        .collect())
+}
+
+pub async fn put(db: &Db, setting: &Setting) -> Result<(), sqlx::Error> {
+    let value =
+        serde_json::to_string(&setting.value).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    sqlx::query(
+        "INSERT INTO settings (name, value, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    )
+    .bind(&setting.name)
+    .bind(value)
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
