@@ -39,7 +39,9 @@ const client = await build({
   ...common,
   entryPoints: {
     "entry-client": path.join(here, "src/entry-client.tsx"),
-    ...Object.fromEntries(routeSets.map((name) => [`routes-${name}`, path.join(here, `src/routesets/${name}.tsx`)])),
+    ...Object.fromEntries(
+      routeSets.map((name) => [`routes-${name}`, path.join(here, `src/routesets/${name}.tsx`)]),
+    ),
     app: path.join(here, "../assets/css/app.css"),
   },
   outdir: path.join(out, "client"),
@@ -63,12 +65,15 @@ const closure = (file, seen = new Set()) => {
   for (const dep of outputs[file].imports) if (dep.kind === "import-statement") closure(dep.path, seen);
   return seen;
 };
-const entryFile = (name) => Object.keys(outputs).find((f) => path.basename(f).startsWith(`${name}-`) && !f.endsWith(".map"));
+const entryFile = (name) =>
+  Object.keys(outputs).find((f) => path.basename(f).startsWith(`${name}-`) && !f.endsWith(".map"));
 const manifest = {
   entry: url(entryFile("entry-client")),
   entryImports: [...closure(entryFile("entry-client"))].map(url),
   css: url(Object.keys(outputs).find((f) => f.endsWith(".css"))),
-  routeSets: Object.fromEntries(routeSets.map((name) => [name, [...closure(entryFile(`routes-${name}`))].map(url)])),
+  routeSets: Object.fromEntries(
+    routeSets.map((name) => [name, [...closure(entryFile(`routes-${name}`))].map(url)]),
+  ),
   files: Object.keys(outputs).map((f) => path.relative(path.join(out, "client"), path.resolve(f))),
 };
 writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2));

@@ -7,6 +7,6 @@ CREATE TABLE settings (
 
 CREATE TABLE feature_overrides (
     name TEXT PRIMARY KEY,
-    enabled BOOLEAN NOT NULL,
+    enabled BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -14,7 +14,7 @@ pub struct CspNonce(pub String);
 pub async fn headers(mut request: Request, next: Next) -> Response {
     let mut bytes = [0u8; 16];
     rand::thread_rng().fill_bytes(&mut bytes);
-    let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
+    let nonce = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
     request.extensions_mut().insert(CspNonce(nonce.clone()));
     let mut response = next.run(request).await;
     let out = response.headers_mut();

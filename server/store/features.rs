@@ -2,9 +2,16 @@ use super::{now_ms, Db};
 
 /// Per-flag overrides that operators stored; they win over configuration.
 pub async fn overrides(db: &Db) -> Result<Vec<(String, bool)>, sqlx::Error> {
-    sqlx::query_as::<_, (String, bool)>("SELECT name, enabled FROM feature_overrides ORDER BY name")
-        .fetch_all(&db.pool)
-        .await
+    // Stored as 0/1: booleans do not travel the same way through SQLite and PostgreSQL.
+    let rows = sqlx::query_as::<_, (String, i64)>(
+        "SELECT name, enabled FROM feature_overrides ORDER BY name",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(name, enabled)| (name, enabled != 0))
+        .collect())
 }
 
 pub async fn set_override(db: &Db, name: &str, enabled: bool) -> Result<(), sqlx::Error> {
@@ -13,7 +20,7 @@ pub async fn set_override(db: &Db, name: &str, enabled: bool) -> Result<(), sqlx
          ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at",
     )
     .bind(name)
-    .bind(enabled)
+    .bind(i64::from(enabled))
     .bind(now_ms())
     .execute(&db.pool)
     .await?;

@@ -21,7 +21,10 @@ export class ApiError extends Error {
   readonly title: string;
   readonly fields: Record<string, string>;
 
-  constructor(status: number, body: Partial<{ code: string; title: string; message: string; fields: Record<string, string> }>) {
+  constructor(
+    status: number,
+    body: Partial<{ code: string; title: string; message: string; fields: Record<string, string> }>,
+  ) {
     super(body.message ?? "Something went wrong");
     this.status = status;
     this.code = body.code ?? "unknown";
@@ -35,7 +38,10 @@ const browserTransport: Transport = async ({ method, path, body }) => {
     method,
     body,
     credentials: "same-origin",
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
   });
   return { status: response.status, body: await response.text() };
 };
@@ -56,7 +62,11 @@ function transport(): Transport {
   return browserTransport;
 }
 
-export async function request<T>(method: TransportRequest["method"], path: string, payload?: unknown): Promise<T> {
+export async function request<T>(
+  method: TransportRequest["method"],
+  path: string,
+  payload?: unknown,
+): Promise<T> {
   const response = await transport()({
     method,
     path,

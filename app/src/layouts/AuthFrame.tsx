@@ -64,5 +64,9 @@ function MobileFrame({ children }: { children: ReactNode }) {
 
 export function AuthFrame({ children }: { children: ReactNode }) {
   const { layout } = useApp();
-  return layout === "mobile" ? <MobileFrame>{children}</MobileFrame> : <DesktopFrame>{children}</DesktopFrame>;
+  return layout === "mobile" ? (
+    <MobileFrame>{children}</MobileFrame>
+  ) : (
+    <DesktopFrame>{children}</DesktopFrame>
+  );
 }

@@ -3,7 +3,10 @@ import { parseQuery, splitUrl } from "./url";
 
 describe("url helpers", () => {
   it("splits a path from its query and drops the fragment", () => {
-    expect(splitUrl("/reset-password?token=a%2Bb#x")).toEqual({ pathname: "/reset-password", search: "?token=a%2Bb" });
+    expect(splitUrl("/reset-password?token=a%2Bb#x")).toEqual({
+      pathname: "/reset-password",
+      search: "?token=a%2Bb",
+    });
     expect(splitUrl("")).toEqual({ pathname: "/", search: "" });
   });
 

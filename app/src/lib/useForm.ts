@@ -5,7 +5,9 @@ type Rules<K extends string> = Record<K, (value: string) => string | undefined>;
 /** Field values and errors for a small form; `submit` validates every field first. */
 export function useForm<K extends string>(rules: Rules<K>, onValid: (values: Record<K, string>) => void) {
   const names = Object.keys(rules) as K[];
-  const [values, setValues] = useState(() => Object.fromEntries(names.map((n) => [n, ""])) as Record<K, string>);
+  const [values, setValues] = useState(
+    () => Object.fromEntries(names.map((n) => [n, ""])) as Record<K, string>,
+  );
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
 
   const field = (name: K) => ({

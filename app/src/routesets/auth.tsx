@@ -92,7 +92,10 @@ const mobileOnly: AppRoute[] = [
   },
 ];
 
-export const routes = (layout: Layout): AppRoute[] => [...(layout === "mobile" ? mobileOnly : desktopOnly), ...shared];
+export const routes = (layout: Layout): AppRoute[] => [
+  ...(layout === "mobile" ? mobileOnly : desktopOnly),
+  ...shared,
+];
 
 export const notFound: AppRoute = {
   path: "*",

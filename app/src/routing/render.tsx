@@ -1,6 +1,6 @@
 // The server render: choose the route set, match the route, run its redirect and data loads
 // with a QueryClient made for this request only, render to HTML and dehydrate the cache.
-import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { dehydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -65,11 +65,15 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const route = match?.route ?? set.notFound;
   const routeContext = { layout: input.layout, params: match?.params ?? {}, query: parseQuery(search) };
   const target = route.redirect?.(routeContext) ?? null;
-  if (target !== null) return { status: 302, redirect: target, head: route.head, html: "", hydrate: false, routeSet };
+  if (target !== null)
+    return { status: 302, redirect: target, head: route.head, html: "", hydrate: false, routeSet };
 
   const client: QueryClient = makeQueryClient();
   try {
-    await Promise.all([client.fetchQuery(featuresQuery()), ...(route.prefetch?.(client, routeContext) ?? [])]);
+    await Promise.all([
+      client.fetchQuery(featuresQuery()),
+      ...(route.prefetch?.(client, routeContext) ?? []),
+    ]);
     const html = renderToString(
       <QueryClientProvider client={client}>
         <StaticRouter location={input.url}>
@@ -83,10 +87,20 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       html,
       hydrate: route.hydrate ?? true,
       routeSet,
-      state: { routeSet, layout: input.layout, session: input.session, site: input.site, dehydrated: dehydrate(client) },
+      state: {
+        routeSet,
+        layout: input.layout,
+        session: input.session,
+        site: input.site,
+        dehydrated: dehydrate(client),
+      },
     };
   } catch (error) {
-    console.error("route render failed", pathname, error instanceof Error ? (error.stack ?? error.message) : error);
+    console.error(
+      "route render failed",
+      pathname,
+      error instanceof Error ? (error.stack ?? error.message) : error,
+    );
     return {
       ...staticPage(input, context, <ErrorPage supportPhone={input.site.supportPhone} />, 500),
       routeSet,

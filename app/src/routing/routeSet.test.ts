@@ -1,18 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { chooseRouteSet, type RouteSetInput } from "./routeSet";
 
-const signedIn: RouteSetInput = { isAuth: true, onboardingFlow: null, accessRole: "admin", appInAccess: true };
+const signedIn: RouteSetInput = {
+  isAuth: true,
+  onboardingFlow: null,
+  accessRole: "admin",
+  appInAccess: true,
+};
 
 describe("chooseRouteSet", () => {
   it("gives visitors who are not logged in the auth set, whatever else is known", () => {
     expect(chooseRouteSet({ ...signedIn, isAuth: false })).toBe("auth");
-    expect(chooseRouteSet({ ...signedIn, isAuth: false, onboardingFlow: "user_invited", accessRole: "card_user" })).toBe(
-      "auth",
-    );
+    expect(
+      chooseRouteSet({ ...signedIn, isAuth: false, onboardingFlow: "user_invited", accessRole: "card_user" }),
+    ).toBe("auth");
   });
 
   it("gives an invited card user the card set", () => {
-    expect(chooseRouteSet({ ...signedIn, onboardingFlow: "user_invited", accessRole: "card_user" })).toBe("card");
+    expect(chooseRouteSet({ ...signedIn, onboardingFlow: "user_invited", accessRole: "card_user" })).toBe(
+      "card",
+    );
   });
 
   it("gives an invited user with any other role the invited-user set", () => {

@@ -14,7 +14,12 @@ export function TextField({ label, error, hint, ...input }: Props) {
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}

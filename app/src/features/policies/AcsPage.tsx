@@ -7,7 +7,10 @@ export function AcsPage() {
     <main id="main" className="page page-plain">
       <section className="panel" aria-labelledby="acs-title">
         <h1 id="acs-title">Card verification finished</h1>
-        <p>Your card issuer has finished checking this payment. You can close this window and return to {site.tradingName}.</p>
+        <p>
+          Your card issuer has finished checking this payment. You can close this window and return to{" "}
+          {site.tradingName}.
+        </p>
       </section>
     </main>
   );

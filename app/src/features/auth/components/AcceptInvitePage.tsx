@@ -7,8 +7,8 @@ export function AcceptInvitePage() {
     <section className="panel" aria-labelledby="invite-title">
       <h1 id="invite-title">Accept your invitation</h1>
       <p>
-        A colleague has invited you to their {site.tradingName} business account. Log in if you already bank with
-        us, or create your login to join them.
+        A colleague has invited you to their {site.tradingName} business account. Log in if you already bank
+        with us, or create your login to join them.
       </p>
       <div className="stack">
         <Link to="/login" className="button button-primary button-block">

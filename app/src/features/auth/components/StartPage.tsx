@@ -18,20 +18,28 @@ export function StartPage() {
       text: "Pay suppliers and staff through Faster Payments in the UK, SEPA across Europe and SWIFT worldwide.",
     },
     ...(isOn(features, "currencyExchange")
-      ? [{ title: "Currency exchange", text: "Convert between your accounts at a rate you see before you confirm." }]
+      ? [
+          {
+            title: "Currency exchange",
+            text: "Convert between your accounts at a rate you see before you confirm.",
+          },
+        ]
       : []),
     ...(isOn(features, "corporateCards")
       ? [{ title: "Corporate cards", text: "Give your team cards with their own limits and controls." }]
       : []),
-    { title: "Invoices and statements", text: "Send invoices, and download statements and proof of account." },
+    {
+      title: "Invoices and statements",
+      text: "Send invoices, and download statements and proof of account.",
+    },
   ];
   return (
     <div className="start">
       <section className="hero" aria-labelledby="start-title">
         <h1 id="start-title">Banking for businesses and people who work across borders</h1>
         <p className="lead">
-          Open a {site.tradingName} account online in minutes. Your money is safeguarded, and you can reach a person
-          at {site.supportPhone}.
+          Open a {site.tradingName} account online in minutes. Your money is safeguarded, and you can reach a
+          person at {site.supportPhone}.
         </p>
         <div className="hero-actions">
           <Link to="/onboarding/user" className="button button-primary button-large">

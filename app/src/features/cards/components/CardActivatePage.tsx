@@ -5,7 +5,11 @@ import { UnavailableNotice } from "../../../ui/InertNotice";
 import { TextField } from "../../../ui/TextField";
 
 const lastFour = (value: string) =>
-  value.trim() === "" ? "Field is required" : /^\d{4}$/.test(value.trim()) ? undefined : "Enter the last 4 digits";
+  value.trim() === ""
+    ? "Field is required"
+    : /^\d{4}$/.test(value.trim())
+      ? undefined
+      : "Enter the last 4 digits";
 
 export function CardActivatePage() {
   const { inviteKey = "" } = useParams();

@@ -6,7 +6,13 @@ import { countriesQuery } from "../api";
 import { Steps } from "./Steps";
 
 // SPEC §2 "Business onboarding wizard".
-const STEPS = ["Company Type", "Company Details", "Business Details", "Business Address", "Activity Type"] as const;
+const STEPS = [
+  "Company Type",
+  "Company Details",
+  "Business Details",
+  "Business Address",
+  "Activity Type",
+] as const;
 
 export function BusinessOnboardingPage() {
   const countries = useQuery(countriesQuery()).data ?? [];

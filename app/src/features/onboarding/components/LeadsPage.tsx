@@ -16,8 +16,8 @@ export function LeadsPage() {
     <section className="panel panel-wide" aria-labelledby="leads-title">
       <h1 id="leads-title">Talk to our business team</h1>
       <p>
-        Tell us about your company and we will call you back. You can also call us on {site.supportPhone} or write
-        to {site.supportEmail}.
+        Tell us about your company and we will call you back. You can also call us on {site.supportPhone} or
+        write to {site.supportEmail}.
       </p>
       <form method="post" onSubmit={submit} noValidate>
         <TextField label="Your name" autoComplete="name" {...field("name")} />

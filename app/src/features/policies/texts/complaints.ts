@@ -5,7 +5,8 @@ export const complaints: PolicyText = (s) => ({
   title: "Complaints policy",
   description: `How to complain to ${s.tradingName}, how we handle complaints and the deadlines we keep.`,
   updated: "22 November 2026",
-  intro: "We want to put things right when they go wrong. This policy explains how to complain, what we do with your complaint and where you can go if you are not satisfied.",
+  intro:
+    "We want to put things right when they go wrong. This policy explains how to complain, what we do with your complaint and where you can go if you are not satisfied.",
   sections: [
     {
       heading: "1. How to complain",

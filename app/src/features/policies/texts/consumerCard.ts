@@ -39,9 +39,22 @@ export const consumerCard: PolicyText = (s) => ({
       ],
     },
     {
-      heading: "6. Expiry and closure",
+      heading: "6. Cash machines and payments abroad",
+      blocks: [
+        "Cash machine operators may charge their own fee, which they must show before you confirm. Some merchants abroad offer to charge you in pounds instead of the local currency; their rate is usually worse than the Mastercard rate, so we recommend paying in the local currency.",
+        "A merchant may place a temporary hold on your balance, for example at hotels and petrol stations. The held amount is released when the merchant settles the final amount or the hold expires.",
+      ],
+    },
+    {
+      heading: "7. Expiry and closure",
       blocks: [
         "Your card expires on the date printed on it; we send a replacement beforehand while your account is open. You can close your card at any time in the app. Closing the card does not close your account.",
+      ],
+    },
+    {
+      heading: "8. Contact and complaints",
+      blocks: [
+        `Questions about your card: ${s.supportEmail} or ${s.supportPhone}. If you are unhappy with how we handled something, our Complaints policy explains what we do and how to contact the Financial Ombudsman Service.`,
       ],
     },
   ],

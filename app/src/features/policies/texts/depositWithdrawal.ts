@@ -46,7 +46,9 @@ export const depositWithdrawal: PolicyText = (s) => ({
     },
     {
       heading: "6. Help",
-      blocks: [`If a payment has not arrived, contact us at ${s.supportEmail} or ${s.supportPhone} with its date, amount and reference.`],
+      blocks: [
+        `If a payment has not arrived, contact us at ${s.supportEmail} or ${s.supportPhone} with its date, amount and reference.`,
+      ],
     },
   ],
 });

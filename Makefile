@@ -1,0 +1,35 @@
+# The two commands of the README: `make run` and `make test`.
+SHELL := /bin/bash
+V8_ARCHIVE := $(abspath ../shared/v8/librusty_v8_simdutf_release_x86_64-unknown-linux-gnu.a.gz)
+# Offline machines build V8 from the archive beside the project; online ones let the crate fetch it.
+ifeq ($(origin RUSTY_V8_ARCHIVE), undefined)
+ifneq ($(wildcard $(V8_ARCHIVE)),)
+export RUSTY_V8_ARCHIVE := $(V8_ARCHIVE)
+endif
+endif
+export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+
+.PHONY: run test test-rust test-app test-browser lint bench
+
+run:
+	cargo run --release --bin bank
+
+test: lint test-rust test-app test-browser
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --all-targets -- -D warnings
+	cd app && npm run --silent typecheck && npm run --silent lint
+
+test-rust:
+	cargo test --workspace
+
+test-app:
+	cd app && npm run --silent test
+
+test-browser:
+	cargo build --release --bin bank
+	cd app && BANK_BIN=$(CURDIR)/target/release/bank npm run --silent e2e
+
+bench:
+	bash bench/ssr.sh

@@ -1,0 +1,31 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Steps } from "../features/onboarding/components/Steps";
+import { TextField } from "./TextField";
+
+describe("TextField", () => {
+  it("labels its input and ties the error to it for screen readers", () => {
+    const html = renderToString(<TextField label="Email" name="email" error="Field is required" />);
+    const id = /<label for="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`id="${id}"`);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain(`aria-describedby="${id}-error"`);
+    expect(html).toContain('role="alert">Field is required</p>');
+  });
+
+  it("is valid and quiet without an error", () => {
+    const html = renderToString(<TextField label="Email" name="email" />);
+    expect(html).not.toContain("aria-invalid");
+    expect(html).not.toContain('role="alert"');
+  });
+});
+
+describe("Steps", () => {
+  it("marks the current step for assistive technology and the ones before as done", () => {
+    const html = renderToString(<Steps steps={["One", "Two", "Three"]} current={1} />);
+    expect(html).toContain('<li class="step step-done">One</li>');
+    expect(html).toContain('<li class="step step-current" aria-current="step">Two</li>');
+    expect(html).toContain('<li class="step">Three</li>');
+  });
+});

@@ -1,0 +1,174 @@
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use bank::config::Config;
+use bank::store::Db;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+pub const IPHONE: &str =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+pub const DESKTOP: &str =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The real bank on a fresh database of its own, driven through its router.
+pub struct TestBank {
+    pub router: Router,
+    pub db: Db,
+    cleanup: Option<(String, String)>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+    }
+}
+
+fn postgres_base() -> String {
+    std::env::var("BANK_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+impl TestBank {
+    pub async fn start(backend: Backend) -> Self {
+        Self::start_with(backend, |_| {}).await
+    }
+
+    pub async fn start_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
+        let mut config = Config::from_map(&Default::default()).unwrap();
+        config.isolates = 1;
+        config.base_url = "https://bank.test".into();
+        config.ops_token = Some("test-ops-token".into());
+        adjust(&mut config);
+        let (db, cleanup, dir) = match backend {
+            Backend::Sqlite => {
+                let dir = tempfile::tempdir().unwrap();
+                let url = format!("sqlite://{}/bank.db", dir.path().display());
+                (Db::connect(&url).await.unwrap(), None, Some(dir))
+            }
+            Backend::Postgres => {
+                let base = postgres_base();
+                let name = format!("bank_test_{}", uuid::Uuid::new_v4().simple());
+                let admin = Db::connect_admin(&base).await;
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&admin)
+                    .await
+                    .unwrap();
+                let url = format!("{}/{name}", base.rsplit_once('/').unwrap().0);
+                (Db::connect(&url).await.unwrap(), Some((base, name)), None)
+            }
+        };
+        let router = bank::http::app(config, db.clone()).unwrap();
+        Self {
+            router,
+            db,
+            cleanup,
+            _dir: dir,
+        }
+    }
+
+    /// Drops a PostgreSQL test database; SQLite folders vanish with the bank.
+    pub async fn finish(self) {
+        self.db.pool.close().await;
+        if let Some((base, name)) = self.cleanup {
+            let admin = Db::connect_admin(&base).await;
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&admin)
+                .await
+                .unwrap();
+        }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> Reply {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        Reply {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    pub async fn get(&self, path: &str, agent: &str) -> Reply {
+        self.send(
+            Request::get(path)
+                .header(header::USER_AGENT, agent)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_json(
+        &self,
+        path: &str,
+        body: serde_json::Value,
+        token: Option<&str>,
+    ) -> Reply {
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        self.send(request.body(Body::from(body.to_string())).unwrap())
+            .await
+    }
+}
+
+trait AdminConnect {
+    async fn connect_admin(url: &str) -> sqlx::PgPool;
+}
+
+impl AdminConnect for Db {
+    async fn connect_admin(url: &str) -> sqlx::PgPool {
+        sqlx::PgPool::connect(url)
+            .await
+            .unwrap_or_else(|e| panic!("PostgreSQL at {url} is needed for these tests: {e}"))
+    }
+}
+
+/// Runs one async test body against SQLite and against PostgreSQL, as two tests.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($name:ident, |$bank:ident| $body:block) => {
+        mod $name {
+            use super::*;
+            async fn run($bank: &$crate::helpers::TestBank) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let bank = $crate::helpers::TestBank::start($crate::helpers::Backend::Sqlite).await;
+                run(&bank).await;
+                bank.finish().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let bank = $crate::helpers::TestBank::start($crate::helpers::Backend::Postgres).await;
+                run(&bank).await;
+                bank.finish().await;
+            }
+        }
+    };
+}

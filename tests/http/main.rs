@@ -1,0 +1,5 @@
+//! HTTP tests through the real router (no socket), one test binary.
+
+mod api;
+mod helpers;
+mod pages;
