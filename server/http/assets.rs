@@ -83,3 +83,20 @@ pub async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
     }
     response
 }
+
+const FAVICON: &[u8] = include_bytes!("../../assets/icons/favicon.svg");
+
+/// The icon browsers ask for on their own, at a fixed address.
+pub async fn favicon() -> Response {
+    let mut response = FAVICON.into_response();
+    let out = response.headers_mut();
+    out.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    response
+}

@@ -77,6 +77,8 @@ pub fn app(config: Config, db: Db) -> std::io::Result<Router> {
         .route("/robots.txt", get(seo::robots))
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/assets/{*file}", get(assets::serve))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/favicon.ico", get(assets::favicon))
         .fallback(pages::page)
         .with_state(state);
 

@@ -322,6 +322,12 @@ async fn assets_are_hashed_immutable_and_precompressed() {
     let plain = bank.get(&entry, DESKTOP).await;
     assert!(plain.body.len() > 1000 && plain.header("content-encoding").is_empty());
     assert_eq!(bank.get("/assets/nope.js", DESKTOP).await.status, 404);
+    for icon in ["/favicon.svg", "/favicon.ico"] {
+        let reply = bank.get(icon, DESKTOP).await;
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.header("content-type"), "image/svg+xml");
+    }
+    assert!(page.body.contains("rel=\"icon\""));
     bank.finish().await;
 }
 
