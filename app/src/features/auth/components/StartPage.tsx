@@ -66,9 +66,7 @@ export function StartPage() {
         <p>Businesses and residents of the United Kingdom and {countries.length - 1} EU and EEA countries.</p>
         <ul className="country-list">
           {countries.map((country) => (
-            <li key={country.code}>
-              <span aria-hidden="true">{country.icon}</span> {country.name}
-            </li>
+            <li key={country.code}>{country.name}</li>
           ))}
         </ul>
       </section>
