@@ -1,5 +1,6 @@
+import { FormActions } from "../../../ui/FormActions";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useForm } from "../../../lib/useForm";
 import { UnavailableNotice } from "../../../ui/InertNotice";
 import { TextField } from "../../../ui/TextField";
@@ -22,14 +23,7 @@ export function CardActivatePage() {
       <form method="post" onSubmit={submit} noValidate>
         <TextField label="Last 4 digits of the card" inputMode="numeric" maxLength={4} {...field("digits")} />
         {tried ? <UnavailableNotice what="Card activation" /> : null}
-        <div className="form-actions">
-          <Link to={`/invitation/${encodeURIComponent(inviteKey)}/card`} className="button button-quiet">
-            Back
-          </Link>
-          <button type="submit" className="button button-primary">
-            Activate
-          </button>
-        </div>
+        <FormActions back={`/invitation/${encodeURIComponent(inviteKey)}/card`} submit="Activate" />
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
+import { FormActions } from "../../../ui/FormActions";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { UnavailableNotice } from "../../../ui/InertNotice";
 import { countriesQuery } from "../api";
 import { Steps } from "./Steps";
@@ -78,14 +78,7 @@ export function BusinessOnboardingPage() {
           ) : null}
         </fieldset>
         {tried && chosenType !== null ? <UnavailableNotice what="Business onboarding" /> : null}
-        <div className="form-actions">
-          <Link to="/onboarding/user" className="button button-quiet">
-            Back
-          </Link>
-          <button type="submit" className="button button-primary">
-            Continue
-          </button>
-        </div>
+        <FormActions back="/onboarding/user" submit="Continue" />
       </form>
     </section>
   );

@@ -1,3 +1,4 @@
+import { FormActions } from "../../../ui/FormActions";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useForm } from "../../../lib/useForm";
@@ -26,14 +27,7 @@ export function RegistrationPage() {
       <form method="post" onSubmit={submit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />
         {tried ? <UnavailableNotice what="Registration" /> : null}
-        <div className="form-actions">
-          <Link to="/" className="button button-quiet">
-            Back
-          </Link>
-          <button type="submit" className="button button-primary">
-            Continue
-          </button>
-        </div>
+        <FormActions back="/" submit="Continue" />
       </form>
       <p className="panel-links">
         <span>
