@@ -1,3 +1,4 @@
 //! Banking rules, free of HTTP and SQL. One folder per area, named as in DESIGN.md §1.
+pub mod auth;
 pub mod engagement;
 pub mod onboarding;

@@ -1,0 +1,5 @@
+//! Identity rules of SPEC §5 and the secrets of log-in: passwords, one-time codes, tokens.
+pub mod birth_date;
+pub mod email;
+pub mod password;
+pub mod secrets;
