@@ -19,6 +19,8 @@ pub struct Config {
     pub sandbox: bool,
     pub company: Company,
     pub features: FeatureFlags,
+    /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
+    pub smtp: Option<crate::providers::notify::SmtpConfig>,
     /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
     pub ops_token: Option<String>,
 }
@@ -99,6 +101,13 @@ impl Config {
                 regulator_reference: get("BANK_FCA_REFERENCE", "902117"),
             },
             features,
+            smtp: env
+                .get("BANK_SMTP_URL")
+                .filter(|u| !u.is_empty())
+                .map(|url| crate::providers::notify::SmtpConfig {
+                    url: url.clone(),
+                    from: get("BANK_MAIL_FROM", "Harbour <no-reply@harbour.example>"),
+                }),
             ops_token: env.get("BANK_OPS_TOKEN").filter(|t| !t.is_empty()).cloned(),
         })
     }

@@ -4,4 +4,5 @@ pub mod api;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod providers;
 pub mod store;

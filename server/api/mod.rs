@@ -17,6 +17,7 @@ use crate::store::Db;
 pub struct ApiState {
     pub config: Arc<Config>,
     pub db: Db,
+    pub notify: Arc<crate::providers::notify::Notifications>,
 }
 
 pub fn router(state: ApiState) -> Router {

@@ -3,6 +3,7 @@
 pub mod assets;
 mod health;
 pub mod layout;
+mod outbox;
 mod pages;
 pub mod render;
 mod security;
@@ -35,11 +36,14 @@ pub struct AppState {
 
 /// Builds the whole application: the API router, the isolate pool that calls back into it,
 /// and the page, asset and health routes around them.
-pub fn app(config: Config, db: Db) -> std::io::Result<Router> {
+pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let config = Arc::new(config);
+    let notify =
+        crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
     let api_state = ApiState {
         config: config.clone(),
         db,
+        notify: Arc::new(notify),
     };
     let api_router = api::router(api_state.clone());
 
@@ -60,6 +64,9 @@ pub fn app(config: Config, db: Db) -> std::io::Result<Router> {
     fallback
         .add_template("fallback.html", include_str!("fallback.html"))
         .expect("fallback template parses");
+    fallback
+        .add_template("outbox.html", include_str!("outbox.html"))
+        .expect("outbox template parses");
 
     let state = AppState {
         config,
@@ -71,7 +78,12 @@ pub fn app(config: Config, db: Db) -> std::io::Result<Router> {
     };
 
     let request_id = HeaderName::from_static("x-request-id");
-    let pages = Router::new()
+    let mut pages = Router::new();
+    if state.config.sandbox {
+        // Sandbox tools exist only in sandbox mode.
+        pages = pages.route("/dev/outbox", get(outbox::page));
+    }
+    let pages = pages
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/robots.txt", get(seo::robots))

@@ -2,6 +2,7 @@
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
 pub mod features;
+pub mod outbox;
 pub mod settings;
 
 use std::str::FromStr;

@@ -2,4 +2,5 @@
 
 mod api;
 mod helpers;
+mod outbox;
 mod pages;

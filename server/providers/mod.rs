@@ -1,0 +1,2 @@
+//! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
+pub mod notify;

@@ -1,0 +1,73 @@
+use bank::providers::notify::{Channel, Message, Notifications, NotifyError};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+
+fn sms(to: &str, body: &str) -> Message {
+    Message {
+        channel: Channel::Sms,
+        to: to.into(),
+        subject: "Log-in code".into(),
+        body: body.into(),
+    }
+}
+
+on_both_backends!(
+    the_sandbox_outbox_lists_what_was_sent_newest_first,
+    |bank| {
+        let notify = Notifications::new(&bank.db, true, None).unwrap();
+        notify
+            .send(sms("+447700900123", "Your code is 111111"))
+            .await
+            .unwrap();
+        notify
+            .send(Message {
+                channel: Channel::Email,
+                to: "anna@example.com".into(),
+                subject: "Verify your email".into(),
+                body: "Your code is 222222 <script>alert(1)</script>".into(),
+            })
+            .await
+            .unwrap();
+        notify
+            .send(sms("+447700900123", "Your code is 333333"))
+            .await
+            .unwrap();
+
+        let page = bank.get("/dev/outbox", DESKTOP).await;
+        assert_eq!(page.status, 200);
+        assert_eq!(page.header("cache-control"), "no-store");
+        let first = page.body.find("333333").unwrap();
+        assert!(first < page.body.find("111111").unwrap(), "newest first");
+        assert!(
+            page.body.contains("&lt;script&gt;"),
+            "message text is escaped"
+        );
+        assert!(!page.body.contains("<script>alert"));
+
+        let filtered = bank.get("/dev/outbox?to=ANNA@example.com", DESKTOP).await;
+        assert!(filtered.body.contains("222222"));
+        assert!(!filtered.body.contains("111111"));
+        let none = bank.get("/dev/outbox?to=nobody@example.com", DESKTOP).await;
+        assert!(none
+            .body
+            .contains("Nothing has been sent to nobody@example.com yet."));
+    }
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outside_sandbox_mode_there_is_no_outbox_and_sms_without_a_provider_fails() {
+    let bank = TestBank::start_with(Backend::Sqlite, |c| c.sandbox = false).await;
+    assert_eq!(bank.get("/dev/outbox", DESKTOP).await.status, 404);
+    let notify = Notifications::new(&bank.db, false, None).unwrap();
+    let error = notify.send(sms("+447700900123", "x")).await.unwrap_err();
+    assert!(matches!(error, NotifyError::NoProvider(Channel::Sms)));
+    assert!(
+        bank::store::outbox::latest(&bank.db, None, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "nothing was kept"
+    );
+    bank.finish().await;
+}
