@@ -3,7 +3,9 @@
 
 pub mod features;
 pub mod outbox;
+pub mod sessions;
 pub mod settings;
+pub mod users;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -78,6 +80,16 @@ impl Db {
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Self { pool, backend })
+    }
+
+    /// A transaction that reads and then writes. SQLite takes the write lock up front, so two
+    /// such transactions queue instead of failing when the reader tries to become a writer;
+    /// PostgreSQL's row locks do the same job inside the statements.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
     }
 
     /// True when the database answers a trivial query.

@@ -4,3 +4,4 @@ mod api;
 mod helpers;
 mod outbox;
 mod pages;
+mod sessions;

@@ -1,0 +1,169 @@
+//! Sessions of DESIGN.md §4: opaque tokens stored hashed; access 30 minutes, refresh
+//! 60 minutes; refresh rotates, and a refresh token presented twice revokes its family.
+
+use super::Db;
+use crate::domain::auth::secrets::{digest, new_token};
+
+pub const ACCESS_MS: i64 = 30 * 60 * 1000;
+pub const REFRESH_MS: i64 = 60 * 60 * 1000;
+/// Tokens are long and random, so one fixed context is enough for their hashes.
+const CONTEXT: &str = "session";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tokens {
+    pub session_id: String,
+    pub access: String,
+    pub refresh: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionUser {
+    pub session_id: String,
+    pub user_id: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RefreshError {
+    #[error("the refresh token is unknown or revoked")]
+    Invalid,
+    #[error("the refresh token has expired")]
+    Expired,
+    /// A rotated token came back: someone holds a copy. The family is revoked.
+    #[error("the refresh token was used before; the session is revoked")]
+    Reused,
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    family_id: &str,
+    now: i64,
+) -> Result<Tokens, sqlx::Error> {
+    let tokens = Tokens {
+        session_id: uuid::Uuid::new_v4().to_string(),
+        access: new_token(),
+        refresh: new_token(),
+    };
+    sqlx::query(
+        "INSERT INTO sessions (id, user_id, family_id, access_hash, refresh_hash, access_expires_at, \
+         refresh_expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&tokens.session_id)
+    .bind(user_id)
+    .bind(family_id)
+    .bind(digest(&tokens.access, CONTEXT))
+    .bind(digest(&tokens.refresh, CONTEXT))
+    .bind(now + ACCESS_MS)
+    .bind(now + REFRESH_MS)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(tokens)
+}
+
+/// A new session, the first of its family, after a completed log-in.
+pub async fn issue(db: &Db, user_id: &str, now: i64) -> Result<Tokens, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    insert(&mut conn, user_id, &uuid::Uuid::new_v4().to_string(), now).await
+}
+
+/// The user behind a live access token.
+pub async fn authenticate(
+    db: &Db,
+    access: &str,
+    now: i64,
+) -> Result<Option<SessionUser>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String, String)>(
+        "SELECT id, user_id FROM sessions WHERE access_hash = $1 AND revoked_at IS NULL \
+         AND rotated_at IS NULL AND access_expires_at > $2",
+    )
+    .bind(digest(access, CONTEXT))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(session_id, user_id)| SessionUser {
+        session_id,
+        user_id,
+    }))
+}
+
+/// Exchanges a refresh token for new tokens, once.
+pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, RefreshError> {
+    let mut tx = db.begin_write().await?;
+    let row = sqlx::query_as::<_, (String, String, String, i64, Option<i64>, Option<i64>)>(
+        "SELECT id, user_id, family_id, refresh_expires_at, rotated_at, revoked_at FROM sessions \
+         WHERE refresh_hash = $1",
+    )
+    .bind(digest(refresh, CONTEXT))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at)) = row else {
+        return Err(RefreshError::Invalid);
+    };
+    if revoked_at.is_some() {
+        return Err(RefreshError::Invalid);
+    }
+    if rotated_at.is_some() {
+        revoke_family_in(&mut tx, &family_id, now).await?;
+        tx.commit().await?;
+        return Err(RefreshError::Reused);
+    }
+    if expires_at <= now {
+        return Err(RefreshError::Expired);
+    }
+    // Only one concurrent refresh can rotate the row; the loser sees a reuse.
+    let rotated =
+        sqlx::query("UPDATE sessions SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL")
+            .bind(now)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+    if rotated.rows_affected() != 1 {
+        revoke_family_in(&mut tx, &family_id, now).await?;
+        tx.commit().await?;
+        return Err(RefreshError::Reused);
+    }
+    let tokens = insert(&mut tx, &user_id, &family_id, now).await?;
+    tx.commit().await?;
+    Ok(tokens)
+}
+
+async fn revoke_family_in(
+    conn: &mut sqlx::AnyConnection,
+    family_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(family_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Log-out: the session and every rotation of it end.
+pub async fn revoke(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    let family = sqlx::query_as::<_, (String,)>("SELECT family_id FROM sessions WHERE id = $1")
+        .bind(session_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if let Some((family_id,)) = family {
+        revoke_family_in(&mut conn, &family_id, now).await?;
+    }
+    Ok(())
+}
+
+/// After a password change: every session of the user ends.
+pub async fn revoke_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(user_id)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected())
+}
