@@ -18,6 +18,17 @@ pub enum AppError {
     Fields(BTreeMap<String, String>),
     #[error("forbidden")]
     Forbidden,
+    /// A refusal with its own SPEC §8 code and message (for example a wrong password).
+    #[error("{code}: {message}")]
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        title: &'static str,
+        message: String,
+    },
+    /// Too many attempts: try again after this many seconds.
+    #[error("rate limited for {0} s")]
+    TooManyRequests(u64),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]
@@ -34,6 +45,15 @@ struct Body<'a> {
 }
 
 impl AppError {
+    pub fn unauthorized(code: &'static str, title: &'static str, message: &str) -> Self {
+        Self::Refused {
+            status: StatusCode::UNAUTHORIZED,
+            code,
+            title,
+            message: message.to_string(),
+        }
+    }
+
     pub fn field(name: &str, message: &str) -> Self {
         Self::Fields(BTreeMap::from([(name.to_string(), message.to_string())]))
     }
@@ -49,6 +69,27 @@ impl IntoResponse for AppError {
                 "This resource does not exist".into(),
                 None,
             ),
+            Self::Refused {
+                status,
+                code,
+                title,
+                message,
+            } => (*status, *code, *title, message.clone(), None),
+            Self::TooManyRequests(seconds) => {
+                let body = Body {
+                    code: "rate_limited",
+                    title: "Too many attempts",
+                    message: format!("Too many attempts. Please try again in {seconds} seconds."),
+                    fields: None,
+                };
+                let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+                if let Ok(value) = axum::http::HeaderValue::from_str(&seconds.to_string()) {
+                    response
+                        .headers_mut()
+                        .insert(axum::http::header::RETRY_AFTER, value);
+                }
+                return response;
+            }
             Self::BadRequest(message) => (
                 StatusCode::BAD_REQUEST,
                 "bad_request",

@@ -1,9 +1,12 @@
 //! The JSON API of SPEC §7, one module per area. The same router answers the browser and,
 //! in-process, the server render (DESIGN.md §2 step 4).
 
+pub mod auth;
 pub mod engagement;
 pub mod error;
 pub mod onboarding;
+pub mod rate_limit;
+pub mod session_cookies;
 
 use std::sync::Arc;
 
@@ -18,10 +21,45 @@ pub struct ApiState {
     pub config: Arc<Config>,
     pub db: Db,
     pub notify: Arc<crate::providers::notify::Notifications>,
+    pub limiter: Arc<rate_limit::RateLimiter>,
+}
+
+/// Marks a request the server render sent through the router in-process; no client can set it.
+#[derive(Clone, Copy)]
+pub struct InProcess;
+
+/// Mutations must come from the bank's own pages (DESIGN.md §4): a cross-site Origin is
+/// refused, and so is a request that carries cookies but no Origin at all. Calls with a bearer
+/// token and no cookies are not forgeable by another site and pass.
+async fn same_origin_mutations(
+    axum::extract::State(state): axum::extract::State<ApiState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::http::{header, Method};
+    use axum::response::IntoResponse;
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if safe || request.extensions().get::<InProcess>().is_some() {
+        return next.run(request).await;
+    }
+    let headers = request.headers();
+    let allowed = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        Some(origin) => origin == state.config.base_url,
+        None => !headers.contains_key(header::COOKIE),
+    };
+    if allowed {
+        next.run(request).await
+    } else {
+        error::AppError::Forbidden.into_response()
+    }
 }
 
 pub fn router(state: ApiState) -> Router {
     Router::new()
+        .merge(auth::routes())
         .merge(engagement::routes())
         .merge(onboarding::routes())
         // Unknown API paths answer in the API's own error format, not with a page.
@@ -33,5 +71,9 @@ pub fn router(state: ApiState) -> Router {
             "/v2/{*rest}",
             axum::routing::any(|| async { error::AppError::NotFound }),
         )
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            same_origin_mutations,
+        ))
         .with_state(state)
 }

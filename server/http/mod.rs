@@ -44,6 +44,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         config: config.clone(),
         db,
         notify: Arc::new(notify),
+        limiter: Arc::default(),
     };
     let api_router = api::router(api_state.clone());
 

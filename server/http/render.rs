@@ -141,7 +141,9 @@ fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Reques
         }
         None => Body::empty(),
     };
-    builder.body(body).ok()
+    let mut request = builder.body(body).ok()?;
+    request.extensions_mut().insert(crate::api::InProcess);
+    Some(request)
 }
 
 async fn dispatch(router: Router, request: Request<Body>) -> HostResponse {

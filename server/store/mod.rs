@@ -1,7 +1,9 @@
 //! The data-access layer: one set of portable SQL over `sqlx::Any`, serving SQLite (the
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
+pub mod audit;
 pub mod features;
+pub mod mfa;
 pub mod outbox;
 pub mod sessions;
 pub mod settings;

@@ -92,3 +92,14 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
         .await?;
     Ok(row.map(from_row))
 }
+
+/// The telephone the SMS step texts: country code and number.
+pub async fn phone(db: &Db, id: &str) -> Result<Option<(String, String)>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (Option<String>, Option<String>)>(
+        "SELECT phone_code, phone_number FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.and_then(|(code, number)| Some((code?, number?))))
+}

@@ -1,6 +1,7 @@
 //! HTTP tests through the real router (no socket), one test binary.
 
 mod api;
+mod auth;
 mod helpers;
 mod outbox;
 mod pages;

@@ -1,0 +1,75 @@
+//! The session cookies (SPEC §9): access 30 minutes, refresh 60 minutes; HttpOnly, SameSite,
+//! and Secure with the `__Host-` prefix wherever the bank is served over HTTPS.
+
+use axum::http::{header, HeaderMap, HeaderValue};
+use cookie::{Cookie, SameSite};
+
+use crate::store::sessions::Tokens;
+
+pub struct CookieNames {
+    pub access: &'static str,
+    pub refresh: &'static str,
+}
+
+pub fn names(secure: bool) -> CookieNames {
+    if secure {
+        CookieNames {
+            access: "__Host-access",
+            refresh: "__Host-refresh",
+        }
+    } else {
+        CookieNames {
+            access: "access",
+            refresh: "refresh",
+        }
+    }
+}
+
+fn build(name: &'static str, value: String, max_age_s: i64, secure: bool) -> HeaderValue {
+    let cookie = Cookie::build((name, value))
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::seconds(max_age_s))
+        .build();
+    HeaderValue::from_str(&cookie.to_string()).expect("cookie values are URL-safe")
+}
+
+pub fn set(headers: &mut HeaderMap, tokens: &Tokens, secure: bool) {
+    let names = names(secure);
+    headers.append(
+        header::SET_COOKIE,
+        build(names.access, tokens.access.clone(), 30 * 60, secure),
+    );
+    headers.append(
+        header::SET_COOKIE,
+        build(names.refresh, tokens.refresh.clone(), 60 * 60, secure),
+    );
+}
+
+pub fn clear(headers: &mut HeaderMap, secure: bool) {
+    let names = names(secure);
+    headers.append(
+        header::SET_COOKIE,
+        build(names.access, String::new(), 0, secure),
+    );
+    headers.append(
+        header::SET_COOKIE,
+        build(names.refresh, String::new(), 0, secure),
+    );
+}
+
+/// A cookie's value from the request.
+pub fn read<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    crate::http::layout::cookie_value(headers, name).filter(|v| !v.is_empty())
+}
+
+/// The access token from the bearer header or the access cookie.
+pub fn access_token(headers: &HeaderMap, secure: bool) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .or_else(|| read(headers, names(secure).access))
+}

@@ -1,0 +1,118 @@
+//! A second-factor request's life (SPEC §4 "MFA request status"): pending until the right code
+//! arrives in time; five wrong codes fail it; after 120 seconds it has expired.
+
+pub const LIFETIME_MS: i64 = 120_000;
+pub const MAX_WRONG: i64 = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Pending,
+    Verified,
+    Utilized,
+    Failed,
+    Expired,
+    Declined,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Verified => "verified",
+            Self::Utilized => "utilized",
+            Self::Failed => "failed",
+            Self::Expired => "expired",
+            Self::Declined => "declined",
+        }
+    }
+
+    pub fn parse(value: &str) -> Self {
+        match value {
+            "verified" => Self::Verified,
+            "utilized" => Self::Utilized,
+            "failed" => Self::Failed,
+            "declined" => Self::Declined,
+            "expired" => Self::Expired,
+            _ => Self::Pending,
+        }
+    }
+}
+
+/// The status a reader should see: a pending request past its time has expired.
+pub fn effective(status: Status, expires_at: i64, now: i64) -> Status {
+    if status == Status::Pending && now >= expires_at {
+        Status::Expired
+    } else {
+        status
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The right code, in time: the request is used up.
+    Accepted,
+    /// A wrong code; `attempts` now counted, and the request failed when they reach the limit.
+    Wrong { attempts: i64, failed: bool },
+    /// Not pending any more: expired, failed, or already used.
+    Closed(Status),
+}
+
+pub fn check(
+    status: Status,
+    expires_at: i64,
+    attempts: i64,
+    code_matches: bool,
+    now: i64,
+) -> Check {
+    match effective(status, expires_at, now) {
+        Status::Pending if code_matches => Check::Accepted,
+        Status::Pending => {
+            let attempts = attempts + 1;
+            Check::Wrong {
+                attempts,
+                failed: attempts >= MAX_WRONG,
+            }
+        }
+        closed => Check::Closed(closed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_right_code_in_time_is_accepted_once() {
+        assert_eq!(check(Status::Pending, 1000, 0, true, 999), Check::Accepted);
+        assert_eq!(
+            check(Status::Utilized, 1000, 0, true, 999),
+            Check::Closed(Status::Utilized)
+        );
+    }
+
+    #[test]
+    fn codes_expire_and_wrong_ones_are_counted_to_five() {
+        assert_eq!(
+            check(Status::Pending, 1000, 0, true, 1000),
+            Check::Closed(Status::Expired)
+        );
+        assert_eq!(
+            check(Status::Pending, 1000, 3, false, 0),
+            Check::Wrong {
+                attempts: 4,
+                failed: false
+            }
+        );
+        assert_eq!(
+            check(Status::Pending, 1000, 4, false, 0),
+            Check::Wrong {
+                attempts: 5,
+                failed: true
+            }
+        );
+        assert_eq!(
+            check(Status::Failed, 1000, 5, true, 0),
+            Check::Closed(Status::Failed)
+        );
+    }
+}

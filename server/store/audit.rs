@@ -1,0 +1,31 @@
+use super::{now_ms, Db};
+
+/// Security events (DESIGN.md §4, issue 3): log-in success and failure, MFA, logout, refresh reuse.
+pub async fn record(
+    db: &Db,
+    user_id: Option<&str>,
+    event: &str,
+    ip: &str,
+    detail: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO audit_log (id, user_id, event, ip, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(user_id)
+        .bind(event)
+        .bind(ip)
+        .bind(detail)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn events_for(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query_as::<_, (String,)>(
+        "SELECT event FROM audit_log WHERE user_id = $1 ORDER BY created_at, id",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows.into_iter().map(|(event,)| event).collect())
+}

@@ -1,0 +1,137 @@
+use super::Db;
+use crate::domain::auth::mfa::{self, Check, Status};
+use crate::domain::auth::secrets::{digest, same};
+
+#[derive(Debug, Clone)]
+pub struct MfaRequest {
+    pub id: String,
+    pub user_id: String,
+    pub purpose: String,
+    pub method: String,
+    pub status: Status,
+    pub expires_at: i64,
+}
+
+/// Stores a new request for `code`; earlier pending requests of the same purpose expire, so
+/// only the newest code works.
+pub async fn create(
+    db: &Db,
+    user_id: &str,
+    purpose: &str,
+    method: &str,
+    code: &str,
+    now: i64,
+) -> Result<MfaRequest, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'")
+        .bind(user_id)
+        .bind(purpose)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO mfa_requests (id, user_id, purpose, method, code_hash, status, attempts, expires_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7)",
+    )
+    .bind(&id)
+    .bind(user_id)
+    .bind(purpose)
+    .bind(method)
+    .bind(digest(code, &id))
+    .bind(now + mfa::LIFETIME_MS)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(MfaRequest {
+        id,
+        user_id: user_id.into(),
+        purpose: purpose.into(),
+        method: method.into(),
+        status: Status::Pending,
+        expires_at: now + mfa::LIFETIME_MS,
+    })
+}
+
+pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<MfaRequest>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String, String, String, String, String, i64)>(
+        "SELECT id, user_id, purpose, method, status, expires_at FROM mfa_requests WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(
+        |(id, user_id, purpose, method, status, expires_at)| MfaRequest {
+            status: mfa::effective(Status::parse(&status), expires_at, now),
+            id,
+            user_id,
+            purpose,
+            method,
+            expires_at,
+        },
+    ))
+}
+
+/// Checks a code against a request and records the outcome in the same transaction, so a
+/// code can be accepted once only, even when two checks race.
+pub async fn verify(
+    db: &Db,
+    id: &str,
+    code: &str,
+    now: i64,
+) -> Result<Option<(MfaRequest, Check)>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let row = sqlx::query_as::<_, (String, String, String, String, String, i64, i64)>(
+        "SELECT user_id, purpose, method, code_hash, status, attempts, expires_at FROM mfa_requests WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id, purpose, method, code_hash, status, attempts, expires_at)) = row else {
+        return Ok(None);
+    };
+    let outcome = mfa::check(
+        Status::parse(&status),
+        expires_at,
+        attempts,
+        same(&digest(code, id), &code_hash),
+        now,
+    );
+    let (new_status, new_attempts) = match &outcome {
+        Check::Accepted => (Status::Utilized, attempts),
+        Check::Wrong { attempts, failed } => (
+            if *failed {
+                Status::Failed
+            } else {
+                Status::Pending
+            },
+            *attempts,
+        ),
+        Check::Closed(closed) => (*closed, attempts),
+    };
+    // Only a still-pending row changes; a racing check that already closed it wins.
+    let changed = sqlx::query(
+        "UPDATE mfa_requests SET status = $1, attempts = $2 WHERE id = $3 AND status = 'pending'",
+    )
+    .bind(new_status.as_str())
+    .bind(new_attempts)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let outcome = match outcome {
+        Check::Accepted if changed.rows_affected() != 1 => Check::Closed(Status::Utilized),
+        other => other,
+    };
+    Ok(Some((
+        MfaRequest {
+            id: id.into(),
+            user_id,
+            purpose,
+            method,
+            status: new_status,
+            expires_at,
+        },
+        outcome,
+    )))
+}

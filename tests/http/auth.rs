@@ -1,0 +1,556 @@
+//! Log-in with an SMS code, sessions and log-out, through the router on both databases.
+
+use axum::body::Body;
+use axum::http::Request;
+use bank::domain::auth::email::Email;
+use bank::domain::auth::password;
+use bank::store::{self, users::NewUser};
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+
+const ORIGIN: &str = "https://bank.test";
+const PASSWORD: &str = "harbour2026";
+
+async fn anna(bank: &TestBank) -> String {
+    let email = Email::parse("anna@example.com").unwrap();
+    let hash = password::hash(PASSWORD);
+    store::users::create(
+        &bank.db,
+        &NewUser {
+            email: &email,
+            password_hash: &hash,
+            name: "Anna",
+            surname: "Smith",
+            phone_code: Some("+44"),
+            phone_number: Some("7700900123"),
+            mfa_method: "sms",
+            onboarding_flow: None,
+            kyc_status: "completed",
+        },
+    )
+    .await
+    .unwrap()
+}
+
+async fn post(bank: &TestBank, path: &str, body: Value, extra: &[(&str, &str)]) -> Reply {
+    let mut request = Request::post(path)
+        .header("content-type", "application/json")
+        .header("origin", ORIGIN);
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    bank.send(request.body(Body::from(body.to_string())).unwrap())
+        .await
+}
+
+/// The newest SMS code sent to Anna, read from the sandbox outbox.
+async fn last_code(bank: &TestBank) -> String {
+    let latest = store::outbox::latest(&bank.db, Some("+447700900123"), 1)
+        .await
+        .unwrap();
+    latest[0].body[..6].to_string()
+}
+
+async fn start_login(bank: &TestBank) -> String {
+    let reply = post(
+        bank,
+        "/v2/auth/login",
+        json!({"email": "Anna@Example.com", "password": PASSWORD}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()["mfa"]["requestId"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn set_cookies(reply: &Reply) -> Vec<String> {
+    reply
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
+on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
+    let user = anna(bank).await;
+    let reply = post(
+        bank,
+        "/v2/auth/login",
+        json!({"email": "anna@example.com", "password": PASSWORD}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    let mfa = reply.json()["mfa"].clone();
+    assert_eq!(mfa["method"], "sms");
+    assert_eq!(mfa["lastDigits"], "0123");
+    assert!(
+        set_cookies(&reply).is_empty(),
+        "no session before the second factor"
+    );
+    let request_id = mfa["requestId"].as_str().unwrap();
+
+    let sms = &store::outbox::latest(&bank.db, Some("+447700900123"), 1)
+        .await
+        .unwrap()[0];
+    assert_eq!(sms.channel, "sms");
+    assert!(
+        sms.body.contains("approve logging in"),
+        "the SMS says what it approves: {}",
+        sms.body
+    );
+    let code = last_code(bank).await;
+
+    let status = post(
+        bank,
+        "/v2/auth/mfa/statuses/take",
+        json!({"requestId": request_id}),
+        &[],
+    )
+    .await;
+    assert_eq!(status.json()["status"], "pending");
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let refused = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": request_id, "method": "sms", "secret": wrong}),
+        &[],
+    )
+    .await;
+    assert_eq!(refused.status, 401);
+    assert_eq!(refused.json()["message"], "The code is incorrect");
+
+    let done = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": request_id, "method": "sms", "secret": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    let access = done.json()["accessToken"].as_str().unwrap().to_string();
+    let cookies = set_cookies(&done);
+    let access_cookie = cookies
+        .iter()
+        .find(|c| c.starts_with("__Host-access="))
+        .expect("access cookie");
+    let refresh_cookie = cookies
+        .iter()
+        .find(|c| c.starts_with("__Host-refresh="))
+        .expect("refresh cookie");
+    for cookie in [access_cookie, refresh_cookie] {
+        assert!(
+            cookie.contains("HttpOnly")
+                && cookie.contains("Secure")
+                && cookie.contains("SameSite=Lax")
+                && cookie.contains("Path=/")
+        );
+    }
+    assert!(access_cookie.contains("Max-Age=1800"));
+    assert!(refresh_cookie.contains("Max-Age=3600"));
+    let session = store::sessions::authenticate(&bank.db, &access, store::now_ms())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(session.user_id, user);
+
+    // The code is used up.
+    let replay = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": request_id, "method": "sms", "secret": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(replay.status, 401);
+    assert_eq!(
+        post(
+            bank,
+            "/v2/auth/mfa/statuses/take",
+            json!({"requestId": request_id}),
+            &[]
+        )
+        .await
+        .json()["status"],
+        "utilized"
+    );
+
+    let events = store::audit::events_for(&bank.db, &user).await.unwrap();
+    for event in ["mfa_requested", "mfa_wrong_code", "login_success"] {
+        assert!(
+            events.iter().any(|e| e == event),
+            "{event} is audited: {events:?}"
+        );
+    }
+});
+
+on_both_backends!(
+    wrong_email_or_password_get_one_message_and_missing_fields_are_flagged,
+    |bank| {
+        anna(bank).await;
+        let wrong_password = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": "anna@example.com", "password": "nope12345"}),
+            &[],
+        )
+        .await;
+        let unknown = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": "nobody@example.com", "password": PASSWORD}),
+            &[],
+        )
+        .await;
+        let malformed = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": "not-an-email", "password": PASSWORD}),
+            &[],
+        )
+        .await;
+        for reply in [&wrong_password, &unknown, &malformed] {
+            assert_eq!(reply.status, 401);
+            assert_eq!(reply.json()["message"], "Incorrect email or password");
+        }
+        assert_eq!(
+            wrong_password.body, unknown.body,
+            "nothing tells whether the email exists"
+        );
+        let empty = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": "", "password": ""}),
+            &[],
+        )
+        .await;
+        assert_eq!(empty.status, 422);
+        assert_eq!(
+            empty.json()["fields"],
+            json!({"email": "Field is required", "password": "Field is required"})
+        );
+        assert!(
+            store::outbox::latest(&bank.db, None, 10)
+                .await
+                .unwrap()
+                .is_empty(),
+            "no code was sent"
+        );
+    }
+);
+
+on_both_backends!(
+    five_wrong_codes_fail_the_request_and_old_requests_expire,
+    |bank| {
+        anna(bank).await;
+        let request_id = start_login(bank).await;
+        let code = last_code(bank).await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for attempt in 1..=5 {
+            let reply = post(
+                bank,
+                "/v2/auth/mfa/login",
+                json!({"requestId": request_id, "secret": wrong}),
+                &[],
+            )
+            .await;
+            assert_eq!(reply.status, 401);
+            let expected = if attempt == 5 {
+                "mfa_failed"
+            } else {
+                "invalid_code"
+            };
+            assert_eq!(reply.json()["code"], expected, "attempt {attempt}");
+        }
+        let too_late = post(
+            bank,
+            "/v2/auth/mfa/login",
+            json!({"requestId": request_id, "secret": code}),
+            &[],
+        )
+        .await;
+        assert_eq!(too_late.status, 401, "even the right code is refused now");
+        assert_eq!(
+            post(
+                bank,
+                "/v2/auth/mfa/statuses/take",
+                json!({"requestId": request_id}),
+                &[]
+            )
+            .await
+            .json()["status"],
+            "failed"
+        );
+
+        // A request past 120 seconds has expired.
+        let user = store::users::by_email(&bank.db, &Email::parse("anna@example.com").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        let old = store::mfa::create(
+            &bank.db,
+            &user.id,
+            "authentication",
+            "sms",
+            "123456",
+            store::now_ms() - 121_000,
+        )
+        .await
+        .unwrap();
+        let expired = post(
+            bank,
+            "/v2/auth/mfa/login",
+            json!({"requestId": old.id, "secret": "123456"}),
+            &[],
+        )
+        .await;
+        assert_eq!(expired.status, 401);
+        assert_eq!(expired.json()["message"], "Request time is up");
+        assert_eq!(
+            post(
+                bank,
+                "/v2/auth/mfa/statuses/take",
+                json!({"requestId": old.id}),
+                &[]
+            )
+            .await
+            .json()["status"],
+            "expired"
+        );
+        let bad = post(
+            bank,
+            "/v2/auth/mfa/login",
+            json!({"requestId": old.id, "secret": "12ab"}),
+            &[],
+        )
+        .await;
+        assert_eq!(bad.status, 422);
+    }
+);
+
+on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
+    anna(bank).await;
+    let first = start_login(bank).await;
+    let first_code = last_code(bank).await;
+    let reply = post(
+        bank,
+        "/v2/auth/mfa/resend",
+        json!({"requestId": first, "method": "sms"}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.json()["message"], "Code is sent again");
+    let second = reply.json()["mfa"]["requestId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(second, first);
+    assert_eq!(
+        post(
+            bank,
+            "/v2/auth/mfa/statuses/take",
+            json!({"requestId": first}),
+            &[]
+        )
+        .await
+        .json()["status"],
+        "expired"
+    );
+    let old = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": first, "secret": first_code}),
+        &[],
+    )
+    .await;
+    assert_eq!(old.status, 401);
+    let code = last_code(bank).await;
+    let ok = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": second, "secret": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(ok.status, 200);
+});
+
+on_both_backends!(
+    refresh_rotates_and_a_reused_token_ends_the_session,
+    |bank| {
+        anna(bank).await;
+        let request_id = start_login(bank).await;
+        let code = last_code(bank).await;
+        let tokens = post(
+            bank,
+            "/v2/auth/mfa/login",
+            json!({"requestId": request_id, "secret": code}),
+            &[],
+        )
+        .await
+        .json();
+        let first_refresh = tokens["refreshToken"].as_str().unwrap();
+
+        let renewed = post(
+            bank,
+            "/v2/auth/login",
+            json!({"refresh": first_refresh}),
+            &[],
+        )
+        .await;
+        assert_eq!(renewed.status, 200);
+        let new_access = renewed.json()["accessToken"].as_str().unwrap().to_string();
+        // The refresh cookie works as well as the body.
+        let new_refresh = renewed.json()["refreshToken"].as_str().unwrap().to_string();
+        let by_cookie = post(
+            bank,
+            "/v2/auth/login",
+            json!({}),
+            &[("cookie", &format!("__Host-refresh={new_refresh}"))],
+        )
+        .await;
+        assert_eq!(by_cookie.status, 200);
+        let latest_access = by_cookie.json()["accessToken"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            store::sessions::authenticate(&bank.db, &new_access, store::now_ms())
+                .await
+                .unwrap()
+                .is_none()
+        );
+
+        let reused = post(
+            bank,
+            "/v2/auth/login",
+            json!({"refresh": first_refresh}),
+            &[],
+        )
+        .await;
+        assert_eq!(reused.status, 401);
+        assert_eq!(reused.json()["code"], "session_expired");
+        assert!(
+            set_cookies(&reused)
+                .iter()
+                .any(|c| c.starts_with("__Host-access=;")),
+            "cookies are cleared"
+        );
+        assert!(
+            store::sessions::authenticate(&bank.db, &latest_access, store::now_ms())
+                .await
+                .unwrap()
+                .is_none(),
+            "the family ended"
+        );
+    }
+);
+
+on_both_backends!(logout_ends_the_session_and_clears_cookies, |bank| {
+    anna(bank).await;
+    let request_id = start_login(bank).await;
+    let code = last_code(bank).await;
+    let tokens = post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": request_id, "secret": code}),
+        &[],
+    )
+    .await
+    .json();
+    let access = tokens["accessToken"].as_str().unwrap();
+    let reply = post(
+        bank,
+        "/v2/auth/logout",
+        json!({}),
+        &[("cookie", &format!("__Host-access={access}"))],
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    assert!(set_cookies(&reply)
+        .iter()
+        .any(|c| c.starts_with("__Host-refresh=;") && c.contains("Max-Age=0")));
+    assert!(
+        store::sessions::authenticate(&bank.db, access, store::now_ms())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let refresh = tokens["refreshToken"].as_str().unwrap();
+    assert_eq!(
+        post(bank, "/v2/auth/login", json!({"refresh": refresh}), &[])
+            .await
+            .status,
+        401
+    );
+});
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn repeated_failures_are_rate_limited_with_retry_after() {
+    let bank = TestBank::start(Backend::Sqlite).await;
+    anna(&bank).await;
+    for _ in 0..10 {
+        let reply = post(
+            &bank,
+            "/v2/auth/login",
+            json!({"email": "anna@example.com", "password": "wrong1234"}),
+            &[],
+        )
+        .await;
+        assert_eq!(reply.status, 401);
+    }
+    let limited = post(
+        &bank,
+        "/v2/auth/login",
+        json!({"email": "anna@example.com", "password": PASSWORD}),
+        &[],
+    )
+    .await;
+    assert_eq!(limited.status, 429);
+    assert_eq!(limited.json()["code"], "rate_limited");
+    assert!(limited.header("retry-after").parse::<u64>().unwrap() > 0);
+    bank.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cross_site_mutations_are_refused() {
+    let bank = TestBank::start(Backend::Sqlite).await;
+    anna(&bank).await;
+    let body = json!({"email": "anna@example.com", "password": PASSWORD}).to_string();
+    let forged = bank
+        .send(
+            Request::post("/v2/auth/login")
+                .header("content-type", "application/json")
+                .header("origin", "https://evil.example")
+                .body(Body::from(body.clone()))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(forged.status, 403);
+    let cookie_without_origin = bank
+        .send(
+            Request::post("/v2/auth/logout")
+                .header("content-type", "application/json")
+                .header("cookie", "__Host-access=x")
+                .body(Body::from("{}"))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(cookie_without_origin.status, 403);
+    assert!(
+        store::outbox::latest(&bank.db, None, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "the forged log-in sent nothing"
+    );
+    bank.finish().await;
+}
