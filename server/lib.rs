@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod config;
+pub mod demo;
 pub mod domain;
 pub mod http;
 pub mod providers;

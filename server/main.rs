@@ -75,6 +75,18 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
+    if config.sandbox && bank::demo::ensure(&db).await? {
+        println!(
+            "Sandbox demo customers (log in, then read the SMS code at {}/dev/outbox):",
+            config.base_url
+        );
+        for demo in bank::demo::DEMO_USERS {
+            println!(
+                "  {}  password {}  ({}, phone {})",
+                demo.email, demo.password, demo.profile, demo.phone
+            );
+        }
+    }
     let listen = config.listen;
     let base_url = config.base_url.clone();
     let app = bank::http::app(config, db)?;

@@ -46,8 +46,18 @@ async fn same_origin_mutations(
         return next.run(request).await;
     }
     let headers = request.headers();
+    // The Origin must be the bank's configured origin, or name the very host the request was
+    // sent to: a page on another site cannot make the browser send either.
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     let allowed = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
-        Some(origin) => origin == state.config.base_url,
+        Some(origin) => {
+            origin == state.config.base_url
+                || host.is_some_and(|host| {
+                    origin
+                        .split_once("://")
+                        .is_some_and(|(_, rest)| rest == host)
+                })
+        }
         None => !headers.contains_key(header::COOKIE),
     };
     if allowed {

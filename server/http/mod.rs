@@ -8,6 +8,7 @@ mod pages;
 pub mod render;
 mod security;
 pub mod seo;
+mod session;
 pub mod shell;
 
 use std::sync::{Arc, OnceLock};

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use minijinja::context;
 use ssr_runtime::RenderError;
 
-use super::render::{anonymous_session, Caller, RenderInput, RenderOutput, Site};
+use super::render::{Caller, RenderInput, RenderOutput, Site};
 use super::security::CspNonce;
 use super::shell::Page;
 use super::{layout, AppState};
@@ -35,10 +35,17 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         .map(|n| n.0.clone())
         .unwrap_or_default();
     let layout = layout::choose(headers);
+    let session = match super::session::load(&state, headers).await {
+        Ok(session) => session,
+        Err(error) => {
+            tracing::error!(%error, "session lookup failed");
+            return failure(&state);
+        }
+    };
     let input = RenderInput {
         url: &url,
         layout,
-        session: anonymous_session(),
+        session,
         site: Site {
             base_url: &state.config.base_url,
             company: &state.config.company,

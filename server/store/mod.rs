@@ -5,6 +5,7 @@ pub mod audit;
 pub mod features;
 pub mod mfa;
 pub mod outbox;
+pub mod profiles;
 pub mod sessions;
 pub mod settings;
 pub mod users;

@@ -535,6 +535,33 @@ async fn cross_site_mutations_are_refused() {
         )
         .await;
     assert_eq!(forged.status, 403);
+    let other_host = bank
+        .send(
+            Request::post("/v2/auth/login")
+                .header("content-type", "application/json")
+                .header("host", "bank.internal:8080")
+                .header("origin", "http://evil.example:8080")
+                .body(Body::from(body.clone()))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(other_host.status, 403);
+    let same_host = bank
+        .send(
+            Request::post("/v2/auth/login")
+                .header("content-type", "application/json")
+                .header("host", "127.0.0.1:8080")
+                .header("origin", "http://127.0.0.1:8080")
+                .body(Body::from(
+                    json!({"email": "anna@example.com", "password": "wrong1234"}).to_string(),
+                ))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(
+        same_host.status, 401,
+        "a same-host request reaches the handler"
+    );
     let cookie_without_origin = bank
         .send(
             Request::post("/v2/auth/logout")
@@ -554,3 +581,73 @@ async fn cross_site_mutations_are_refused() {
     );
     bank.finish().await;
 }
+
+on_both_backends!(
+    a_session_renders_the_dashboard_set_with_the_selected_profile,
+    |bank| {
+        let user = anna(bank).await;
+        let business = store::profiles::create(&bank.db, "business", "Smith Consulting Ltd")
+            .await
+            .unwrap();
+        let personal = store::profiles::create(&bank.db, "personal", "Anna Smith")
+            .await
+            .unwrap();
+        store::profiles::add_member(&bank.db, &business, &user, "admin", &[], true)
+            .await
+            .unwrap();
+        store::profiles::add_member(&bank.db, &personal, &user, "admin", &[], false)
+            .await
+            .unwrap();
+        let tokens = store::sessions::issue(&bank.db, &user, store::now_ms())
+            .await
+            .unwrap();
+        let get = |path: &str, cookie: String| {
+            Request::get(path)
+                .header("user-agent", DESKTOP)
+                .header("cookie", cookie)
+                .body(Body::empty())
+                .unwrap()
+        };
+        let cookie = format!("__Host-access={}", tokens.access);
+
+        let page = bank.send(get("/dashboard", cookie.clone())).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("Hello, <!-- -->Anna"));
+        assert!(
+            page.body.contains("Smith Consulting Ltd") && page.body.contains("Business Account")
+        );
+        assert!(page.body.contains("\"routeSet\":\"dashboard\""));
+        assert!(
+            page.body.contains("routes-dashboard-"),
+            "the dashboard chunk is preloaded"
+        );
+        assert!(
+            !page.body.contains("routes-auth-"),
+            "only the current route set's chunk"
+        );
+
+        for path in ["/", "/login", "/no/such/page"] {
+            let reply = bank.send(get(path, cookie.clone())).await;
+            assert_eq!(reply.status, 302, "{path}");
+            assert_eq!(reply.header("location"), "/dashboard");
+        }
+
+        let switched = bank
+            .send(get("/dashboard", format!("{cookie}; profile={personal}")))
+            .await;
+        assert!(switched.body.contains("Personal Account"));
+        let unknown_profile = bank
+            .send(get("/dashboard", format!("{cookie}; profile=someone-else")))
+            .await;
+        assert!(
+            unknown_profile.body.contains("Smith Consulting Ltd"),
+            "a profile the user lacks falls back to the default"
+        );
+
+        let stranger = bank
+            .send(get("/dashboard", "__Host-access=forged".into()))
+            .await;
+        assert_eq!(stranger.status, 404, "no session, no dashboard");
+        assert!(stranger.body.contains("Page not found"));
+    }
+);

@@ -4,4 +4,5 @@ import type { RouteSetName } from "../routing/routeSet";
 // One chunk per route set: a browser downloads only the set its session uses.
 export const clientRouteSets: Partial<Record<RouteSetName, () => Promise<RouteSetModule>>> = {
   auth: () => import("./auth"),
+  dashboard: () => import("./dashboard"),
 };

@@ -2,6 +2,8 @@
 import type { RouteSetModule } from "../routing/App";
 import type { RouteSetName } from "../routing/routeSet";
 import * as auth from "./auth";
+import * as dashboard from "./dashboard";
 
-// Only the auth set exists until log-in does; no session can choose another one yet.
-export const serverRouteSets: Partial<Record<RouteSetName, RouteSetModule>> = { auth };
+// The card, invited-user and director sets are not built yet; a session that chooses one
+// gets the error page rather than a page that is not there.
+export const serverRouteSets: Partial<Record<RouteSetName, RouteSetModule>> = { auth, dashboard };

@@ -4,6 +4,15 @@ import type { OnboardingFlow, RouteSetName } from "./routeSet";
 
 export type Layout = "desktop" | "mobile";
 
+/** SPEC §3 "Profile". */
+export interface Profile {
+  id: string;
+  type: "business" | "personal";
+  name: string;
+  isDefault: boolean;
+  myAccess: { role: string; rights: string[] };
+}
+
 /** SPEC §3 "Session state", as the server hands it to the render. */
 export interface SessionState {
   isAuth: boolean;
@@ -14,8 +23,10 @@ export interface SessionState {
   appInAccess: boolean;
   appReady: boolean;
   displayAppLoader: boolean;
-  profilesList: unknown[];
+  profilesList: Profile[];
   profileType: string | null;
+  selectedProfileId?: string | null;
+  user?: { name: string; surname: string; email: string };
   accountReady: boolean;
   isBusiness: boolean;
   primaryCurrency: string | null;

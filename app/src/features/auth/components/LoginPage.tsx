@@ -1,23 +1,56 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { REQUIRED } from "../../../lib/validation";
+import { ApiError } from "../../../api/client";
 import { useForm } from "../../../lib/useForm";
-import { UnavailableNotice } from "../../../ui/InertNotice";
+import { requiredError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
-
-const required = (value: string) => (value.trim() === "" ? REQUIRED : undefined);
+import { authApi, type MfaStep } from "../api";
+import { SmsStep } from "./SmsStep";
 
 export function LoginPage() {
-  const [tried, setTried] = useState(false);
-  const { field, submit } = useForm({ email: required, password: required }, () => setTried(true));
+  const [mfa, setMfa] = useState<MfaStep | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { field, submit } = useForm({ email: requiredError, password: requiredError }, async (values) => {
+    setBusy(true);
+    setFormError(null);
+    setNotice(null);
+    try {
+      const reply = await authApi.login(values.email, values.password);
+      if (reply.mfa) setMfa(reply.mfa);
+      else window.location.assign("/dashboard");
+    } catch (caught) {
+      // SPEC §8: a login 401 shows the server's message inline; other errors a notice.
+      if (caught instanceof ApiError && caught.status === 401) setFormError(caught.message);
+      else
+        setNotice(
+          caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
+        );
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (mfa) return <SmsStep mfa={mfa} onBack={() => setMfa(null)} onNewRequest={setMfa} />;
+
   return (
     <section className="panel" aria-labelledby="login-title">
       <h1 id="login-title">Log in</h1>
       <form method="post" action="/login" onSubmit={submit} noValidate>
+        {formError ? (
+          <p className="notice notice-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...field("email")} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
-        {tried ? <UnavailableNotice what="Logging in" /> : null}
-        <button type="submit" className="button button-primary button-block">
+        {notice ? (
+          <p className="notice notice-info" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
           Log In
         </button>
       </form>

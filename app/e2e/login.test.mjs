@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch } from "./bank.mjs";
+
+let bank;
+let browser;
+
+before(async () => {
+  bank = await startBank();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+/** The newest code texted to a phone, read from the sandbox outbox page like a tester would. */
+async function latestCode(phone) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
+  const match = /<pre class="outbox-body">(\d{6})/.exec(html);
+  assert.ok(match, "a code was sent");
+  return match[1];
+}
+
+async function logIn(page, email, password) {
+  await page.goto(`${bank.url}/login`);
+  await hydrated(page);
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await page.click("button[type=submit]");
+}
+
+for (const [name, device] of [
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+]) {
+  describe(`log in on ${name}`, () => {
+    it("with an SMS code, reaches the dashboard, and logs out", async () => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const seen = watch(page);
+      await logIn(page, "olivia@demo.harbour.example", "Harbour2026");
+      await page.waitForSelector("text=Approve Log In Using SMS Code");
+      assert.ok(await page.isVisible("text=ending in 0001"));
+      const code = await latestCode("+447700900001");
+      await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+      await page.keyboard.type(code.slice(1));
+      await page.waitForURL(`${bank.url}/dashboard`);
+      assert.equal(await page.textContent("h1"), "Hello, Olivia");
+      assert.ok(await page.isVisible("text=Bennett & Hale Trading Ltd"));
+      assert.ok(await page.isVisible("text=Your role: Account Owner"));
+      await hydrated(page);
+      await page.click("text=Log out");
+      await page.waitForURL(`${bank.url}/login`);
+      assert.deepEqual(seen.problems, []);
+      // The session is over: the dashboard is not there for a visitor (the auth set's 404).
+      const response = await page.goto(`${bank.url}/dashboard`);
+      assert.equal(response.status(), 404);
+      assert.equal(await page.textContent("h1"), "Page not found");
+      await context.close();
+    });
+  });
+}
+
+describe("log-in errors", () => {
+  it("shows the server's message inline for a wrong password, and a wrong code under the cells", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logIn(page, "tom@demo.harbour.example", "not-his-password1");
+    await page.waitForSelector("text=Incorrect email or password");
+    await page.fill("input[name=password]", "Harbour2026");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("text=Approve Log In Using SMS Code");
+    const code = await latestCode("+447700900002");
+    const wrong = code === "000000" ? "111111" : "000000";
+    await page.fill("[aria-label='Digit 1 of 6']", wrong[0]);
+    await page.keyboard.type(wrong.slice(1));
+    await page.waitForSelector("text=The code is incorrect");
+    await page.click("text=Go back");
+    assert.equal(await page.textContent("h1"), "Log in");
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { ApiError } from "../../../api/client";
+import { CodeInput } from "../../../ui/CodeInput";
+import { ResendButton } from "../../../ui/ResendButton";
+import { authApi, type MfaStep } from "../api";
+
+// SPEC §9: an MFA log-in request lives 120 seconds.
+const REQUEST_LIFETIME_MS = 120_000;
+
+export function SmsStep({
+  mfa,
+  onBack,
+  onNewRequest,
+}: {
+  mfa: MfaStep;
+  onBack: () => void;
+  onNewRequest: (mfa: MfaStep) => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock restarts for each new request
+  useEffect(() => {
+    setExpired(false);
+    const timer = setTimeout(() => setExpired(true), REQUEST_LIFETIME_MS);
+    return () => clearTimeout(timer);
+  }, [mfa.requestId]);
+
+  const confirm = async (secret: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.confirmSms(mfa.requestId, secret);
+      window.location.assign("/dashboard");
+    } catch (caught) {
+      setCode("");
+      setBusy(false);
+      if (caught instanceof ApiError) {
+        if (caught.code === "mfa_expired") setExpired(true);
+        setError(caught.message);
+      } else {
+        setError("Something went wrong");
+      }
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    try {
+      const reply = await authApi.resend(mfa.requestId);
+      onNewRequest(reply.mfa);
+      setCode("");
+      setStatus("Code is sent again");
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : "Something went wrong");
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="sms-title">
+      <h1 id="sms-title">Approve Log In Using SMS Code</h1>
+      <p>We have sent a 6-digit code to your phone number ending in {mfa.lastDigits}.</p>
+      {expired ? (
+        <p className="notice notice-info" role="alert">
+          Request time is up
+        </p>
+      ) : null}
+      <CodeInput
+        label="SMS code"
+        value={code}
+        onChange={setCode}
+        onComplete={confirm}
+        disabled={busy || expired}
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {status ? (
+        <p className="notice notice-info" role="status">
+          {status}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="button button-quiet" onClick={onBack}>
+          Go back
+        </button>
+        {expired ? (
+          <button type="button" className="button button-secondary" onClick={resend}>
+            Send a new code
+          </button>
+        ) : (
+          <ResendButton key={mfa.requestId} onResend={resend} />
+        )}
+      </div>
+    </section>
+  );
+}

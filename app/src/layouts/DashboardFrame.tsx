@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { authApi } from "../features/auth/api";
+import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
+import { useApp } from "../lib/appContext";
+import { Logo } from "../ui/Logo";
+
+function LogOut() {
+  return (
+    <button
+      type="button"
+      className="button button-quiet"
+      onClick={async () => {
+        try {
+          await authApi.logout();
+        } finally {
+          window.location.assign("/login");
+        }
+      }}
+    >
+      Log out
+    </button>
+  );
+}
+
+export function DashboardFrame({ children }: { children: ReactNode }) {
+  const { layout, session } = useApp();
+  return (
+    <div className={`frame frame-${layout}`}>
+      <header className={layout === "mobile" ? "topbar topbar-app-mobile" : "topbar"}>
+        <Logo />
+        <nav aria-label="Account" className="topbar-actions">
+          <ProfileSwitcher />
+          {layout === "desktop" && session.user ? (
+            <span className="topbar-user">
+              {session.user.name} {session.user.surname}
+            </span>
+          ) : null}
+          <LogOut />
+        </nav>
+      </header>
+      <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
+
+const LENGTH = 6;
+
+/**
+ * SPEC §5 code input: six cells, digits only; a full-length paste fills every cell; Backspace
+ * clears and moves back; `onComplete` fires when all cells are filled and the input is enabled.
+ */
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  disabled = false,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onComplete: (value: string) => void;
+  disabled?: boolean;
+  label: string;
+}) {
+  const cells = useRef<(HTMLInputElement | null)[]>([]);
+  const digits = value.padEnd(LENGTH, " ").slice(0, LENGTH).split("");
+
+  const update = (next: string) => {
+    const clean = next.replace(/\D/g, "").slice(0, LENGTH);
+    onChange(clean);
+    if (clean.length === LENGTH && !disabled) onComplete(clean);
+    cells.current[Math.min(clean.length, LENGTH - 1)]?.focus();
+  };
+
+  const onInput = (index: number, typed: string) => {
+    const digit = typed.replace(/\D/g, "").slice(-1);
+    if (!digit) return;
+    update(value.slice(0, index) + digit + value.slice(index + 1));
+  };
+
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Backspace") return;
+    event.preventDefault();
+    const at = value.length > index ? index : index - 1;
+    if (at < 0) return;
+    onChange(value.slice(0, at));
+    cells.current[at]?.focus();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData("text").replace(/\D/g, "");
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    update(pasted);
+  };
+
+  return (
+    <fieldset className="code-input" disabled={disabled}>
+      <legend>{label}</legend>
+      {digits.map((digit, index) => (
+        <input
+          // biome-ignore lint/suspicious/noArrayIndexKey: the cells are positions, fixed in number
+          key={index}
+          ref={(element) => {
+            cells.current[index] = element;
+          }}
+          aria-label={`Digit ${index + 1} of ${LENGTH}`}
+          inputMode="numeric"
+          autoComplete={index === 0 ? "one-time-code" : "off"}
+          maxLength={1}
+          value={digit.trim()}
+          onChange={(event) => onInput(index, event.target.value)}
+          onKeyDown={(event) => onKeyDown(index, event)}
+          onPaste={onPaste}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+use super::{now_ms, Db};
+
+/// SPEC §3 "Profile", as the app receives it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub name: String,
+    pub is_default: bool,
+    pub my_access: Access,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Access {
+    pub role: String,
+    pub rights: Vec<String>,
+}
+
+pub async fn create(db: &Db, kind: &str, name: &str) -> Result<String, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query("INSERT INTO profiles (id, type, name, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(&id)
+        .bind(kind)
+        .bind(name)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(id)
+}
+
+pub async fn add_member(
+    db: &Db,
+    profile_id: &str,
+    user_id: &str,
+    role: &str,
+    rights: &[&str],
+    is_default: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO profile_members (profile_id, user_id, role, rights, is_default) VALUES ($1, $2, $3, $4, $5)")
+        .bind(profile_id)
+        .bind(user_id)
+        .bind(role)
+        .bind(rights.join(";"))
+        .bind(i64::from(is_default))
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The profiles a user may act for, the default first.
+pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Error> {
+    let rows = sqlx::query_as::<_, (String, String, String, i64, String, String)>(
+        "SELECT p.id, p.type, p.name, m.is_default, m.role, m.rights FROM profiles p \
+         JOIN profile_members m ON m.profile_id = p.id WHERE m.user_id = $1 ORDER BY m.is_default DESC, p.name",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, kind, name, is_default, role, rights)| Profile {
+            id,
+            kind,
+            name,
+            is_default: is_default != 0,
+            my_access: Access {
+                role,
+                rights: rights
+                    .split(';')
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            },
+        })
+        .collect())
+}
+
+pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {
+    let (count,) = sqlx::query_as::<_, (i64,)>("SELECT COUNT(*) FROM users")
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(count)
+}
