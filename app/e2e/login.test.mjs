@@ -82,3 +82,26 @@ describe("log-in errors", () => {
     await context.close();
   });
 });
+
+describe("log in without JavaScript", () => {
+  it("posts the form and the code and reaches the dashboard", async () => {
+    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${bank.url}/login`);
+    await page.fill("input[name=email]", "tom@demo.harbour.example");
+    await page.fill("input[name=password]", "wrong-password1");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("text=Incorrect email or password");
+    await page.fill("input[name=email]", "tom@demo.harbour.example");
+    await page.fill("input[name=password]", "Harbour2026");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("text=Approve Log In Using SMS Code");
+    const code = await latestCode("+447700900002");
+    for (let i = 0; i < 6; i++) await page.fill(`[aria-label='Digit ${i + 1} of 6']`, code[i]);
+    await page.click("text=Confirm");
+    await page.waitForURL(`${bank.url}/dashboard`);
+    assert.equal(await page.textContent("h1"), "Hello, Tom");
+    assert.ok(await page.isVisible("text=Personal Account"));
+    await context.close();
+  });
+});

@@ -76,15 +76,31 @@ async fn login(
     if input.email.is_none() && input.password.is_none() {
         return refresh_session(&state, &ip, &headers, input.refresh.as_deref()).await;
     }
+    let mfa = password_step(
+        &state,
+        &ip,
+        &input.email.unwrap_or_default(),
+        &input.password.unwrap_or_default(),
+    )
+    .await?;
+    Ok(Json(json!({ "mfa": mfa })).into_response())
+}
+
+/// Checks the email and password and, when they are right, texts a code: the first step of
+/// logging in, for the JSON API and the plain form alike.
+pub async fn password_step(
+    state: &ApiState,
+    ip: &str,
+    email_text: &str,
+    password_text: &str,
+) -> Result<serde_json::Value, AppError> {
     let now = now_ms();
     state
         .limiter
         .hit(&format!("login-ip:{ip}"), 30, 15 * MINUTE, now)
         .map_err(AppError::TooManyRequests)?;
-    let email_text = input.email.unwrap_or_default();
-    let password_text = input.password.unwrap_or_default();
     let mut fields = std::collections::BTreeMap::new();
-    for (name, value) in [("email", &email_text), ("password", &password_text)] {
+    for (name, value) in [("email", email_text), ("password", password_text)] {
         if value.trim().is_empty() {
             fields.insert(name.to_string(), "Field is required".to_string());
         }
@@ -93,7 +109,7 @@ async fn login(
         return Err(AppError::Fields(fields));
     }
     let failed = || AppError::unauthorized("invalid_credentials", "Log in failed", LOGIN_FAILED);
-    let Ok(email) = Email::parse(&email_text) else {
+    let Ok(email) = Email::parse(email_text) else {
         return Err(failed());
     };
     state
@@ -107,9 +123,9 @@ async fn login(
         .map_err(AppError::TooManyRequests)?;
     let user = store::users::by_email(&state.db, &email).await?;
     let verified = match &user {
-        Some(user) => password::verify(&password_text, &user.password_hash),
+        Some(user) => password::verify(password_text, &user.password_hash),
         None => {
-            let _ = password::verify(&password_text, decoy_hash());
+            let _ = password::verify(password_text, decoy_hash());
             false
         }
     };
@@ -117,19 +133,19 @@ async fn login(
         Some(user) if verified => user,
         user => {
             audit(
-                &state,
+                state,
                 user.as_ref().map(|u| u.id.as_str()),
                 "login_failed",
-                &ip,
+                ip,
                 "wrong email or password",
             )
             .await;
             return Err(failed());
         }
     };
-    let mfa = start_mfa(&state, &user, now).await?;
-    audit(&state, Some(&user.id), "mfa_requested", &ip, "sms").await;
-    Ok(Json(json!({ "mfa": mfa })).into_response())
+    let mfa = start_mfa(state, &user, now).await?;
+    audit(state, Some(&user.id), "mfa_requested", ip, "sms").await;
+    Ok(mfa)
 }
 
 /// Creates a login code, texts it, and describes the step for the client.
@@ -189,17 +205,27 @@ async fn mfa_login(
     ClientIp(ip): ClientIp,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Response, AppError> {
+    let tokens = code_step(&state, &ip, &input.request_id, &input.secret).await?;
+    Ok(with_session(&state, &tokens))
+}
+
+/// Checks the texted code and, when it is right, opens a session: the second step of logging in.
+pub async fn code_step(
+    state: &ApiState,
+    ip: &str,
+    request_id: &str,
+    secret: &str,
+) -> Result<Tokens, AppError> {
     let now = now_ms();
     state
         .limiter
         .hit(&format!("mfa-ip:{ip}"), 60, 15 * MINUTE, now)
         .map_err(AppError::TooManyRequests)?;
-    let code = input.secret.trim();
+    let code = secret.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("secret", "Enter the 6-digit code"));
     }
-    let Some((request, outcome)) =
-        store::mfa::verify(&state.db, &input.request_id, code, now).await?
+    let Some((request, outcome)) = store::mfa::verify(&state.db, request_id, code, now).await?
     else {
         return Err(AppError::NotFound);
     };
@@ -210,15 +236,15 @@ async fn mfa_login(
     match outcome {
         Check::Accepted => {
             let tokens = store::sessions::issue(&state.db, user, now).await?;
-            audit(&state, Some(user), "login_success", &ip, "sms").await;
-            Ok(with_session(&state, &tokens))
+            audit(state, Some(user), "login_success", ip, "sms").await;
+            Ok(tokens)
         }
         Check::Wrong { failed, .. } => {
             audit(
-                &state,
+                state,
                 Some(user),
                 "mfa_wrong_code",
-                &ip,
+                ip,
                 if failed { "request failed" } else { "" },
             )
             .await;
@@ -245,7 +271,7 @@ async fn mfa_login(
     }
 }
 
-fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
+pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
     let mut response =
         Json(json!({ "accessToken": tokens.access, "refreshToken": tokens.refresh }))
             .into_response();

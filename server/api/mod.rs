@@ -36,7 +36,7 @@ async fn same_origin_mutations(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    use axum::http::{header, Method};
+    use axum::http::Method;
     use axum::response::IntoResponse;
     let safe = matches!(
         *request.method(),
@@ -45,13 +45,23 @@ async fn same_origin_mutations(
     if safe || request.extensions().get::<InProcess>().is_some() {
         return next.run(request).await;
     }
-    let headers = request.headers();
-    // The Origin must be the bank's configured origin, or name the very host the request was
-    // sent to: a page on another site cannot make the browser send either.
+    let allowed = origin_allowed(request.headers(), &state.config.base_url);
+    if allowed {
+        next.run(request).await
+    } else {
+        error::AppError::Forbidden.into_response()
+    }
+}
+
+/// The Origin must be the bank's configured origin, or name the very host the request was sent
+/// to: a page on another site cannot make the browser send either. Without an Origin, only a
+/// request without cookies passes (it cannot ride on a customer's session).
+pub fn origin_allowed(headers: &axum::http::HeaderMap, base_url: &str) -> bool {
+    use axum::http::header;
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    let allowed = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+    match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
         Some(origin) => {
-            origin == state.config.base_url
+            origin == base_url
                 || host.is_some_and(|host| {
                     origin
                         .split_once("://")
@@ -59,11 +69,6 @@ async fn same_origin_mutations(
                 })
         }
         None => !headers.contains_key(header::COOKIE),
-    };
-    if allowed {
-        next.run(request).await
-    } else {
-        error::AppError::Forbidden.into_response()
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod assets;
 mod health;
 pub mod layout;
+mod login_form;
 mod outbox;
 mod pages;
 pub mod render;
@@ -91,6 +92,8 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .route("/robots.txt", get(seo::robots))
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/assets/{*file}", get(assets::serve))
+        .route("/login", get(pages::page).post(login_form::password))
+        .route("/login/sms", get(pages::page).post(login_form::sms))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
         .fallback(pages::page)

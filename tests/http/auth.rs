@@ -651,3 +651,101 @@ on_both_backends!(
         assert!(stranger.body.contains("Page not found"));
     }
 );
+
+fn form(path: &str, body: &str, origin: &str) -> Request<Body> {
+    Request::post(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("origin", origin)
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+on_both_backends!(
+    logging_in_works_as_plain_form_posts_before_hydration,
+    |bank| {
+        anna(bank).await;
+        let wrong = bank
+            .send(form(
+                "/login",
+                "email=anna%40example.com&password=nope1234",
+                ORIGIN,
+            ))
+            .await;
+        assert_eq!(wrong.status, 303);
+        assert_eq!(wrong.header("location"), "/login?error=invalid_credentials");
+        let page = bank.get("/login?error=invalid_credentials", DESKTOP).await;
+        assert!(page.body.contains("Incorrect email or password"));
+
+        let sent = bank
+            .send(form(
+                "/login",
+                &format!("email=anna%40example.com&password={PASSWORD}"),
+                ORIGIN,
+            ))
+            .await;
+        assert_eq!(sent.status, 303);
+        let location = sent.header("location").to_string();
+        assert!(
+            location.starts_with("/login?mfa=") && location.ends_with("&digits=0123"),
+            "{location}"
+        );
+        let request_id = location
+            .trim_start_matches("/login?mfa=")
+            .split('&')
+            .next()
+            .unwrap()
+            .to_string();
+        let step = bank.get(&location, DESKTOP).await;
+        assert!(step.body.contains("Approve Log In Using SMS Code"));
+        assert!(step.body.contains("action=\"/login/sms\""));
+
+        let code = last_code(bank).await;
+        let wrong_code = if code == "000000" { "111111" } else { "000000" };
+        let cells = |digits: &str| {
+            digits
+                .chars()
+                .map(|d| format!("secret={d}"))
+                .collect::<Vec<_>>()
+                .join("&")
+        };
+        let refused = bank
+            .send(form(
+                "/login/sms",
+                &format!("requestId={request_id}&digits=0123&{}", cells(wrong_code)),
+                ORIGIN,
+            ))
+            .await;
+        assert_eq!(refused.status, 303);
+        assert_eq!(
+            refused.header("location"),
+            format!("/login?mfa={request_id}&digits=0123&error=invalid_code")
+        );
+        assert!(bank
+            .get(refused.header("location"), DESKTOP)
+            .await
+            .body
+            .contains("The code is incorrect"));
+
+        let done = bank
+            .send(form(
+                "/login/sms",
+                &format!("requestId={request_id}&digits=0123&{}", cells(&code)),
+                ORIGIN,
+            ))
+            .await;
+        assert_eq!(done.status, 303);
+        assert_eq!(done.header("location"), "/dashboard");
+        assert!(set_cookies(&done)
+            .iter()
+            .any(|c| c.starts_with("__Host-access=") && c.contains("HttpOnly")));
+
+        let forged = bank
+            .send(form(
+                "/login",
+                &format!("email=anna%40example.com&password={PASSWORD}"),
+                "https://evil.example",
+            ))
+            .await;
+        assert_eq!(forged.status, 403);
+    }
+);

@@ -12,12 +12,15 @@ export function CodeInput({
   onComplete,
   disabled = false,
   label,
+  name,
 }: {
   value: string;
   onChange: (value: string) => void;
   onComplete: (value: string) => void;
   disabled?: boolean;
   label: string;
+  /** Each cell posts under this name when the form is sent without JavaScript. */
+  name?: string;
 }) {
   const cells = useRef<(HTMLInputElement | null)[]>([]);
   const digits = value.padEnd(LENGTH, " ").slice(0, LENGTH).split("");
@@ -62,6 +65,7 @@ export function CodeInput({
             cells.current[index] = element;
           }}
           aria-label={`Digit ${index + 1} of ${LENGTH}`}
+          name={name}
           inputMode="numeric"
           autoComplete={index === 0 ? "one-time-code" : "off"}
           maxLength={1}

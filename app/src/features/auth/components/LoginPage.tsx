@@ -1,15 +1,22 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ApiError } from "../../../api/client";
+import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { requiredError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
 import { authApi, type MfaStep } from "../api";
+import { loginErrorMessage } from "../messages";
 import { SmsStep } from "./SmsStep";
 
 export function LoginPage() {
-  const [mfa, setMfa] = useState<MfaStep | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // After a plain form post (no JavaScript yet) the server redirects here with the step in the query.
+  const query = parseQuery(useLocation().search);
+  const [mfa, setMfa] = useState<MfaStep | null>(() =>
+    query.mfa ? { method: "sms", requestId: query.mfa, lastDigits: query.digits ?? "" } : null,
+  );
+  const redirected = loginErrorMessage(query.error);
+  const [formError, setFormError] = useState<string | null>(query.mfa ? null : redirected);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { field, submit } = useForm({ email: requiredError, password: requiredError }, async (values) => {
@@ -32,7 +39,16 @@ export function LoginPage() {
     }
   });
 
-  if (mfa) return <SmsStep mfa={mfa} onBack={() => setMfa(null)} onNewRequest={setMfa} />;
+  if (mfa) {
+    return (
+      <SmsStep
+        mfa={mfa}
+        initialError={query.mfa === mfa.requestId ? redirected : null}
+        onBack={() => setMfa(null)}
+        onNewRequest={setMfa}
+      />
+    );
+  }
 
   return (
     <section className="panel" aria-labelledby="login-title">

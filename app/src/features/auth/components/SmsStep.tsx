@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { ResendButton } from "../../../ui/ResendButton";
@@ -9,15 +10,17 @@ const REQUEST_LIFETIME_MS = 120_000;
 
 export function SmsStep({
   mfa,
+  initialError,
   onBack,
   onNewRequest,
 }: {
   mfa: MfaStep;
+  initialError: string | null;
   onBack: () => void;
   onNewRequest: (mfa: MfaStep) => void;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [status, setStatus] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -68,13 +71,28 @@ export function SmsStep({
           Request time is up
         </p>
       ) : null}
-      <CodeInput
-        label="SMS code"
-        value={code}
-        onChange={setCode}
-        onComplete={confirm}
-        disabled={busy || expired}
-      />
+      <form
+        method="post"
+        action="/login/sms"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (code.length === 6) void confirm(code);
+        }}
+      >
+        <input type="hidden" name="requestId" value={mfa.requestId} />
+        <input type="hidden" name="digits" value={mfa.lastDigits} />
+        <CodeInput
+          label="SMS code"
+          name="secret"
+          value={code}
+          onChange={setCode}
+          onComplete={confirm}
+          disabled={busy || expired}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy || expired}>
+          Confirm
+        </button>
+      </form>
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -86,9 +104,9 @@ export function SmsStep({
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="button" className="button button-quiet" onClick={onBack}>
+        <Link to="/login" className="button button-quiet" onClick={onBack}>
           Go back
-        </button>
+        </Link>
         {expired ? (
           <button type="button" className="button button-secondary" onClick={resend}>
             Send a new code
