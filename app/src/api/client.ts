@@ -62,16 +62,45 @@ function transport(): Transport {
   return browserTransport;
 }
 
+// SPEC §8: a 401 from these is an answer to show, not an expired session.
+const NO_REFRESH = [
+  "/v2/auth/login",
+  "/v2/auth/mfa/login",
+  "/v2/auth/logout",
+  "/v1/auth/forgot-password",
+  "/v1/auth/reset-password",
+];
+
+// Concurrent 401s share one refresh, so a rotated refresh token is never presented twice.
+let refreshing: Promise<boolean> | null = null;
+
+function refreshSession(): Promise<boolean> {
+  refreshing ??= browserTransport({ method: "POST", path: "/v2/auth/login", body: "{}" })
+    .then((response) => response.status < 400)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 export async function request<T>(
   method: TransportRequest["method"],
   path: string,
   payload?: unknown,
 ): Promise<T> {
-  const response = await transport()({
-    method,
-    path,
-    body: payload === undefined ? undefined : JSON.stringify(payload),
-  });
+  const send = transport();
+  const call = { method, path, body: payload === undefined ? undefined : JSON.stringify(payload) };
+  let response = await send(call);
+  // In the browser only: the server render never refreshes on the customer's behalf.
+  if (response.status === 401 && send === browserTransport && !NO_REFRESH.some((p) => path.startsWith(p))) {
+    if (await refreshSession()) {
+      response = await send(call);
+    }
+    if (response.status === 401) {
+      window.location.assign("/login");
+    }
+  }
   const parsed: unknown = response.body === "" ? null : JSON.parse(response.body);
   if (response.status >= 400) throw new ApiError(response.status, (parsed ?? {}) as Record<string, never>);
   return parsed as T;

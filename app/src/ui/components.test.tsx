@@ -29,3 +29,21 @@ describe("Steps", () => {
     expect(html).toContain('<li class="step">Three</li>');
   });
 });
+
+import { CodeInput } from "./CodeInput";
+
+describe("CodeInput", () => {
+  it("renders six numeric cells that post under one name and show the digits so far", () => {
+    const html = renderToString(
+      <CodeInput label="SMS code" name="secret" value="12" onChange={() => {}} onComplete={() => {}} />,
+    );
+    expect(html.match(/<input/g)).toHaveLength(6);
+    expect(html.match(/name="secret"/g)).toHaveLength(6);
+    expect(html.match(/inputMode="numeric"/g)).toHaveLength(6);
+    expect(html).toContain('aria-label="Digit 1 of 6"');
+    expect(html).toContain('autoComplete="one-time-code"');
+    expect(html).toContain('value="1"');
+    expect(html).toContain('value="2"');
+    expect(html).toContain("<legend>SMS code</legend>");
+  });
+});
