@@ -26,6 +26,7 @@ if (cluster.isPrimary) {
     supportEmail: "support@harbour.example",
     regulatorReference: "902117",
   };
+  const timings = { idleWarningSeconds: 240, idleCountdownSeconds: 60 };
   const session = {
     isAuth: false,
     onboardingFlow: null,
@@ -44,7 +45,7 @@ if (cluster.isPrimary) {
   http
     .createServer(async (request, response) => {
       const out = JSON.parse(
-        await globalThis.__ssrEntry(JSON.stringify({ url: request.url, layout: "desktop", session, site })),
+        await globalThis.__ssrEntry(JSON.stringify({ url: request.url, layout: "desktop", session, site, timings })),
       );
       if (out.redirect) {
         response.writeHead(302, { Location: out.redirect }).end();

@@ -17,6 +17,9 @@ pub struct Config {
     pub render_queue: usize,
     pub isolate_heap_mb: usize,
     pub sandbox: bool,
+    /// SPEC §9 idle logout: warn after this much inactivity, then count down.
+    pub idle_warning_s: u32,
+    pub idle_countdown_s: u32,
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
@@ -88,6 +91,8 @@ impl Config {
             isolate_heap_mb: parse(env, "BANK_SSR_HEAP_MB", 128)?,
             sandbox: parse_bool(&get("BANK_SANDBOX", "on"))
                 .ok_or_else(|| err("BANK_SANDBOX", "expected on/off".into()))?,
+            idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
+            idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
             company: Company {
                 legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
                 trading_name: get("BANK_TRADING_NAME", "Harbour"),
@@ -175,6 +180,11 @@ mod tests {
         assert!(!config.secure_cookies());
         assert!(config.features.get("referrals"));
         assert!(!config.features.get("chatWidget"));
+        assert_eq!(
+            (config.idle_warning_s, config.idle_countdown_s),
+            (240, 60),
+            "SPEC §9 idle timings"
+        );
     }
 
     #[test]

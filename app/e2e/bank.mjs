@@ -15,7 +15,7 @@ const freePort = () =>
     });
   });
 
-export async function startBank() {
+export async function startBank(extraEnv = {}) {
   const binary = process.env.BANK_BIN ?? path.resolve(import.meta.dirname, "../../target/release/bank");
   const dir = mkdtempSync(path.join(tmpdir(), "bank-e2e-"));
   const port = await freePort();
@@ -25,6 +25,7 @@ export async function startBank() {
       BANK_PORT: String(port),
       DATABASE_URL: `sqlite://${dir}/bank.db`,
       RUST_LOG: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

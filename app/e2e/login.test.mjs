@@ -105,3 +105,38 @@ describe("log in without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("idle logout", () => {
+  it("warns after inactivity, continues on Yes, and logs out when the countdown ends", async () => {
+    const idleBank = await startBank({ BANK_IDLE_WARNING_S: "2", BANK_IDLE_COUNTDOWN_S: "3" });
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${idleBank.url}/login`);
+      await hydrated(page);
+      await page.fill("input[name=email]", "olivia@demo.harbour.example");
+      await page.fill("input[name=password]", "Harbour2026");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Approve Log In Using SMS Code");
+      const html = await (await fetch(`${idleBank.url}/dev/outbox?to=%2B447700900001`)).text();
+      const code = /<pre class="outbox-body">(\d{6})/.exec(html)[1];
+      await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+      await page.keyboard.type(code.slice(1));
+      await page.waitForURL(`${idleBank.url}/dashboard`);
+      await hydrated(page);
+      const popup = page.locator("[role=alertdialog]");
+      await popup.waitFor({ timeout: 6000 });
+      assert.match(
+        await popup.textContent(),
+        /log you out of the Internet bank session after \d seconds of inactivity/,
+      );
+      await page.click("text=Yes");
+      assert.equal(await popup.count(), 0);
+      await popup.waitFor({ timeout: 6000 });
+      await page.waitForURL(`${idleBank.url}/login`, { timeout: 8000 });
+    } finally {
+      await context.close();
+      idleBank.stop();
+    }
+  });
+});

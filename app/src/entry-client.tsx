@@ -22,7 +22,15 @@ async function start() {
       <QueryClientProvider client={client}>
         <HydrationBoundary state={state.dehydrated as never}>
           <BrowserRouter>
-            <App set={set} context={{ layout: state.layout, site: state.site, session: state.session }} />
+            <App
+              set={set}
+              context={{
+                layout: state.layout,
+                site: state.site,
+                session: state.session,
+                timings: state.timings,
+              }}
+            />
           </BrowserRouter>
         </HydrationBoundary>
       </QueryClientProvider>

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use minijinja::context;
 use ssr_runtime::RenderError;
 
-use super::render::{Caller, RenderInput, RenderOutput, Site};
+use super::render::{Caller, RenderInput, RenderOutput, Site, Timings};
 use super::security::CspNonce;
 use super::shell::Page;
 use super::{layout, AppState};
@@ -49,6 +49,10 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         site: Site {
             base_url: &state.config.base_url,
             company: &state.config.company,
+        },
+        timings: Timings {
+            idle_warning_seconds: state.config.idle_warning_s,
+            idle_countdown_seconds: state.config.idle_countdown_s,
         },
     };
     let caller = Caller {

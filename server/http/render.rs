@@ -25,6 +25,15 @@ pub struct RenderInput<'a> {
     pub layout: Layout,
     pub session: serde_json::Value,
     pub site: Site<'a>,
+    pub timings: Timings,
+}
+
+/// Client-side timings that come from configuration, so tests can shorten them.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timings {
+    pub idle_warning_seconds: u32,
+    pub idle_countdown_seconds: u32,
 }
 
 #[derive(serde::Serialize)]

@@ -1,22 +1,13 @@
 import type { ReactNode } from "react";
-import { authApi } from "../features/auth/api";
+import { IdleLogout } from "../features/auth/components/IdleLogout";
+import { logOut } from "../features/auth/logOut";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
 
 function LogOut() {
   return (
-    <button
-      type="button"
-      className="button button-quiet"
-      onClick={async () => {
-        try {
-          await authApi.logout();
-        } finally {
-          window.location.assign("/login");
-        }
-      }}
-    >
+    <button type="button" className="button button-quiet" onClick={() => void logOut()}>
       Log out
     </button>
   );
@@ -41,6 +32,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
       <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>
         {children}
       </main>
+      <IdleLogout />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { createContext, useContext } from "react";
-import type { Layout, SessionState, Site } from "../routing/types";
+import type { Layout, SessionState, Site, Timings } from "../routing/types";
 
 export interface AppContextValue {
   layout: Layout;
   site: Site;
   session: SessionState;
+  timings: Timings;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -32,7 +32,12 @@ function staticPage(input: RenderInput, context: AppContextValue, node: ReactNod
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
   const { pathname, search } = splitUrl(input.url);
-  const context: AppContextValue = { layout: input.layout, site: input.site, session: input.session };
+  const context: AppContextValue = {
+    layout: input.layout,
+    site: input.site,
+    session: input.session,
+    timings: input.timings,
+  };
   const routeSet = chooseRouteSet(input.session);
 
   // Fixed public paths are the same for every route set and carry no script.
@@ -92,6 +97,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         layout: input.layout,
         session: input.session,
         site: input.site,
+        timings: input.timings,
         dehydrated: dehydrate(client),
       },
     };

@@ -67,11 +67,18 @@ export interface AppRoute {
   hydrate?: boolean;
 }
 
+/** Client-side timings from the server's configuration (SPEC §9 defaults). */
+export interface Timings {
+  idleWarningSeconds: number;
+  idleCountdownSeconds: number;
+}
+
 export interface RenderInput {
   url: string;
   layout: Layout;
   session: SessionState;
   site: Site;
+  timings: Timings;
 }
 
 /** What the client reads back from the page to hydrate the same tree. */
@@ -80,6 +87,7 @@ export interface PageState {
   layout: Layout;
   session: SessionState;
   site: Site;
+  timings: Timings;
   dehydrated: unknown;
 }
 
