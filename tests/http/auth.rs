@@ -4,7 +4,7 @@ use axum::body::Body;
 use axum::http::Request;
 use bank::domain::auth::email::Email;
 use bank::domain::auth::password;
-use bank::store::{self, users::NewUser};
+use bank::store;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -14,24 +14,7 @@ const ORIGIN: &str = "https://bank.test";
 const PASSWORD: &str = "harbour2026";
 
 async fn anna(bank: &TestBank) -> String {
-    let email = Email::parse("anna@example.com").unwrap();
-    let hash = password::hash(PASSWORD);
-    store::users::create(
-        &bank.db,
-        &NewUser {
-            email: &email,
-            password_hash: &hash,
-            name: "Anna",
-            surname: "Smith",
-            phone_code: Some("+44"),
-            phone_number: Some("7700900123"),
-            mfa_method: "sms",
-            onboarding_flow: None,
-            kyc_status: "completed",
-        },
-    )
-    .await
-    .unwrap()
+    create_user(bank, "anna@example.com", &password::hash(PASSWORD)).await
 }
 
 async fn post(bank: &TestBank, path: &str, body: Value, extra: &[(&str, &str)]) -> Reply {
@@ -66,6 +49,20 @@ async fn start_login(bank: &TestBank) -> String {
         .as_str()
         .unwrap()
         .to_string()
+}
+
+/// Logs Anna in through both steps and answers the token body.
+async fn logged_in(bank: &TestBank) -> Value {
+    let request_id = start_login(bank).await;
+    let code = last_code(bank).await;
+    post(
+        bank,
+        "/v2/auth/mfa/login",
+        json!({"requestId": request_id, "secret": code}),
+        &[],
+    )
+    .await
+    .json()
 }
 
 fn set_cookies(reply: &Reply) -> Vec<String> {
@@ -456,16 +453,7 @@ on_both_backends!(
 
 on_both_backends!(logout_ends_the_session_and_clears_cookies, |bank| {
     anna(bank).await;
-    let request_id = start_login(bank).await;
-    let code = last_code(bank).await;
-    let tokens = post(
-        bank,
-        "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "secret": code}),
-        &[],
-    )
-    .await
-    .json();
+    let tokens = logged_in(bank).await;
     let access = tokens["accessToken"].as_str().unwrap();
     let reply = post(
         bank,

@@ -172,3 +172,24 @@ macro_rules! on_both_backends {
         }
     };
 }
+
+/// A user with an SMS phone (+44 7700 900123) and a completed KYC, as the tests need one.
+pub async fn create_user(bank: &TestBank, email: &str, password_hash: &str) -> String {
+    let email = bank::domain::auth::email::Email::parse(email).unwrap();
+    bank::store::users::create(
+        &bank.db,
+        &bank::store::users::NewUser {
+            email: &email,
+            password_hash,
+            name: "Anna",
+            surname: "Smith",
+            phone_code: Some("+44"),
+            phone_number: Some("7700900123"),
+            mfa_method: "sms",
+            onboarding_flow: None,
+            kyc_status: "completed",
+        },
+    )
+    .await
+    .unwrap()
+}

@@ -220,7 +220,7 @@ async fn unknown_paths_get_the_not_found_page_and_acs_its_own() {
     }
     assert_eq!(
         bank.send(
-            axum::http::Request::post("/login")
+            axum::http::Request::post("/forgot")
                 .body(axum::body::Body::empty())
                 .unwrap()
         )

@@ -1,8 +1,6 @@
 //! The session store on both databases: lifetimes, rotation, reuse detection, revocation.
 
-use bank::domain::auth::email::Email;
 use bank::store::sessions::{self, RefreshError, ACCESS_MS, REFRESH_MS};
-use bank::store::users::{self, NewUser};
 
 use crate::helpers::*;
 use crate::on_both_backends;
@@ -10,23 +8,7 @@ use crate::on_both_backends;
 const T0: i64 = 1_800_000_000_000;
 
 async fn user(bank: &TestBank, email: &str) -> String {
-    let email = Email::parse(email).unwrap();
-    users::create(
-        &bank.db,
-        &NewUser {
-            email: &email,
-            password_hash: "not-a-real-hash: these tests never log in",
-            name: "Anna",
-            surname: "Smith",
-            phone_code: Some("+44"),
-            phone_number: Some("7700900123"),
-            mfa_method: "sms",
-            onboarding_flow: None,
-            kyc_status: "completed",
-        },
-    )
-    .await
-    .unwrap()
+    create_user(bank, email, "not-a-real-hash: these tests never log in").await
 }
 
 on_both_backends!(
