@@ -20,6 +20,8 @@ pub struct Config {
     /// SPEC §9 idle logout: warn after this much inactivity, then count down.
     pub idle_warning_s: u32,
     pub idle_countdown_s: u32,
+    /// How long an MFA request stays open (SPEC §9: 120 s); tests shorten it.
+    pub mfa_lifetime_s: u32,
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
@@ -93,6 +95,7 @@ impl Config {
                 .ok_or_else(|| err("BANK_SANDBOX", "expected on/off".into()))?,
             idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
             idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
+            mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
             company: Company {
                 legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
                 trading_name: get("BANK_TRADING_NAME", "Harbour"),

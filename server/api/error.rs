@@ -54,6 +54,20 @@ impl AppError {
         }
     }
 
+    pub fn refused(
+        status: StatusCode,
+        code: &'static str,
+        title: &'static str,
+        message: &str,
+    ) -> Self {
+        Self::Refused {
+            status,
+            code,
+            title,
+            message: message.to_string(),
+        }
+    }
+
     pub fn field(name: &str, message: &str) -> Self {
         Self::Fields(BTreeMap::from([(name.to_string(), message.to_string())]))
     }

@@ -2,11 +2,13 @@
 //! in-process, the server render (DESIGN.md §2 step 4).
 
 pub mod auth;
+pub mod current_user;
 pub mod engagement;
 pub mod error;
 pub mod onboarding;
 pub mod rate_limit;
 pub mod session_cookies;
+pub mod users;
 
 use std::sync::Arc;
 
@@ -22,6 +24,8 @@ pub struct ApiState {
     pub db: Db,
     pub notify: Arc<crate::providers::notify::Notifications>,
     pub limiter: Arc<rate_limit::RateLimiter>,
+    /// Passkey ceremonies for the bank's own origin (the face method).
+    pub webauthn: Arc<webauthn_rs::Webauthn>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.
@@ -77,6 +81,7 @@ pub fn router(state: ApiState) -> Router {
         .merge(auth::routes())
         .merge(engagement::routes())
         .merge(onboarding::routes())
+        .merge(users::routes())
         // Unknown API paths answer in the API's own error format, not with a page.
         .route(
             "/v1/{*rest}",
@@ -91,4 +96,16 @@ pub fn router(state: ApiState) -> Router {
             same_origin_mutations,
         ))
         .with_state(state)
+}
+
+/// The relying party is the bank's base URL: its host is the passkeys' RP ID.
+pub fn webauthn_for(config: &Config) -> anyhow::Result<webauthn_rs::Webauthn> {
+    let origin = webauthn_rs::prelude::Url::parse(&config.base_url)?;
+    let host = origin
+        .host_str()
+        .ok_or_else(|| anyhow::anyhow!("BANK_BASE_URL has no host"))?
+        .to_string();
+    Ok(webauthn_rs::WebauthnBuilder::new(&host, &origin)?
+        .rp_name(&config.company.trading_name)
+        .build()?)
 }

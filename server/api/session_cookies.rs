@@ -73,3 +73,24 @@ pub fn access_token(headers: &HeaderMap, secure: bool) -> Option<&str> {
         .and_then(|v| v.strip_prefix("Bearer "))
         .or_else(|| read(headers, names(secure).access))
 }
+
+/// The sign-up cookie: proof of a verified e-mail while the person chooses a password.
+pub fn registration_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-registration"
+    } else {
+        "registration"
+    }
+}
+
+pub fn set_registration(headers: &mut HeaderMap, token: &str, max_age_s: i64, secure: bool) {
+    headers.append(
+        header::SET_COOKIE,
+        build(
+            registration_name(secure),
+            token.to_string(),
+            max_age_s,
+            secure,
+        ),
+    );
+}

@@ -7,7 +7,8 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::AppState;
-use crate::api::auth::{code_step, password_step, ClientIp};
+use crate::api::auth::{code_step, password_step, ClientIp, LoginStep};
+use crate::store::sessions::Tokens;
 use crate::api::error::AppError;
 use crate::api::{origin_allowed, session_cookies};
 
@@ -48,11 +49,17 @@ pub async fn password(
         return AppError::Forbidden.into_response();
     }
     match password_step(&state.api, &ip, &form.email, &form.password).await {
-        Ok(mfa) => {
+        Ok(LoginStep::SecondFactor(mfa)) => {
             let id = encode(mfa["requestId"].as_str().unwrap_or_default());
             let digits = encode(mfa["lastDigits"].as_str().unwrap_or_default());
-            Redirect::to(&format!("/login?mfa={id}&digits={digits}")).into_response()
+            let face = if mfa["method"] == "challenge_proxied" {
+                "&method=face"
+            } else {
+                ""
+            };
+            Redirect::to(&format!("/login?mfa={id}&digits={digits}{face}")).into_response()
         }
+        Ok(LoginStep::Session(tokens)) => signed_in(&state, &tokens),
         Err(error) => match error_code(&error) {
             Some(code) => Redirect::to(&format!("/login?error={code}")).into_response(),
             None => error.into_response(),
@@ -84,16 +91,7 @@ pub async fn sms(
         .collect();
     let (request_id, digits) = (encode(value("requestId")), encode(value("digits")));
     match code_step(&state.api, &ip, &request_id, &secret).await {
-        Ok(tokens) => {
-            let mut response =
-                (StatusCode::SEE_OTHER, [(header::LOCATION, "/dashboard")]).into_response();
-            session_cookies::set(
-                response.headers_mut(),
-                &tokens,
-                state.config.secure_cookies(),
-            );
-            response
-        }
+        Ok(tokens) => signed_in(&state, &tokens),
         Err(error) => match error_code(&error) {
             Some(code) => Redirect::to(&format!(
                 "/login?mfa={request_id}&digits={digits}&error={code}"
@@ -102,4 +100,15 @@ pub async fn sms(
             None => error.into_response(),
         },
     }
+}
+
+/// The session cookies and on to the app, which picks the route set for the user.
+fn signed_in(state: &AppState, tokens: &Tokens) -> Response {
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, "/dashboard")]).into_response();
+    session_cookies::set(
+        response.headers_mut(),
+        tokens,
+        state.config.secure_cookies(),
+    );
+    response
 }

@@ -47,6 +47,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         db,
         notify: Arc::new(notify),
         limiter: Arc::default(),
+        webauthn: Arc::new(api::webauthn_for(&config)?),
     };
     let api_router = api::router(api_state.clone());
 

@@ -12,45 +12,87 @@ pub struct MfaRequest {
     pub expires_at: i64,
 }
 
-/// Stores a new request for `code`; earlier pending requests of the same purpose expire, so
-/// only the newest code works.
-pub async fn create(
-    db: &Db,
-    user_id: &str,
-    purpose: &str,
-    method: &str,
-    code: &str,
-    now: i64,
-) -> Result<MfaRequest, sqlx::Error> {
+/// A request to store: an SMS code, or a passkey ceremony's state (its code is random and
+/// never sent, so only the passkey can complete it).
+pub struct NewRequest<'a> {
+    pub user_id: &'a str,
+    pub purpose: &'a str,
+    pub method: &'a str,
+    pub code: &'a str,
+    pub challenge: Option<&'a str>,
+    pub lifetime_ms: i64,
+}
+
+/// Stores a new request; earlier pending requests of the same purpose expire, so only the
+/// newest code works.
+pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaRequest, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
+    let expires_at = now + new.lifetime_ms;
     let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'")
-        .bind(user_id)
-        .bind(purpose)
+        .bind(new.user_id)
+        .bind(new.purpose)
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "INSERT INTO mfa_requests (id, user_id, purpose, method, code_hash, status, attempts, expires_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7)",
+        "INSERT INTO mfa_requests (id, user_id, purpose, method, code_hash, status, attempts, expires_at, created_at, challenge) \
+         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7, $8)",
     )
     .bind(&id)
-    .bind(user_id)
-    .bind(purpose)
-    .bind(method)
-    .bind(digest(code, &id))
-    .bind(now + mfa::LIFETIME_MS)
+    .bind(new.user_id)
+    .bind(new.purpose)
+    .bind(new.method)
+    .bind(digest(new.code, &id))
+    .bind(expires_at)
     .bind(now)
+    .bind(new.challenge)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     Ok(MfaRequest {
         id,
-        user_id: user_id.into(),
-        purpose: purpose.into(),
-        method: method.into(),
+        user_id: new.user_id.into(),
+        purpose: new.purpose.into(),
+        method: new.method.into(),
         status: Status::Pending,
-        expires_at: now + mfa::LIFETIME_MS,
+        expires_at,
     })
+}
+
+/// The passkey ceremony state a pending request was started with.
+pub async fn challenge(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (Option<String>,)>("SELECT challenge FROM mfa_requests WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.and_then(|(challenge,)| challenge))
+}
+
+/// Marks a pending request used after its passkey check passed; false when it was no longer
+/// pending (used by a racing check, or expired).
+pub async fn utilize(db: &Db, id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND status = 'pending' AND expires_at > $2",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Counts a failed passkey attempt, failing the request at the limit.
+pub async fn count_failure(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE mfa_requests SET attempts = attempts + 1, \
+         status = CASE WHEN attempts + 1 >= $1 THEN 'failed' ELSE status END \
+         WHERE id = $2 AND status = 'pending'",
+    )
+    .bind(mfa::MAX_WRONG)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
 }
 
 pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<MfaRequest>, sqlx::Error> {

@@ -2,9 +2,12 @@
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
 pub mod audit;
+pub mod email_verifications;
 pub mod features;
 pub mod mfa;
 pub mod outbox;
+pub mod passkeys;
+pub mod password_resets;
 pub mod profiles;
 pub mod sessions;
 pub mod settings;

@@ -27,6 +27,15 @@ pub struct UserRow {
 }
 
 pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<String, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    create_in(&mut conn, user).await
+}
+
+/// Creates a user inside the caller's transaction.
+pub async fn create_in(
+    conn: &mut sqlx::AnyConnection,
+    user: &NewUser<'_>,
+) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     sqlx::query(
         "INSERT INTO users (id, email, password_hash, name, surname, phone_code, phone_number, mfa_method, \
@@ -43,7 +52,7 @@ pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<String, sqlx::Error> 
     .bind(user.onboarding_flow)
     .bind(user.kyc_status)
     .bind(now_ms())
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(id)
 }
@@ -102,4 +111,166 @@ pub async fn phone(db: &Db, id: &str) -> Result<Option<(String, String)>, sqlx::
     .fetch_optional(&db.pool)
     .await?;
     Ok(row.and_then(|(code, number)| Some((code?, number?))))
+}
+
+/// SPEC §3 "User", as the wizard and the account page read it.
+#[derive(Debug, Clone, serde::Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetails {
+    pub id: String,
+    pub email: String,
+    pub title: Option<String>,
+    pub name: String,
+    pub middle_name: Option<String>,
+    pub surname: String,
+    pub dob: Option<String>,
+    pub is_pep: bool,
+    pub telephone_details: Option<Telephone>,
+    pub country: Option<String>,
+    pub region: Option<String>,
+    pub city: Option<String>,
+    pub address1: Option<String>,
+    pub postcode: Option<String>,
+    pub building_number: Option<String>,
+    pub mfa_method: String,
+    pub onboarding_flow: Option<String>,
+    pub kyc_status: String,
+    pub is_business_allowed: bool,
+    pub is_private_allowed: bool,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Telephone {
+    pub country_code: String,
+    pub number: String,
+}
+
+
+pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Error> {
+    // sqlx's Any rows decode at most 16 columns into a tuple; three small reads keep it typed.
+    let row = sqlx::query_as::<_, (String, String, Option<String>, String, Option<String>, String, Option<String>, i64)>(
+        "SELECT id, email, title, name, middle_name, surname, dob, is_pep FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some((id, email, title, name, middle_name, surname, dob, is_pep)) = row else {
+        return Ok(None);
+    };
+    let (phone_code, phone_number, country, region, city, address1, postcode, building_number) =
+        sqlx::query_as::<_, (Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>)>(
+            "SELECT phone_code, phone_number, country, region, city, address1, postcode, building_number \
+             FROM users WHERE id = $1",
+        )
+        .bind(&id)
+        .fetch_one(&db.pool)
+        .await?;
+    let (mfa_method, onboarding_flow, kyc_status) = sqlx::query_as::<_, (String, Option<String>, String)>(
+        "SELECT mfa_method, onboarding_flow, kyc_status FROM users WHERE id = $1",
+    )
+    .bind(&id)
+    .fetch_one(&db.pool)
+    .await?;
+    let telephone_details = match (phone_code, phone_number) {
+        (Some(country_code), Some(number)) => Some(Telephone { country_code, number }),
+        _ => None,
+    };
+    let flow = onboarding_flow.as_deref();
+    Ok(Some(UserDetails {
+        is_business_allowed: flow != Some("personal"),
+        is_private_allowed: true,
+        id,
+        email,
+        title,
+        name,
+        middle_name,
+        surname,
+        dob,
+        is_pep: is_pep != 0,
+        telephone_details,
+        country,
+        region,
+        city,
+        address1,
+        postcode,
+        building_number,
+        mfa_method,
+        onboarding_flow,
+        kyc_status,
+    }))
+}
+
+/// SPEC §3 "Person payload", checked: personal details.
+pub struct PersonalDetails<'a> {
+    pub title: &'a str,
+    pub name: &'a str,
+    pub middle_name: Option<&'a str>,
+    pub surname: &'a str,
+    pub dob: &'a str,
+    pub is_pep: bool,
+}
+
+pub async fn set_personal_details(
+    db: &Db,
+    id: &str,
+    person: &PersonalDetails<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE users SET title = $1, name = $2, middle_name = $3, surname = $4, dob = $5, is_pep = $6 \
+         WHERE id = $7",
+    )
+    .bind(person.title)
+    .bind(person.name)
+    .bind(person.middle_name)
+    .bind(person.surname)
+    .bind(person.dob)
+    .bind(i64::from(person.is_pep))
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// SPEC §3 "Person payload", checked: the home address.
+pub struct Address<'a> {
+    pub country: &'a str,
+    pub postcode: &'a str,
+    pub city: &'a str,
+    pub region: Option<&'a str>,
+    pub address1: &'a str,
+    pub building_number: Option<&'a str>,
+}
+
+/// Stores the address and moves the KYC status on, in one statement.
+pub async fn set_address(
+    db: &Db,
+    id: &str,
+    address: &Address<'_>,
+    kyc_status: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE users SET country = $1, postcode = $2, city = $3, region = $4, address1 = $5, \
+         building_number = $6, kyc_status = $7 WHERE id = $8",
+    )
+    .bind(address.country)
+    .bind(address.postcode)
+    .bind(address.city)
+    .bind(address.region)
+    .bind(address.address1)
+    .bind(address.building_number)
+    .bind(kyc_status)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_mfa_method(db: &Db, id: &str, method: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET mfa_method = $1 WHERE id = $2")
+        .bind(method)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }

@@ -293,10 +293,14 @@ on_both_backends!(
             .unwrap();
         let old = store::mfa::create(
             &bank.db,
-            &user.id,
-            "authentication",
-            "sms",
-            "123456",
+            &store::mfa::NewRequest {
+                user_id: &user.id,
+                purpose: "authentication",
+                method: "sms",
+                code: "123456",
+                challenge: None,
+                lifetime_ms: 120_000,
+            },
             store::now_ms() - 121_000,
         )
         .await

@@ -1,1 +1,3 @@
+pub mod addresses;
 pub mod countries;
+pub mod person;

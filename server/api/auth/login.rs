@@ -2,16 +2,15 @@
 
 use std::sync::OnceLock;
 
-use axum::extract::{ConnectInfo, FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 
-use super::error::{ApiJson, AppError};
-use super::{session_cookies, ApiState};
+use super::{audit, ClientIp, MINUTE};
+use crate::api::error::{ApiJson, AppError};
+use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
 use crate::domain::auth::{password, secrets};
@@ -20,45 +19,14 @@ use crate::store::sessions::{RefreshError, Tokens};
 use crate::store::users::UserRow;
 use crate::store::{self, now_ms};
 
-const MINUTE: i64 = 60_000;
 const LOGIN_FAILED: &str = "Incorrect email or password";
-
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v2/auth/login", post(login))
-        .route("/v2/auth/mfa/login", post(mfa_login))
-        .route("/v2/auth/mfa/statuses/take", post(mfa_status))
-        .route("/v2/auth/mfa/resend", post(mfa_resend))
-        .route("/v2/auth/logout", post(logout))
-}
-
-/// The caller's address, for rate limits and the audit log.
-pub struct ClientIp(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<std::net::SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        Ok(Self(ip.unwrap_or_else(|| "local".into())))
-    }
-}
 
 #[derive(serde::Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct LoginInput {
+pub(super) struct LoginInput {
     email: Option<String>,
     password: Option<String>,
     refresh: Option<String>,
-}
-
-async fn audit(state: &ApiState, user: Option<&str>, event: &str, ip: &str, detail: &str) {
-    if let Err(error) = store::audit::record(&state.db, user, event, ip, detail).await {
-        tracing::error!(%error, event, "audit record failed");
-    }
 }
 
 /// Verifying against this when the email is unknown keeps both answers equally slow.
@@ -67,7 +35,7 @@ fn decoy_hash() -> &'static str {
     HASH.get_or_init(|| password::hash("decoy password 0"))
 }
 
-async fn login(
+pub(super) async fn login(
     State(state): State<ApiState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
@@ -76,24 +44,34 @@ async fn login(
     if input.email.is_none() && input.password.is_none() {
         return refresh_session(&state, &ip, &headers, input.refresh.as_deref()).await;
     }
-    let mfa = password_step(
+    let step = password_step(
         &state,
         &ip,
         &input.email.unwrap_or_default(),
         &input.password.unwrap_or_default(),
     )
     .await?;
-    Ok(Json(json!({ "mfa": mfa })).into_response())
+    Ok(match step {
+        LoginStep::SecondFactor(mfa) => Json(json!({ "mfa": mfa })).into_response(),
+        LoginStep::Session(tokens) => with_session(&state, &tokens),
+    })
 }
 
-/// Checks the email and password and, when they are right, texts a code: the first step of
-/// logging in, for the JSON API and the plain form alike.
+/// Where a right password leads: a second factor to approve, or, for a person still
+/// signing up who has neither a phone nor a passkey yet, straight into a session.
+pub enum LoginStep {
+    SecondFactor(serde_json::Value),
+    Session(Tokens),
+}
+
+/// Checks the email and password and, when they are right, starts the second factor: the
+/// first step of logging in, for the JSON API and the plain form alike.
 pub async fn password_step(
     state: &ApiState,
     ip: &str,
     email_text: &str,
     password_text: &str,
-) -> Result<serde_json::Value, AppError> {
+) -> Result<LoginStep, AppError> {
     let now = now_ms();
     state
         .limiter
@@ -143,31 +121,74 @@ pub async fn password_step(
             return Err(failed());
         }
     };
-    let mfa = start_mfa(state, &user, now).await?;
-    audit(state, Some(&user.id), "mfa_requested", ip, "sms").await;
-    Ok(mfa)
+    match start_second_factor(state, &user, None, now).await? {
+        Some(mfa) => {
+            audit(state, Some(&user.id), "mfa_requested", ip, mfa["method"].as_str().unwrap_or_default()).await;
+            Ok(LoginStep::SecondFactor(mfa))
+        }
+        None => {
+            let tokens = store::sessions::issue(&state.db, &user.id, now).await?;
+            audit(state, Some(&user.id), "login_success", ip, "no second factor enrolled yet").await;
+            Ok(LoginStep::Session(tokens))
+        }
+    }
 }
 
-/// Creates a login code, texts it, and describes the step for the client.
-async fn start_mfa(
+/// Starts the user's second factor, or the one asked for: a passkey ceremony when the user
+/// approves with the face method and has a passkey, else a texted code. None when the user
+/// has neither a passkey nor a phone yet.
+async fn start_second_factor(
     state: &ApiState,
     user: &UserRow,
+    method: Option<&str>,
     now: i64,
-) -> Result<serde_json::Value, AppError> {
-    let (phone_code, phone_number) =
-        store::users::phone(&state.db, &user.id)
-            .await?
-            .ok_or_else(|| {
-                AppError::Internal(anyhow::anyhow!(
-                    "user {} has no phone for the SMS step",
-                    user.id
-                ))
-            })?;
+) -> Result<Option<serde_json::Value>, AppError> {
+    let phone = store::users::phone(&state.db, &user.id).await?;
+    let last_digits = phone.as_ref().map_or(String::new(), |(_, number)| {
+        let digits: Vec<char> = number.chars().collect();
+        digits[digits.len().saturating_sub(4)..].iter().collect()
+    });
+    let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
+    let wants_passkey = method.unwrap_or(&user.mfa_method) == "challenge_proxied";
+    if wants_passkey {
+        if let Some(challenge) = super::passkeys::login_challenge(state, &user.id).await? {
+            let request = store::mfa::create(
+                &state.db,
+                &store::mfa::NewRequest {
+                    user_id: &user.id,
+                    purpose: "authentication",
+                    method: "challenge_proxied",
+                    code: &secrets::new_token(),
+                    challenge: Some(&challenge),
+                    lifetime_ms,
+                },
+                now,
+            )
+            .await?;
+            return Ok(Some(
+                json!({ "method": "challenge_proxied", "requestId": request.id, "lastDigits": last_digits }),
+            ));
+        }
+    }
+    let Some((phone_code, phone_number)) = phone else {
+        return Ok(None);
+    };
     let code = secrets::new_code();
-    // Passkeys (the face method) arrive later; until then every user approves by SMS.
-    let request =
-        store::mfa::create(&state.db, &user.id, "authentication", "sms", &code, now).await?;
+    let request = store::mfa::create(
+        &state.db,
+        &store::mfa::NewRequest {
+            user_id: &user.id,
+            purpose: "authentication",
+            method: "sms",
+            code: &code,
+            challenge: None,
+            lifetime_ms,
+        },
+        now,
+    )
+    .await?;
     let trading = &state.config.company.trading_name;
+    let minutes = state.config.mfa_lifetime_s.div_ceil(60);
     state
         .notify
         .send(Message {
@@ -175,37 +196,44 @@ async fn start_mfa(
             to: format!("{phone_code}{phone_number}"),
             subject: "Log-in code".into(),
             body: format!(
-                "{code} is your {trading} code to approve logging in to your account. It expires in 2 minutes. \
-                 Never share it, not even with us."
+                "{code} is your {trading} code to approve logging in to your account. It expires in {minutes} \
+                 minute{}. Never share it, not even with us.",
+                if minutes == 1 { "" } else { "s" }
             ),
         })
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    let last_digits: String = phone_number
-        .chars()
-        .rev()
-        .take(4)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    Ok(json!({ "method": "sms", "requestId": request.id, "lastDigits": last_digits }))
+    Ok(Some(
+        json!({ "method": "sms", "requestId": request.id, "lastDigits": last_digits }),
+    ))
 }
 
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct MfaInput {
+pub(super) struct MfaInput {
     request_id: String,
     #[serde(default)]
     secret: String,
+    #[serde(default)]
+    method: Option<String>,
+    /// The passkey's answer (`PublicKeyCredential.toJSON()`), for the face method.
+    #[serde(default)]
+    credential: Option<serde_json::Value>,
 }
 
-async fn mfa_login(
+pub(super) async fn mfa_login(
     State(state): State<ApiState>,
     ClientIp(ip): ClientIp,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Response, AppError> {
-    let tokens = code_step(&state, &ip, &input.request_id, &input.secret).await?;
+    let tokens = if input.method.as_deref() == Some("challenge_proxied") {
+        let credential = input
+            .credential
+            .ok_or_else(|| AppError::field("credential", "Field is required"))?;
+        super::passkeys::login_step(&state, &ip, &input.request_id, credential).await?
+    } else {
+        code_step(&state, &ip, &input.request_id, &input.secret).await?
+    };
     Ok(with_session(&state, &tokens))
 }
 
@@ -285,11 +313,11 @@ pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
 
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct RequestRef {
+pub(super) struct RequestRef {
     request_id: String,
 }
 
-async fn mfa_status(
+pub(super) async fn mfa_status(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
 ) -> Result<Json<serde_json::Value>, AppError> {
@@ -301,10 +329,19 @@ async fn mfa_status(
     ))
 }
 
-async fn mfa_resend(
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ResendInput {
+    request_id: String,
+    /// `sms` switches a face approval to a texted code; absent, the same method again.
+    #[serde(default)]
+    method: Option<String>,
+}
+
+pub(super) async fn mfa_resend(
     State(state): State<ApiState>,
     ClientIp(ip): ClientIp,
-    ApiJson(input): ApiJson<RequestRef>,
+    ApiJson(input): ApiJson<ResendInput>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     let now = now_ms();
     let request = store::mfa::find(&state.db, &input.request_id, now)
@@ -325,9 +362,19 @@ async fn mfa_resend(
     let user = store::users::by_id(&state.db, &request.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let mfa = start_mfa(&state, &user, now).await?;
-    audit(&state, Some(&user.id), "mfa_resent", &ip, "sms").await;
-    Ok(Json(json!({ "mfa": mfa, "message": "Code is sent again" })))
+    let method = match input.method.as_deref() {
+        Some("sms") => "sms",
+        Some("challenge_proxied") => "challenge_proxied",
+        Some(_) => return Err(AppError::field("method", "Unknown method")),
+        None => request.method.as_str(),
+    };
+    let mfa = start_second_factor(&state, &user, Some(method), now)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let sent = mfa["method"].as_str().unwrap_or_default().to_string();
+    audit(&state, Some(&user.id), "mfa_resent", &ip, &sent).await;
+    let message = if sent == "sms" { "Code is sent again" } else { "Request was resent successfully" };
+    Ok(Json(json!({ "mfa": mfa, "message": message })))
 }
 
 async fn refresh_session(
@@ -373,7 +420,7 @@ async fn refresh_session(
     }
 }
 
-async fn logout(
+pub(super) async fn logout(
     State(state): State<ApiState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,

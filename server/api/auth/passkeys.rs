@@ -1,0 +1,274 @@
+//! The face method (`challenge_proxied`, SPEC §3/§4) as a WebAuthn passkey with user
+//! verification (DESIGN.md §4): enrolment after logging in, and the log-in ceremony.
+
+use axum::extract::State;
+use axum::Json;
+use base64::Engine;
+use serde_json::{json, Value};
+use webauthn_rs::prelude::{
+    Passkey, PasskeyAuthentication, PasskeyRegistration, PublicKeyCredential,
+    RegisterPublicKeyCredential, Uuid,
+};
+
+use super::{audit, ClientIp, MINUTE};
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::ApiState;
+use crate::domain::auth::mfa::Status;
+use crate::store::sessions::Tokens;
+use crate::store::{self, now_ms};
+
+/// An enrolment must be finished within five minutes of starting it.
+const ENROLMENT_MS: i64 = 5 * MINUTE;
+
+fn credential_key(id: &[u8]) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(id)
+}
+
+fn internal(error: impl std::fmt::Display) -> AppError {
+    AppError::Internal(anyhow::anyhow!("passkey: {error}"))
+}
+
+fn stored_passkeys(rows: &[store::passkeys::PasskeyRow]) -> Result<Vec<Passkey>, AppError> {
+    rows.iter()
+        .map(|row| serde_json::from_str::<Passkey>(&row.passkey).map_err(internal))
+        .collect()
+}
+
+/// Starts a log-in ceremony over the user's passkeys: the options for the browser and the
+/// state to check the answer against, stored together with the MFA request. None when the
+/// user has no passkey.
+pub(super) async fn login_challenge(
+    state: &ApiState,
+    user_id: &str,
+) -> Result<Option<String>, AppError> {
+    let rows = store::passkeys::for_user(&state.db, user_id).await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let (options, ceremony) = state
+        .webauthn
+        .start_passkey_authentication(&stored_passkeys(&rows)?)
+        .map_err(internal)?;
+    Ok(Some(
+        json!({ "options": options, "state": ceremony }).to_string(),
+    ))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct RequestRef {
+    request_id: String,
+}
+
+/// The browser's `navigator.credentials.get` options for a pending face approval.
+pub(super) async fn challenge(
+    State(state): State<ApiState>,
+    ApiJson(input): ApiJson<RequestRef>,
+) -> Result<Json<Value>, AppError> {
+    let request = store::mfa::find(&state.db, &input.request_id, now_ms())
+        .await?
+        .filter(|r| r.method == "challenge_proxied" && r.purpose == "authentication")
+        .ok_or(AppError::NotFound)?;
+    if request.status != Status::Pending {
+        return Err(closed(request.status));
+    }
+    let stored = store::mfa::challenge(&state.db, &request.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let stored: Value = serde_json::from_str(&stored).map_err(internal)?;
+    Ok(Json(stored["options"].clone()))
+}
+
+fn closed(status: Status) -> AppError {
+    if status == Status::Expired {
+        AppError::unauthorized("mfa_expired", "Request time is up", "Request time is up")
+    } else {
+        AppError::unauthorized(
+            "mfa_closed",
+            "Approval no longer valid",
+            "This approval can no longer be used. Please log in again.",
+        )
+    }
+}
+
+/// Checks the passkey's answer to a pending face approval and opens a session.
+pub(super) async fn login_step(
+    state: &ApiState,
+    ip: &str,
+    request_id: &str,
+    credential: Value,
+) -> Result<Tokens, AppError> {
+    let now = now_ms();
+    state
+        .limiter
+        .hit(&format!("mfa-ip:{ip}"), 60, 15 * MINUTE, now)
+        .map_err(AppError::TooManyRequests)?;
+    let request = store::mfa::find(&state.db, request_id, now)
+        .await?
+        .filter(|r| r.method == "challenge_proxied" && r.purpose == "authentication")
+        .ok_or(AppError::NotFound)?;
+    if request.status != Status::Pending {
+        return Err(closed(request.status));
+    }
+    let user = request.user_id.as_str();
+    let stored = store::mfa::challenge(&state.db, request_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let stored: Value = serde_json::from_str(&stored).map_err(internal)?;
+    let ceremony: PasskeyAuthentication =
+        serde_json::from_value(stored["state"].clone()).map_err(internal)?;
+    let checked = serde_json::from_value::<PublicKeyCredential>(credential)
+        .map_err(|e| e.to_string())
+        .and_then(|answer| {
+            state
+                .webauthn
+                .finish_passkey_authentication(&answer, &ceremony)
+                .map_err(|e| e.to_string())
+        });
+    let result = match checked {
+        Ok(result) => result,
+        Err(reason) => {
+            store::mfa::count_failure(&state.db, request_id).await?;
+            audit(state, Some(user), "passkey_failed", ip, &reason).await;
+            return Err(AppError::unauthorized(
+                "passkey_failed",
+                "Face approval failed",
+                "We could not confirm it's you. Try again or use SMS instead.",
+            ));
+        }
+    };
+    let rows = store::passkeys::for_user(&state.db, user).await?;
+    let key = credential_key(result.cred_id());
+    let mut matched = None;
+    for row in &rows {
+        let mut passkey: Passkey = serde_json::from_str(&row.passkey).map_err(internal)?;
+        if credential_key(passkey.cred_id()) == key {
+            let changed = passkey.update_credential(&result) == Some(true);
+            matched = Some((row.id.clone(), changed.then(|| json!(passkey).to_string())));
+        }
+    }
+    let Some((passkey_id, updated)) = matched else {
+        return Err(AppError::NotFound);
+    };
+    if !store::mfa::utilize(&state.db, request_id, now).await? {
+        return Err(closed(Status::Utilized));
+    }
+    store::passkeys::record_use(&state.db, &passkey_id, updated.as_deref(), now).await?;
+    let tokens = store::sessions::issue(&state.db, user, now).await?;
+    audit(state, Some(user), "login_success", ip, "passkey").await;
+    Ok(tokens)
+}
+
+async fn listing(state: &ApiState, user_id: &str) -> Result<Json<Value>, AppError> {
+    let rows = store::passkeys::for_user(&state.db, user_id).await?;
+    let user = store::users::by_id(&state.db, user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(json!({ "results": rows, "mfaMethod": user.mfa_method })))
+}
+
+pub(super) async fn list(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<Value>, AppError> {
+    listing(&state, &user.user_id).await
+}
+
+/// Starts enrolling a passkey: the options for `navigator.credentials.create`.
+pub(super) async fn start_enrolment(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<Value>, AppError> {
+    let details = store::users::details(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let rows = store::passkeys::for_user(&state.db, &user.user_id).await?;
+    let existing = stored_passkeys(&rows)?
+        .iter()
+        .map(|p| p.cred_id().clone())
+        .collect::<Vec<_>>();
+    let handle = Uuid::parse_str(&user.user_id).map_err(internal)?;
+    let display = format!("{} {}", details.name, details.surname);
+    let display = if display.trim().is_empty() {
+        details.email.clone()
+    } else {
+        display
+    };
+    let (options, ceremony) = state
+        .webauthn
+        .start_passkey_registration(handle, &details.email, display.trim(), Some(existing))
+        .map_err(internal)?;
+    store::passkeys::start_enrolment(
+        &state.db,
+        &user.user_id,
+        &json!(ceremony).to_string(),
+        now_ms() + ENROLMENT_MS,
+    )
+    .await?;
+    Ok(Json(json!(options)))
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct EnrolmentAnswer {
+    credential: Value,
+}
+
+/// Finishes an enrolment with the browser's answer; from now on the user approves with it.
+pub(super) async fn finish_enrolment(
+    State(state): State<ApiState>,
+    ClientIp(ip): ClientIp,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<EnrolmentAnswer>,
+) -> Result<Json<Value>, AppError> {
+    let now = now_ms();
+    let ceremony = store::passkeys::enrolment(&state.db, &user.user_id, now)
+        .await?
+        .ok_or_else(|| {
+            AppError::field(
+                "credential",
+                "The passkey set-up took too long. Please start again.",
+            )
+        })?;
+    let ceremony: PasskeyRegistration = serde_json::from_str(&ceremony).map_err(internal)?;
+    let passkey = serde_json::from_value::<RegisterPublicKeyCredential>(input.credential)
+        .map_err(|e| e.to_string())
+        .and_then(|answer| {
+            state
+                .webauthn
+                .finish_passkey_registration(&answer, &ceremony)
+                .map_err(|e| e.to_string())
+        })
+        .map_err(|reason| {
+            tracing::info!(%reason, "passkey enrolment refused");
+            AppError::field("credential", "This passkey could not be set up. Please try again.")
+        })?;
+    store::passkeys::add(
+        &state.db,
+        &user.user_id,
+        &credential_key(passkey.cred_id()),
+        &json!(passkey).to_string(),
+        now,
+    )
+    .await?;
+    audit(&state, Some(&user.user_id), "passkey_added", &ip, "").await;
+    listing(&state, &user.user_id).await
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct PasskeyRef {
+    id: String,
+}
+
+pub(super) async fn remove(
+    State(state): State<ApiState>,
+    ClientIp(ip): ClientIp,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<PasskeyRef>,
+) -> Result<Json<Value>, AppError> {
+    if !store::passkeys::remove(&state.db, &user.user_id, &input.id).await? {
+        return Err(AppError::NotFound);
+    }
+    audit(&state, Some(&user.user_id), "passkey_removed", &ip, "").await;
+    listing(&state, &user.user_id).await
+}

@@ -1,0 +1,135 @@
+//! Forgotten passwords (SPEC §7, §8): a single-use link that lives an hour, and the reset
+//! that ends every session of the user.
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use super::{audit, ClientIp, MINUTE};
+use crate::api::error::{ApiJson, AppError};
+use crate::api::{session_cookies, ApiState};
+use crate::domain::auth::email::Email;
+use crate::domain::auth::password;
+use crate::providers::notify::{Channel, Message};
+use crate::store::{self, now_ms};
+
+pub const EXPIRED: &str = "Password reset link has expired";
+/// The same answer whether or not the address has an account, so nobody can probe for one.
+const SENT: &str = "If an account exists for this email, we have sent a link to reset the password.";
+
+#[derive(serde::Deserialize)]
+pub(super) struct ForgotInput {
+    #[serde(default)]
+    email: String,
+}
+
+pub(super) async fn forgot(
+    State(state): State<ApiState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(input): ApiJson<ForgotInput>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    let now = now_ms();
+    state
+        .limiter
+        .hit(&format!("forgot-ip:{ip}"), 10, 15 * MINUTE, now)
+        .map_err(AppError::TooManyRequests)?;
+    let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
+    state
+        .limiter
+        .hit(
+            &format!("forgot-account:{}", email.as_str()),
+            3,
+            15 * MINUTE,
+            now,
+        )
+        .map_err(AppError::TooManyRequests)?;
+    if let Some(user) = store::users::by_email(&state.db, &email).await? {
+        let token = store::password_resets::create(&state.db, &user.id, now).await?;
+        let link = format!("{}/reset-password?token={token}", state.config.base_url);
+        let trading = &state.config.company.trading_name;
+        state
+            .notify
+            .send(Message {
+                channel: Channel::Email,
+                to: email.as_str().to_string(),
+                subject: format!("Reset your {trading} password"),
+                body: format!(
+                    "Someone asked to reset the password of your {trading} account.\n\n\
+                     To choose a new password, open this link within one hour:\n{link}\n\n\
+                     The link works once. If you did not ask for it, ignore this email: your password stays as it is."
+                ),
+            })
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
+        audit(&state, Some(&user.id), "password_reset_requested", &ip, "").await;
+    }
+    Ok(Json(json!({ "success": true, "message": SENT })))
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct TokenQuery {
+    #[serde(default)]
+    token: String,
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct ResetInput {
+    #[serde(default)]
+    password: String,
+}
+
+pub(super) async fn reset(
+    State(state): State<ApiState>,
+    ClientIp(ip): ClientIp,
+    Query(query): Query<TokenQuery>,
+    ApiJson(input): ApiJson<ResetInput>,
+) -> Result<Response, AppError> {
+    let now = now_ms();
+    state
+        .limiter
+        .hit(&format!("reset-ip:{ip}"), 20, 15 * MINUTE, now)
+        .map_err(AppError::TooManyRequests)?;
+    password::check(&input.password).map_err(|message| AppError::field("password", message))?;
+    let expired = || AppError::refused(StatusCode::FORBIDDEN, "reset_link_expired", "Link expired", EXPIRED);
+    if query.token.is_empty() {
+        return Err(expired());
+    }
+    let hash = password::hash(&input.password);
+    let Some(user_id) = store::password_resets::redeem(&state.db, &query.token, &hash, now).await?
+    else {
+        return Err(expired());
+    };
+    let ended = store::sessions::revoke_all_for_user(&state.db, &user_id, now).await?;
+    audit(
+        &state,
+        Some(&user_id),
+        "password_changed",
+        &ip,
+        &format!("reset link; {ended} sessions ended"),
+    )
+    .await;
+    if let Some(user) = store::users::by_id(&state.db, &user_id).await? {
+        let trading = &state.config.company.trading_name;
+        let sent = state
+            .notify
+            .send(Message {
+                channel: Channel::Email,
+                to: user.email,
+                subject: format!("Your {trading} password was changed"),
+                body: format!(
+                    "The password of your {trading} account was just changed and every device was logged out.\n\n\
+                     If this was not you, call us at once on {}.",
+                    state.config.company.support_phone
+                ),
+            })
+            .await;
+        if let Err(error) = sent {
+            tracing::error!(%error, "password change notice not sent");
+        }
+    }
+    let mut response = Json(json!({ "message": "Password successfully changed" })).into_response();
+    session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
+    Ok(response)
+}

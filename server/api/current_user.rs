@@ -1,0 +1,38 @@
+//! The signed-in user of an API call, from the bearer header or the access cookie
+//! (DESIGN.md §4). Handlers that take it answer 401 without a live session.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::error::AppError;
+use super::{session_cookies, ApiState};
+use crate::store::{self, now_ms};
+
+pub struct CurrentUser {
+    pub user_id: String,
+    pub session_id: String,
+}
+
+impl FromRequestParts<ApiState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &ApiState) -> Result<Self, AppError> {
+        let token = session_cookies::access_token(&parts.headers, state.config.secure_cookies())
+            .ok_or_else(unauthorized)?;
+        let session = store::sessions::authenticate(&state.db, token, now_ms())
+            .await?
+            .ok_or_else(unauthorized)?;
+        Ok(Self {
+            user_id: session.user_id,
+            session_id: session.session_id,
+        })
+    }
+}
+
+fn unauthorized() -> AppError {
+    AppError::unauthorized(
+        "unauthorized",
+        "Session ended",
+        "Your session has ended. Please log in again.",
+    )
+}
