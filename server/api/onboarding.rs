@@ -1,9 +1,9 @@
 //! Reference data for onboarding forms.
 
-use axum::http::header;
-use axum::response::IntoResponse;
 use axum::extract::State;
+use axum::http::header;
 use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 

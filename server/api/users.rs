@@ -203,11 +203,25 @@ async fn kyc_status(
 fn kyc_words(status: &str) -> (&'static str, &'static str) {
     match status {
         "user_data_incomplete" => ("About You", "Tell us about yourself to continue."),
-        "profile_incomplete" => ("About Your Business", "Tell us about your business to continue."),
-        "to_verify" | "to_complete" => ("Identity verification", "Verify your identity to continue."),
-        "verify_phone" => ("Phone verification", "Verify your phone number to continue."),
-        "registration_fee_assigned" => ("Account Activation", "Pay the verification fee to activate your account."),
-        "registration_fee_pending" => ("Account Activation Pending", "We are waiting for your payment."),
+        "profile_incomplete" => (
+            "About Your Business",
+            "Tell us about your business to continue.",
+        ),
+        "to_verify" | "to_complete" => {
+            ("Identity verification", "Verify your identity to continue.")
+        }
+        "verify_phone" => (
+            "Phone verification",
+            "Verify your phone number to continue.",
+        ),
+        "registration_fee_assigned" => (
+            "Account Activation",
+            "Pay the verification fee to activate your account.",
+        ),
+        "registration_fee_pending" => (
+            "Account Activation Pending",
+            "We are waiting for your payment.",
+        ),
         "completed" => ("Completed", "Your account is ready."),
         "account_restricted" => ("Your Account Is Temporarily Restricted", ""),
         _ => ("Under review", "We are reviewing your application."),

@@ -8,9 +8,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::AppState;
 use crate::api::auth::{code_step, password_step, ClientIp, LoginStep};
-use crate::store::sessions::Tokens;
 use crate::api::error::AppError;
 use crate::api::{origin_allowed, session_cookies};
+use crate::store::sessions::Tokens;
 
 #[derive(serde::Deserialize)]
 pub struct PasswordForm {

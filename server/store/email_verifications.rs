@@ -65,9 +65,17 @@ pub async fn verify(db: &Db, email: &str, code: &str, now: i64) -> Result<Verifi
     );
     let token = new_token();
     let (status, attempts, token_hash) = match &outcome {
-        Check::Accepted => (Status::Verified, attempts, Some(digest(&token, TOKEN_CONTEXT))),
+        Check::Accepted => (
+            Status::Verified,
+            attempts,
+            Some(digest(&token, TOKEN_CONTEXT)),
+        ),
         Check::Wrong { attempts, failed } => (
-            if *failed { Status::Failed } else { Status::Pending },
+            if *failed {
+                Status::Failed
+            } else {
+                Status::Pending
+            },
             *attempts,
             None,
         ),
@@ -93,7 +101,11 @@ pub async fn verify(db: &Db, email: &str, code: &str, now: i64) -> Result<Verifi
 }
 
 /// The e-mail a live registration token was issued for.
-pub async fn email_for_token(db: &Db, token: &str, now: i64) -> Result<Option<String>, sqlx::Error> {
+pub async fn email_for_token(
+    db: &Db,
+    token: &str,
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query_as::<_, (String,)>(
         "SELECT email FROM email_verifications WHERE token_hash = $1 AND status = 'verified' \
          AND token_expires_at > $2",

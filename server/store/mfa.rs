@@ -61,10 +61,11 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
 
 /// The passkey ceremony state a pending request was started with.
 pub async fn challenge(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
-    let row = sqlx::query_as::<_, (Option<String>,)>("SELECT challenge FROM mfa_requests WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let row =
+        sqlx::query_as::<_, (Option<String>,)>("SELECT challenge FROM mfa_requests WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(row.and_then(|(challenge,)| challenge))
 }
 

@@ -92,12 +92,14 @@ pub async fn record_use(
     passkey: Option<&str>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE passkeys SET passkey = COALESCE($1, passkey), last_used_at = $2 WHERE id = $3")
-        .bind(passkey)
-        .bind(now)
-        .bind(id)
-        .execute(&db.pool)
-        .await?;
+    sqlx::query(
+        "UPDATE passkeys SET passkey = COALESCE($1, passkey), last_used_at = $2 WHERE id = $3",
+    )
+    .bind(passkey)
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
     Ok(())
 }
 

@@ -146,10 +146,21 @@ pub struct Telephone {
     pub number: String,
 }
 
-
 pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Error> {
     // sqlx's Any rows decode at most 16 columns into a tuple; three small reads keep it typed.
-    let row = sqlx::query_as::<_, (String, String, Option<String>, String, Option<String>, String, Option<String>, i64)>(
+    let row = sqlx::query_as::<
+        _,
+        (
+            String,
+            String,
+            Option<String>,
+            String,
+            Option<String>,
+            String,
+            Option<String>,
+            i64,
+        ),
+    >(
         "SELECT id, email, title, name, middle_name, surname, dob, is_pep FROM users WHERE id = $1",
     )
     .bind(id)
@@ -166,14 +177,18 @@ pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Err
         .bind(&id)
         .fetch_one(&db.pool)
         .await?;
-    let (mfa_method, onboarding_flow, kyc_status) = sqlx::query_as::<_, (String, Option<String>, String)>(
-        "SELECT mfa_method, onboarding_flow, kyc_status FROM users WHERE id = $1",
-    )
-    .bind(&id)
-    .fetch_one(&db.pool)
-    .await?;
+    let (mfa_method, onboarding_flow, kyc_status) =
+        sqlx::query_as::<_, (String, Option<String>, String)>(
+            "SELECT mfa_method, onboarding_flow, kyc_status FROM users WHERE id = $1",
+        )
+        .bind(&id)
+        .fetch_one(&db.pool)
+        .await?;
     let telephone_details = match (phone_code, phone_number) {
-        (Some(country_code), Some(number)) => Some(Telephone { country_code, number }),
+        (Some(country_code), Some(number)) => Some(Telephone {
+            country_code,
+            number,
+        }),
         _ => None,
     };
     let flow = onboarding_flow.as_deref();

@@ -10,22 +10,10 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use crate::on_both_backends;
 
-const ORIGIN: &str = "https://bank.test";
 const PASSWORD: &str = "harbour2026";
 
 async fn anna(bank: &TestBank) -> String {
     create_user(bank, "anna@example.com", &password::hash(PASSWORD)).await
-}
-
-async fn post(bank: &TestBank, path: &str, body: Value, extra: &[(&str, &str)]) -> Reply {
-    let mut request = Request::post(path)
-        .header("content-type", "application/json")
-        .header("origin", ORIGIN);
-    for (name, value) in extra {
-        request = request.header(*name, *value);
-    }
-    bank.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
 }
 
 /// The newest SMS code sent to Anna, read from the sandbox outbox.
@@ -63,15 +51,6 @@ async fn logged_in(bank: &TestBank) -> Value {
     )
     .await
     .json()
-}
-
-fn set_cookies(reply: &Reply) -> Vec<String> {
-    reply
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect()
 }
 
 on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {

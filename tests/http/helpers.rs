@@ -193,3 +193,63 @@ pub async fn create_user(bank: &TestBank, email: &str, password_hash: &str) -> S
     .await
     .unwrap()
 }
+
+/// The bank's own origin, as the browser sends it with a mutation.
+pub const ORIGIN: &str = "https://bank.test";
+
+/// A JSON POST from the bank's own pages, with extra headers (cookies, say).
+pub async fn post(
+    bank: &TestBank,
+    path: &str,
+    body: serde_json::Value,
+    extra: &[(&str, &str)],
+) -> Reply {
+    send_json(bank, "POST", path, body, extra).await
+}
+
+pub async fn send_json(
+    bank: &TestBank,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+    extra: &[(&str, &str)],
+) -> Reply {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ORIGIN, ORIGIN);
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    bank.send(request.body(Body::from(body.to_string())).unwrap())
+        .await
+}
+
+pub fn set_cookies(reply: &Reply) -> Vec<String> {
+    reply
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
+/// `name=value` of a cookie the reply sets, ready for a Cookie header.
+pub fn cookie_pair(reply: &Reply, name: &str) -> String {
+    set_cookies(reply)
+        .into_iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .and_then(|c| c.split(';').next().map(str::to_string))
+        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", set_cookies(reply)))
+}
+
+/// The newest message the sandbox sent to `recipient`.
+pub async fn last_message(bank: &TestBank, recipient: &str) -> bank::store::outbox::OutboxEntry {
+    bank::store::outbox::latest(&bank.db, Some(recipient), 1)
+        .await
+        .unwrap()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("nothing was sent to {recipient}"))
+}

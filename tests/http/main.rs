@@ -5,4 +5,7 @@ mod auth;
 mod helpers;
 mod outbox;
 mod pages;
+mod passkeys;
+mod password_reset;
 mod sessions;
+mod signup;

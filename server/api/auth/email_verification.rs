@@ -88,7 +88,12 @@ pub(super) struct VerifyInput {
 }
 
 fn refused(code: &'static str, message: &str) -> AppError {
-    AppError::refused(StatusCode::BAD_REQUEST, code, "Verification failed", message)
+    AppError::refused(
+        StatusCode::BAD_REQUEST,
+        code,
+        "Verification failed",
+        message,
+    )
 }
 
 pub(super) async fn verify(

@@ -123,12 +123,26 @@ pub async fn password_step(
     };
     match start_second_factor(state, &user, None, now).await? {
         Some(mfa) => {
-            audit(state, Some(&user.id), "mfa_requested", ip, mfa["method"].as_str().unwrap_or_default()).await;
+            audit(
+                state,
+                Some(&user.id),
+                "mfa_requested",
+                ip,
+                mfa["method"].as_str().unwrap_or_default(),
+            )
+            .await;
             Ok(LoginStep::SecondFactor(mfa))
         }
         None => {
             let tokens = store::sessions::issue(&state.db, &user.id, now).await?;
-            audit(state, Some(&user.id), "login_success", ip, "no second factor enrolled yet").await;
+            audit(
+                state,
+                Some(&user.id),
+                "login_success",
+                ip,
+                "no second factor enrolled yet",
+            )
+            .await;
             Ok(LoginStep::Session(tokens))
         }
     }
@@ -373,7 +387,11 @@ pub(super) async fn mfa_resend(
         .ok_or(AppError::NotFound)?;
     let sent = mfa["method"].as_str().unwrap_or_default().to_string();
     audit(&state, Some(&user.id), "mfa_resent", &ip, &sent).await;
-    let message = if sent == "sms" { "Code is sent again" } else { "Request was resent successfully" };
+    let message = if sent == "sms" {
+        "Code is sent again"
+    } else {
+        "Request was resent successfully"
+    };
     Ok(Json(json!({ "mfa": mfa, "message": message })))
 }
 

@@ -165,7 +165,9 @@ async fn listing(state: &ApiState, user_id: &str) -> Result<Json<Value>, AppErro
     let user = store::users::by_id(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(json!({ "results": rows, "mfaMethod": user.mfa_method })))
+    Ok(Json(
+        json!({ "results": rows, "mfaMethod": user.mfa_method }),
+    ))
 }
 
 pub(super) async fn list(
@@ -241,7 +243,10 @@ pub(super) async fn finish_enrolment(
         })
         .map_err(|reason| {
             tracing::info!(%reason, "passkey enrolment refused");
-            AppError::field("credential", "This passkey could not be set up. Please try again.")
+            AppError::field(
+                "credential",
+                "This passkey could not be set up. Please try again.",
+            )
         })?;
     store::passkeys::add(
         &state.db,

@@ -17,7 +17,8 @@ use crate::store::{self, now_ms};
 
 pub const EXPIRED: &str = "Password reset link has expired";
 /// The same answer whether or not the address has an account, so nobody can probe for one.
-const SENT: &str = "If an account exists for this email, we have sent a link to reset the password.";
+const SENT: &str =
+    "If an account exists for this email, we have sent a link to reset the password.";
 
 #[derive(serde::Deserialize)]
 pub(super) struct ForgotInput {
@@ -92,7 +93,14 @@ pub(super) async fn reset(
         .hit(&format!("reset-ip:{ip}"), 20, 15 * MINUTE, now)
         .map_err(AppError::TooManyRequests)?;
     password::check(&input.password).map_err(|message| AppError::field("password", message))?;
-    let expired = || AppError::refused(StatusCode::FORBIDDEN, "reset_link_expired", "Link expired", EXPIRED);
+    let expired = || {
+        AppError::refused(
+            StatusCode::FORBIDDEN,
+            "reset_link_expired",
+            "Link expired",
+            EXPIRED,
+        )
+    };
     if query.token.is_empty() {
         return Err(expired());
     }

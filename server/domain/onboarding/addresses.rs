@@ -13,16 +13,36 @@ pub struct AddressMatch {
 
 /// (postcode, city, street, building numbers)
 const SAMPLE: &[(&str, &str, &str, &[&str])] = &[
-    ("EC2M 7EA", "London", "Finsbury Circus", &["18", "19", "20", "21", "24"]),
+    (
+        "EC2M 7EA",
+        "London",
+        "Finsbury Circus",
+        &["18", "19", "20", "21", "24"],
+    ),
     ("SW1A 2AA", "London", "Downing Street", &["10", "11", "12"]),
     ("E14 5AB", "London", "Canada Square", &["1", "25", "33"]),
     ("N1 9GU", "London", "York Way", &["1", "3", "5", "7"]),
     ("M1 1AE", "Manchester", "Piccadilly", &["2", "4", "6", "8"]),
     ("M4 5JD", "Manchester", "Tib Street", &["11", "13", "15"]),
-    ("B1 1BB", "Birmingham", "Broad Street", &["100", "102", "104"]),
+    (
+        "B1 1BB",
+        "Birmingham",
+        "Broad Street",
+        &["100", "102", "104"],
+    ),
     ("LS1 4DY", "Leeds", "Park Row", &["1", "2", "3"]),
-    ("EH1 1YZ", "Edinburgh", "Princes Street", &["21", "23", "25", "27"]),
-    ("G2 1DY", "Glasgow", "Buchanan Street", &["120", "122", "124"]),
+    (
+        "EH1 1YZ",
+        "Edinburgh",
+        "Princes Street",
+        &["21", "23", "25", "27"],
+    ),
+    (
+        "G2 1DY",
+        "Glasgow",
+        "Buchanan Street",
+        &["120", "122", "124"],
+    ),
     ("CF10 1EP", "Cardiff", "St Mary Street", &["5", "7", "9"]),
     ("BT1 5GS", "Belfast", "Donegall Place", &["1", "3", "5"]),
     ("BS1 4DJ", "Bristol", "Corn Street", &["30", "32", "34"]),

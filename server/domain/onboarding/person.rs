@@ -54,7 +54,10 @@ fn name_part(errors: &mut FieldErrors, field: &str, value: &str, required: bool)
     value.to_string()
 }
 
-pub fn check_details(input: &PersonalDetailsInput, today: Date) -> Result<PersonalDetails, FieldErrors> {
+pub fn check_details(
+    input: &PersonalDetailsInput,
+    today: Date,
+) -> Result<PersonalDetails, FieldErrors> {
     let mut errors = FieldErrors::new();
     if !TITLES.contains(&input.title.as_str()) {
         errors.insert("title".into(), "Title required".into());
@@ -132,14 +135,23 @@ fn text(errors: &mut FieldErrors, field: &str, value: &str, required: bool, max:
 pub fn check_address(input: &AddressInput) -> Result<Address, FieldErrors> {
     let mut errors = FieldErrors::new();
     let country = input.country.trim().to_ascii_uppercase();
-    if !countries::all().iter().any(|c| c.code == country && c.is_supported) {
+    if !countries::all()
+        .iter()
+        .any(|c| c.code == country && c.is_supported)
+    {
         errors.insert("country".into(), "Select country".into());
     }
     let postcode = text(&mut errors, "postcode", &input.postcode, true, 10).to_uppercase();
     let city = text(&mut errors, "city", &input.city, true, 60);
     let region = text(&mut errors, "region", &input.region, false, 60);
     let address1 = text(&mut errors, "address1", &input.address1, true, 100);
-    let building = text(&mut errors, "buildingNumber", &input.building_number, country == "GB", 20);
+    let building = text(
+        &mut errors,
+        "buildingNumber",
+        &input.building_number,
+        country == "GB",
+        20,
+    );
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -195,9 +207,15 @@ mod tests {
         assert_eq!(errors["dob"], "You must be at least 18 years old");
         let mut old = details();
         old.dob = "1920-01-01".into();
-        assert_eq!(check_details(&old, TODAY).unwrap_err()["dob"], "Birth date is out of range");
+        assert_eq!(
+            check_details(&old, TODAY).unwrap_err()["dob"],
+            "Birth date is out of range"
+        );
         old.dob = "1990-02-30".into();
-        assert_eq!(check_details(&old, TODAY).unwrap_err()["dob"], "Date is invalid");
+        assert_eq!(
+            check_details(&old, TODAY).unwrap_err()["dob"],
+            "Date is invalid"
+        );
     }
 
     #[test]
@@ -209,12 +227,18 @@ mod tests {
             address1: "Finsbury Circus".into(),
             ..Default::default()
         };
-        assert_eq!(check_address(&input).unwrap_err()["buildingNumber"], "Field is required");
+        assert_eq!(
+            check_address(&input).unwrap_err()["buildingNumber"],
+            "Field is required"
+        );
         input.country = "DE".into();
         let address = check_address(&input).unwrap();
         assert_eq!(address.postcode, "EC2M 7EA");
         assert_eq!(address.building_number, None);
         input.country = "US".into();
-        assert_eq!(check_address(&input).unwrap_err()["country"], "Select country");
+        assert_eq!(
+            check_address(&input).unwrap_err()["country"],
+            "Select country"
+        );
     }
 }

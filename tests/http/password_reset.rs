@@ -1,0 +1,185 @@
+//! Forgotten passwords through the router on both databases.
+
+use bank::domain::auth::password;
+use bank::store;
+use serde_json::json;
+
+use crate::helpers::*;
+use crate::on_both_backends;
+
+const EMAIL: &str = "anna@example.com";
+
+fn token_in(body: &str) -> String {
+    let start = body.find("token=").expect("a reset link") + "token=".len();
+    body[start..].split_whitespace().next().unwrap().to_string()
+}
+
+async fn reset(bank: &TestBank, token: &str, new_password: &str) -> Reply {
+    post(
+        bank,
+        &format!("/v1/auth/reset-password?token={token}"),
+        json!({"password": new_password}),
+        &[],
+    )
+    .await
+}
+
+on_both_backends!(
+    forgot_password_answers_the_same_for_unknown_addresses,
+    |bank| {
+        create_user(bank, EMAIL, &password::hash("harbour2026")).await;
+        let bad = post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": "anna"}),
+            &[],
+        )
+        .await;
+        assert_eq!(bad.status, 422);
+        assert_eq!(bad.json()["fields"]["email"], "Email is invalid");
+
+        let unknown = post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": "nobody@example.com"}),
+            &[],
+        )
+        .await;
+        let known = post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        assert_eq!(unknown.status, 200);
+        assert_eq!(unknown.body, known.body);
+        assert!(
+            store::outbox::latest(&bank.db, Some("nobody@example.com"), 1)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let mail = last_message(bank, EMAIL).await;
+        assert!(
+            mail.body
+                .contains("https://bank.test/reset-password?token="),
+            "{}",
+            mail.body
+        );
+
+        post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        let limited = post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        assert_eq!(limited.status, 429);
+    }
+);
+
+on_both_backends!(
+    a_reset_link_changes_the_password_once_and_ends_every_session,
+    |bank| {
+        let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
+        let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+            .await
+            .unwrap();
+        let access = format!("__Host-access={}", session.access);
+        assert_eq!(
+            post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+                .await
+                .status,
+            200
+        );
+
+        post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        let token = token_in(&last_message(bank, EMAIL).await.body);
+
+        let weak = reset(bank, &token, "short1").await;
+        assert_eq!(weak.status, 422);
+        assert_eq!(
+            weak.json()["fields"]["password"],
+            "Password must be at least 8 characters"
+        );
+        let wrong = reset(bank, "not-a-token", "harbour2027").await;
+        assert_eq!(wrong.status, 403);
+        assert_eq!(wrong.json()["message"], "Password reset link has expired");
+
+        let done = reset(bank, &token, "harbour2027").await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        assert_eq!(done.json()["message"], "Password successfully changed");
+        assert_eq!(
+            post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+                .await
+                .status,
+            401,
+            "old sessions end"
+        );
+        let notice = last_message(bank, EMAIL).await;
+        assert!(notice.subject.contains("password was changed"));
+
+        let replay = reset(bank, &token, "harbour2028").await;
+        assert_eq!(replay.status, 403, "a link works once");
+
+        let old = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": EMAIL, "password": "harbour2026"}),
+            &[],
+        )
+        .await;
+        assert_eq!(old.status, 401);
+        let new = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": EMAIL, "password": "harbour2027"}),
+            &[],
+        )
+        .await;
+        assert_eq!(new.status, 200);
+        assert!(store::audit::events_for(&bank.db, &user)
+            .await
+            .unwrap()
+            .contains(&"password_changed".to_string()));
+    }
+);
+
+on_both_backends!(a_reset_link_expires_after_an_hour, |bank| {
+    let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
+    let token = store::password_resets::create(&bank.db, &user, store::now_ms() - 61 * 60 * 1000)
+        .await
+        .unwrap();
+    let late = reset(bank, &token, "harbour2027").await;
+    assert_eq!(late.status, 403);
+    assert_eq!(late.json()["message"], "Password reset link has expired");
+    // A newer link makes the earlier ones void.
+    let first = store::password_resets::create(&bank.db, &user, store::now_ms())
+        .await
+        .unwrap();
+    let _second = store::password_resets::create(&bank.db, &user, store::now_ms())
+        .await
+        .unwrap();
+    assert_eq!(reset(bank, &first, "harbour2027").await.status, 403);
+});

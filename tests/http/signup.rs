@@ -1,0 +1,370 @@
+//! Sign-up through the router on both databases: e-mail code, password, personal details,
+//! address search and address, and the KYC status they lead to.
+
+use bank::store;
+use serde_json::json;
+
+use crate::helpers::*;
+use crate::on_both_backends;
+
+const EMAIL: &str = "grace@example.com";
+
+fn code_in(subject: &str) -> String {
+    subject[..6].to_string()
+}
+
+/// Verifies Grace's e-mail and answers the registration cookie.
+async fn verified(bank: &TestBank) -> String {
+    let sent = post(
+        bank,
+        "/v1/auth/send-verification-email-v2",
+        json!({"email": EMAIL}),
+        &[],
+    )
+    .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let code = code_in(&last_message(bank, EMAIL).await.subject);
+    let reply = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        json!({"email": EMAIL, "code": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    cookie_pair(&reply, "__Host-registration")
+}
+
+/// A new business sign-up, logged in: answers the access cookie.
+async fn signed_up(bank: &TestBank) -> String {
+    let registration = verified(bank).await;
+    let reply = post(
+        bank,
+        "/v2/users",
+        json!({"password": "harbour2026", "onboardingFlow": "business"}),
+        &[("cookie", &registration)],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    cookie_pair(&reply, "__Host-access")
+}
+
+async fn patch_user(bank: &TestBank, access: &str, body: serde_json::Value) -> Reply {
+    send_json(bank, "PATCH", "/v2/users", body, &[("cookie", access)]).await
+}
+
+on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
+    let bad = post(
+        bank,
+        "/v1/auth/send-verification-email-v2",
+        json!({"email": "grace@"}),
+        &[],
+    )
+    .await;
+    assert_eq!(bad.status, 422);
+    assert_eq!(bad.json()["fields"]["email"], "Email is invalid");
+
+    let sent = post(
+        bank,
+        "/v1/auth/send-verification-email-v2",
+        json!({"email": EMAIL}),
+        &[],
+    )
+    .await;
+    assert_eq!(sent.json(), json!({"success": true}));
+    let mail = last_message(bank, EMAIL).await;
+    assert_eq!(mail.channel, "email");
+    let code = code_in(&mail.subject);
+    assert!(mail.body.contains(&code));
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let reply = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        json!({"email": EMAIL, "code": wrong}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 400);
+    assert_eq!(reply.json()["message"], "The code is incorrect");
+    assert!(set_cookies(&reply).is_empty());
+
+    let reply = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        json!({"email": EMAIL, "code": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    let cookie = set_cookies(&reply).join("; ");
+    assert!(
+        cookie.contains("__Host-registration=")
+            && cookie.contains("HttpOnly")
+            && cookie.contains("Secure")
+    );
+
+    let replay = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        json!({"email": EMAIL, "code": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(replay.status, 400);
+    assert_eq!(replay.json()["code"], "code_used");
+
+    // A new code replaces the old one; five wrong codes use it up.
+    post(
+        bank,
+        "/v1/auth/send-verification-email-v2",
+        json!({"email": EMAIL}),
+        &[],
+    )
+    .await;
+    let fresh = code_in(&last_message(bank, EMAIL).await.subject);
+    let wrong = if fresh == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    for _ in 0..5 {
+        post(
+            bank,
+            "/v1/auth/verify-email-v2",
+            json!({"email": EMAIL, "code": wrong}),
+            &[],
+        )
+        .await;
+    }
+    let late = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        json!({"email": EMAIL, "code": fresh}),
+        &[],
+    )
+    .await;
+    assert_eq!(late.json()["code"], "code_failed");
+});
+
+on_both_backends!(
+    sending_codes_is_rate_limited_and_says_nothing_about_existing_accounts,
+    |bank| {
+        create_user(bank, "anna@example.com", "unused").await;
+        let reply = post(
+            bank,
+            "/v1/auth/send-verification-email-v2",
+            json!({"email": "anna@example.com"}),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            reply.json(),
+            json!({"success": true}),
+            "the same answer as for a new address"
+        );
+        let mail = last_message(bank, "anna@example.com").await;
+        assert!(mail.subject.contains("already have"), "{}", mail.subject);
+        let verify = post(
+            bank,
+            "/v1/auth/verify-email-v2",
+            json!({"email": "anna@example.com", "code": "123456"}),
+            &[],
+        )
+        .await;
+        assert_eq!(verify.status, 400);
+
+        for _ in 0..4 {
+            post(
+                bank,
+                "/v1/auth/send-verification-email-v2",
+                json!({"email": EMAIL}),
+                &[],
+            )
+            .await;
+        }
+        let limited = post(
+            bank,
+            "/v1/auth/send-verification-email-v2",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        assert_eq!(limited.status, 200);
+        let limited = post(
+            bank,
+            "/v1/auth/send-verification-email-v2",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        assert_eq!(limited.status, 429);
+        assert!(!limited.header("retry-after").is_empty());
+    }
+);
+
+on_both_backends!(
+    a_verified_email_creates_one_account_with_the_chosen_flow,
+    |bank| {
+        let none = post(
+            bank,
+            "/v2/users",
+            json!({"password": "harbour2026", "onboardingFlow": "business"}),
+            &[],
+        )
+        .await;
+        assert_eq!(none.status, 403, "no account without a verified email");
+
+        let registration = verified(bank).await;
+        let weak = post(
+            bank,
+            "/v2/users",
+            json!({"password": "harbour", "onboardingFlow": "business"}),
+            &[("cookie", &registration)],
+        )
+        .await;
+        assert_eq!(weak.status, 422);
+        assert_eq!(
+            weak.json()["fields"]["password"],
+            "Password must contain at least one latin letter and a number"
+        );
+        let short = post(
+            bank,
+            "/v2/users",
+            json!({"password": "h2", "onboardingFlow": "business"}),
+            &[("cookie", &registration)],
+        )
+        .await;
+        assert_eq!(
+            short.json()["fields"]["password"],
+            "Password must be at least 8 characters"
+        );
+
+        let created = post(
+            bank,
+            "/v2/users",
+            json!({"password": "harbour2026", "onboardingFlow": "personal"}),
+            &[("cookie", &registration)],
+        )
+        .await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let access = cookie_pair(&created, "__Host-access");
+        let again = post(
+            bank,
+            "/v2/users",
+            json!({"password": "harbour2026", "onboardingFlow": "personal"}),
+            &[("cookie", &registration)],
+        )
+        .await;
+        assert_eq!(again.status, 403, "the registration cookie is spent");
+
+        let me = post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+            .await
+            .json();
+        assert_eq!(me["email"], EMAIL);
+        assert_eq!(me["onboardingFlow"], "personal");
+        assert_eq!(me["kycStatus"], "user_data_incomplete");
+        assert_eq!(me["isBusinessAllowed"], false);
+
+        let kyc = bank
+            .send(
+                axum::http::Request::get("/v1/users/kyc/status-v3")
+                    .header("cookie", &access)
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .json();
+        assert_eq!(kyc["kyc_status"], "user_data_incomplete");
+        assert_eq!(kyc["account_ready"], false);
+        assert_eq!(kyc["onboarding_flow"], "personal");
+    }
+);
+
+on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
+    let access = signed_up(bank).await;
+    let address = json!({"country": "GB", "postcode": "EC2M 7EA", "city": "London", "address1": "Finsbury Circus", "buildingNumber": "20"});
+    let early = patch_user(bank, &access, address.clone()).await;
+    assert_eq!(early.status, 409, "details come before the address");
+
+    let bad = patch_user(
+        bank,
+        &access,
+        json!({"title": "", "name": "", "surname": "Hopper", "dob": "2015-01-01"}),
+    )
+    .await;
+    assert_eq!(bad.status, 422);
+    let fields = &bad.json()["fields"];
+    assert_eq!(fields["title"], "Title required");
+    assert_eq!(fields["name"], "Field is required");
+    assert_eq!(fields["dob"], "You must be at least 18 years old");
+    let me = post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+        .await
+        .json();
+    assert_eq!(me["surname"], "", "bad input changes nothing");
+
+    let good = patch_user(bank, &access, json!({"title": "Ms", "name": "Grace", "middlename": "Brewster", "surname": "Hopper", "dob": "1990-02-09", "isPep": false})).await;
+    assert_eq!(good.status, 200, "{}", good.body);
+    assert_eq!(good.json()["dob"], "1990-02-09");
+    assert_eq!(good.json()["middleName"], "Brewster");
+
+    let short = post(
+        bank,
+        "/v2/countries/addresses/search",
+        json!({"postalCode": "EC2"}),
+        &[("cookie", &access)],
+    )
+    .await;
+    assert_eq!(short.status, 422);
+    let found = post(
+        bank,
+        "/v2/countries/addresses/search",
+        json!({"postalCode": "ec2m 7ea"}),
+        &[("cookie", &access)],
+    )
+    .await;
+    assert_eq!(found.status, 200);
+    let results = found.json()["results"].as_array().unwrap().clone();
+    assert!(results.iter().any(|r| r["buildingNumber"] == "20"
+        && r["addressLine1"] == "Finsbury Circus"
+        && r["city"] == "London"
+        && r["postalCode"] == "EC2M 7EA"));
+    let anonymous = post(
+        bank,
+        "/v2/countries/addresses/search",
+        json!({"postalCode": "EC2M 7EA"}),
+        &[],
+    )
+    .await;
+    assert_eq!(anonymous.status, 401);
+
+    let mut no_number = address.clone();
+    no_number["buildingNumber"] = json!("");
+    let reply = patch_user(bank, &access, no_number).await;
+    assert_eq!(
+        reply.json()["fields"]["buildingNumber"],
+        "Field is required"
+    );
+
+    let done = patch_user(bank, &access, address).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(
+        done.json()["kycStatus"],
+        "profile_incomplete",
+        "a business sign-up goes on to the business"
+    );
+    assert_eq!(done.json()["buildingNumber"], "20");
+    let locked = patch_user(
+        bank,
+        &access,
+        json!({"title": "Mr", "name": "G", "surname": "H", "dob": "1990-02-09"}),
+    )
+    .await;
+    assert_eq!(locked.status, 409);
+
+    let audit =
+        store::audit::events_for(&bank.db, &done.json()["id"].as_str().unwrap().to_string())
+            .await
+            .unwrap();
+    assert!(audit.is_empty() || !audit.contains(&"login_failed".to_string()));
+});
