@@ -35,7 +35,24 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         .map(|n| n.0.clone())
         .unwrap_or_default();
     let layout = layout::choose(headers);
-    let session = match super::session::load(&state, headers).await {
+    // SPEC §4: a reset or invitation link is for whoever opens it; a signed-in user is logged
+    // out first, so the link never acts on (or shows) another person's session.
+    let logged_out = if super::session::is_token_link(&url) {
+        match super::session::end(&state, headers).await {
+            Ok(ended) => ended,
+            Err(error) => {
+                tracing::error!(%error, "ending the session for a token link failed");
+                return failure(&state);
+            }
+        }
+    } else {
+        false
+    };
+    let session = match if logged_out {
+        Ok(super::render::anonymous_session())
+    } else {
+        super::session::load(&state, headers).await
+    } {
         Ok(session) => session,
         Err(error) => {
             tracing::error!(%error, "session lookup failed");
@@ -59,6 +76,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         cookie: headers
             .get(header::COOKIE)
             .and_then(|v| v.to_str().ok())
+            .filter(|_| !logged_out)
             .map(str::to_string),
         request_id: headers
             .get("x-request-id")
@@ -81,7 +99,11 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             return failure(&state);
         }
     };
-    respond(&state, &url, &nonce, output)
+    let mut response = respond(&state, &url, &nonce, output);
+    if logged_out {
+        crate::api::session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
+    }
+    response
 }
 
 fn respond(state: &AppState, url: &str, nonce: &str, output: RenderOutput) -> Response {

@@ -49,3 +49,34 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Value, sqlx::
         "user": { "name": user.name, "surname": user.surname, "email": user.email },
     }))
 }
+
+/// A password-reset link or an invitation link carrying its token (SPEC §4 "App start").
+pub fn is_token_link(url: &str) -> bool {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    matches!(path, "/reset-password" | "/accept-invite")
+        && query
+            .split('&')
+            .any(|pair| pair.strip_prefix("token=").is_some_and(|v| !v.is_empty()))
+}
+
+/// Ends the caller's session, if there is one; true when one was ended.
+pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<bool, sqlx::Error> {
+    let db = &state.api.db;
+    let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies()) else {
+        return Ok(false);
+    };
+    let now = now_ms();
+    let Some(session) = store::sessions::authenticate(db, access, now).await? else {
+        return Ok(false);
+    };
+    store::sessions::revoke(db, &session.session_id, now).await?;
+    store::audit::record(
+        db,
+        Some(&session.user_id),
+        "logout",
+        "page",
+        "opened a token link",
+    )
+    .await?;
+    Ok(true)
+}

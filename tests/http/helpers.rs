@@ -253,3 +253,15 @@ pub async fn last_message(bank: &TestBank, recipient: &str) -> bank::store::outb
         .next()
         .unwrap_or_else(|| panic!("nothing was sent to {recipient}"))
 }
+
+/// A page as a browser with these cookies would get it.
+pub async fn page_with_cookie(bank: &TestBank, path: &str, agent: &str, cookie: &str) -> Reply {
+    bank.send(
+        Request::get(path)
+            .header(header::USER_AGENT, agent)
+            .header(header::COOKIE, cookie)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}

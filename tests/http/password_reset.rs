@@ -183,3 +183,39 @@ on_both_backends!(a_reset_link_expires_after_an_hour, |bank| {
         .unwrap();
     assert_eq!(reset(bank, &first, "harbour2027").await.status, 403);
 });
+
+on_both_backends!(opening_a_reset_link_logs_the_signed_in_user_out, |bank| {
+    let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
+    let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+        .await
+        .unwrap();
+    let access = format!("__Host-access={}", session.access);
+    let without_token = page_with_cookie(bank, "/reset-password", DESKTOP, &access).await;
+    assert_eq!(
+        without_token.status, 302,
+        "a signed-in user without a token stays signed in"
+    );
+    assert_eq!(
+        post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+            .await
+            .status,
+        200
+    );
+
+    let page = page_with_cookie(bank, "/reset-password?token=abc", DESKTOP, &access).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Choose a new password"));
+    assert!(
+        set_cookies(&page)
+            .iter()
+            .any(|c| c.starts_with("__Host-access=;")),
+        "{:?}",
+        set_cookies(&page)
+    );
+    assert_eq!(
+        post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+            .await
+            .status,
+        401
+    );
+});

@@ -368,3 +368,35 @@ on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
             .unwrap();
     assert!(audit.is_empty() || !audit.contains(&"login_failed".to_string()));
 });
+
+on_both_backends!(
+    a_new_account_opens_the_director_set_where_the_wizard_resumes,
+    |bank| {
+        let access = signed_up(bank).await;
+        for agent in [DESKTOP, IPHONE] {
+            let controller = page_with_cookie(bank, "/controller", agent, &access).await;
+            assert_eq!(controller.status, 200, "{}", controller.body);
+            assert!(
+                controller.body.contains("About You")
+                    && controller.body.contains("Business Verification Fee")
+            );
+            let elsewhere = page_with_cookie(bank, "/dashboard", agent, &access).await;
+            assert_eq!(elsewhere.status, 302);
+            assert_eq!(elsewhere.header("location"), "/controller");
+        }
+        let wizard = page_with_cookie(bank, "/onboarding/user", DESKTOP, &access).await;
+        assert!(wizard.body.contains("Personal details") && wizard.body.contains("Date of birth"));
+        patch_user(
+            bank,
+            &access,
+            json!({"title": "Ms", "name": "Grace", "surname": "Hopper", "dob": "1990-02-09"}),
+        )
+        .await;
+        let resumed = page_with_cookie(bank, "/onboarding/user", DESKTOP, &access).await;
+        assert!(
+            resumed.body.contains("Building number"),
+            "the wizard resumes at the address"
+        );
+        assert!(resumed.body.contains("Welcome") || resumed.body.contains("Personal address"));
+    }
+);

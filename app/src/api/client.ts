@@ -109,4 +109,6 @@ export async function request<T>(
 export const api = {
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, payload: unknown) => request<T>("POST", path, payload),
+  patch: <T>(path: string, payload: unknown) => request<T>("PATCH", path, payload),
+  delete: <T>(path: string, payload: unknown) => request<T>("DELETE", path, payload),
 };

@@ -1,17 +1,9 @@
 import type { ReactNode } from "react";
 import { IdleLogout } from "../features/auth/components/IdleLogout";
-import { logOut } from "../features/auth/logOut";
+import { LogOutButton } from "../features/auth/components/LogOutButton";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
-
-function LogOut() {
-  return (
-    <button type="button" className="button button-quiet" onClick={() => void logOut()}>
-      Log out
-    </button>
-  );
-}
 
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const { layout, session } = useApp();
@@ -26,7 +18,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
               {session.user.name} {session.user.surname}
             </span>
           ) : null}
-          <LogOut />
+          <LogOutButton />
         </nav>
       </header>
       <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>

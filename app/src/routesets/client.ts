@@ -5,4 +5,5 @@ import type { RouteSetName } from "../routing/routeSet";
 export const clientRouteSets: Partial<Record<RouteSetName, () => Promise<RouteSetModule>>> = {
   auth: () => import("./auth"),
   dashboard: () => import("./dashboard"),
+  director: () => import("./director"),
 };

@@ -7,13 +7,20 @@ import { requiredError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
 import { authApi, type MfaStep } from "../api";
 import { loginErrorMessage } from "../messages";
+import { FaceStep } from "./FaceStep";
 import { SmsStep } from "./SmsStep";
 
 export function LoginPage() {
   // After a plain form post (no JavaScript yet) the server redirects here with the step in the query.
   const query = parseQuery(useLocation().search);
   const [mfa, setMfa] = useState<MfaStep | null>(() =>
-    query.mfa ? { method: "sms", requestId: query.mfa, lastDigits: query.digits ?? "" } : null,
+    query.mfa
+      ? {
+          method: query.method === "face" ? "challenge_proxied" : "sms",
+          requestId: query.mfa,
+          lastDigits: query.digits ?? "",
+        }
+      : null,
   );
   const redirected = loginErrorMessage(query.error);
   const [formError, setFormError] = useState<string | null>(query.mfa ? null : redirected);
@@ -39,6 +46,9 @@ export function LoginPage() {
     }
   });
 
+  if (mfa?.method === "challenge_proxied") {
+    return <FaceStep mfa={mfa} onBack={() => setMfa(null)} onNewRequest={setMfa} />;
+  }
   if (mfa) {
     return (
       <SmsStep

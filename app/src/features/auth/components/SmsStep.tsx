@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { ResendButton } from "../../../ui/ResendButton";
 import { authApi, type MfaStep } from "../api";
-
-// SPEC §9: an MFA log-in request lives 120 seconds.
-const REQUEST_LIFETIME_MS = 120_000;
+import { useMfaStatus } from "../useMfaStatus";
 
 export function SmsStep({
   mfa,
@@ -21,16 +19,12 @@ export function SmsStep({
 }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(initialError);
-  const [status, setStatus] = useState<string | null>(null);
-  const [expired, setExpired] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [expiredNow, setExpiredNow] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock restarts for each new request
-  useEffect(() => {
-    setExpired(false);
-    const timer = setTimeout(() => setExpired(true), REQUEST_LIFETIME_MS);
-    return () => clearTimeout(timer);
-  }, [mfa.requestId]);
+  // SPEC §4: the request's status decides when time is up, polled while it is pending.
+  const requestStatus = useMfaStatus(mfa.requestId);
+  const expired = requestStatus === "expired" || requestStatus === "failed" || expiredNow === mfa.requestId;
 
   const confirm = async (secret: string) => {
     setBusy(true);
@@ -42,7 +36,7 @@ export function SmsStep({
       setCode("");
       setBusy(false);
       if (caught instanceof ApiError) {
-        if (caught.code === "mfa_expired") setExpired(true);
+        if (caught.code === "mfa_expired") setExpiredNow(mfa.requestId);
         setError(caught.message);
       } else {
         setError("Something went wrong");
@@ -53,10 +47,10 @@ export function SmsStep({
   const resend = async () => {
     setError(null);
     try {
-      const reply = await authApi.resend(mfa.requestId);
+      const reply = await authApi.resend(mfa.requestId, "sms");
       onNewRequest(reply.mfa);
       setCode("");
-      setStatus("Code is sent again");
+      setSent("Code is sent again");
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : "Something went wrong");
     }
@@ -68,7 +62,9 @@ export function SmsStep({
       <p>We have sent a 6-digit code to your phone number ending in {mfa.lastDigits}.</p>
       {expired ? (
         <p className="notice notice-info" role="alert">
-          Request time is up
+          {requestStatus === "failed"
+            ? "Too many incorrect codes. Please request a new code."
+            : "Request time is up"}
         </p>
       ) : null}
       <form
@@ -98,9 +94,9 @@ export function SmsStep({
           {error}
         </p>
       ) : null}
-      {status ? (
+      {sent ? (
         <p className="notice notice-info" role="status">
-          {status}
+          {sent}
         </p>
       ) : null}
       <div className="form-actions">

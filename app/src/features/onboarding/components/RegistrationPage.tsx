@@ -1,13 +1,19 @@
-import { FormActions } from "../../../ui/FormActions";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { ApiError } from "../../../api/client";
+import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { emailError } from "../../../lib/validation";
-import { UnavailableNotice } from "../../../ui/InertNotice";
+import { CodeInput } from "../../../ui/CodeInput";
+import { FormActions } from "../../../ui/FormActions";
+import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
+import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
+import { signupApi } from "../api";
 import { Steps } from "./Steps";
 
-// SPEC §2 "Registration wizard (steps 0-4)".
+// SPEC §2 "Registration wizard (steps 0-4)". Steps 0-2 happen before the account exists (this
+// page, auth set); steps 3-4 after it, signed in (PersonalInfoPage, director set).
 export const REGISTRATION_STEPS = [
   "Account Registration",
   "Email Verification",
@@ -16,24 +22,239 @@ export const REGISTRATION_STEPS = [
   "Personal address",
 ] as const;
 
+type Flow = "business" | "personal";
+
+function message(caught: unknown): string {
+  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
+}
+
 export function RegistrationPage() {
-  const [tried, setTried] = useState(false);
-  const { field, submit } = useForm({ email: emailError }, () => setTried(true));
+  const query = parseQuery(useLocation().search);
+  const [step, setStep] = useState(0);
+  const [email, setEmail] = useState("");
+  const [flow, setFlow] = useState<Flow>(query.flow === "personal" ? "personal" : "business");
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const go = (next: number) => {
+    setError(null);
+    setInfo(null);
+    setStep(next);
+  };
+
   return (
     <section className="panel panel-wide" aria-labelledby="register-title">
-      <Steps steps={REGISTRATION_STEPS} current={0} />
-      <h1 id="register-title">Account Registration</h1>
-      <p>Start with your email. We will send a code to confirm it is yours.</p>
-      <form method="post" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />
-        {tried ? <UnavailableNotice what="Registration" /> : null}
-        <FormActions back="/" submit="Continue" />
-      </form>
+      <Steps steps={REGISTRATION_STEPS} current={step} />
+      <h1 id="register-title">{REGISTRATION_STEPS[step]}</h1>
+      {info ? (
+        <p className="notice notice-success" role="status">
+          {info}
+        </p>
+      ) : null}
+      {step === 0 ? (
+        <EmailStep
+          flow={flow}
+          onFlow={setFlow}
+          busy={busy}
+          error={error}
+          onSubmit={async (value) => {
+            setBusy(true);
+            setError(null);
+            try {
+              await signupApi.sendEmailCode(value);
+              setEmail(value);
+              go(1);
+              setInfo("We've sent you an email with verification code!");
+            } catch (caught) {
+              setError(
+                caught instanceof ApiError ? (caught.fields.email ?? message(caught)) : message(caught),
+              );
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      ) : null}
+      {step === 1 ? (
+        <CodeStep
+          email={email}
+          error={error}
+          busy={busy}
+          onBack={() => go(0)}
+          onResend={async () => {
+            setError(null);
+            try {
+              await signupApi.sendEmailCode(email);
+              setInfo("Verification code is resent to your email!");
+            } catch (caught) {
+              setError(message(caught));
+            }
+          }}
+          onCode={async (code) => {
+            setBusy(true);
+            setError(null);
+            try {
+              const reply = await signupApi.verifyEmail(email, code);
+              // SPEC §5: verification succeeds only when the response reports success.
+              if (reply.success) go(2);
+              else setError("Something went wrong");
+            } catch (caught) {
+              setError(message(caught));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      ) : null}
+      {step === 2 ? (
+        <PasswordStep
+          busy={busy}
+          error={error}
+          onBack={() => go(1)}
+          onSubmit={async (password) => {
+            setBusy(true);
+            setError(null);
+            try {
+              await signupApi.createUser(password, flow);
+              // Signed in now: the director route set continues with the personal details.
+              window.location.assign("/onboarding/user");
+            } catch (caught) {
+              setBusy(false);
+              if (caught instanceof ApiError && caught.status === 403) go(0);
+              setError(
+                caught instanceof ApiError ? (caught.fields.password ?? message(caught)) : message(caught),
+              );
+            }
+          }}
+        />
+      ) : null}
       <p className="panel-links">
         <span>
           Already have an account? <Link to="/login">Log in</Link>
         </span>
       </p>
     </section>
+  );
+}
+
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p className="notice notice-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function EmailStep({
+  flow,
+  onFlow,
+  busy,
+  error,
+  onSubmit,
+}: {
+  flow: Flow;
+  onFlow: (flow: Flow) => void;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (email: string) => Promise<void>;
+}) {
+  const { field, submit } = useForm({ email: emailError }, (values) => void onSubmit(values.email.trim()));
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <p>Start with your email. We will send a code to confirm it is yours.</p>
+      <fieldset className="choice-group">
+        <legend>Which account do you want to open?</legend>
+        {(
+          [
+            ["business", "Business account", "For a company or a sole trader"],
+            ["personal", "Personal account", "For yourself"],
+          ] as const
+        ).map(([value, label, hint]) => (
+          <label key={value} className={flow === value ? "choice choice-selected" : "choice"}>
+            <input
+              type="radio"
+              name="onboardingFlow"
+              value={value}
+              checked={flow === value}
+              onChange={() => onFlow(value)}
+            />
+            <span className="choice-label">{label}</span>
+            <span className="choice-hint">{hint}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} />
+      <ErrorLine error={error} />
+      <FormActions back="/" submit="Continue" busy={busy} />
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  error,
+  busy,
+  onBack,
+  onResend,
+  onCode,
+}: {
+  email: string;
+  error: string | null;
+  busy: boolean;
+  onBack: () => void;
+  onResend: () => Promise<void>;
+  onCode: (code: string) => Promise<void>;
+}) {
+  const [code, setCode] = useState("");
+  return (
+    <form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.length === 6) void onCode(code);
+      }}
+    >
+      <p>Enter the 6-digit code we sent to {email}.</p>
+      <CodeInput
+        label="Verification code"
+        value={code}
+        onChange={setCode}
+        onComplete={(value) => void onCode(value)}
+        disabled={busy}
+      />
+      <ErrorLine error={error} />
+      <ResendButton onResend={onResend} />
+      <FormActions back={onBack} submit="Continue" busy={busy || code.length !== 6} />
+    </form>
+  );
+}
+
+function PasswordStep({
+  busy,
+  error,
+  onBack,
+  onSubmit,
+}: {
+  busy: boolean;
+  error: string | null;
+  onBack: () => void;
+  onSubmit: (password: string) => Promise<void>;
+}) {
+  const pair = usePasswordPair();
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pair.check()) void onSubmit(pair.password);
+      }}
+    >
+      <p>Choose the password you will log in with.</p>
+      <PasswordFields {...pair.fields} />
+      <ErrorLine error={error} />
+      <FormActions back={onBack} submit="Create account" busy={busy} />
+    </form>
   );
 }

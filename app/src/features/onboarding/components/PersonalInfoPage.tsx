@@ -1,0 +1,305 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../api/client";
+import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
+import { FormActions } from "../../../ui/FormActions";
+import { TextField } from "../../../ui/TextField";
+import { type AddressMatch, countriesQuery, signupApi, type User, userQuery } from "../api";
+import { REGISTRATION_STEPS } from "./RegistrationPage";
+import { Steps } from "./Steps";
+
+// SPEC §3 "Titles".
+const TITLES = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "None"];
+
+type Errors = Record<string, string | undefined>;
+
+function serverErrors(caught: unknown): { fields: Errors; message: string | null } {
+  if (caught instanceof ApiError && caught.status < 500) {
+    return { fields: caught.fields, message: Object.keys(caught.fields).length ? null : caught.message };
+  }
+  return { fields: {}, message: "Something went wrong" };
+}
+
+/** Steps 3 and 4 of the registration wizard, signed in; it resumes where the person left. */
+export function PersonalInfoPage() {
+  const { data: user } = useSuspenseQuery(userQuery());
+  const [step, setStep] = useState(user.dob ? 4 : 3);
+  const navigate = useNavigate();
+  return (
+    <section className="panel panel-wide" aria-labelledby="personal-title">
+      <Steps steps={REGISTRATION_STEPS} current={step} />
+      <h1 id="personal-title">{REGISTRATION_STEPS[step]}</h1>
+      {step === 3 ? (
+        <DetailsStep user={user} onBack={() => navigate("/controller")} onDone={() => setStep(4)} />
+      ) : (
+        <AddressStep user={user} onBack={() => setStep(3)} onDone={() => navigate("/controller")} />
+      )}
+    </section>
+  );
+}
+
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p className="notice notice-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function DetailsStep({ user, onBack, onDone }: { user: User; onBack: () => void; onDone: () => void }) {
+  const client = useQueryClient();
+  const [dobYear = "", dobMonth = "", dobDay = ""] = user.dob?.split("-") ?? [];
+  const [values, setValues] = useState({
+    title: user.title ?? "",
+    name: user.name,
+    middlename: user.middleName ?? "",
+    surname: user.surname,
+    day: dobDay,
+    month: dobMonth,
+    year: dobYear,
+    isPep: user.isPep,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const text = (name: "name" | "middlename" | "surname") => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  const datePart = (name: "day" | "month" | "year") => ({
+    name,
+    value: values[name],
+    inputMode: "numeric" as const,
+    maxLength: name === "year" ? 4 : 2,
+    onChange: (event: { target: { value: string } }) =>
+      setValues({ ...values, [name]: event.target.value.replace(/\D/g, "") }),
+    // SPEC §5: single digits are zero-padded.
+    onBlur: () => name !== "year" && setValues((v) => ({ ...v, [name]: padDatePart(v[name]) })),
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {
+      title: TITLES.includes(values.title) ? undefined : "Title required",
+      name: values.name.trim() ? undefined : REQUIRED,
+      surname: values.surname.trim() ? undefined : REQUIRED,
+      dob: birthDateError(values.day, values.month, values.year, new Date()),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await signupApi.updateUser({
+        title: values.title,
+        name: values.name,
+        middlename: values.middlename,
+        surname: values.surname,
+        dob: `${values.year}-${padDatePart(values.month)}-${padDatePart(values.day)}`,
+        isPep: values.isPep,
+      });
+      client.setQueryData(userQuery().queryKey, updated);
+      onDone();
+    } catch (caught) {
+      const { fields, message } = serverErrors(caught);
+      setErrors(fields);
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <div className={errors.title ? "field field-invalid" : "field"}>
+        <label htmlFor="title">Title</label>
+        <select
+          id="title"
+          name="title"
+          value={values.title}
+          onChange={(event) => setValues({ ...values, title: event.target.value })}
+          aria-invalid={errors.title ? true : undefined}
+        >
+          <option value="">Select title</option>
+          {TITLES.map((title) => (
+            <option key={title} value={title}>
+              {title}
+            </option>
+          ))}
+        </select>
+        {errors.title ? (
+          <p className="field-error" role="alert">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <TextField label="Name" autoComplete="given-name" {...text("name")} />
+      <TextField label="Middle name (optional)" autoComplete="additional-name" {...text("middlename")} />
+      <TextField label="Surname" autoComplete="family-name" {...text("surname")} />
+      <fieldset className={errors.dob ? "field field-invalid date-parts" : "field date-parts"}>
+        <legend>Date of birth</legend>
+        <p className="field-hint">DD/MM/YYYY</p>
+        <div className="date-inputs">
+          <input aria-label="Day" placeholder="DD" autoComplete="bday-day" {...datePart("day")} />
+          <input aria-label="Month" placeholder="MM" autoComplete="bday-month" {...datePart("month")} />
+          <input aria-label="Year" placeholder="YYYY" autoComplete="bday-year" {...datePart("year")} />
+        </div>
+        {errors.dob ? (
+          <p className="field-error" role="alert">
+            {errors.dob}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="isPep"
+          checked={values.isPep}
+          onChange={(event) => setValues({ ...values, isPep: event.target.checked })}
+        />
+        I am a politically exposed person (or a family member or close associate of one)
+      </label>
+      <ErrorLine error={error} />
+      <FormActions back={onBack} submit="Continue" busy={busy} />
+    </form>
+  );
+}
+
+// SPEC §5: the search runs at 5-10 postcode characters, 300 ms after typing stops.
+function useAddressSearch(postcode: string, enabled: boolean) {
+  const [debounced, setDebounced] = useState(postcode);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(postcode), 300);
+    return () => clearTimeout(timer);
+  }, [postcode]);
+  const length = debounced.trim().length;
+  return useQuery({
+    queryKey: ["address-search", debounced.trim().toUpperCase()],
+    queryFn: () => signupApi.searchAddresses(debounced.trim()),
+    enabled: enabled && length >= 5 && length <= 10,
+    staleTime: 5 * 60_000,
+  });
+}
+
+function AddressStep({ user, onBack, onDone }: { user: User; onBack: () => void; onDone: () => void }) {
+  const client = useQueryClient();
+  const { data: countries = [] } = useQuery(countriesQuery());
+  const [values, setValues] = useState({
+    country: user.country ?? "GB",
+    postcode: user.postcode ?? "",
+    city: user.city ?? "",
+    region: user.region ?? "",
+    address1: user.address1 ?? "",
+    buildingNumber: user.buildingNumber ?? "",
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const search = useAddressSearch(values.postcode, values.country === "GB");
+  const text = (name: "postcode" | "city" | "region" | "address1" | "buildingNumber") => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  const choose = (match: AddressMatch) =>
+    setValues({
+      ...values,
+      postcode: match.postalCode,
+      city: match.city,
+      address1: match.addressLine1,
+      buildingNumber: match.buildingNumber,
+    });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {
+      country: values.country ? undefined : "Select country",
+      postcode: values.postcode.trim() ? undefined : REQUIRED,
+      city: values.city.trim() ? undefined : REQUIRED,
+      address1: values.address1.trim() ? undefined : REQUIRED,
+      // SPEC §5: the building number is mandatory for GB only.
+      buildingNumber: values.country === "GB" && !values.buildingNumber.trim() ? REQUIRED : undefined,
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await signupApi.updateUser(values);
+      client.setQueryData(userQuery().queryKey, updated);
+      await client.invalidateQueries({ queryKey: ["kyc-status"] });
+      onDone();
+    } catch (caught) {
+      const { fields, message } = serverErrors(caught);
+      setErrors(fields);
+      setError(message);
+      setBusy(false);
+    }
+  };
+
+  const matches = search.data?.results ?? [];
+  return (
+    <form method="post" onSubmit={submit} noValidate>
+      <div className={errors.country ? "field field-invalid" : "field"}>
+        <label htmlFor="country">Country</label>
+        <select
+          id="country"
+          name="country"
+          value={values.country}
+          onChange={(event) => setValues({ ...values, country: event.target.value })}
+        >
+          {countries.length === 0 ? <option value={values.country}>{values.country}</option> : null}
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        {errors.country ? (
+          <p className="field-error" role="alert">
+            {errors.country}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label="Postcode"
+        autoComplete="postal-code"
+        hint={values.country === "GB" ? "Type your postcode to find your address" : undefined}
+        {...text("postcode")}
+      />
+      {matches.length > 0 ? (
+        <div className="field">
+          <label htmlFor="address-match">Choose your address</label>
+          <select
+            id="address-match"
+            value=""
+            onChange={(event) => {
+              const match = matches.find((m) => m.address === event.target.value);
+              if (match) choose(match);
+            }}
+          >
+            <option value="">{matches.length} addresses found</option>
+            {matches.map((match) => (
+              <option key={match.address} value={match.address}>
+                {match.address}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <TextField
+        label={values.country === "GB" ? "Building number" : "Building number (optional)"}
+        {...text("buildingNumber")}
+      />
+      <TextField label="Street" autoComplete="address-line1" {...text("address1")} />
+      <TextField label="City" autoComplete="address-level2" {...text("city")} />
+      <TextField label="Region (optional)" autoComplete="address-level1" {...text("region")} />
+      <ErrorLine error={error} />
+      <FormActions back={onBack} submit="Continue" busy={busy} />
+    </form>
+  );
+}

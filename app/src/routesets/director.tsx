@@ -1,0 +1,41 @@
+// SPEC §2 "Director set": the person signing up, signed in, before the account is ready. The
+// controller routes on to the next onboarding step; steps that later issues bring are not
+// routed yet, so their paths return to the controller.
+import { countriesQuery, kycStatusQuery, userQuery } from "../features/onboarding/api";
+import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
+import { ControllerPage } from "../features/onboarding/components/ControllerPage";
+import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
+import { OnboardingFrame } from "../layouts/OnboardingFrame";
+import type { AppRoute } from "../routing/types";
+
+const toController = () => "/controller";
+
+export const routes = (): AppRoute[] => [
+  {
+    path: "/controller",
+    head: { title: "Open your account", description: "Your steps to an account." },
+    Component: ControllerPage,
+    prefetch: (client) => [client.ensureQueryData(kycStatusQuery())],
+  },
+  { path: "/onboarding", head: { title: "Open your account", description: "" }, redirect: toController },
+  {
+    path: "/onboarding/user",
+    head: { title: "About you", description: "Your personal details and address." },
+    Component: PersonalInfoPage,
+    prefetch: (client) => [client.ensureQueryData(userQuery()), client.ensureQueryData(countriesQuery())],
+  },
+  {
+    path: "/onboarding/business",
+    head: { title: "About your business", description: "Tell us about your company." },
+    Component: BusinessOnboardingPage,
+    prefetch: (client) => [client.ensureQueryData(countriesQuery())],
+  },
+];
+
+export const notFound: AppRoute = {
+  path: "*",
+  head: { title: "Open your account", description: "" },
+  redirect: toController,
+};
+
+export const Frame = OnboardingFrame;
