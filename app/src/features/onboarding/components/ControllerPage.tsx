@@ -13,7 +13,7 @@ interface OverviewStep {
 
 // SPEC §2 "Onboarding overview steps", with the business-only steps skipped for a personal
 // account (SPEC §4).
-function overview(flow: string | null): OverviewStep[] {
+export function overview(flow: string | null): OverviewStep[] {
   const business = flow !== "personal";
   const steps: (OverviewStep | null)[] = [
     { title: "About You", current: ["user_data_incomplete"], path: "/onboarding/user" },

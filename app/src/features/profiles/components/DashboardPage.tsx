@@ -1,8 +1,9 @@
+import { Link } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { roleLabel } from "../roles";
 
 export function DashboardPage() {
-  const { session } = useApp();
+  const { layout, session } = useApp();
   const profile = session.profilesList.find((p) => p.id === session.selectedProfileId);
   return (
     <section aria-labelledby="dashboard-title" className="dashboard">
@@ -16,6 +17,9 @@ export function DashboardPage() {
       ) : (
         <p>You do not have access to a profile yet.</p>
       )}
+      <p>
+        <Link to={layout === "mobile" ? "/account" : "/client/details"}>Your details and passkeys</Link>
+      </p>
     </section>
   );
 }

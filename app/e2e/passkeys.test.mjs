@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank } from "./bank.mjs";
+
+let bank;
+let browser;
+// WebAuthn needs a secure context and a domain for the relying party: localhost is both.
+let origin;
+
+before(async () => {
+  bank = await startBank();
+  origin = bank.url.replace("127.0.0.1", "localhost");
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+async function latestCode(phone) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
+  return /<pre class="outbox-body">(\d{6})/.exec(html)[1];
+}
+
+async function passwordStep(page, email) {
+  await page.goto(`${origin}/login`);
+  await hydrated(page);
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", "Harbour2026");
+  await page.click("button[type=submit]");
+}
+
+async function smsStep(page, phone) {
+  await page.waitForSelector("text=Approve Log In Using SMS Code");
+  const code = await latestCode(phone);
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+  await page.waitForURL(`${origin}/dashboard`);
+  await hydrated(page);
+}
+
+async function logOut(page) {
+  await page.click("text=Log out");
+  await page.waitForURL(`${origin}/login`);
+}
+
+for (const [name, device, email, phone, details] of [
+  ["desktop", DESKTOP, "olivia@demo.harbour.example", "+447700900001", "/client/details"],
+  ["mobile", MOBILE, "tom@demo.harbour.example", "+447700900002", "/account"],
+]) {
+  describe(`passkeys on ${name}`, () => {
+    it("enrols a passkey, approves a log-in with it, switches to SMS, and removes it", async () => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+
+      await passwordStep(page, email);
+      await smsStep(page, phone);
+      await page.goto(`${origin}${details}`);
+      await hydrated(page);
+      assert.ok(await page.isVisible("text=SMS code"));
+      await page.click("text=Add a passkey");
+      await page.waitForSelector("text=Passkey added");
+      assert.ok(await page.isVisible("text=Face or fingerprint (passkey)"));
+      await logOut(page);
+
+      // The face step now comes instead of the SMS code.
+      await passwordStep(page, email);
+      await page.waitForSelector("text=Approve Log In With Your Face");
+      await page.click("button:text('Approve')");
+      await page.waitForURL(`${origin}/dashboard`);
+      await hydrated(page);
+      await logOut(page);
+
+      // Switching to SMS sends a code at once.
+      await passwordStep(page, email);
+      await page.waitForSelector("text=Approve Log In With Your Face");
+      await page.click("text=Use SMS instead");
+      await smsStep(page, phone);
+
+      await page.goto(`${origin}${details}`);
+      await hydrated(page);
+      await page.click("button:text('Remove')");
+      await page.waitForSelector("text=You will approve log-ins by SMS.");
+      await logOut(page);
+      await passwordStep(page, email);
+      await page.waitForSelector("text=Approve Log In Using SMS Code");
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch } from "./bank.mjs";
+
+let bank;
+let browser;
+
+before(async () => {
+  bank = await startBank();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+/** The newest message to `to` on the sandbox outbox page, as a tester would read it. */
+async function outbox(to) {
+  return (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(to)}`)).text();
+}
+
+async function latestCode(to) {
+  const match = /<pre class="outbox-body">(\d{6})/.exec(await outbox(to));
+  assert.ok(match, `a code was sent to ${to}`);
+  return match[1];
+}
+
+async function typeCode(page, code) {
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+}
+
+for (const [name, device] of [
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+]) {
+  describe(`sign up on ${name}`, () => {
+    it("verifies the email, creates the account, and fills in the person and the address", async () => {
+      const email = `ada.${name}@example.com`;
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const seen = watch(page);
+      await page.goto(`${bank.url}/onboarding/user`);
+      await hydrated(page);
+      assert.equal(await page.textContent("h1"), "Account Registration");
+      await page.click("text=Business account");
+      await page.fill("input[name=email]", email);
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=We've sent you an email with verification code!");
+      assert.equal(await page.textContent("h1"), "Email Verification");
+      await typeCode(page, await latestCode(email));
+
+      await page.waitForSelector("h1:text('Password')");
+      await page.fill("input[name=password]", "harbour");
+      await page.fill("input[name=confirm]", "harbour2");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Password must contain at least one latin letter and a number");
+      await page.fill("input[name=password]", "harbour2026");
+      await page.fill("input[name=confirm]", "harbour2027");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=The passwords did not match");
+      await page.fill("input[name=confirm]", "harbour2026");
+      await page.click("button[type=submit]");
+
+      // Signed in now; the wizard goes on at the personal details.
+      await page.waitForSelector("h1:text('Personal details')");
+      await hydrated(page);
+      await page.selectOption("select[name=title]", "Dr");
+      await page.fill("input[name=name]", "Ada");
+      await page.fill("input[name=surname]", "Lovelace");
+      await page.fill("input[name=day]", "10");
+      await page.fill("input[name=month]", "12");
+      await page.fill("input[name=year]", "2015");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=You must be at least 18 years old");
+      await page.fill("input[name=year]", "1985");
+      await page.click("button[type=submit]");
+
+      await page.waitForSelector("h1:text('Personal address')");
+      await page.fill("input[name=postcode]", "EC2M 7EA");
+      await page.waitForSelector("text=5 addresses found");
+      await page.selectOption("#address-match", "20 Finsbury Circus, London EC2M 7EA");
+      assert.equal(await page.inputValue("input[name=buildingNumber]"), "20");
+      assert.equal(await page.inputValue("input[name=city]"), "London");
+      await page.click("button[type=submit]");
+
+      await page.waitForURL(`${bank.url}/controller`);
+      await page.waitForSelector("text=About Your Business");
+      const done = await page.textContent(".overview-done");
+      assert.match(done, /About You/);
+      assert.deepEqual(seen.problems, []);
+
+      // Leaving and coming back: a log-in returns to the steps, not to a dashboard.
+      await page.click("text=Log out");
+      await page.waitForURL(`${bank.url}/login`);
+      await hydrated(page);
+      await page.fill("input[name=email]", email);
+      await page.fill("input[name=password]", "harbour2026");
+      await page.click("button[type=submit]");
+      await page.waitForURL(`${bank.url}/controller`);
+      await context.close();
+    });
+  });
+
+  describe(`password reset on ${name}`, () => {
+    it("sends a single-use link that sets a new password", async () => {
+      const email = name === "desktop" ? "olivia@demo.harbour.example" : "tom@demo.harbour.example";
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await page.goto(`${bank.url}/login`);
+      await hydrated(page);
+      await page.click("text=Forgot password?");
+      await page.waitForSelector("h1:text('Forgot password')");
+      await page.fill("input[name=email]", email);
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=we have sent a link to reset the password");
+      const link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(await outbox(email));
+      assert.ok(link, "the email carries a reset link");
+
+      await page.goto(`${bank.url}/reset-password?token=${link[1]}`);
+      await hydrated(page);
+      await page.fill("input[name=password]", "Harbour2027");
+      await page.fill("input[name=confirm]", "Harbour2027");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Password successfully changed");
+
+      // The link works once.
+      await page.goto(`${bank.url}/reset-password?token=${link[1]}`);
+      await hydrated(page);
+      await page.fill("input[name=password]", "Harbour2028");
+      await page.fill("input[name=confirm]", "Harbour2028");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Password reset link has expired");
+
+      await page.goto(`${bank.url}/login`);
+      await hydrated(page);
+      await page.fill("input[name=email]", email);
+      await page.fill("input[name=password]", "Harbour2027");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Approve Log In Using SMS Code");
+      await context.close();
+    });
+  });
+}
+
+describe("MFA request expiry", () => {
+  it("shows 'Request time is up' and the resend option once the request expires", async () => {
+    const short = await startBank({ BANK_MFA_LIFETIME_S: "2" });
+    try {
+      const context = await browser.newContext(MOBILE);
+      const page = await context.newPage();
+      await page.goto(`${short.url}/login`);
+      await hydrated(page);
+      await page.fill("input[name=email]", "tom@demo.harbour.example");
+      await page.fill("input[name=password]", "Harbour2026");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("text=Approve Log In Using SMS Code");
+      await page.waitForSelector("text=Request time is up", { timeout: 10000 });
+      await page.click("text=Send a new code");
+      await page.waitForSelector("text=Code is sent again");
+      await context.close();
+    } finally {
+      short.stop();
+    }
+  });
+});
