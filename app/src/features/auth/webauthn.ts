@@ -1,7 +1,19 @@
 // The browser half of a passkey ceremony: the server's JSON options in, the credential's
 // JSON out (WebAuthn Level 3 JSON helpers, in Chromium, Safari and Firefox since 2024/25).
 
-export function passkeysSupported(): boolean {
+import { useEffect, useState } from "react";
+
+/**
+ * Whether this browser can use passkeys. Known only after hydration: the server render and the
+ * first client render must agree, so it starts false and is checked in an effect.
+ */
+export function usePasskeysSupported(): boolean {
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(passkeysSupported()), []);
+  return supported;
+}
+
+function passkeysSupported(): boolean {
   return (
     typeof window !== "undefined" &&
     typeof window.PublicKeyCredential !== "undefined" &&

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
 import { authApi, type MfaStep } from "../api";
 import { useMfaStatus } from "../useMfaStatus";
-import { getPasskey, passkeysSupported } from "../webauthn";
+import { getPasskey, usePasskeysSupported } from "../webauthn";
 
 /** SPEC §2/§4: the face approval, a passkey with user verification; SMS is one tap away. */
 export function FaceStep({
@@ -17,6 +17,7 @@ export function FaceStep({
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const supported = usePasskeysSupported();
   const status = useMfaStatus(mfa.requestId);
   const expired = status === "expired" || status === "failed";
 
@@ -75,7 +76,7 @@ export function FaceStep({
           type="button"
           className="button button-primary button-block"
           onClick={approve}
-          disabled={busy || !passkeysSupported()}
+          disabled={busy || !supported}
         >
           Approve
         </button>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { authApi, type PasskeyList, passkeysQuery } from "../api";
-import { createPasskey, passkeysSupported } from "../webauthn";
+import { createPasskey, usePasskeysSupported } from "../webauthn";
 
 // SPEC §9 dd.MM.yyyy. Made per call: an Intl object in module scope cannot go into the V8
 // startup snapshot.
@@ -17,6 +17,7 @@ export function SecurityPage() {
   const { session } = useApp();
   const client = useQueryClient();
   const { data } = useSuspenseQuery(passkeysQuery());
+  const supported = usePasskeysSupported();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const settle = (list: PasskeyList, text: string) => {
     client.setQueryData(passkeysQuery().queryKey, list);
@@ -95,7 +96,7 @@ export function SecurityPage() {
         type="button"
         className="button button-primary"
         onClick={() => add.mutate()}
-        disabled={add.isPending || !passkeysSupported()}
+        disabled={add.isPending || !supported}
       >
         Add a passkey
       </button>
