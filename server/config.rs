@@ -22,6 +22,8 @@ pub struct Config {
     pub idle_countdown_s: u32,
     /// How long an MFA request stays open (SPEC §9: 120 s); tests shorten it.
     pub mfa_lifetime_s: u32,
+    /// How long a newly requested bank account stays pending before the background job opens it.
+    pub account_opening_s: u32,
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
@@ -96,6 +98,7 @@ impl Config {
             idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
             idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
             mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
+            account_opening_s: parse(env, "BANK_ACCOUNT_OPENING_S", 3)?,
             company: Company {
                 legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
                 trading_name: get("BANK_TRADING_NAME", "Harbour"),

@@ -5,5 +5,6 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod http;
+pub mod jobs;
 pub mod providers;
 pub mod store;

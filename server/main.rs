@@ -7,7 +7,10 @@ const USAGE: &str = "usage: bank [serve]
        bank features set <name> on|off     store a per-flag override
        bank features clear <name>          remove a stored override
        bank features list                  show the effective flags
-       bank server-bundle                  print the server bundle (for the Node benchmark)";
+       bank server-bundle                  print the server bundle (for the Node benchmark)
+       bank ledger check                   verify the ledger's invariants (exit 1 if broken)
+       bank money-in <IBAN|account number> <amount> <payer name> [reference]
+                                           sandbox: credit an account as an inbound payment";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -56,6 +59,33 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
             };
             bank::store::features::set_override(&db, name, on).await?;
             println!("{name} is now {state}");
+            Ok(())
+        }
+        ["ledger", "check"] => {
+            let mut conn = db.pool.acquire().await?;
+            let broken = bank::store::ledger::check_invariants(&mut conn).await?;
+            if broken.is_empty() {
+                println!("the ledger is sound");
+                Ok(())
+            } else {
+                for line in &broken {
+                    println!("{line}");
+                }
+                anyhow::bail!("{} invariant(s) broken", broken.len())
+            }
+        }
+        ["money-in", account, amount, payer, rest @ ..] => {
+            if !config.sandbox {
+                anyhow::bail!("money-in exists only in sandbox mode");
+            }
+            let reference = rest.join(" ");
+            let done =
+                bank::providers::sandbox_payments::credit(&db, account, amount, payer, &reference)
+                    .await?;
+            println!(
+                "credited {} to {} (transaction {})",
+                done.amount, done.iban, done.transaction_id
+            );
             Ok(())
         }
         ["features", "clear", name] => {

@@ -49,8 +49,15 @@ for (const [name, device] of [
       await page.click("button[type=submit]");
       await page.waitForSelector("text=We've sent you an email with verification code!");
       assert.equal(await page.textContent("h1"), "Email Verification");
+      // Leaving mid-way: a reload comes back to the step and the address it was at.
+      await page.reload();
+      await hydrated(page);
+      await page.waitForSelector(`text=Enter the 6-digit code we sent to ${email}`);
       await typeCode(page, await latestCode(email));
 
+      await page.waitForSelector("h1:text('Password')");
+      await page.reload();
+      await hydrated(page);
       await page.waitForSelector("h1:text('Password')");
       await page.fill("input[name=password]", "harbour");
       await page.fill("input[name=confirm]", "harbour2");

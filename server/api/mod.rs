@@ -2,12 +2,15 @@
 //! in-process, the server render (DESIGN.md §2 step 4).
 
 pub mod auth;
+pub mod bank_accounts;
 pub mod current_user;
 pub mod engagement;
 pub mod error;
 pub mod onboarding;
 pub mod rate_limit;
+pub mod selected_profile;
 pub mod session_cookies;
+pub mod transactions;
 pub mod users;
 
 use std::sync::Arc;
@@ -79,6 +82,8 @@ pub fn origin_allowed(headers: &axum::http::HeaderMap, base_url: &str) -> bool {
 pub fn router(state: ApiState) -> Router {
     Router::new()
         .merge(auth::routes())
+        .merge(bank_accounts::routes())
+        .merge(transactions::routes())
         .merge(engagement::routes())
         .merge(onboarding::routes())
         .merge(users::routes())

@@ -4,12 +4,13 @@ pub mod assets;
 mod health;
 pub mod layout;
 mod login_form;
+mod money_in;
 mod outbox;
 mod pages;
 pub mod render;
 mod security;
 pub mod seo;
-mod session;
+pub(crate) mod session;
 pub mod shell;
 
 use std::sync::{Arc, OnceLock};
@@ -50,6 +51,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         webauthn: Arc::new(api::webauthn_for(&config)?),
     };
     let api_router = api::router(api_state.clone());
+    crate::jobs::spawn(api_state.db.clone());
 
     let api_slot = Arc::new(OnceLock::new());
     let mut pool = ssr_runtime::PoolConfig::new(assets::SNAPSHOT);
@@ -71,6 +73,9 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     fallback
         .add_template("outbox.html", include_str!("outbox.html"))
         .expect("outbox template parses");
+    fallback
+        .add_template("money_in.html", include_str!("money_in.html"))
+        .expect("money-in template parses");
 
     let state = AppState {
         config,
@@ -85,7 +90,9 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let mut pages = Router::new();
     if state.config.sandbox {
         // Sandbox tools exist only in sandbox mode.
-        pages = pages.route("/dev/outbox", get(outbox::page));
+        pages = pages
+            .route("/dev/outbox", get(outbox::page))
+            .route("/dev/money-in", get(money_in::form).post(money_in::submit));
     }
     let pages = pages
         .route("/healthz", get(health::healthz))

@@ -24,11 +24,7 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Value, sqlx::
     };
     let profiles = store::profiles::for_user(db, &user.id).await?;
     let wanted = crate::http::layout::cookie_value(headers, PROFILE_COOKIE);
-    let selected = profiles
-        .iter()
-        .find(|p| Some(p.id.as_str()) == wanted)
-        .or_else(|| profiles.iter().find(|p| p.is_default))
-        .or(profiles.first());
+    let selected = store::profiles::choose(&profiles, wanted);
     let kyc = user.kyc_status.as_str();
     Ok(json!({
         "isAuth": true,

@@ -1,2 +1,3 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
 pub mod notify;
+pub mod sandbox_payments;

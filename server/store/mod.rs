@@ -2,8 +2,11 @@
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
 pub mod audit;
+pub mod bank_accounts;
+pub mod bookings;
 pub mod email_verifications;
 pub mod features;
+pub mod ledger;
 pub mod mfa;
 pub mod outbox;
 pub mod passkeys;
@@ -11,6 +14,7 @@ pub mod password_resets;
 pub mod profiles;
 pub mod sessions;
 pub mod settings;
+pub mod transactions;
 pub mod users;
 
 use std::str::FromStr;

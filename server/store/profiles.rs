@@ -83,3 +83,13 @@ pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {
         .await?;
     Ok(count)
 }
+
+/// The profile a request acts for: the one the profile cookie names if the user is a member of
+/// it, else the user's default, else the first.
+pub fn choose<'a>(profiles: &'a [Profile], wanted: Option<&str>) -> Option<&'a Profile> {
+    profiles
+        .iter()
+        .find(|p| Some(p.id.as_str()) == wanted)
+        .or_else(|| profiles.iter().find(|p| p.is_default))
+        .or(profiles.first())
+}

@@ -265,3 +265,92 @@ pub async fn page_with_cookie(bank: &TestBank, path: &str, agent: &str, cookie: 
     )
     .await
 }
+
+/// A signed-in customer: the user, their profile (admin role) and a bearer token.
+pub struct Customer {
+    pub user_id: String,
+    pub profile_id: String,
+    pub token: String,
+}
+
+impl Customer {
+    pub fn bearer(&self) -> String {
+        format!("Bearer {}", self.token)
+    }
+}
+
+pub async fn customer(bank: &TestBank, email: &str, profile_name: &str) -> Customer {
+    customer_with_role(bank, email, profile_name, "admin", &[]).await
+}
+
+pub async fn customer_with_role(
+    bank: &TestBank,
+    email: &str,
+    profile_name: &str,
+    role: &str,
+    rights: &[&str],
+) -> Customer {
+    let user_id = create_user(bank, email, "unused-hash").await;
+    let profile_id = bank::store::profiles::create(&bank.db, "business", profile_name)
+        .await
+        .unwrap();
+    bank::store::profiles::add_member(&bank.db, &profile_id, &user_id, role, rights, true)
+        .await
+        .unwrap();
+    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
+        .await
+        .unwrap();
+    Customer {
+        user_id,
+        profile_id,
+        token: tokens.access,
+    }
+}
+
+/// Opens an active account for a profile, straight in the store.
+pub async fn open_account(
+    bank: &TestBank,
+    profile_id: &str,
+    currency: bank::domain::ledger::money::Currency,
+    is_primary: bool,
+) -> bank::store::bank_accounts::BankAccount {
+    let mut tx = bank.db.begin_write().await.unwrap();
+    let id = bank::store::bank_accounts::open(
+        &mut tx,
+        &bank::store::bank_accounts::NewAccount {
+            profile_id,
+            currency,
+            name: "Test Holder",
+            is_primary,
+            status: "active",
+            activates_at: None,
+            created_at: bank::store::now_ms(),
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    bank::store::bank_accounts::by_id(&bank.db, &id)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// Re-reads an account (its balance changes as money moves).
+pub async fn reload(
+    bank: &TestBank,
+    account: &bank::store::bank_accounts::BankAccount,
+) -> bank::store::bank_accounts::BankAccount {
+    bank::store::bank_accounts::by_id(&bank.db, &account.id)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+pub async fn ledger_is_sound(bank: &TestBank) {
+    let mut conn = bank.db.pool.acquire().await.unwrap();
+    let broken = bank::store::ledger::check_invariants(&mut conn)
+        .await
+        .unwrap();
+    assert!(broken.is_empty(), "ledger invariants broken: {broken:#?}");
+}

@@ -3,6 +3,7 @@
 mod api;
 mod auth;
 mod helpers;
+mod ledger;
 mod outbox;
 mod pages;
 mod passkeys;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ApiError } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
@@ -10,6 +10,7 @@ import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
 import { signupApi } from "../api";
+import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
 import { Steps } from "./Steps";
 
 // SPEC §2 "Registration wizard (steps 0-4)". Steps 0-2 happen before the account exists (this
@@ -22,22 +23,38 @@ export const REGISTRATION_STEPS = [
   "Personal address",
 ] as const;
 
-type Flow = "business" | "personal";
-
 function message(caught: unknown): string {
   return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
 }
 
 export function RegistrationPage() {
   const query = parseQuery(useLocation().search);
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<0 | 1 | 2>(0);
   const [email, setEmail] = useState("");
   const [flow, setFlow] = useState<Flow>(query.flow === "personal" ? "personal" : "business");
   const [info, setInfo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const go = (next: number) => {
+  const [restored, setRestored] = useState(false);
+
+  // Resume after a reload. Read in an effect: the server render has no sessionStorage and the
+  // first client render must match it.
+  useEffect(() => {
+    const draft = loadDraft(window.sessionStorage);
+    if (draft) {
+      setStep(draft.step);
+      setEmail(draft.email);
+      setFlow(draft.flow);
+    }
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (restored) saveDraft(window.sessionStorage, { step, email, flow });
+  }, [restored, step, email, flow]);
+
+  const go = (next: 0 | 1 | 2) => {
     setError(null);
     setInfo(null);
     setStep(next);
@@ -117,6 +134,7 @@ export function RegistrationPage() {
             setError(null);
             try {
               await signupApi.createUser(password, flow);
+              clearDraft(window.sessionStorage);
               // Signed in now: the director route set continues with the personal details.
               window.location.assign("/onboarding/user");
             } catch (caught) {

@@ -1,6 +1,8 @@
 //! Demo customers for a sandbox bank on an empty database, so that a newcomer can log in at
 //! once. Their SMS codes appear on the sandbox outbox page.
 
+pub mod history;
+
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
 use crate::store::{self, users::NewUser, Db};
@@ -29,7 +31,7 @@ pub const DEMO_USERS: [DemoUser; 2] = [
 ];
 
 /// Creates the demo users when no user exists yet; answers whether it did.
-pub async fn ensure(db: &Db) -> Result<bool, sqlx::Error> {
+pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
     if store::profiles::count_users(db).await? > 0 {
         return Ok(false);
     }
@@ -58,6 +60,11 @@ pub async fn ensure(db: &Db) -> Result<bool, sqlx::Error> {
         .await?;
         let profile = store::profiles::create(db, kind, demo.profile).await?;
         store::profiles::add_member(db, &profile, &user, "admin", &[], true).await?;
+        let now = store::now_ms();
+        match kind {
+            "business" => history::business(db, &profile, demo.profile, now).await?,
+            _ => history::personal(db, &profile, demo.profile, now).await?,
+        }
     }
     Ok(true)
 }

@@ -1,0 +1,57 @@
+//! The profile an API call acts for (SPEC §9: the selected-profile cookie), with the caller's
+//! access to it. A user who is not a member of the named profile gets their default instead, so
+//! a forged cookie never reaches another customer's data.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::current_user::CurrentUser;
+use super::error::AppError;
+use super::ApiState;
+use crate::domain::profiles::access::Access;
+use crate::http::session::PROFILE_COOKIE;
+use crate::store;
+
+pub struct SelectedProfile {
+    pub user_id: String,
+    pub profile_id: String,
+    pub kind: String,
+    pub name: String,
+    pub access: Access,
+}
+
+impl FromRequestParts<ApiState> for SelectedProfile {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &ApiState) -> Result<Self, AppError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
+        let wanted = crate::http::layout::cookie_value(&parts.headers, PROFILE_COOKIE);
+        let profile = store::profiles::choose(&profiles, wanted).ok_or_else(|| {
+            AppError::refused(
+                axum::http::StatusCode::FORBIDDEN,
+                "no_profile",
+                "No profile",
+                "You do not have access to a profile yet.",
+            )
+        })?;
+        Ok(Self {
+            user_id: user.user_id,
+            profile_id: profile.id.clone(),
+            kind: profile.kind.clone(),
+            name: profile.name.clone(),
+            access: Access::new(&profile.my_access.role, &profile.my_access.rights),
+        })
+    }
+}
+
+impl SelectedProfile {
+    /// 403 unless the caller may read transactions for this profile.
+    pub fn require_transactions(&self) -> Result<(), AppError> {
+        if self.access.reads_transactions() {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! A journal entry: postings that sum to zero in every currency they touch.
+
+use std::collections::BTreeMap;
+
+use super::money::Currency;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Posting {
+    pub account_id: String,
+    pub currency: Currency,
+    /// Signed minor units; positive raises the account's balance.
+    pub amount: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    postings: Vec<Posting>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    #[error("an entry needs at least two postings")]
+    TooFewPostings,
+    #[error("a posting of zero moves nothing")]
+    ZeroPosting,
+    #[error("the postings in {0} do not sum to zero")]
+    Unbalanced(Currency),
+    #[error("an amount is out of range")]
+    Overflow,
+}
+
+impl Entry {
+    pub fn new(postings: Vec<Posting>) -> Result<Self, EntryError> {
+        if postings.len() < 2 {
+            return Err(EntryError::TooFewPostings);
+        }
+        let mut sums: BTreeMap<Currency, i64> = BTreeMap::new();
+        for posting in &postings {
+            if posting.amount == 0 {
+                return Err(EntryError::ZeroPosting);
+            }
+            let sum = sums.entry(posting.currency).or_default();
+            *sum = sum
+                .checked_add(posting.amount)
+                .ok_or(EntryError::Overflow)?;
+        }
+        if let Some((currency, _)) = sums.into_iter().find(|(_, sum)| *sum != 0) {
+            return Err(EntryError::Unbalanced(currency));
+        }
+        Ok(Self { postings })
+    }
+
+    /// Money moving from one account to another in one currency.
+    pub fn transfer(
+        from: &str,
+        to: &str,
+        currency: Currency,
+        amount: i64,
+    ) -> Result<Self, EntryError> {
+        Self::new(vec![
+            Posting {
+                account_id: from.to_string(),
+                currency,
+                amount: amount.checked_neg().ok_or(EntryError::Overflow)?,
+            },
+            Posting {
+                account_id: to.to_string(),
+                currency,
+                amount,
+            },
+        ])
+    }
+
+    pub fn postings(&self) -> &[Posting] {
+        &self.postings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn posting(account: &str, currency: Currency, amount: i64) -> Posting {
+        Posting {
+            account_id: account.into(),
+            currency,
+            amount,
+        }
+    }
+
+    #[test]
+    fn balanced_entries_are_accepted() {
+        let entry = Entry::new(vec![
+            posting("customer", Currency::Gbp, -1050),
+            posting("clearing", Currency::Gbp, 1000),
+            posting("fees", Currency::Gbp, 50),
+        ])
+        .unwrap();
+        assert_eq!(entry.postings().len(), 3);
+    }
+
+    #[test]
+    fn each_currency_must_balance_on_its_own() {
+        let conversion = Entry::new(vec![
+            posting("gbp", Currency::Gbp, -10000),
+            posting("fx-gbp", Currency::Gbp, 10000),
+            posting("fx-eur", Currency::Eur, -11500),
+            posting("eur", Currency::Eur, 11500),
+        ]);
+        assert!(conversion.is_ok());
+        let mixed = Entry::new(vec![
+            posting("gbp", Currency::Gbp, -10000),
+            posting("eur", Currency::Eur, 10000),
+        ]);
+        assert_eq!(mixed.unwrap_err(), EntryError::Unbalanced(Currency::Eur));
+    }
+
+    #[test]
+    fn degenerate_entries_are_refused() {
+        assert_eq!(
+            Entry::new(vec![
+                posting("a", Currency::Gbp, 0),
+                posting("b", Currency::Gbp, 0)
+            ])
+            .unwrap_err(),
+            EntryError::ZeroPosting
+        );
+        assert_eq!(
+            Entry::new(vec![posting("a", Currency::Gbp, 1)]).unwrap_err(),
+            EntryError::TooFewPostings
+        );
+        assert_eq!(
+            Entry::transfer("a", "b", Currency::Gbp, i64::MIN).unwrap_err(),
+            EntryError::Overflow
+        );
+    }
+}

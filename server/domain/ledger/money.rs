@@ -1,0 +1,138 @@
+//! Integer minor units with an ISO 4217 code (SPEC §9: GBP, EUR, USD, CHF, ALL).
+
+use std::fmt;
+
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum Currency {
+    #[serde(rename = "GBP")]
+    Gbp,
+    #[serde(rename = "EUR")]
+    Eur,
+    #[serde(rename = "USD")]
+    Usd,
+    #[serde(rename = "CHF")]
+    Chf,
+    #[serde(rename = "ALL")]
+    All,
+}
+
+impl Currency {
+    pub const EVERY: [Currency; 5] = [
+        Currency::Gbp,
+        Currency::Eur,
+        Currency::Usd,
+        Currency::Chf,
+        Currency::All,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Gbp => "GBP",
+            Currency::Eur => "EUR",
+            Currency::Usd => "USD",
+            Currency::Chf => "CHF",
+            Currency::All => "ALL",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::EVERY.into_iter().find(|c| c.code() == code)
+    }
+
+    /// SPEC §9 symbols; ALL has none there, so its code is shown.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Currency::Gbp => "£",
+            Currency::Eur => "€",
+            Currency::Usd => "$",
+            Currency::Chf => "₣",
+            Currency::All => "ALL ",
+        }
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Minor units as a plain decimal with two places ("-1234.50"), as CSV and ISO 20022 want it.
+/// Every currency here has two minor digits.
+pub fn decimal(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let abs = minor.unsigned_abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// Minor units for people (SPEC §9: two decimals, en-GB grouping): "-£1,234.50".
+pub fn display(minor: i64, currency: Currency) -> String {
+    let plain = decimal(minor.abs());
+    let (whole, cents) = plain.split_once('.').unwrap_or((&plain, "00"));
+    let mut grouped = String::new();
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let sign = if minor < 0 { "-" } else { "" };
+    format!("{sign}{}{grouped}.{cents}", currency.symbol())
+}
+
+/// Parses "12.5" or "12.50" into minor units; at most two decimals, no sign, no exponent.
+pub fn parse_decimal(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || fraction.len() > 2 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let cents: i64 = format!("{fraction:0<2}").parse().ok()?;
+    whole
+        .parse::<i64>()
+        .ok()?
+        .checked_mul(100)?
+        .checked_add(cents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_have_two_places() {
+        assert_eq!(decimal(0), "0.00");
+        assert_eq!(decimal(5), "0.05");
+        assert_eq!(decimal(-123456), "-1234.56");
+    }
+
+    #[test]
+    fn display_groups_thousands_with_the_symbol() {
+        assert_eq!(display(123456789, Currency::Gbp), "£1,234,567.89");
+        assert_eq!(display(-5000, Currency::Eur), "-€50.00");
+        assert_eq!(display(99, Currency::Usd), "$0.99");
+    }
+
+    #[test]
+    fn parses_plain_decimals_only() {
+        assert_eq!(parse_decimal("12.5"), Some(1250));
+        assert_eq!(parse_decimal("0.07"), Some(7));
+        assert_eq!(parse_decimal("100"), Some(10000));
+        for bad in ["", "-1", "1.234", "1e3", ".5", "abc"] {
+            assert_eq!(parse_decimal(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn currency_codes_round_trip() {
+        for currency in Currency::EVERY {
+            assert_eq!(Currency::parse(currency.code()), Some(currency));
+        }
+        assert_eq!(Currency::parse("JPY"), None);
+    }
+}

@@ -1,0 +1,3 @@
+//! Who may do what for a profile (SPEC §6).
+
+pub mod access;

@@ -1,0 +1,73 @@
+//! Sandbox money in (DESIGN.md §6): an inbound payment from a named payer, as if it had arrived
+//! through the account's scheme, booked through the ledger. Used by the `money-in` command of the
+//! binary and the sandbox page.
+
+use crate::domain::ledger::money::{self, Currency};
+use crate::store::bookings::{self, BookingError, Party};
+use crate::store::{self, now_ms, Db};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MoneyInError {
+    #[error("No account has that IBAN or account number")]
+    UnknownAccount,
+    #[error("Enter an amount above zero with at most two decimals")]
+    Amount,
+    #[error("Enter the payer's name")]
+    Payer,
+    #[error("The account is not active")]
+    NotActive,
+    #[error(transparent)]
+    Booking(#[from] BookingError),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+pub struct Credited {
+    pub transaction_id: String,
+    pub iban: String,
+    pub amount: String,
+}
+
+pub async fn credit(
+    db: &Db,
+    account: &str,
+    amount: &str,
+    payer: &str,
+    reference: &str,
+) -> Result<Credited, MoneyInError> {
+    let minor = money::parse_decimal(amount)
+        .filter(|m| *m > 0)
+        .ok_or(MoneyInError::Amount)?;
+    let payer = payer.trim();
+    if payer.is_empty() || payer.len() > 140 {
+        return Err(MoneyInError::Payer);
+    }
+    let account = store::bank_accounts::by_iban_or_number(db, account)
+        .await?
+        .ok_or(MoneyInError::UnknownAccount)?;
+    let scheme = match account.currency {
+        Currency::Gbp => "local",
+        Currency::Eur => "sepa",
+        _ => "swift",
+    };
+    let reference = match reference.trim() {
+        "" => "Sandbox payment",
+        text => text,
+    };
+    let party = Party {
+        name: payer,
+        kind: "company",
+        account: None,
+    };
+    let transaction_id = bookings::inbound(db, &account, minor, scheme, party, reference, now_ms())
+        .await
+        .map_err(|error| match error {
+            BookingError::AccountNotUsable => MoneyInError::NotActive,
+            other => other.into(),
+        })?;
+    Ok(Credited {
+        transaction_id,
+        iban: account.iban,
+        amount: money::display(minor, account.currency),
+    })
+}

@@ -1,0 +1,191 @@
+//! Customers' bank accounts (SPEC §3 "Bank account"), each over one customer ledger account.
+
+use sqlx::{AnyConnection, Row};
+
+use super::ledger::{self, AccountKind, Balance};
+use super::Db;
+use crate::domain::accounts::identifiers;
+use crate::domain::ledger::money::Currency;
+
+#[derive(Debug, Clone)]
+pub struct BankAccount {
+    pub id: String,
+    pub profile_id: String,
+    pub ledger_account_id: String,
+    pub currency: Currency,
+    pub status: String,
+    pub is_primary: bool,
+    pub iban: String,
+    pub bic: String,
+    pub sort_code: Option<String>,
+    pub account_number: String,
+    pub name: String,
+    pub alias: Option<String>,
+    pub created_at: i64,
+    pub balance: Balance,
+}
+
+pub struct NewAccount<'a> {
+    pub profile_id: &'a str,
+    pub currency: Currency,
+    pub name: &'a str,
+    pub is_primary: bool,
+    pub status: &'a str,
+    /// For a pending account: when the background job may make it active.
+    pub activates_at: Option<i64>,
+    pub created_at: i64,
+}
+
+const COLUMNS: &str =
+    "b.id, b.profile_id, b.ledger_account_id, b.currency, b.status, b.is_primary, b.iban, \
+     b.bic, b.sort_code, b.account_number, b.name, b.alias, b.created_at, l.balance, l.held";
+
+fn from_row(row: &sqlx::any::AnyRow) -> Result<BankAccount, sqlx::Error> {
+    let currency: String = row.try_get(3)?;
+    Ok(BankAccount {
+        id: row.try_get(0)?,
+        profile_id: row.try_get(1)?,
+        ledger_account_id: row.try_get(2)?,
+        currency: Currency::parse(&currency).ok_or_else(|| sqlx::Error::ColumnDecode {
+            index: "currency".into(),
+            source: format!("unknown currency {currency}").into(),
+        })?,
+        status: row.try_get(4)?,
+        is_primary: row.try_get::<i64, _>(5)? != 0,
+        iban: row.try_get(6)?,
+        bic: row.try_get(7)?,
+        sort_code: row.try_get(8)?,
+        account_number: row.try_get(9)?,
+        name: row.try_get(10)?,
+        alias: row.try_get(11)?,
+        created_at: row.try_get(12)?,
+        balance: Balance {
+            booked: row.try_get(13)?,
+            held: row.try_get(14)?,
+        },
+    })
+}
+
+/// Opens an account and its ledger account in the caller's transaction. GBP accounts get the
+/// bank's sort code; every account gets an account number and the IBAN built from it.
+pub async fn open(conn: &mut AnyConnection, new: &NewAccount<'_>) -> Result<String, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let ledger_id = ledger::open_account(
+        conn,
+        AccountKind::Customer,
+        &format!("customer:{id}"),
+        new.currency,
+    )
+    .await?;
+    // A random number can collide with an existing one; a few tries make that vanishingly rare.
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        let number = identifiers::new_account_number();
+        let iban = identifiers::gb_iban(&number);
+        let inserted = sqlx::query(
+            "INSERT INTO bank_accounts (id, profile_id, ledger_account_id, currency, status, is_primary, iban, bic, \
+             sort_code, account_number, name, alias, created_at, activates_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, $12, $13)",
+        )
+        .bind(&id)
+        .bind(new.profile_id)
+        .bind(&ledger_id)
+        .bind(new.currency.code())
+        .bind(new.status)
+        .bind(i64::from(new.is_primary))
+        .bind(&iban)
+        .bind(identifiers::BIC)
+        .bind((new.currency == Currency::Gbp).then_some(identifiers::SORT_CODE))
+        .bind(&number)
+        .bind(new.name)
+        .bind(new.created_at)
+        .bind(new.activates_at)
+        .execute(&mut *conn)
+        .await;
+        match inserted {
+            Ok(_) => return Ok(id),
+            Err(error)
+                if attempts < 5
+                    && error
+                        .as_database_error()
+                        .is_some_and(|e| e.is_unique_violation()) => {}
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+pub async fn for_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id \
+         WHERE b.profile_id = $1 ORDER BY b.is_primary DESC, b.created_at, b.id"
+    ))
+    .bind(profile_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id WHERE b.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Whether the profile has an account in the currency that is not closed.
+pub async fn has_open_in(
+    conn: &mut AnyConnection,
+    profile_id: &str,
+    currency: Currency,
+) -> Result<bool, sqlx::Error> {
+    let found = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM bank_accounts WHERE profile_id = $1 AND currency = $2 AND status <> 'closed'",
+    )
+    .bind(profile_id)
+    .bind(currency.code())
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Makes pending accounts whose time has come active; answers how many.
+pub async fn activate_due(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE bank_accounts SET status = 'active', activates_at = NULL \
+         WHERE status = 'pending' AND activates_at IS NOT NULL AND activates_at <= $1",
+    )
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+pub async fn set_status(db: &Db, id: &str, status: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE bank_accounts SET status = $1 WHERE id = $2")
+        .bind(status)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The account an IBAN (spaces ignored) or a UK account number names.
+pub async fn by_iban_or_number(db: &Db, text: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect::<String>()
+        .to_uppercase();
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id \
+         WHERE b.iban = $1 OR b.account_number = $1"
+    ))
+    .bind(&cleaned)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}

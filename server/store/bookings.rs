@@ -1,0 +1,485 @@
+//! The money movements of the bank, each booked through the ledger with the transaction rows the
+//! customer sees, in one database transaction. Nothing else writes balances.
+
+use sqlx::AnyConnection;
+
+use super::bank_accounts::BankAccount;
+use super::ledger::{self, AccountKind, Booked, LedgerError};
+use super::transactions::{self, Acceptor, NewTransaction};
+use super::Db;
+use crate::domain::accounts::status;
+use crate::domain::ledger::entry::{Entry, EntryError, Posting};
+
+#[derive(Debug, thiserror::Error)]
+pub enum BookingError {
+    #[error("insufficient funds")]
+    InsufficientFunds,
+    #[error("the account cannot move money in its status")]
+    AccountNotUsable,
+    #[error("the accounts are in different currencies")]
+    CurrencyMismatch,
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+    #[error("ledger: {0}")]
+    Ledger(String),
+}
+
+impl From<LedgerError> for BookingError {
+    fn from(error: LedgerError) -> Self {
+        match error {
+            LedgerError::InsufficientFunds => BookingError::InsufficientFunds,
+            LedgerError::Sql(e) => BookingError::Sql(e),
+            other => BookingError::Ledger(other.to_string()),
+        }
+    }
+}
+
+/// The other side of a payment: who paid in, or who is paid.
+#[derive(Debug, Clone, Copy)]
+pub struct Party<'a> {
+    pub name: &'a str,
+    /// SPEC §3: private or company.
+    pub kind: &'a str,
+    pub account: Option<&'a str>,
+}
+
+fn usable(account: &BankAccount) -> Result<(), BookingError> {
+    if status::usable(&account.status) {
+        Ok(())
+    } else {
+        Err(BookingError::AccountNotUsable)
+    }
+}
+
+fn side(booked: &Booked, ledger_account_id: &str) -> (String, i64, i64) {
+    let posting = booked
+        .on(ledger_account_id)
+        .expect("the entry posts to the account it was booked for");
+    (
+        booked.entry_id.clone(),
+        posting.balance_after,
+        posting.account_seq,
+    )
+}
+
+async fn insert_booked(
+    conn: &mut AnyConnection,
+    booked: &Booked,
+    account: &BankAccount,
+    new: &NewTransaction<'_>,
+) -> Result<String, sqlx::Error> {
+    let (entry, balance, seq) = side(booked, &account.ledger_account_id);
+    transactions::insert(conn, new, Some((&entry, balance, seq))).await
+}
+
+/// A payment arrives from outside through a scheme (UK local, SEPA, SWIFT).
+pub async fn inbound(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    scheme: &str,
+    payer: Party<'_>,
+    reference: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    usable(account)?;
+    let mut tx = db.begin_write().await?;
+    let clearing = ledger::system_account(
+        &mut tx,
+        AccountKind::SchemeClearing,
+        Some(scheme),
+        account.currency,
+    )
+    .await?;
+    let entry = Entry::transfer(
+        &clearing,
+        &account.ledger_account_id,
+        account.currency,
+        amount,
+    )?;
+    let booked = ledger::book(&mut tx, "inbound_payment", None, &entry, at).await?;
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        account,
+        &NewTransaction {
+            bank_account_id: &account.id,
+            kind: "transfer",
+            status: "completed",
+            scheme: Some(scheme),
+            currency: account.currency.code(),
+            amount,
+            details: reference,
+            counterparty_name: Some(payer.name),
+            counterparty_type: Some(payer.kind),
+            counterparty_account: payer.account,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// A payment out through a scheme, with the bank's fee. The client's id makes it idempotent: a
+/// retry answers the first transaction and books nothing.
+#[allow(clippy::too_many_arguments)]
+pub async fn outbound(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    fee: i64,
+    scheme: &str,
+    payee: Party<'_>,
+    reference: &str,
+    at: i64,
+    client_id: Option<&str>,
+) -> Result<String, BookingError> {
+    usable(account)?;
+    let mut tx = db.begin_write().await?;
+    let currency = account.currency;
+    let clearing =
+        ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some(scheme), currency)
+            .await?;
+    let mut postings = vec![
+        Posting {
+            account_id: account.ledger_account_id.clone(),
+            currency,
+            amount: -(amount + fee),
+        },
+        Posting {
+            account_id: clearing,
+            currency,
+            amount,
+        },
+    ];
+    if fee > 0 {
+        postings.push(Posting {
+            account_id: ledger::system_account(&mut tx, AccountKind::FeeIncome, None, currency)
+                .await?,
+            currency,
+            amount: fee,
+        });
+    }
+    let entry = Entry::new(postings)?;
+    let booked = match ledger::book(&mut tx, "outbound_payment", client_id, &entry, at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate { .. }) => {
+            tx.rollback().await?;
+            return first_result(db, client_id.unwrap_or_default(), &account.id).await;
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        account,
+        &NewTransaction {
+            bank_account_id: &account.id,
+            kind: "transfer",
+            status: "completed",
+            scheme: Some(scheme),
+            currency: currency.code(),
+            amount: -amount,
+            fee,
+            details: reference,
+            counterparty_name: Some(payee.name),
+            counterparty_type: Some(payee.kind),
+            counterparty_account: payee.account,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Money between two of the bank's customer accounts in one currency.
+pub async fn internal(
+    db: &Db,
+    from: &BankAccount,
+    to: &BankAccount,
+    amount: i64,
+    reference: &str,
+    at: i64,
+    client_id: Option<&str>,
+) -> Result<String, BookingError> {
+    usable(from)?;
+    usable(to)?;
+    if from.currency != to.currency {
+        return Err(BookingError::CurrencyMismatch);
+    }
+    let mut tx = db.begin_write().await?;
+    let entry = Entry::transfer(
+        &from.ledger_account_id,
+        &to.ledger_account_id,
+        from.currency,
+        amount,
+    )?;
+    let booked = match ledger::book(&mut tx, "internal_transfer", client_id, &entry, at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate { .. }) => {
+            tx.rollback().await?;
+            return first_result(db, client_id.unwrap_or_default(), &from.id).await;
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let base = NewTransaction {
+        kind: "transfer",
+        status: "completed",
+        scheme: Some("internal"),
+        currency: from.currency.code(),
+        details: reference,
+        counterparty_type: Some("private"),
+        created_at: at,
+        ..Default::default()
+    };
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        from,
+        &NewTransaction {
+            bank_account_id: &from.id,
+            amount: -amount,
+            counterparty_name: Some(&to.name),
+            counterparty_account: Some(&to.iban),
+            ..base.clone()
+        },
+    )
+    .await?;
+    insert_booked(
+        &mut tx,
+        &booked,
+        to,
+        &NewTransaction {
+            bank_account_id: &to.id,
+            amount,
+            counterparty_name: Some(&from.name),
+            counterparty_account: Some(&from.iban),
+            ..base
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The transaction a retried request first made, on the account it was made from.
+async fn first_result(
+    db: &Db,
+    client_id: &str,
+    bank_account_id: &str,
+) -> Result<String, BookingError> {
+    let mut conn = db.pool.acquire().await?;
+    let entry = ledger::entry_for_key(&mut conn, client_id)
+        .await?
+        .ok_or_else(|| BookingError::Ledger("the first booking is not visible".into()))?;
+    let (id,) = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM transactions WHERE entry_id = $1 AND bank_account_id = $2",
+    )
+    .bind(&entry)
+    .bind(bank_account_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// A card payment at a merchant, settled through the card scheme's clearing account.
+pub async fn card_purchase(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    acceptor: &Acceptor,
+    at: i64,
+) -> Result<String, BookingError> {
+    usable(account)?;
+    let mut tx = db.begin_write().await?;
+    let clearing = ledger::system_account(
+        &mut tx,
+        AccountKind::SchemeClearing,
+        Some("card"),
+        account.currency,
+    )
+    .await?;
+    let entry = Entry::transfer(
+        &account.ledger_account_id,
+        &clearing,
+        account.currency,
+        amount,
+    )?;
+    let booked = ledger::book(&mut tx, "card_purchase", None, &entry, at).await?;
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        account,
+        &card_row(account, -amount, "completed", acceptor, at),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// A card payment the bank refused: the customer sees it, no money moved.
+pub async fn declined_card_purchase(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    acceptor: &Acceptor,
+    at: i64,
+) -> Result<String, BookingError> {
+    let mut conn = db.pool.acquire().await?;
+    Ok(transactions::insert(
+        &mut conn,
+        &card_row(account, -amount, "declined", acceptor, at),
+        None,
+    )
+    .await?)
+}
+
+fn card_row<'a>(
+    account: &'a BankAccount,
+    amount: i64,
+    status: &'a str,
+    acceptor: &'a Acceptor,
+    at: i64,
+) -> NewTransaction<'a> {
+    NewTransaction {
+        bank_account_id: &account.id,
+        kind: "card_purchase",
+        status,
+        scheme: Some("card"),
+        currency: account.currency.code(),
+        amount,
+        details: &acceptor.name,
+        counterparty_name: Some(&acceptor.name),
+        counterparty_type: Some("company"),
+        acceptor: Some(acceptor),
+        created_at: at,
+        ..Default::default()
+    }
+}
+
+/// A fee the bank charges to the account (monthly plan, card, and the like).
+pub async fn fee(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let income =
+        ledger::system_account(&mut tx, AccountKind::FeeIncome, None, account.currency).await?;
+    let entry = Entry::transfer(
+        &account.ledger_account_id,
+        &income,
+        account.currency,
+        amount,
+    )?;
+    let booked = ledger::book(&mut tx, "fee", None, &entry, at).await?;
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        account,
+        &NewTransaction {
+            bank_account_id: &account.id,
+            kind: "fee",
+            status: "completed",
+            currency: account.currency.code(),
+            amount: -amount,
+            details,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// A currency exchange between two of one profile's accounts, through the bank's FX position in
+/// each currency: the rate is decided by the caller, the ledger only records what moved.
+pub async fn convert(
+    db: &Db,
+    from: &BankAccount,
+    to: &BankAccount,
+    from_amount: i64,
+    to_amount: i64,
+    at: i64,
+) -> Result<String, BookingError> {
+    usable(from)?;
+    usable(to)?;
+    if from.currency == to.currency {
+        return Err(BookingError::CurrencyMismatch);
+    }
+    let mut tx = db.begin_write().await?;
+    let fx_from =
+        ledger::system_account(&mut tx, AccountKind::FxPosition, None, from.currency).await?;
+    let fx_to = ledger::system_account(&mut tx, AccountKind::FxPosition, None, to.currency).await?;
+    let entry = Entry::new(vec![
+        Posting {
+            account_id: from.ledger_account_id.clone(),
+            currency: from.currency,
+            amount: -from_amount,
+        },
+        Posting {
+            account_id: fx_from,
+            currency: from.currency,
+            amount: from_amount,
+        },
+        Posting {
+            account_id: fx_to,
+            currency: to.currency,
+            amount: -to_amount,
+        },
+        Posting {
+            account_id: to.ledger_account_id.clone(),
+            currency: to.currency,
+            amount: to_amount,
+        },
+    ])?;
+    let booked = ledger::book(&mut tx, "currency_exchange", None, &entry, at).await?;
+    let details = format!("Exchange {} to {}", from.currency, to.currency);
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        from,
+        &NewTransaction {
+            bank_account_id: &from.id,
+            kind: "currency_exchange",
+            status: "completed",
+            currency: from.currency.code(),
+            amount: -from_amount,
+            conversion_currency: Some(to.currency.code()),
+            conversion_amount_total: Some(to_amount),
+            details: &details,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    insert_booked(
+        &mut tx,
+        &booked,
+        to,
+        &NewTransaction {
+            bank_account_id: &to.id,
+            kind: "currency_exchange",
+            status: "completed",
+            currency: to.currency.code(),
+            amount: to_amount,
+            conversion_currency: Some(from.currency.code()),
+            conversion_amount_total: Some(from_amount),
+            details: &details,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}

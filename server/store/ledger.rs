@@ -1,0 +1,389 @@
+//! Books journal entries (DESIGN.md §5): the entry, its postings and every balance change in the
+//! caller's database transaction, so they land together or not at all. A customer account never
+//! goes below zero: the balance update itself carries the condition, so concurrent debits are
+//! decided by the database's row lock (PostgreSQL) or write lock (SQLite), not by an earlier read.
+
+use sqlx::AnyConnection;
+
+use super::now_ms;
+use crate::domain::ledger::entry::Entry;
+use crate::domain::ledger::money::Currency;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountKind {
+    Customer,
+    FeeIncome,
+    FxPosition,
+    SchemeClearing,
+    Suspense,
+}
+
+impl AccountKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountKind::Customer => "customer",
+            AccountKind::FeeIncome => "fee_income",
+            AccountKind::FxPosition => "fx_position",
+            AccountKind::SchemeClearing => "scheme_clearing",
+            AccountKind::Suspense => "suspense",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("insufficient funds")]
+    InsufficientFunds,
+    #[error("ledger account {0} does not exist or is in another currency")]
+    WrongAccount(String),
+    /// The first entry's id, when it could be read in this transaction (after a lost race on
+    /// PostgreSQL the transaction is aborted and the caller looks it up afterwards).
+    #[error("an entry with this idempotency key exists")]
+    Duplicate { entry_id: Option<String> },
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+/// Where one posting left its account.
+#[derive(Debug, Clone)]
+pub struct BookedPosting {
+    pub account_id: String,
+    pub balance_after: i64,
+    pub account_seq: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Booked {
+    pub entry_id: String,
+    pub postings: Vec<BookedPosting>,
+}
+
+impl Booked {
+    pub fn on(&self, account_id: &str) -> Option<&BookedPosting> {
+        self.postings.iter().find(|p| p.account_id == account_id)
+    }
+}
+
+/// Opens a ledger account with a zero balance.
+pub async fn open_account(
+    conn: &mut AnyConnection,
+    kind: AccountKind,
+    code: &str,
+    currency: Currency,
+) -> Result<String, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
+         VALUES ($1, $2, $3, $4, 0, 0, 0, $5)",
+    )
+    .bind(&id)
+    .bind(kind.as_str())
+    .bind(code)
+    .bind(currency.code())
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// The bank's own account of a kind and currency (fee income, FX position, suspense), or a
+/// scheme's clearing account, opened on first use. `scope` names the scheme for clearing.
+pub async fn system_account(
+    conn: &mut AnyConnection,
+    kind: AccountKind,
+    scope: Option<&str>,
+    currency: Currency,
+) -> Result<String, sqlx::Error> {
+    let code = match scope {
+        Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
+        None => format!("{}:{}", kind.as_str(), currency.code()),
+    };
+    sqlx::query(
+        "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
+         VALUES ($1, $2, $3, $4, 0, 0, 0, $5) ON CONFLICT (code) DO NOTHING",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(kind.as_str())
+    .bind(&code)
+    .bind(currency.code())
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    let (id,) = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
+        .bind(&code)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+/// Books an entry. With an idempotency key, a second booking under the same key is refused
+/// with the first entry's id, so a retried request never moves money twice.
+pub async fn book(
+    conn: &mut AnyConnection,
+    kind: &str,
+    idempotency_key: Option<&str>,
+    entry: &Entry,
+    booked_at: i64,
+) -> Result<Booked, LedgerError> {
+    if let Some(key) = idempotency_key {
+        if let Some(entry_id) = entry_for_key(conn, key).await? {
+            return Err(LedgerError::Duplicate {
+                entry_id: Some(entry_id),
+            });
+        }
+    }
+    let entry_id = uuid::Uuid::new_v4().to_string();
+    let inserted = sqlx::query(
+        "INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&entry_id)
+    .bind(kind)
+    .bind(idempotency_key)
+    .bind(booked_at)
+    .execute(&mut *conn)
+    .await;
+    if let Err(error) = inserted {
+        // Two requests with one key at once: the loser waits for the winner and lands here.
+        if idempotency_key.is_some() && is_unique_violation(&error) {
+            return Err(LedgerError::Duplicate { entry_id: None });
+        }
+        return Err(error.into());
+    }
+    // Lock accounts in one order everywhere, so two entries over the same accounts cannot
+    // deadlock on PostgreSQL.
+    let mut order: Vec<usize> = (0..entry.postings().len()).collect();
+    order.sort_by(|a, b| {
+        entry.postings()[*a]
+            .account_id
+            .cmp(&entry.postings()[*b].account_id)
+    });
+    let mut booked = Vec::with_capacity(order.len());
+    for index in order {
+        let posting = &entry.postings()[index];
+        let row = sqlx::query_as::<_, (i64, i64)>(
+            "UPDATE ledger_accounts SET balance = balance + $1, postings_count = postings_count + 1 \
+             WHERE id = $2 AND currency = $3 \
+             AND (kind <> 'customer' OR $1 >= 0 OR balance + $1 - held >= 0) \
+             RETURNING balance, postings_count",
+        )
+        .bind(posting.amount)
+        .bind(&posting.account_id)
+        .bind(posting.currency.code())
+        .fetch_optional(&mut *conn)
+        .await?;
+        let Some((balance_after, account_seq)) = row else {
+            return Err(refusal(conn, &posting.account_id, posting.currency).await?);
+        };
+        sqlx::query(
+            "INSERT INTO postings (entry_id, seq, account_id, currency, amount, balance_after, account_seq) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&entry_id)
+        .bind(index as i64)
+        .bind(&posting.account_id)
+        .bind(posting.currency.code())
+        .bind(posting.amount)
+        .bind(balance_after)
+        .bind(account_seq)
+        .execute(&mut *conn)
+        .await?;
+        booked.push(BookedPosting {
+            account_id: posting.account_id.clone(),
+            balance_after,
+            account_seq,
+        });
+    }
+    Ok(Booked {
+        entry_id,
+        postings: booked,
+    })
+}
+
+pub async fn entry_for_key(
+    conn: &mut AnyConnection,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    Ok(
+        sqlx::query_as::<_, (String,)>("SELECT id FROM journal_entries WHERE idempotency_key = $1")
+            .bind(key)
+            .fetch_optional(&mut *conn)
+            .await?
+            .map(|(id,)| id),
+    )
+}
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|e| e.is_unique_violation())
+}
+
+/// Why a balance update matched no row: the account is missing or in another currency, or the
+/// debit would take a customer below zero.
+async fn refusal(
+    conn: &mut AnyConnection,
+    account_id: &str,
+    currency: Currency,
+) -> Result<LedgerError, sqlx::Error> {
+    let found = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM ledger_accounts WHERE id = $1 AND currency = $2",
+    )
+    .bind(account_id)
+    .bind(currency.code())
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(match found {
+        Some(_) => LedgerError::InsufficientFunds,
+        None => LedgerError::WrongAccount(account_id.to_string()),
+    })
+}
+
+/// Reserves money on a customer account (cards' authorisations): the available balance drops,
+/// the booked balance does not.
+pub async fn place_hold(
+    conn: &mut AnyConnection,
+    account_id: &str,
+    amount: i64,
+    reference: &str,
+) -> Result<String, LedgerError> {
+    assert!(amount > 0, "a hold reserves a positive amount");
+    let updated = sqlx::query(
+        "UPDATE ledger_accounts SET held = held + $1 WHERE id = $2 AND balance - held - $1 >= 0",
+    )
+    .bind(amount)
+    .bind(account_id)
+    .execute(&mut *conn)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(LedgerError::InsufficientFunds);
+    }
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO holds (id, account_id, amount, reference, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(account_id)
+    .bind(amount)
+    .bind(reference)
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Releases an open hold; answers false when it was already released.
+pub async fn release_hold(conn: &mut AnyConnection, hold_id: &str) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String, i64)>(
+        "UPDATE holds SET released_at = $1 WHERE id = $2 AND released_at IS NULL RETURNING account_id, amount",
+    )
+    .bind(now_ms())
+    .bind(hold_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((account_id, amount)) = row else {
+        return Ok(false);
+    };
+    sqlx::query("UPDATE ledger_accounts SET held = held - $1 WHERE id = $2")
+        .bind(amount)
+        .bind(&account_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(true)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Balance {
+    pub booked: i64,
+    pub held: i64,
+}
+
+impl Balance {
+    pub fn available(self) -> i64 {
+        self.booked - self.held
+    }
+}
+
+pub async fn balance(conn: &mut AnyConnection, account_id: &str) -> Result<Balance, sqlx::Error> {
+    let (booked, held) =
+        sqlx::query_as::<_, (i64, i64)>("SELECT balance, held FROM ledger_accounts WHERE id = $1")
+            .bind(account_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(Balance { booked, held })
+}
+
+/// The ledger's invariants (DESIGN.md §5), each broken one described. Empty means sound.
+pub async fn check_invariants(conn: &mut AnyConnection) -> Result<Vec<String>, sqlx::Error> {
+    let mut broken = Vec::new();
+    let unbalanced = sqlx::query_as::<_, (String, String, i64)>(
+        "SELECT entry_id, currency, CAST(SUM(amount) AS BIGINT) FROM postings \
+         GROUP BY entry_id, currency HAVING SUM(amount) <> 0",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (entry, currency, sum) in unbalanced {
+        broken.push(format!("entry {entry}: {currency} postings sum to {sum}"));
+    }
+    let totals = sqlx::query_as::<_, (String, i64)>(
+        "SELECT currency, CAST(SUM(balance) AS BIGINT) FROM ledger_accounts GROUP BY currency HAVING SUM(balance) <> 0",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (currency, sum) in totals {
+        broken.push(format!("{currency} balances sum to {sum}, not zero"));
+    }
+    let cached = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT a.code, a.balance, CAST(COALESCE(SUM(p.amount), 0) AS BIGINT) FROM ledger_accounts a \
+         LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id, a.code, a.balance \
+         HAVING a.balance <> COALESCE(SUM(p.amount), 0)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (code, balance, postings) in cached {
+        broken.push(format!(
+            "{code}: cached balance {balance}, postings sum {postings}"
+        ));
+    }
+    let held = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT a.code, a.held, CAST(COALESCE(SUM(h.amount), 0) AS BIGINT) FROM ledger_accounts a \
+         LEFT JOIN holds h ON h.account_id = a.id AND h.released_at IS NULL GROUP BY a.id, a.code, a.held \
+         HAVING a.held <> COALESCE(SUM(h.amount), 0)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (code, cached, open) in held {
+        broken.push(format!("{code}: held {cached}, open holds {open}"));
+    }
+    let negative = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT code, balance, held FROM ledger_accounts WHERE kind = 'customer' AND (balance < 0 OR balance - held < 0)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (code, balance, held) in negative {
+        broken.push(format!(
+            "{code}: customer below zero (balance {balance}, held {held})"
+        ));
+    }
+    let currency = sqlx::query_as::<_, (String, String)>(
+        "SELECT p.entry_id, a.code FROM postings p JOIN ledger_accounts a ON a.id = p.account_id \
+         WHERE p.currency <> a.currency",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (entry, code) in currency {
+        broken.push(format!(
+            "entry {entry}: posting to {code} in another currency"
+        ));
+    }
+    let counts = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT a.code, a.postings_count, CAST(COUNT(p.entry_id) AS BIGINT) FROM ledger_accounts a \
+         LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id, a.code, a.postings_count \
+         HAVING a.postings_count <> COUNT(p.entry_id)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (code, cached, real) in counts {
+        broken.push(format!("{code}: postings_count {cached}, postings {real}"));
+    }
+    Ok(broken)
+}

@@ -1,0 +1,286 @@
+//! The customer's view of money movements (SPEC §3 "Transaction"): one row per account touched,
+//! written by `bookings` together with the journal entry it shows.
+
+use futures_util::StreamExt;
+use sqlx::{AnyConnection, Row};
+
+use super::Db;
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Acceptor {
+    pub name: String,
+    pub address: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub website: Option<String>,
+    pub categories: Vec<String>,
+    /// Grams of CO2 the purchase is estimated to have caused.
+    pub co2emissions: Option<i64>,
+    #[serde(rename = "logoUri")]
+    pub logo_uri: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Transaction {
+    pub id: String,
+    pub bank_account_id: String,
+    pub entry_id: Option<String>,
+    pub kind: String,
+    pub status: String,
+    pub scheme: Option<String>,
+    pub currency: String,
+    pub amount: i64,
+    pub fee: i64,
+    pub amount_total: i64,
+    pub conversion_currency: Option<String>,
+    pub conversion_amount_total: Option<i64>,
+    pub details: String,
+    pub counterparty_name: Option<String>,
+    pub counterparty_type: Option<String>,
+    pub counterparty_account: Option<String>,
+    pub acceptor: Option<Acceptor>,
+    pub balance_after: Option<i64>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct NewTransaction<'a> {
+    pub bank_account_id: &'a str,
+    pub kind: &'a str,
+    pub status: &'a str,
+    pub scheme: Option<&'a str>,
+    pub currency: &'a str,
+    pub amount: i64,
+    pub fee: i64,
+    pub conversion_currency: Option<&'a str>,
+    pub conversion_amount_total: Option<i64>,
+    pub details: &'a str,
+    pub counterparty_name: Option<&'a str>,
+    pub counterparty_type: Option<&'a str>,
+    pub counterparty_account: Option<&'a str>,
+    pub acceptor: Option<&'a Acceptor>,
+    pub created_at: i64,
+}
+
+const COLUMNS: &str =
+    "id, bank_account_id, entry_id, type, status, scheme, currency, amount, fee, amount_total, \
+     conversion_currency, conversion_amount_total, details, counterparty_name, counterparty_type, \
+     counterparty_account, acceptor, balance_after, created_at";
+
+fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
+    let acceptor: Option<String> = row.try_get(16)?;
+    Ok(Transaction {
+        id: row.try_get(0)?,
+        bank_account_id: row.try_get(1)?,
+        entry_id: row.try_get(2)?,
+        kind: row.try_get(3)?,
+        status: row.try_get(4)?,
+        scheme: row.try_get(5)?,
+        currency: row.try_get(6)?,
+        amount: row.try_get(7)?,
+        fee: row.try_get(8)?,
+        amount_total: row.try_get(9)?,
+        conversion_currency: row.try_get(10)?,
+        conversion_amount_total: row.try_get(11)?,
+        details: row.try_get(12)?,
+        counterparty_name: row.try_get(13)?,
+        counterparty_type: row.try_get(14)?,
+        counterparty_account: row.try_get(15)?,
+        acceptor: acceptor.and_then(|text| serde_json::from_str(&text).ok()),
+        balance_after: row.try_get(17)?,
+        created_at: row.try_get(18)?,
+    })
+}
+
+/// Writes the row for one account's side of a movement. `booked` is the entry and where it left
+/// the account's balance; a declined movement has none.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    new: &NewTransaction<'_>,
+    booked: Option<(&str, i64, i64)>,
+) -> Result<String, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    // The balance moves by the amount and the fee together.
+    let amount_total = new.amount - new.fee;
+    let search_text = [
+        new.counterparty_name.unwrap_or_default(),
+        new.details,
+        new.acceptor.map(|a| a.name.as_str()).unwrap_or_default(),
+    ]
+    .join(" ")
+    .to_lowercase();
+    sqlx::query(&format!(
+        "INSERT INTO transactions ({COLUMNS}, account_seq, search_text) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+    ))
+    .bind(&id)
+    .bind(new.bank_account_id)
+    .bind(booked.map(|b| b.0))
+    .bind(new.kind)
+    .bind(new.status)
+    .bind(new.scheme)
+    .bind(new.currency)
+    .bind(new.amount)
+    .bind(new.fee)
+    .bind(amount_total)
+    .bind(new.conversion_currency)
+    .bind(new.conversion_amount_total)
+    .bind(new.details)
+    .bind(new.counterparty_name)
+    .bind(new.counterparty_type)
+    .bind(new.counterparty_account)
+    .bind(new.acceptor.map(|a| serde_json::to_string(a).unwrap_or_default()))
+    .bind(booked.map(|b| b.1))
+    .bind(new.created_at)
+    .bind(booked.map(|b| b.2))
+    .bind(search_text)
+    .execute(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// SPEC §7 transactions fetch: one account's transactions, newest first, filtered.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub bank_account_id: String,
+    pub types: Vec<String>,
+    /// Inclusive bounds in epoch milliseconds.
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    pub keyword: Option<String>,
+}
+
+pub struct Page {
+    pub results: Vec<Transaction>,
+    pub total: i64,
+}
+
+/// Builds the WHERE clause and its values; `$1` is always the account.
+fn conditions(filter: &Filter) -> (String, Vec<FilterValue>) {
+    let mut sql = String::from("bank_account_id = $1");
+    let mut values = vec![FilterValue::Text(filter.bank_account_id.clone())];
+    if !filter.types.is_empty() {
+        let mut marks = Vec::new();
+        for kind in &filter.types {
+            values.push(FilterValue::Text(kind.clone()));
+            marks.push(format!("${}", values.len()));
+        }
+        sql.push_str(&format!(" AND type IN ({})", marks.join(", ")));
+    }
+    if let Some(from) = filter.from {
+        values.push(FilterValue::Int(from));
+        sql.push_str(&format!(" AND created_at >= ${}", values.len()));
+    }
+    if let Some(to) = filter.to {
+        values.push(FilterValue::Int(to));
+        sql.push_str(&format!(" AND created_at <= ${}", values.len()));
+    }
+    if let Some(keyword) = filter.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
+        // LIKE's own wildcards in the keyword match themselves.
+        let escaped = keyword
+            .trim()
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        values.push(FilterValue::Text(format!("%{escaped}%")));
+        sql.push_str(&format!(
+            " AND search_text LIKE ${} ESCAPE '\\'",
+            values.len()
+        ));
+    }
+    (sql, values)
+}
+
+enum FilterValue {
+    Text(String),
+    Int(i64),
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    values: &'q [FilterValue],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for value in values {
+        query = match value {
+            FilterValue::Text(text) => query.bind(text.as_str()),
+            FilterValue::Int(number) => query.bind(*number),
+        };
+    }
+    query
+}
+
+pub async fn fetch(db: &Db, filter: &Filter, page: i64, limit: i64) -> Result<Page, sqlx::Error> {
+    let (conditions, values) = conditions(filter);
+    let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM transactions WHERE {conditions}");
+    let total: i64 = bind_all(sqlx::query(&count_sql), &values)
+        .fetch_one(&db.pool)
+        .await?
+        .try_get(0)?;
+    let list_sql = format!(
+        "SELECT {COLUMNS} FROM transactions WHERE {conditions} \
+         ORDER BY created_at DESC, id DESC LIMIT {limit} OFFSET {}",
+        (page - 1) * limit
+    );
+    let rows = bind_all(sqlx::query(&list_sql), &values)
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(Page {
+        results: rows.iter().map(from_row).collect::<Result<_, _>>()?,
+        total,
+    })
+}
+
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM transactions WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The account's balance just before `from`: the running balance of its last booked
+/// transaction earlier than that, or zero.
+pub async fn balance_before(db: &Db, bank_account_id: &str, from: i64) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query_as::<_, (i64,)>(
+        "SELECT balance_after FROM transactions WHERE bank_account_id = $1 AND created_at < $2 \
+         AND balance_after IS NOT NULL ORDER BY created_at DESC, account_seq DESC LIMIT 1",
+    )
+    .bind(bank_account_id)
+    .bind(from)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map_or(0, |(balance,)| balance))
+}
+
+/// The booked transactions of a statement period, oldest first. They arrive through a small
+/// channel from a task reading the database row by row, so a long period never sits in memory
+/// at once and a slow download slows the reading down.
+pub fn booked_between(
+    db: &Db,
+    bank_account_id: String,
+    from: i64,
+    to: i64,
+) -> tokio::sync::mpsc::Receiver<Result<Transaction, sqlx::Error>> {
+    let (sender, receiver) = tokio::sync::mpsc::channel(256);
+    let pool = db.pool.clone();
+    tokio::spawn(async move {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM transactions WHERE bank_account_id = $1 AND created_at >= $2 \
+             AND created_at <= $3 AND balance_after IS NOT NULL ORDER BY created_at, account_seq"
+        );
+        let mut rows = sqlx::query(&sql)
+            .bind(bank_account_id)
+            .bind(from)
+            .bind(to)
+            .fetch(&pool);
+        while let Some(row) = rows.next().await {
+            let item = row.and_then(|row| from_row(&row));
+            let failed = item.is_err();
+            if sender.send(item).await.is_err() || failed {
+                break;
+            }
+        }
+    });
+    receiver
+}

@@ -1,0 +1,278 @@
+//! The ledger under randomised sequences and concurrent debits (DESIGN.md §5, §7), on SQLite and
+//! PostgreSQL: postings balance, cached balances equal their postings, no customer goes below
+//! zero, and a client id books a transfer once.
+
+use bank::domain::ledger::money::Currency;
+use bank::store::bank_accounts::BankAccount;
+use bank::store::bookings::{self, BookingError, Party};
+use bank::store::ledger;
+use bank::store::transactions::Acceptor;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::helpers::{ledger_is_sound, open_account, reload, TestBank};
+use crate::on_both_backends;
+
+const PAYER: Party<'static> = Party {
+    name: "Northwind Ltd",
+    kind: "company",
+    account: Some("GB29NWBK60161331926819"),
+};
+
+fn shop() -> Acceptor {
+    Acceptor {
+        name: "Corner Shop".into(),
+        address: None,
+        phone: None,
+        email: None,
+        website: None,
+        categories: vec!["Groceries".into()],
+        co2emissions: None,
+        logo_uri: None,
+    }
+}
+
+/// The seed comes from LEDGER_SEED when set, so a failing run can be replayed exactly.
+fn seed() -> u64 {
+    std::env::var("LEDGER_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random)
+}
+
+async fn randomised(bank: &TestBank, steps: usize) {
+    let seed = seed();
+    println!("ledger seed {seed} (replay with LEDGER_SEED={seed})");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let profile = bank::store::profiles::create(&bank.db, "business", "Random Ltd")
+        .await
+        .unwrap();
+    let mut accounts = vec![
+        open_account(bank, &profile, Currency::Gbp, true).await,
+        open_account(bank, &profile, Currency::Gbp, false).await,
+        open_account(bank, &profile, Currency::Eur, false).await,
+        open_account(bank, &profile, Currency::Usd, false).await,
+    ];
+    // The model: what each account's booked balance and holds must be.
+    let mut booked = vec![0i64; accounts.len()];
+    let mut holds: Vec<(usize, String, i64)> = Vec::new();
+    let held = |holds: &Vec<(usize, String, i64)>, i: usize| -> i64 {
+        holds.iter().filter(|h| h.0 == i).map(|h| h.2).sum()
+    };
+    let t = bank::store::now_ms();
+    for step in 0..steps {
+        let i = rng.gen_range(0..accounts.len());
+        let amount = rng.gen_range(1..50_000);
+        let available = booked[i] - held(&holds, i);
+        let account = &accounts[i];
+        let at = t + step as i64;
+        let outcome: Result<(), BookingError> = match rng.gen_range(0..8) {
+            0 | 1 => bookings::inbound(&bank.db, account, amount, "local", PAYER, "in", at)
+                .await
+                .map(|_| booked[i] += amount),
+            2 => {
+                let fee = rng.gen_range(0..500);
+                bookings::outbound(
+                    &bank.db, account, amount, fee, "sepa", PAYER, "out", at, None,
+                )
+                .await
+                .map(|_| booked[i] -= amount + fee)
+            }
+            3 => bookings::card_purchase(&bank.db, account, amount, &shop(), at)
+                .await
+                .map(|_| booked[i] -= amount),
+            4 => {
+                let j = if i == 0 { 1 } else { 0 };
+                if accounts[j].currency == account.currency {
+                    bookings::internal(&bank.db, account, &accounts[j], amount, "move", at, None)
+                        .await
+                        .map(|_| {
+                            booked[i] -= amount;
+                            booked[j] += amount;
+                        })
+                } else {
+                    Ok(())
+                }
+            }
+            5 => {
+                let j = rng.gen_range(0..accounts.len());
+                let to_amount = amount * rng.gen_range(80..130) / 100 + 1;
+                if accounts[j].currency != account.currency {
+                    bookings::convert(&bank.db, account, &accounts[j], amount, to_amount, at)
+                        .await
+                        .map(|_| {
+                            booked[i] -= amount;
+                            booked[j] += to_amount;
+                        })
+                } else {
+                    Ok(())
+                }
+            }
+            6 => {
+                let mut conn = bank.db.pool.acquire().await.unwrap();
+                match ledger::place_hold(&mut conn, &account.ledger_account_id, amount, "card auth")
+                    .await
+                {
+                    Ok(id) => {
+                        holds.push((i, id, amount));
+                        Ok(())
+                    }
+                    Err(ledger::LedgerError::InsufficientFunds) => {
+                        Err(BookingError::InsufficientFunds)
+                    }
+                    Err(other) => panic!("hold failed: {other}"),
+                }
+            }
+            _ => {
+                if let Some(index) = (!holds.is_empty()).then(|| rng.gen_range(0..holds.len())) {
+                    let (_, id, _) = holds.remove(index);
+                    let mut conn = bank.db.pool.acquire().await.unwrap();
+                    assert!(ledger::release_hold(&mut conn, &id).await.unwrap());
+                    assert!(
+                        !ledger::release_hold(&mut conn, &id).await.unwrap(),
+                        "released once"
+                    );
+                }
+                Ok(())
+            }
+        };
+        match outcome {
+            Ok(()) => {}
+            Err(BookingError::InsufficientFunds) => {
+                assert!(
+                    amount > available - 500 || available <= 0,
+                    "step {step}: refused with {available} available for {amount}"
+                );
+            }
+            Err(other) => panic!("step {step}: {other}"),
+        }
+        for (k, account) in accounts.iter_mut().enumerate() {
+            *account = reload(bank, account).await;
+            assert_eq!(
+                account.balance.booked, booked[k],
+                "step {step}, account {k}, seed {seed}"
+            );
+            assert_eq!(
+                account.balance.held,
+                held(&holds, k),
+                "step {step}, account {k}, seed {seed}"
+            );
+        }
+    }
+    ledger_is_sound(bank).await;
+}
+
+on_both_backends!(randomised_movements_keep_every_invariant, |bank| {
+    randomised(bank, 300).await;
+});
+
+on_both_backends!(concurrent_debits_never_overdraw, |bank| {
+    let profile = bank::store::profiles::create(&bank.db, "business", "Busy Ltd")
+        .await
+        .unwrap();
+    let account = open_account(bank, &profile, Currency::Gbp, true).await;
+    bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
+        .await
+        .unwrap();
+    let account = reload(bank, &account).await;
+    // 40 debits of £10 race for £100: exactly ten may win.
+    let mut tasks = Vec::new();
+    for n in 0..40 {
+        let db = bank.db.clone();
+        let account: BankAccount = account.clone();
+        tasks.push(tokio::spawn(async move {
+            bookings::outbound(
+                &db,
+                &account,
+                1_000,
+                0,
+                "local",
+                PAYER,
+                &format!("pay {n}"),
+                2,
+                None,
+            )
+            .await
+        }));
+    }
+    let mut won = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(_) => won += 1,
+            Err(BookingError::InsufficientFunds) => {}
+            Err(other) => panic!("unexpected failure: {other}"),
+        }
+    }
+    assert_eq!(won, 10);
+    assert_eq!(reload(bank, &account).await.balance.booked, 0);
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
+    let profile = bank::store::profiles::create(&bank.db, "business", "Retry Ltd")
+        .await
+        .unwrap();
+    let account = open_account(bank, &profile, Currency::Eur, true).await;
+    bookings::inbound(&bank.db, &account, 50_000, "sepa", PAYER, "float", 1)
+        .await
+        .unwrap();
+    let client_id = uuid::Uuid::new_v4().to_string();
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let db = bank.db.clone();
+        let account = account.clone();
+        let client_id = client_id.clone();
+        tasks.push(tokio::spawn(async move {
+            bookings::outbound(
+                &db,
+                &account,
+                1_500,
+                25,
+                "sepa",
+                PAYER,
+                "once",
+                2,
+                Some(&client_id),
+            )
+            .await
+        }));
+    }
+    let mut ids = Vec::new();
+    for task in tasks {
+        ids.push(
+            task.await
+                .unwrap()
+                .expect("a retry answers the first result"),
+        );
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "every retry names the same transaction");
+    assert_eq!(reload(bank, &account).await.balance.booked, 50_000 - 1_525);
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
+    let profile = bank::store::profiles::create(&bank.db, "business", "Hold Ltd")
+        .await
+        .unwrap();
+    let account = open_account(bank, &profile, Currency::Gbp, true).await;
+    bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
+        .await
+        .unwrap();
+    let mut conn = bank.db.pool.acquire().await.unwrap();
+    let hold = ledger::place_hold(&mut conn, &account.ledger_account_id, 7_000, "card")
+        .await
+        .unwrap();
+    drop(conn);
+    let account = reload(bank, &account).await;
+    assert_eq!(account.balance.available(), 3_000);
+    let refused = bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 2).await;
+    assert!(matches!(refused, Err(BookingError::InsufficientFunds)));
+    let mut conn = bank.db.pool.acquire().await.unwrap();
+    assert!(ledger::release_hold(&mut conn, &hold).await.unwrap());
+    drop(conn);
+    bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 3)
+        .await
+        .unwrap();
+    ledger_is_sound(bank).await;
+});
