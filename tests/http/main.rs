@@ -1,5 +1,6 @@
 //! HTTP tests through the real router (no socket), one test binary.
 
+mod accounts;
 mod api;
 mod auth;
 mod helpers;
