@@ -1,8 +1,8 @@
 //! The JSON API of SPEC §7, one module per area. The same router answers the browser and,
 //! in-process, the server render (DESIGN.md §2 step 4).
 
+pub mod accounts;
 pub mod auth;
-pub mod bank_accounts;
 pub mod current_user;
 pub mod engagement;
 pub mod error;
@@ -10,7 +10,6 @@ pub mod onboarding;
 pub mod rate_limit;
 pub mod selected_profile;
 pub mod session_cookies;
-pub mod transactions;
 pub mod users;
 
 use std::sync::Arc;
@@ -82,8 +81,7 @@ pub fn origin_allowed(headers: &axum::http::HeaderMap, base_url: &str) -> bool {
 pub fn router(state: ApiState) -> Router {
     Router::new()
         .merge(auth::routes())
-        .merge(bank_accounts::routes())
-        .merge(transactions::routes())
+        .merge(accounts::routes())
         .merge(engagement::routes())
         .merge(onboarding::routes())
         .merge(users::routes())

@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::domain::ledger::money::Currency;
+use crate::domain::accounts::money::Currency;
 use crate::store::bank_accounts::{BankAccount, NewAccount};
 use crate::store::bookings::{self, BookingError, Party};
 use crate::store::transactions::Acceptor;

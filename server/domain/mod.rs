@@ -2,6 +2,5 @@
 pub mod accounts;
 pub mod auth;
 pub mod engagement;
-pub mod ledger;
 pub mod onboarding;
 pub mod profiles;

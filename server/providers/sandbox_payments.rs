@@ -2,7 +2,7 @@
 //! through the account's scheme, booked through the ledger. Used by the `money-in` command of the
 //! binary and the sandbox page.
 
-use crate::domain::ledger::money::{self, Currency};
+use crate::domain::accounts::money::{self, Currency};
 use crate::store::bookings::{self, BookingError, Party};
 use crate::store::{self, now_ms, Db};
 

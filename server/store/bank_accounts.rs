@@ -5,7 +5,7 @@ use sqlx::{AnyConnection, Row};
 use super::ledger::{self, AccountKind, Balance};
 use super::Db;
 use crate::domain::accounts::identifiers;
-use crate::domain::ledger::money::Currency;
+use crate::domain::accounts::money::Currency;
 
 #[derive(Debug, Clone)]
 pub struct BankAccount {

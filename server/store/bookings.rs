@@ -7,8 +7,8 @@ use super::bank_accounts::BankAccount;
 use super::ledger::{self, AccountKind, Booked, LedgerError};
 use super::transactions::{self, Acceptor, NewTransaction};
 use super::Db;
+use crate::domain::accounts::entry::{Entry, EntryError, Posting};
 use crate::domain::accounts::status;
-use crate::domain::ledger::entry::{Entry, EntryError, Posting};
 
 #[derive(Debug, thiserror::Error)]
 pub enum BookingError {

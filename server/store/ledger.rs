@@ -6,8 +6,8 @@
 use sqlx::AnyConnection;
 
 use super::now_ms;
-use crate::domain::ledger::entry::Entry;
-use crate::domain::ledger::money::Currency;
+use crate::domain::accounts::entry::Entry;
+use crate::domain::accounts::money::Currency;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccountKind {

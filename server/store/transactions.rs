@@ -284,3 +284,21 @@ pub fn booked_between(
     });
     receiver
 }
+
+pub async fn count_booked_between(
+    db: &Db,
+    bank_account_id: &str,
+    from: i64,
+    to: i64,
+) -> Result<i64, sqlx::Error> {
+    let (count,) = sqlx::query_as::<_, (i64,)>(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM transactions WHERE bank_account_id = $1 AND created_at >= $2 \
+         AND created_at <= $3 AND balance_after IS NOT NULL",
+    )
+    .bind(bank_account_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(count)
+}

@@ -1,7 +1,7 @@
 //! SPEC §7 bank accounts and transactions through the router: what a customer sees, opening an
 //! account, filters, and that nobody sees another profile's money.
 
-use bank::domain::ledger::money::Currency;
+use bank::domain::accounts::money::Currency;
 use bank::store::bookings::{self, Party};
 use serde_json::json;
 

@@ -311,7 +311,7 @@ pub async fn customer_with_role(
 pub async fn open_account(
     bank: &TestBank,
     profile_id: &str,
-    currency: bank::domain::ledger::money::Currency,
+    currency: bank::domain::accounts::money::Currency,
     is_primary: bool,
 ) -> bank::store::bank_accounts::BankAccount {
     let mut tx = bank.db.begin_write().await.unwrap();

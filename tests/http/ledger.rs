@@ -2,7 +2,7 @@
 //! PostgreSQL: postings balance, cached balances equal their postings, no customer goes below
 //! zero, and a client id books a transfer once.
 
-use bank::domain::ledger::money::Currency;
+use bank::domain::accounts::money::Currency;
 use bank::store::bank_accounts::BankAccount;
 use bank::store::bookings::{self, BookingError, Party};
 use bank::store::ledger;
@@ -47,7 +47,7 @@ async fn randomised(bank: &TestBank, steps: usize) {
     let profile = bank::store::profiles::create(&bank.db, "business", "Random Ltd")
         .await
         .unwrap();
-    let mut accounts = vec![
+    let mut accounts = [
         open_account(bank, &profile, Currency::Gbp, true).await,
         open_account(bank, &profile, Currency::Gbp, false).await,
         open_account(bank, &profile, Currency::Eur, false).await,

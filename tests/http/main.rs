@@ -11,3 +11,4 @@ mod passkeys;
 mod password_reset;
 mod sessions;
 mod signup;
+mod statements;

@@ -1,6 +1,6 @@
 //! SPEC §4 "Account status" and the order of balance cards.
 
-use crate::domain::ledger::money::Currency;
+use crate::domain::accounts::money::Currency;
 
 pub const STATUSES: [&str; 6] = [
     "draft",

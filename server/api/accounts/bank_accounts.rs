@@ -7,11 +7,11 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::error::{ApiJson, AppError};
-use super::selected_profile::SelectedProfile;
-use super::ApiState;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::{identifiers, status};
-use crate::domain::ledger::money::Currency;
 use crate::store::bank_accounts::{BankAccount, NewAccount};
 use crate::store::{self, now_ms};
 

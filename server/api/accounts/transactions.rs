@@ -7,9 +7,9 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::bank_accounts::{major, owned};
-use super::error::{ApiJson, AppError};
-use super::selected_profile::SelectedProfile;
-use super::ApiState;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
 use crate::store::transactions::{Filter, Transaction};
 use crate::store::{self, bank_accounts::BankAccount};
 

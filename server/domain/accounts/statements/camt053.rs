@@ -1,0 +1,163 @@
+//! ISO 20022 camt.053.001.08 (BankToCustomerStatement), the statement accounting software
+//! imports: the account, the opening (OPBD) and closing (CLBD) booked balances, and one entry per
+//! transaction with its credit/debit indicator.
+
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::Writer;
+
+use super::{Header, Line, StatementWriter};
+use crate::domain::accounts::money::decimal;
+
+#[derive(Default)]
+pub struct Camt053Statement {
+    currency: &'static str,
+}
+
+pub const NAMESPACE: &str = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
+
+struct Xml(Writer<Vec<u8>>);
+
+impl Xml {
+    fn new() -> Self {
+        Self(Writer::new_with_indent(Vec::new(), b' ', 1))
+    }
+    fn open(&mut self, name: &str) {
+        self.event(Event::Start(BytesStart::new(name)));
+    }
+    fn open_with(&mut self, name: &str, attrs: &[(&str, &str)]) {
+        let mut start = BytesStart::new(name);
+        for attr in attrs {
+            start.push_attribute(*attr);
+        }
+        self.event(Event::Start(start));
+    }
+    fn close(&mut self, name: &str) {
+        self.event(Event::End(BytesEnd::new(name)));
+    }
+    fn leaf(&mut self, name: &str, text: &str) {
+        self.open(name);
+        self.event(Event::Text(BytesText::new(text)));
+        self.close(name);
+    }
+    fn amount(&mut self, minor: i64, currency: &str) {
+        self.open_with("Amt", &[("Ccy", currency)]);
+        self.event(Event::Text(BytesText::new(&decimal(minor.abs()))));
+        self.close("Amt");
+        self.leaf("CdtDbtInd", if minor < 0 { "DBIT" } else { "CRDT" });
+    }
+    fn event(&mut self, event: Event<'_>) {
+        self.0
+            .write_event(event)
+            .expect("writing to memory cannot fail");
+    }
+    fn bytes(self) -> Vec<u8> {
+        self.0.into_inner()
+    }
+}
+
+fn balance(xml: &mut Xml, code: &str, minor: i64, currency: &str, date: &str) {
+    xml.open("Bal");
+    xml.open("Tp");
+    xml.open("CdOrPrtry");
+    xml.leaf("Cd", code);
+    xml.close("CdOrPrtry");
+    xml.close("Tp");
+    xml.amount(minor, currency);
+    xml.open("Dt");
+    xml.leaf("Dt", date);
+    xml.close("Dt");
+    xml.close("Bal");
+}
+
+impl StatementWriter for Camt053Statement {
+    fn start(&mut self, header: &Header) -> Vec<u8> {
+        let currency = header.currency.code();
+        self.currency = currency;
+        let mut xml = Xml::new();
+        xml.event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)));
+        xml.open_with("Document", &[("xmlns", NAMESPACE)]);
+        xml.open("BkToCstmrStmt");
+        xml.open("GrpHdr");
+        xml.leaf("MsgId", &header.statement_id);
+        xml.leaf("CreDtTm", &header.generated_at);
+        xml.close("GrpHdr");
+        xml.open("Stmt");
+        xml.leaf("Id", &header.statement_id);
+        xml.leaf("CreDtTm", &header.generated_at);
+        xml.open("FrToDt");
+        xml.leaf("FrDtTm", &format!("{}T00:00:00Z", header.from));
+        xml.leaf("ToDtTm", &format!("{}T23:59:59Z", header.to));
+        xml.close("FrToDt");
+        xml.open("Acct");
+        xml.open("Id");
+        xml.leaf("IBAN", &header.iban);
+        xml.close("Id");
+        xml.leaf("Ccy", currency);
+        xml.open("Ownr");
+        xml.leaf("Nm", &header.holder);
+        xml.close("Ownr");
+        xml.open("Svcr");
+        xml.open("FinInstnId");
+        xml.leaf("BICFI", &header.bic);
+        xml.leaf("Nm", &header.bank_name);
+        xml.close("FinInstnId");
+        xml.close("Svcr");
+        xml.close("Acct");
+        balance(&mut xml, "OPBD", header.opening, currency, &header.from);
+        balance(&mut xml, "CLBD", header.closing, currency, &header.to);
+        xml.open("TxsSummry");
+        xml.open("TtlNtries");
+        xml.leaf("NbOfNtries", &header.line_count.to_string());
+        xml.close("TtlNtries");
+        xml.close("TxsSummry");
+        let mut bytes = xml.bytes();
+        bytes.push(b'\n');
+        bytes
+    }
+
+    fn line(&mut self, line: &Line) -> Vec<u8> {
+        let mut xml = Xml::new();
+        xml.open("Ntry");
+        xml.leaf("NtryRef", &line.id);
+        xml.amount(line.amount, self.currency);
+        xml.leaf("Sts", "BOOK");
+        xml.open("BookgDt");
+        xml.leaf("DtTm", &line.booked_at);
+        xml.close("BookgDt");
+        xml.open("ValDt");
+        xml.leaf("Dt", line.date());
+        xml.close("ValDt");
+        xml.open("BkTxCd");
+        xml.open("Prtry");
+        xml.leaf("Cd", &line.kind);
+        xml.close("Prtry");
+        xml.close("BkTxCd");
+        xml.open("NtryDtls");
+        xml.open("TxDtls");
+        xml.open("Refs");
+        xml.leaf("EndToEndId", &line.id);
+        xml.close("Refs");
+        if !line.counterparty.is_empty() {
+            xml.open("RltdPties");
+            xml.open(if line.amount < 0 { "Cdtr" } else { "Dbtr" });
+            xml.open("Pty");
+            xml.leaf("Nm", &line.counterparty);
+            xml.close("Pty");
+            xml.close(if line.amount < 0 { "Cdtr" } else { "Dbtr" });
+            xml.close("RltdPties");
+        }
+        xml.open("RmtInf");
+        xml.leaf("Ustrd", &line.description);
+        xml.close("RmtInf");
+        xml.close("TxDtls");
+        xml.close("NtryDtls");
+        xml.close("Ntry");
+        let mut bytes = xml.bytes();
+        bytes.push(b'\n');
+        bytes
+    }
+
+    fn finish(&mut self, _header: &Header) -> Vec<u8> {
+        b"</Stmt>\n</BkToCstmrStmt>\n</Document>\n".to_vec()
+    }
+}
