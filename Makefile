@@ -9,7 +9,7 @@ endif
 endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 
-.PHONY: run test test-rust test-app test-browser lint bench
+.PHONY: run test test-rust test-app test-browser lint bench bench-ledger
 
 run:
 	cargo run --release --bin bank
@@ -33,3 +33,6 @@ test-browser:
 
 bench:
 	bash bench/ssr.sh
+
+bench-ledger:
+	bash bench/ledger.sh

@@ -90,3 +90,26 @@ export async function hydrated(page) {
   // Let React finish its first commit and report any mismatch.
   await page.waitForTimeout(200);
 }
+
+/** The newest 6-digit code sent to an email or phone, read from the sandbox outbox page. */
+export async function latestCode(bank, to) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(to)}`)).text();
+  const match = /<pre class="outbox-body">(\d{6})/.exec(html);
+  if (!match) throw new Error(`no code was sent to ${to}`);
+  return match[1];
+}
+
+/** Logs a demo customer in with password and SMS code, ending on the dashboard, hydrated. */
+export async function logInWithSms(page, bank, email, password, phone) {
+  await page.goto(`${bank.url}/login`);
+  await hydrated(page);
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await page.click("button[type=submit]");
+  await page.waitForSelector("text=Approve Log In Using SMS Code");
+  const code = await latestCode(bank, phone);
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+  await page.waitForURL(`${bank.url}/dashboard`);
+  await hydrated(page);
+}

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch } from "./bank.mjs";
+import {
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  MOBILE,
+  latestCode as sharedLatestCode,
+  startBank,
+  watch,
+} from "./bank.mjs";
 
 let bank;
 let browser;
@@ -15,13 +23,7 @@ after(async () => {
   bank?.stop();
 });
 
-/** The newest code texted to a phone, read from the sandbox outbox page like a tester would. */
-async function latestCode(phone) {
-  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
-  const match = /<pre class="outbox-body">(\d{6})/.exec(html);
-  assert.ok(match, "a code was sent");
-  return match[1];
-}
+const latestCode = (phone) => sharedLatestCode(bank, phone);
 
 async function logIn(page, email, password) {
   await page.goto(`${bank.url}/login`);

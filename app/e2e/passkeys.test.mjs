@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank } from "./bank.mjs";
+import {
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  MOBILE,
+  latestCode as sharedLatestCode,
+  startBank,
+} from "./bank.mjs";
 
 let bank;
 let browser;
@@ -18,10 +25,7 @@ after(async () => {
   bank?.stop();
 });
 
-async function latestCode(phone) {
-  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
-  return /<pre class="outbox-body">(\d{6})/.exec(html)[1];
-}
+const latestCode = (phone) => sharedLatestCode(bank, phone);
 
 async function passwordStep(page, email) {
   await page.goto(`${origin}/login`);

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch } from "./bank.mjs";
+import {
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  MOBILE,
+  latestCode as sharedLatestCode,
+  startBank,
+  watch,
+} from "./bank.mjs";
 
 let bank;
 let browser;
@@ -20,11 +28,7 @@ async function outbox(to) {
   return (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(to)}`)).text();
 }
 
-async function latestCode(to) {
-  const match = /<pre class="outbox-body">(\d{6})/.exec(await outbox(to));
-  assert.ok(match, `a code was sent to ${to}`);
-  return match[1];
-}
+const latestCode = (to) => sharedLatestCode(bank, to);
 
 async function typeCode(page, code) {
   await page.fill("[aria-label='Digit 1 of 6']", code[0]);

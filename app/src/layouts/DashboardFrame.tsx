@@ -4,6 +4,7 @@ import { LogOutButton } from "../features/auth/components/LogOutButton";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
+import { AppNav } from "./AppNav";
 
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const { layout, session } = useApp();
@@ -21,6 +22,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
           <LogOutButton />
         </nav>
       </header>
+      <AppNav />
       <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>
         {children}
       </main>

@@ -1,10 +1,18 @@
-// SPEC §2 "Dashboard routes": the dashboard and the person's details so far; unknown paths
-// redirect to the dashboard.
+// SPEC §2 "Dashboard routes": the dashboard with the accounts, account details, statements and
+// the proof letter, and the person's details; unknown paths redirect to the dashboard.
+import type { QueryClient } from "@tanstack/react-query";
+import { chooseAccount } from "../features/accounts/access";
+import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
+import { AccountDetailsPage } from "../features/accounts/components/AccountDetailsPage";
+import { AccountsOverview } from "../features/accounts/components/AccountsOverview";
+import { ProofLetterPage } from "../features/accounts/components/ProofLetterPage";
+import { StatementPage } from "../features/accounts/components/StatementPage";
+import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
 import { SecurityPage } from "../features/auth/components/SecurityPage";
 import { DashboardPage } from "../features/profiles/components/DashboardPage";
 import { DashboardFrame } from "../layouts/DashboardFrame";
-import type { AppRoute, Layout } from "../routing/types";
+import type { AppRoute, Layout, RouteContext } from "../routing/types";
 
 const security = (path: string): AppRoute => ({
   path,
@@ -13,13 +21,63 @@ const security = (path: string): AppRoute => ({
   prefetch: (client) => [client.ensureQueryData(passkeysQuery())],
 });
 
-// SPEC §2: the person's details are client/details on desktop and account on mobile.
+function Dashboard() {
+  return (
+    <>
+      <DashboardPage />
+      <AccountsOverview />
+    </>
+  );
+}
+
+/** The accounts, then the selected account's first page of transactions and an open detail, so
+ * the server's HTML already shows them. A failed call leaves the client to retry. */
+function prefetchDashboard(client: QueryClient, { query }: RouteContext): Promise<unknown>[] {
+  const accounts = client.ensureQueryData(bankAccountsQuery()).then((data) => {
+    const selected = chooseAccount(data.results, query.account);
+    return selected
+      ? client.prefetchInfiniteQuery(transactionsQuery(selected.id, filtersFromQuery(query)))
+      : undefined;
+  });
+  const detail = query.txn ? [client.prefetchQuery(transactionQuery(query.txn))] : [];
+  return [accounts.catch(() => undefined), ...detail];
+}
+
+const accountsOnly = (client: QueryClient) => [
+  client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
+];
+
+// SPEC §2: the person's details are client/details on desktop and account on mobile; account
+// details have their own page on desktop and sit on the mobile dashboard.
 export const routes = (layout: Layout): AppRoute[] => [
   security(layout === "mobile" ? "/account" : "/client/details"),
   {
     path: "/dashboard",
     head: { title: "Dashboard", description: "Your accounts." },
-    Component: DashboardPage,
+    Component: Dashboard,
+    prefetch: prefetchDashboard,
+  },
+  ...(layout === "desktop"
+    ? [
+        {
+          path: "/bank-accounts/details",
+          head: { title: "Account details", description: "How to pay into your accounts." },
+          Component: AccountDetailsPage,
+          prefetch: accountsOnly,
+        },
+      ]
+    : []),
+  {
+    path: "/statement",
+    head: { title: "Generate Statement", description: "Statements of your accounts." },
+    Component: StatementPage,
+    prefetch: accountsOnly,
+  },
+  {
+    path: "/proof-letter",
+    head: { title: "Proof Of Banking Account", description: "A letter confirming your account." },
+    Component: ProofLetterPage,
+    prefetch: accountsOnly,
   },
 ];
 

@@ -131,9 +131,11 @@ async fn statement(
         buffer.extend(writer.finish(&header));
         let _ = sender.send(Ok(Bytes::from(buffer))).await;
     });
-    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
-        receiver.recv().await.map(|item| (item, receiver))
-    });
+    // Fused: the body may be polled once more after the end.
+    let stream = futures_util::StreamExt::fuse(futures_util::stream::unfold(
+        receiver,
+        |mut receiver| async move { receiver.recv().await.map(|item| (item, receiver)) },
+    ));
     let filename = format!(
         "statement-{}-{}.{}",
         query.created_from,

@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+
+let bank;
+let browser;
+
+before(async () => {
+  // Pending accounts open after a second, so the refetch schedule finds them quickly.
+  bank = await startBank({ BANK_ACCOUNT_OPENING_S: "1" });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
+
+async function downloaded(page, click) {
+  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), "latin1") };
+}
+
+for (const [name, device, newCurrency] of [
+  ["desktop", DESKTOP, "CHF"],
+  ["mobile", MOBILE, "ALL"],
+]) {
+  describe(`accounts on ${name}`, () => {
+    it("shows balances and transactions, filters, searches and opens a detail", async () => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const seen = watch(page);
+      await logInWithSms(page, bank, ...OLIVIA);
+      const cards = page.locator(".balance-card");
+      const before = await cards.count();
+      assert.ok(before >= 3, "GBP, EUR and USD at least");
+      assert.match(await cards.nth(0).textContent(), /GBP · Primary£[\d,]+\.\d\d/);
+      assert.match(await cards.nth(1).textContent(), /^EUR€/);
+      assert.equal(await page.locator(".txn-row").count(), 50, "the first page of 50");
+
+      // More load as the end of the list comes into view.
+      await page.locator(".txn-row").last().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelectorAll(".txn-row").length > 50);
+
+      await page.fill("input[name=q]", "pret");
+      await page.click("text=Apply");
+      await page.waitForURL(/q=pret/);
+      await page.waitForFunction(() => {
+        const titles = [...document.querySelectorAll(".txn-title")];
+        return titles.length > 0 && titles.every((t) => t.textContent === "Pret A Manger");
+      });
+      await page.locator(".txn-row").first().click();
+      await page.waitForSelector("text=Merchant location");
+      assert.ok(await page.isVisible("text=CO2 Footprint"));
+      assert.ok(await page.isVisible(".txn-detail >> text=You sent"));
+      const proof = await downloaded(page, () => page.click(".txn-detail >> text=Download"));
+      assert.ok(proof.text.startsWith("%PDF"));
+
+      await page.goto(`${bank.url}/dashboard?type=fees`);
+      await hydrated(page);
+      const titles = await page.locator(".txn-title").allTextContents();
+      assert.ok(titles.length > 0 && titles.every((t) => t === "Monthly plan fee"), titles.join());
+
+      await page.goto(`${bank.url}/dashboard?q=nothing-like-this`);
+      await page.waitForSelector("text=No transactions match these filters.");
+
+      // Another currency: pending at once, active after the background job.
+      await page.goto(`${bank.url}/dashboard`);
+      await hydrated(page);
+      await page.selectOption("#open-currency", newCurrency);
+      await page.click("text=Open account");
+      await page.waitForSelector(`text=Your ${newCurrency} account is being opened.`);
+      await page.waitForSelector(`text=Your ${newCurrency} account is ready.`, { timeout: 10000 });
+      assert.equal(await page.locator(".balance-card").count(), before + 1);
+      assert.deepEqual(seen.problems, []);
+      await context.close();
+    });
+
+    it("downloads statements in each format and the proof letter", async () => {
+      const context = await browser.newContext({ ...device, acceptDownloads: true });
+      const page = await context.newPage();
+      await logInWithSms(page, bank, ...OLIVIA);
+      await page.click(name === "mobile" ? "summary:text('Menu')" : "nav >> text=Generate Statement");
+      if (name === "mobile") await page.click("text=Generate Statement");
+      await page.waitForSelector("h1:text('Generate Statement')");
+      await hydrated(page);
+      await page.click("text=Download statement");
+      await page.waitForSelector("text=Field is required");
+      await page.click("text=Last month");
+      await page.check("input[value=csv]");
+      const csv = await downloaded(page, () => page.click("text=Download statement"));
+      assert.match(csv.name, /^statement-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+      assert.ok(
+        csv.text.startsWith("Date,Time,Type,Description,Counterparty,Amount,Fee,Balance,Transaction ID"),
+      );
+      assert.ok(csv.text.split("\r\n").length > 5, "last month has transactions");
+      await page.check("input[value=camt053]");
+      const xml = await downloaded(page, () => page.click("text=Download statement"));
+      assert.match(xml.text, /<BkToCstmrStmt>/);
+      await page.check("input[value=pdf]");
+      const pdf = await downloaded(page, () => page.click("text=Download statement"));
+      assert.ok(pdf.text.startsWith("%PDF"));
+      await page.fill("#statement-from", "");
+      await page.click("text=Download statement");
+      await page.waitForSelector("text=Date interval not selected");
+
+      await page.goto(`${bank.url}/proof-letter`);
+      await hydrated(page);
+      await page.click("text=Download letter");
+      await page.waitForSelector("text=Field is required");
+      await page.check("input[name=agreement]");
+      const letter = await downloaded(page, () => page.click("text=Download letter"));
+      assert.equal(letter.name, "proof-of-account.pdf");
+      await context.close();
+    });
+  });
+}
+
+describe("accounts without JavaScript", () => {
+  it("renders balances and a filtered transaction list on the server", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    const plain = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const noJs = await plain.newPage();
+    await noJs.goto(`${bank.url}/dashboard`);
+    assert.ok((await noJs.locator(".balance-card").count()) >= 3);
+    assert.equal(await noJs.locator(".txn-row").count(), 50);
+    await noJs.fill("input[name=q]", "Pret");
+    await noJs.click("text=Apply");
+    await noJs.waitForURL(/q=Pret/);
+    const titles = await noJs.locator(".txn-title").allTextContents();
+    assert.ok(titles.length > 0 && titles.every((t) => t === "Pret A Manger"));
+    await noJs.locator(".txn-row").first().click();
+    await noJs.waitForSelector("text=Merchant location");
+    await noJs.goto(`${bank.url}/bank-accounts/details`);
+    assert.ok(await noJs.isVisible("text=Sort code"));
+    assert.ok(await noJs.isVisible("text=04-00-75"));
+    await context.close();
+    await plain.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney, formatNumber, formatSigned, formatTime, isoDay } from "./format";
+
+describe("money", () => {
+  it("groups thousands and keeps two decimals", () => {
+    expect(formatNumber(1234567.8)).toBe("1,234,567.80");
+    expect(formatNumber(0)).toBe("0.00");
+  });
+  it("uses SPEC's symbols", () => {
+    expect(formatMoney(12.5, "GBP")).toBe("£12.50");
+    expect(formatMoney(-3, "EUR")).toBe("-€3.00");
+    expect(formatMoney(1, "USD")).toBe("$1.00");
+    expect(formatMoney(1, "CHF")).toBe("₣1.00");
+    expect(formatMoney(1, "ALL")).toBe("ALL 1.00");
+  });
+  it("marks money in with a plus", () => {
+    expect(formatSigned(5, "GBP")).toBe("+£5.00");
+    expect(formatSigned(-5, "GBP")).toBe("-£5.00");
+  });
+});
+
+describe("dates", () => {
+  it("formats dd.MM.yyyy and kk:mm", () => {
+    expect(formatDate("2026-03-07T09:05:00Z")).toBe("07.03.2026");
+    expect(formatTime("2026-03-07T09:05:00Z")).toBe("09:05");
+    expect(formatTime("2026-03-07T00:15:00Z")).toBe("24:15");
+  });
+  it("writes yyyy-MM-dd", () => {
+    expect(isoDay(new Date("2026-11-02T23:00:00Z"))).toBe("2026-11-02");
+  });
+});
