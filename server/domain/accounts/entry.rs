@@ -112,7 +112,7 @@ mod tests {
             posting("gbp", Currency::Gbp, -10000),
             posting("eur", Currency::Eur, 10000),
         ]);
-        assert_eq!(mixed.unwrap_err(), EntryError::Unbalanced(Currency::Eur));
+        assert_eq!(mixed.unwrap_err(), EntryError::Unbalanced(Currency::Gbp));
     }
 
     #[test]
