@@ -30,7 +30,10 @@ for (const [name, device, newCurrency] of [
 ]) {
   describe(`accounts on ${name}`, () => {
     it("shows balances and transactions, filters, searches and opens a detail", async () => {
-      const context = await browser.newContext(device);
+      const context = await browser.newContext({
+        ...device,
+        permissions: ["clipboard-read", "clipboard-write"],
+      });
       const page = await context.newPage();
       const seen = watch(page);
       await logInWithSms(page, bank, ...OLIVIA);
@@ -75,6 +78,18 @@ for (const [name, device, newCurrency] of [
       await page.waitForSelector(`text=Your ${newCurrency} account is being opened.`);
       await page.waitForSelector(`text=Your ${newCurrency} account is ready.`, { timeout: 10000 });
       assert.equal(await page.locator(".balance-card").count(), before + 1);
+
+      // Account details, each copyable.
+      if (name === "desktop") {
+        await page.click("nav >> text=Account details");
+        await page.waitForSelector("h1:text('Account details')");
+      } else {
+        await page.click("summary:text('Account details')");
+      }
+      await page.click("[aria-label='Copy IBAN']");
+      await page.waitForSelector("text=Copied to clipboard");
+      const iban = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(iban, /^GB\d{2}HRBR040075\d{8}$/);
       assert.deepEqual(seen.problems, []);
       await context.close();
     });

@@ -351,3 +351,54 @@ on_both_backends!(sandbox_money_in_credits_through_the_ledger, |bank| {
     assert_eq!(list["results"][0]["amount"], 250.75);
     crate::helpers::ledger_is_sound(bank).await;
 });
+
+on_both_backends!(
+    the_sandbox_money_in_page_credits_from_this_site_only,
+    |bank| {
+        use axum::body::Body;
+        use axum::http::{header, Request};
+        let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+        let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        let form = |origin: &str, body: String| {
+            Request::post("/dev/money-in")
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .header(header::ORIGIN, origin)
+                .body(Body::from(body))
+                .unwrap()
+        };
+        let page = bank.get("/dev/money-in", crate::helpers::DESKTOP).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("Sandbox money in"));
+        let body = format!(
+            "account={}&amount=75.50&payer=Kestrel+Foods&reference=March",
+            gbp.iban
+        );
+        let refused = bank.send(form("https://evil.example", body.clone())).await;
+        assert_eq!(refused.status, 403);
+        let done = bank.send(form(crate::helpers::ORIGIN, body)).await;
+        assert_eq!(done.status, 200);
+        assert!(done.body.contains("Credited £75.50"), "{}", done.body);
+        let bad = bank
+            .send(form(
+                crate::helpers::ORIGIN,
+                format!("account={}&amount=abc&payer=X", gbp.iban),
+            ))
+            .await;
+        assert_eq!(bad.status, 422);
+        assert!(bad
+            .body
+            .contains("Enter an amount above zero with at most two decimals"));
+        let list = call(
+            bank,
+            &olivia,
+            "/v2/transactions/fetch",
+            json!({ "bankAccountId": gbp.id }),
+        )
+        .await
+        .json();
+        assert_eq!(
+            list["totalResults"], 1,
+            "one credit, none for the refused posts"
+        );
+    }
+);
