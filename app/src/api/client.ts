@@ -74,7 +74,7 @@ const NO_REFRESH = [
 // Concurrent 401s share one refresh, so a rotated refresh token is never presented twice.
 let refreshing: Promise<boolean> | null = null;
 
-function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
   refreshing ??= browserTransport({ method: "POST", path: "/v2/auth/login", body: "{}" })
     .then((response) => response.status < 400)
     .catch(() => false)

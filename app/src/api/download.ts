@@ -1,15 +1,19 @@
-import { ApiError } from "./client";
+import { ApiError, refreshSession } from "./client";
 
 /**
  * Fetches a document and hands it to the browser as a download under the server's file name.
  * Errors arrive as SPEC §8 bodies and are thrown as ApiError; a slow answer is abandoned after
- * `timeoutMs`.
+ * `timeoutMs`. A 401 follows SPEC §8's rule like every API call: one refresh, one retry, else
+ * back to log in.
  */
 export async function download(path: string, timeoutMs: number): Promise<void> {
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(path, { credentials: "same-origin", signal: controller.signal });
+    const get = () => fetch(path, { credentials: "same-origin", signal: controller.signal });
+    let response = await get();
+    if (response.status === 401 && (await refreshSession())) response = await get();
+    if (response.status === 401) window.location.assign("/login");
     if (!response.ok) {
       let body = {};
       try {

@@ -7,9 +7,9 @@ import { bankAccountsQuery, documentUrls } from "../api";
 import { clampPeriod, defaultPeriod, EARLIEST_DAY, type Period, PRESETS } from "../statementPeriod";
 
 const FORMATS = [
-  ["pdf", "PDF"],
-  ["csv", "CSV"],
-  ["camt053", "camt.053 (XML for accounting software)"],
+  ["pdf", "PDF", "To read and print"],
+  ["csv", "CSV", "For spreadsheets"],
+  ["camt053", "camt.053", "ISO 20022 XML for accounting software"],
 ] as const;
 
 /** SPEC §7: the statement may take up to 120 s to produce. */
@@ -123,7 +123,7 @@ export function StatementPage() {
         </div>
         <fieldset className={errors.format ? "choice-group field-invalid" : "choice-group"}>
           <legend>Format</legend>
-          {FORMATS.map(([value, label]) => (
+          {FORMATS.map(([value, label, hint]) => (
             <label key={value} className={format === value ? "choice choice-selected" : "choice"}>
               <input
                 type="radio"
@@ -133,6 +133,7 @@ export function StatementPage() {
                 onChange={() => setFormat(value)}
               />
               <span className="choice-label">{label}</span>
+              <span className="choice-hint">{hint}</span>
             </label>
           ))}
           {errors.format ? <p className="field-error">{errors.format}</p> : null}
