@@ -63,6 +63,8 @@ CREATE TABLE bank_accounts (
     name TEXT NOT NULL,
     alias TEXT,
     created_at BIGINT NOT NULL,
+    -- How many transactions the account has, so the unfiltered list need not count them.
+    transactions_count BIGINT NOT NULL DEFAULT 0,
     -- A pending account becomes active from this moment, by the background job.
     activates_at BIGINT
 );

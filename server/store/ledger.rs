@@ -385,5 +385,17 @@ pub async fn check_invariants(conn: &mut AnyConnection) -> Result<Vec<String>, s
     for (code, cached, real) in counts {
         broken.push(format!("{code}: postings_count {cached}, postings {real}"));
     }
+    let listed = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT b.iban, b.transactions_count, CAST(COUNT(t.id) AS BIGINT) FROM bank_accounts b \
+         LEFT JOIN transactions t ON t.bank_account_id = b.id GROUP BY b.id, b.iban, b.transactions_count \
+         HAVING b.transactions_count <> COUNT(t.id)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (iban, cached, real) in listed {
+        broken.push(format!(
+            "{iban}: transactions_count {cached}, transactions {real}"
+        ));
+    }
     Ok(broken)
 }
