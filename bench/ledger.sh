@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The ledger benchmark on SQLite and PostgreSQL (see bench/ledger.rs), then pgbench's TPC-B on the
-# same PostgreSQL for comparison. TRANSACTIONS sets how many to book first (default 1,000,000).
+# same PostgreSQL for comparison. TRANSACTIONS sets how many to book first (default 1,000,000);
+# BENCH_BACKENDS picks "sqlite", "postgres" or both (the default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${TRANSACTIONS:-1000000}"
@@ -9,12 +10,18 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_ledger_bench" -c "DROP DATABASE IF EXISTS bank_pgbench" >/dev/null 2>&1 || true' EXIT
 cargo build --release --example ledger_bench >/dev/null
 
-echo "== SQLite"
-DATABASE_URL="sqlite://$work/bench.db" ./target/release/examples/ledger_bench "$count"
+backends="${BENCH_BACKENDS:-sqlite postgres}"
 
-echo "== PostgreSQL"
-psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_ledger_bench" -c "CREATE DATABASE bank_ledger_bench"
-DATABASE_URL="$pg/bank_ledger_bench" ./target/release/examples/ledger_bench "$count"
+if [[ " $backends " == *" sqlite "* ]]; then
+  echo "== SQLite"
+  DATABASE_URL="sqlite://$work/bench.db" ./target/release/examples/ledger_bench "$count"
+fi
+
+if [[ " $backends " == *" postgres "* ]]; then
+  echo "== PostgreSQL"
+  psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_ledger_bench" -c "CREATE DATABASE bank_ledger_bench"
+  DATABASE_URL="$pg/bank_ledger_bench" ./target/release/examples/ledger_bench "$count"
+fi
 
 echo "== pgbench TPC-B (scale 10, 16 clients, 10 s) on the same PostgreSQL"
 psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_pgbench" -c "CREATE DATABASE bank_pgbench"
