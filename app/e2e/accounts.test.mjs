@@ -118,7 +118,7 @@ for (const [name, device, newCurrency] of [
       await page.check("input[value=pdf]");
       const pdf = await downloaded(page, () => page.click("text=Download statement"));
       assert.ok(pdf.text.startsWith("%PDF"));
-      await page.fill("#statement-from", "");
+      await page.fill("input[name=createdFrom]", "");
       await page.click("text=Download statement");
       await page.waitForSelector("text=Date interval not selected");
 

@@ -74,6 +74,32 @@ async fn insert_booked(
     transactions::insert(conn, new, Some((&entry, balance, seq))).await
 }
 
+/// A movement between one customer account and one of the bank's own accounts (a scheme's
+/// clearing, fee income): a positive `amount` credits the customer, a negative one debits them.
+/// `row` is what the customer sees of it.
+async fn against_bank(
+    db: &Db,
+    account: &BankAccount,
+    bank_side: (AccountKind, Option<&str>),
+    amount: i64,
+    entry_kind: &str,
+    row: &NewTransaction<'_>,
+) -> Result<String, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let (kind, scope) = bank_side;
+    let bank = ledger::system_account(&mut tx, kind, scope, account.currency).await?;
+    let customer = &account.ledger_account_id;
+    let entry = if amount > 0 {
+        Entry::transfer(&bank, customer, account.currency, amount)?
+    } else {
+        Entry::transfer(customer, &bank, account.currency, -amount)?
+    };
+    let booked = ledger::book(&mut tx, entry_kind, None, &entry, row.created_at).await?;
+    let id = insert_booked(&mut tx, &booked, account, row).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
 /// A payment arrives from outside through a scheme (UK local, SEPA, SWIFT).
 pub async fn inbound(
     db: &Db,
@@ -85,43 +111,22 @@ pub async fn inbound(
     at: i64,
 ) -> Result<String, BookingError> {
     usable(account)?;
-    let mut tx = db.begin_write().await?;
-    let clearing = ledger::system_account(
-        &mut tx,
-        AccountKind::SchemeClearing,
-        Some(scheme),
-        account.currency,
-    )
-    .await?;
-    let entry = Entry::transfer(
-        &clearing,
-        &account.ledger_account_id,
-        account.currency,
+    let row = NewTransaction {
+        bank_account_id: &account.id,
+        kind: "transfer",
+        status: "completed",
+        scheme: Some(scheme),
+        currency: account.currency.code(),
         amount,
-    )?;
-    let booked = ledger::book(&mut tx, "inbound_payment", None, &entry, at).await?;
-    let id = insert_booked(
-        &mut tx,
-        &booked,
-        account,
-        &NewTransaction {
-            bank_account_id: &account.id,
-            kind: "transfer",
-            status: "completed",
-            scheme: Some(scheme),
-            currency: account.currency.code(),
-            amount,
-            details: reference,
-            counterparty_name: Some(payer.name),
-            counterparty_type: Some(payer.kind),
-            counterparty_account: payer.account,
-            created_at: at,
-            ..Default::default()
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+        details: reference,
+        counterparty_name: Some(payer.name),
+        counterparty_type: Some(payer.kind),
+        counterparty_account: payer.account,
+        created_at: at,
+        ..Default::default()
+    };
+    let clearing = (AccountKind::SchemeClearing, Some(scheme));
+    against_bank(db, account, clearing, amount, "inbound_payment", &row).await
 }
 
 /// A payment out through a scheme, with the bank's fee. The client's id makes it idempotent: a
@@ -297,30 +302,9 @@ pub async fn card_purchase(
     at: i64,
 ) -> Result<String, BookingError> {
     usable(account)?;
-    let mut tx = db.begin_write().await?;
-    let clearing = ledger::system_account(
-        &mut tx,
-        AccountKind::SchemeClearing,
-        Some("card"),
-        account.currency,
-    )
-    .await?;
-    let entry = Entry::transfer(
-        &account.ledger_account_id,
-        &clearing,
-        account.currency,
-        amount,
-    )?;
-    let booked = ledger::book(&mut tx, "card_purchase", None, &entry, at).await?;
-    let id = insert_booked(
-        &mut tx,
-        &booked,
-        account,
-        &card_row(account, -amount, "completed", acceptor, at),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    let row = card_row(account, -amount, "completed", acceptor, at);
+    let clearing = (AccountKind::SchemeClearing, Some("card"));
+    against_bank(db, account, clearing, -amount, "card_purchase", &row).await
 }
 
 /// A card payment the bank refused: the customer sees it, no money moved.
@@ -371,34 +355,18 @@ pub async fn fee(
     details: &str,
     at: i64,
 ) -> Result<String, BookingError> {
-    let mut tx = db.begin_write().await?;
-    let income =
-        ledger::system_account(&mut tx, AccountKind::FeeIncome, None, account.currency).await?;
-    let entry = Entry::transfer(
-        &account.ledger_account_id,
-        &income,
-        account.currency,
-        amount,
-    )?;
-    let booked = ledger::book(&mut tx, "fee", None, &entry, at).await?;
-    let id = insert_booked(
-        &mut tx,
-        &booked,
-        account,
-        &NewTransaction {
-            bank_account_id: &account.id,
-            kind: "fee",
-            status: "completed",
-            currency: account.currency.code(),
-            amount: -amount,
-            details,
-            created_at: at,
-            ..Default::default()
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    let row = NewTransaction {
+        bank_account_id: &account.id,
+        kind: "fee",
+        status: "completed",
+        currency: account.currency.code(),
+        amount: -amount,
+        details,
+        created_at: at,
+        ..Default::default()
+    };
+    let income = (AccountKind::FeeIncome, None);
+    against_bank(db, account, income, -amount, "fee", &row).await
 }
 
 /// A currency exchange between two of one profile's accounts, through the bank's FX position in

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { download } from "../../../api/download";
+import { TextField } from "../../../ui/TextField";
 import { selectable } from "../access";
 import { bankAccountsQuery, documentUrls } from "../api";
 import { clampPeriod, defaultPeriod, EARLIEST_DAY, type Period, PRESETS } from "../statementPeriod";
@@ -98,28 +99,22 @@ export function StatementPage() {
           ))}
         </fieldset>
         <div className="date-range">
-          <div className="field">
-            <label htmlFor="statement-from">From</label>
-            <input
-              id="statement-from"
-              type="date"
-              name="createdFrom"
-              min={EARLIEST_DAY}
-              value={period.from}
-              onChange={(e) => setPeriod({ ...period, from: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="statement-to">To</label>
-            <input
-              id="statement-to"
-              type="date"
-              name="createdTo"
-              min={EARLIEST_DAY}
-              value={period.to}
-              onChange={(e) => setPeriod({ ...period, to: e.target.value })}
-            />
-          </div>
+          <TextField
+            label="From"
+            type="date"
+            name="createdFrom"
+            min={EARLIEST_DAY}
+            value={period.from}
+            onChange={(e) => setPeriod({ ...period, from: e.target.value })}
+          />
+          <TextField
+            label="To"
+            type="date"
+            name="createdTo"
+            min={EARLIEST_DAY}
+            value={period.to}
+            onChange={(e) => setPeriod({ ...period, to: e.target.value })}
+          />
         </div>
         <fieldset className={errors.format ? "choice-group field-invalid" : "choice-group"}>
           <legend>Format</legend>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDate, formatSigned, formatTime } from "../../../lib/format";
+import { TextField } from "../../../ui/TextField";
 import { type BankAccount, type Transaction, transactionsQuery } from "../api";
 import { filtersFromQuery, hasFilters, TYPE_GROUPS, withQuery } from "../filters";
 
@@ -114,16 +115,13 @@ function FilterForm({ query }: { query: Record<string, string> }) {
       }}
     >
       {query.account ? <input type="hidden" name="account" value={query.account} /> : null}
-      <div className="field">
-        <label htmlFor="txn-q">Search</label>
-        <input
-          id="txn-q"
-          name="q"
-          type="search"
-          defaultValue={query.q ?? ""}
-          placeholder="Name or reference"
-        />
-      </div>
+      <TextField
+        label="Search"
+        name="q"
+        type="search"
+        defaultValue={query.q ?? ""}
+        placeholder="Name or reference"
+      />
       <div className="field">
         <label htmlFor="txn-type">Type</label>
         <select id="txn-type" name="type" defaultValue={query.type ?? ""}>
@@ -135,14 +133,8 @@ function FilterForm({ query }: { query: Record<string, string> }) {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor="txn-from">From</label>
-        <input id="txn-from" name="from" type="date" defaultValue={query.from ?? ""} />
-      </div>
-      <div className="field">
-        <label htmlFor="txn-to">To</label>
-        <input id="txn-to" name="to" type="date" defaultValue={query.to ?? ""} />
-      </div>
+      <TextField label="From" name="from" type="date" defaultValue={query.from ?? ""} />
+      <TextField label="To" name="to" type="date" defaultValue={query.to ?? ""} />
       <button type="submit" className="button button-secondary">
         Apply
       </button>
