@@ -8,6 +8,7 @@ export RUSTY_V8_ARCHIVE := $(V8_ARCHIVE)
 endif
 endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
 .PHONY: run test test-rust test-app test-browser lint bench bench-ledger
 

@@ -4,12 +4,16 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use ipnet::IpNet;
+use secrecy::SecretString;
+
 use crate::domain::engagement::features::{FeatureFlags, FLAG_NAMES};
 
 #[derive(Clone, Debug)]
 pub struct Config {
     pub listen: SocketAddr,
-    pub database_url: String,
+    /// May carry a password (`postgres://user:password@host/db`), so it never prints.
+    pub database_url: SecretString,
     /// The public origin, used for canonical links, the sitemap and cookie security.
     pub base_url: String,
     pub isolates: usize,
@@ -29,7 +33,12 @@ pub struct Config {
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
     pub smtp: Option<crate::providers::notify::SmtpConfig>,
     /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
-    pub ops_token: Option<String>,
+    pub ops_token: Option<SecretString>,
+    /// Proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (`BANK_TRUSTED_PROXIES`).
+    /// Empty: the peer of the connection is the client, whatever the headers say.
+    pub trusted_proxies: Vec<IpNet>,
+    /// Rate-limit counts in Redis (`BANK_REDIS_URL`), shared by every bank process.
+    pub redis_url: Option<SecretString>,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -85,7 +94,7 @@ impl Config {
         }
         Ok(Self {
             listen,
-            database_url: get("DATABASE_URL", "sqlite://./data/bank.db"),
+            database_url: SecretString::from(get("DATABASE_URL", "sqlite://./data/bank.db")),
             base_url: get("BANK_BASE_URL", &format!("http://localhost:{port}"))
                 .trim_end_matches('/')
                 .to_string(),
@@ -116,10 +125,12 @@ impl Config {
                 .get("BANK_SMTP_URL")
                 .filter(|u| !u.is_empty())
                 .map(|url| crate::providers::notify::SmtpConfig {
-                    url: url.clone(),
+                    url: SecretString::from(url.clone()),
                     from: get("BANK_MAIL_FROM", "Harbour <no-reply@harbour.example>"),
                 }),
-            ops_token: env.get("BANK_OPS_TOKEN").filter(|t| !t.is_empty()).cloned(),
+            ops_token: secret(env, "BANK_OPS_TOKEN"),
+            trusted_proxies: proxies(&get("BANK_TRUSTED_PROXIES", ""))?,
+            redis_url: secret(env, "BANK_REDIS_URL"),
         })
     }
 
@@ -127,6 +138,31 @@ impl Config {
     pub fn secure_cookies(&self) -> bool {
         self.base_url.starts_with("https://")
     }
+}
+
+/// A setting that must never reach a log: `Debug` prints it redacted.
+fn secret(env: &Env, name: &str) -> Option<SecretString> {
+    env.get(name)
+        .filter(|value| !value.is_empty())
+        .map(|value| SecretString::from(value.clone()))
+}
+
+/// `10.0.0.0/8, 192.168.1.7`: networks, or single addresses standing for themselves.
+fn proxies(text: &str) -> Result<Vec<IpNet>, ConfigError> {
+    text.split([',', ' '])
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            item.parse::<IpNet>()
+                .or_else(|_| item.parse::<std::net::IpAddr>().map(IpNet::from))
+                .map_err(|_| {
+                    err(
+                        "BANK_TRUSTED_PROXIES",
+                        format!("{item} is neither a network (CIDR) nor an address"),
+                    )
+                })
+        })
+        .collect()
 }
 
 fn err(name: &str, problem: String) -> ConfigError {
@@ -181,7 +217,10 @@ mod tests {
     fn defaults_run_a_sandbox_bank_on_sqlite() {
         let config = Config::from_map(&env(&[])).unwrap();
         assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
-        assert_eq!(config.database_url, "sqlite://./data/bank.db");
+        assert_eq!(
+            secrecy::ExposeSecret::expose_secret(&config.database_url),
+            "sqlite://./data/bank.db"
+        );
         assert!(config.sandbox);
         assert!(!config.secure_cookies());
         assert!(config.features.get("referrals"));
@@ -210,6 +249,41 @@ mod tests {
         let error = Config::from_map(&env(&[("BANK_PORT", "eighty")])).unwrap_err();
         assert!(error.to_string().starts_with("BANK_PORT"));
         assert!(Config::from_map(&env(&[("BANK_SSR_ISOLATES", "0")])).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_networks_or_addresses() {
+        let config = Config::from_map(&env(&[(
+            "BANK_TRUSTED_PROXIES",
+            "10.0.0.0/8, 192.168.1.7 ::1",
+        )]))
+        .unwrap();
+        let shown: Vec<String> = config
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(shown, ["10.0.0.0/8", "192.168.1.7/32", "::1/128"]);
+        assert!(Config::from_map(&env(&[("BANK_TRUSTED_PROXIES", "10.0.0.0/33")])).is_err());
+        assert!(Config::from_map(&env(&[]))
+            .unwrap()
+            .trusted_proxies
+            .is_empty());
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let config = Config::from_map(&env(&[
+            ("BANK_OPS_TOKEN", "op-secret-123"),
+            ("BANK_SMTP_URL", "smtps://mailer:hunter2@mail.example:465"),
+            ("BANK_REDIS_URL", "redis://:r3dis-pass@cache:6379"),
+            ("DATABASE_URL", "postgres://bank:pg-pass@db/bank"),
+        ]))
+        .unwrap();
+        let printed = format!("{config:?}");
+        for secret in ["op-secret-123", "hunter2", "r3dis-pass", "pg-pass"] {
+            assert!(!printed.contains(secret), "{secret} leaked: {printed}");
+        }
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! Background work of a running bank: pending bank accounts become active when their time comes
-//! (SPEC §4). The job only flips rows whose time has passed, so several servers may run it.
+//! (SPEC §4), and ended rate-limit windows are swept. Each job only touches rows whose time has
+//! passed, so several servers may run them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use crate::api::rate_limit::RateLimiter;
 use crate::store::{self, now_ms, Db};
 
-pub fn spawn(db: Db) {
+pub fn spawn(db: Db, limiter: Arc<RateLimiter>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_millis(500));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -13,6 +16,16 @@ pub fn spawn(db: Db) {
             tick.tick().await;
             if let Err(error) = store::bank_accounts::activate_due(&db, now_ms()).await {
                 tracing::warn!(%error, "activating pending bank accounts failed");
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if let Err(error) = limiter.sweep().await {
+                tracing::warn!(%error, "sweeping ended rate-limit windows failed");
             }
         }
     });

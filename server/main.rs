@@ -39,7 +39,7 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
         return Ok(());
     }
     let config = Config::from_env()?;
-    let db = Db::connect(&config.database_url).await?;
+    let db = Db::connect(secrecy::ExposeSecret::expose_secret(&config.database_url)).await?;
     match words.as_slice() {
         [] | ["serve"] => serve(config, db).await,
         ["features", "list"] => {
@@ -123,9 +123,13 @@ async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(%listen, "bank listening");
     println!("The bank is running. Open {base_url}/ in your browser.");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    // The peer address reaches every handler (client identity, rate limits, audit log).
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await?;
     Ok(())
 }
 

@@ -65,7 +65,8 @@ async fn put_setting(
     let expected = state
         .config
         .ops_token
-        .as_deref()
+        .as_ref()
+        .map(secrecy::ExposeSecret::expose_secret)
         .ok_or(AppError::Forbidden)?;
     let presented = headers
         .get(header::AUTHORIZATION)

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod client_ip;
 pub mod current_user;
 pub mod engagement;
 pub mod error;

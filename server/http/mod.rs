@@ -27,6 +27,12 @@ use crate::api::{self, ApiState};
 use crate::config::Config;
 use crate::store::Db;
 
+impl axum::extract::FromRef<AppState> for ApiState {
+    fn from_ref(state: &AppState) -> Self {
+        state.api.clone()
+    }
+}
+
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
@@ -43,15 +49,17 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let config = Arc::new(config);
     let notify =
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
+    let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
+    tracing::info!(counter = limiter.backend_name(), "rate limits");
     let api_state = ApiState {
         config: config.clone(),
         db,
         notify: Arc::new(notify),
-        limiter: Arc::default(),
+        limiter,
         webauthn: Arc::new(api::webauthn_for(&config)?),
     };
     let api_router = api::router(api_state.clone());
-    crate::jobs::spawn(api_state.db.clone());
+    crate::jobs::spawn(api_state.db.clone(), api_state.limiter.clone());
 
     let api_slot = Arc::new(OnceLock::new());
     let mut pool = ssr_runtime::PoolConfig::new(assets::SNAPSHOT);

@@ -13,8 +13,9 @@ use super::render::{Caller, RenderInput, RenderOutput, Site, Timings};
 use super::security::CspNonce;
 use super::shell::Page;
 use super::{layout, AppState};
+use crate::api::client_ip::ClientIp;
 
-pub async fn page(State(state): State<AppState>, request: Request) -> Response {
+pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return (
             StatusCode::METHOD_NOT_ALLOWED,
@@ -82,6 +83,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             .get("x-request-id")
             .and_then(|v| v.to_str().ok())
             .map(str::to_string),
+        client_ip: ip,
     };
     let input = serde_json::to_string(&input).expect("render input serialises");
     let output = match state.ssr.render(input, Arc::new(caller)).await {

@@ -16,6 +16,8 @@ use crate::config::Company;
 pub struct Caller {
     pub cookie: Option<String>,
     pub request_id: Option<String>,
+    /// The page request's client, so limits and the audit log see the customer, not the server.
+    pub client_ip: crate::api::client_ip::ClientIp,
 }
 
 #[derive(serde::Serialize)]
@@ -152,6 +154,9 @@ fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Reques
     };
     let mut request = builder.body(body).ok()?;
     request.extensions_mut().insert(crate::api::InProcess);
+    if let Some(caller) = caller {
+        request.extensions_mut().insert(caller.client_ip);
+    }
     Some(request)
 }
 

@@ -69,7 +69,8 @@ impl Notifier for Outbox {
 #[derive(Clone, Debug)]
 pub struct SmtpConfig {
     /// `smtps://user:password@host:465` or `smtp://host:25?tls=required`, as lettre reads it.
-    pub url: String,
+    /// It may carry a password, so it never prints.
+    pub url: secrecy::SecretString,
     pub from: String,
 }
 
@@ -80,9 +81,11 @@ pub struct Smtp {
 
 impl Smtp {
     pub fn new(config: &SmtpConfig) -> Result<Self, NotifyError> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&config.url)
-            .map_err(|e| NotifyError::Smtp(e.to_string()))?
-            .build();
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(
+            secrecy::ExposeSecret::expose_secret(&config.url),
+        )
+        .map_err(|e| NotifyError::Smtp(e.to_string()))?
+        .build();
         let from = config
             .from
             .parse()

@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod passkeys;
 pub mod password_resets;
 pub mod profiles;
+pub mod rate_limits;
 pub mod sessions;
 pub mod settings;
 pub mod transactions;

@@ -9,11 +9,20 @@ pub const REFRESH_MS: i64 = 60 * 60 * 1000;
 /// Tokens are long and random, so one fixed context is enough for their hashes.
 const CONTEXT: &str = "session";
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tokens {
     pub session_id: String,
     pub access: String,
     pub refresh: String,
+}
+
+/// The tokens are bearer credentials: a log line must never carry them.
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tokens")
+            .field("session_id", &self.session_id)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

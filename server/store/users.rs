@@ -14,7 +14,7 @@ pub struct NewUser<'a> {
     pub kyc_status: &'a str,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct UserRow {
     pub id: String,
     pub email: String,
@@ -24,6 +24,16 @@ pub struct UserRow {
     pub mfa_method: String,
     pub onboarding_flow: Option<String>,
     pub kyc_status: String,
+}
+
+/// The password hash stays out of logs.
+impl std::fmt::Debug for UserRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UserRow")
+            .field("id", &self.id)
+            .field("kyc_status", &self.kyc_status)
+            .finish_non_exhaustive()
+    }
 }
 
 pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<String, sqlx::Error> {

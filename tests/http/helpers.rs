@@ -21,6 +21,8 @@ pub enum Backend {
 pub struct TestBank {
     pub router: Router,
     pub db: Db,
+    /// Where the database is, so a second bank process can share it.
+    url: String,
     cleanup: Option<(String, String)>,
     _dir: Option<tempfile::TempDir>,
 }
@@ -60,11 +62,11 @@ impl TestBank {
         config.base_url = "https://bank.test".into();
         config.ops_token = Some("test-ops-token".into());
         adjust(&mut config);
-        let (db, cleanup, dir) = match backend {
+        let (db, url, cleanup, dir) = match backend {
             Backend::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
                 let url = format!("sqlite://{}/bank.db", dir.path().display());
-                (Db::connect(&url).await.unwrap(), None, Some(dir))
+                (Db::connect(&url).await.unwrap(), url, None, Some(dir))
             }
             Backend::Postgres => {
                 let base = postgres_base();
@@ -75,16 +77,34 @@ impl TestBank {
                     .await
                     .unwrap();
                 let url = format!("{}/{name}", base.rsplit_once('/').unwrap().0);
-                (Db::connect(&url).await.unwrap(), Some((base, name)), None)
+                let db = Db::connect(&url).await.unwrap();
+                (db, url, Some((base, name)), None)
             }
         };
         let router = bank::http::app(config, db.clone()).unwrap();
         Self {
             router,
             db,
+            url,
             cleanup,
             _dir: dir,
         }
+    }
+
+    /// Another bank process on the same database, with its own pools and memory.
+    pub async fn another_process(&self, adjust: impl FnOnce(&mut Config)) -> Router {
+        let mut config = Config::from_map(&Default::default()).unwrap();
+        config.isolates = 1;
+        config.base_url = "https://bank.test".into();
+        adjust(&mut config);
+        let db = Db::connect(&self.url).await.unwrap();
+        bank::http::app(config, db).unwrap()
+    }
+
+    /// The bank on a real socket (an ephemeral port on 127.0.0.1), with the peer address
+    /// reaching the handlers as in production; answers the address to call.
+    pub async fn serve(&self) -> std::net::SocketAddr {
+        serve(self.router.clone()).await
     }
 
     /// Drops a PostgreSQL test database; SQLite folders vanish with the bank.
@@ -134,6 +154,29 @@ impl TestBank {
         self.send(request.body(Body::from(body.to_string())).unwrap())
             .await
     }
+}
+
+pub async fn serve(router: Router) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    address
+}
+
+/// A request as if it came over a socket from `peer`.
+pub fn from_peer(mut request: Request<Body>, peer: &str) -> Request<Body> {
+    let peer: std::net::SocketAddr = format!("{peer}:40000").parse().unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(peer));
+    request
 }
 
 trait AdminConnect {

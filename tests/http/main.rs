@@ -3,12 +3,14 @@
 mod accounts;
 mod api;
 mod auth;
+mod client_identity;
 mod helpers;
 mod ledger;
 mod outbox;
 mod pages;
 mod passkeys;
 mod password_reset;
+mod rate_limits;
 mod sessions;
 mod signup;
 mod statements;

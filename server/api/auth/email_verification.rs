@@ -8,8 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use super::{ClientIp, MINUTE};
+use super::ClientIp;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::Limit;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
@@ -26,24 +27,16 @@ pub(super) struct SendInput {
 
 pub(super) async fn send(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     ApiJson(input): ApiJson<SendInput>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("signup-ip:{ip}"), 20, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::SignupEmailsPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     state
         .limiter
-        .hit(
-            &format!("signup-email:{}", email.as_str()),
-            5,
-            15 * MINUTE,
-            now,
-        )
-        .map_err(AppError::TooManyRequests)?;
+        .check(Limit::SignupEmailsPerAddress, &email)
+        .await?;
     let trading = &state.config.company.trading_name;
     // The answer is the same for a registered address; the mail tells its owner instead, so
     // the form cannot be used to find out who banks here.
@@ -98,14 +91,11 @@ fn refused(code: &'static str, message: &str) -> AppError {
 
 pub(super) async fn verify(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     ApiJson(input): ApiJson<VerifyInput>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("signup-verify-ip:{ip}"), 60, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::SignupChecksPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     let code = input.code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {

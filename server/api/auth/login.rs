@@ -8,8 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use super::{audit, ClientIp, MINUTE};
+use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
@@ -37,7 +38,7 @@ fn decoy_hash() -> &'static str {
 
 pub(super) async fn login(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     headers: HeaderMap,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> Result<Response, AppError> {
@@ -68,15 +69,12 @@ pub enum LoginStep {
 /// first step of logging in, for the JSON API and the plain form alike.
 pub async fn password_step(
     state: &ApiState,
-    ip: &str,
+    ip: &ClientIp,
     email_text: &str,
     password_text: &str,
 ) -> Result<LoginStep, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("login-ip:{ip}"), 30, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::LoginPerIp, ip).await?;
     let mut fields = std::collections::BTreeMap::new();
     for (name, value) in [("email", email_text), ("password", password_text)] {
         if value.trim().is_empty() {
@@ -90,15 +88,7 @@ pub async fn password_step(
     let Ok(email) = Email::parse(email_text) else {
         return Err(failed());
     };
-    state
-        .limiter
-        .hit(
-            &format!("login-account:{}", email.as_str()),
-            10,
-            15 * MINUTE,
-            now,
-        )
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::LoginPerAccount, &email).await?;
     let user = store::users::by_email(&state.db, &email).await?;
     let verified = match &user {
         Some(user) => password::verify(password_text, &user.password_hash),
@@ -237,7 +227,7 @@ pub(super) struct MfaInput {
 
 pub(super) async fn mfa_login(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Response, AppError> {
     let tokens = if input.method.as_deref() == Some("challenge_proxied") {
@@ -254,15 +244,12 @@ pub(super) async fn mfa_login(
 /// Checks the texted code and, when it is right, opens a session: the second step of logging in.
 pub async fn code_step(
     state: &ApiState,
-    ip: &str,
+    ip: &ClientIp,
     request_id: &str,
     secret: &str,
 ) -> Result<Tokens, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("mfa-ip:{ip}"), 60, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let code = secret.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("secret", "Enter the 6-digit code"));
@@ -354,7 +341,7 @@ pub(super) struct ResendInput {
 
 pub(super) async fn mfa_resend(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     ApiJson(input): ApiJson<ResendInput>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     let now = now_ms();
@@ -366,13 +353,8 @@ pub(super) async fn mfa_resend(
     }
     state
         .limiter
-        .hit(
-            &format!("mfa-resend:{}", request.user_id),
-            3,
-            5 * MINUTE,
-            now,
-        )
-        .map_err(AppError::TooManyRequests)?;
+        .check(Limit::CodeResendsPerUser, &UserKey(&request.user_id))
+        .await?;
     let user = store::users::by_id(&state.db, &request.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -397,7 +379,7 @@ pub(super) async fn mfa_resend(
 
 async fn refresh_session(
     state: &ApiState,
-    ip: &str,
+    ip: &ClientIp,
     headers: &HeaderMap,
     body_token: Option<&str>,
 ) -> Result<Response, AppError> {
@@ -408,10 +390,7 @@ async fn refresh_session(
         return Err(AppError::field("refresh", "Field is required"));
     };
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("refresh-ip:{ip}"), 120, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::RefreshPerIp, ip).await?;
     match store::sessions::refresh(&state.db, token, now).await {
         Ok(tokens) => Ok(with_session(state, &tokens)),
         Err(RefreshError::Database(error)) => Err(error.into()),
@@ -440,7 +419,7 @@ async fn refresh_session(
 
 pub(super) async fn logout(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let secure = state.config.secure_cookies();

@@ -6,17 +6,14 @@ mod login;
 mod passkeys;
 mod password_reset;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::routing::{delete, get, post};
 use axum::Router;
 
 pub use login::{code_step, password_step, with_session, LoginStep};
 
+pub use super::client_ip::ClientIp;
 use super::ApiState;
 use crate::store;
-
-const MINUTE: i64 = 60_000;
 
 pub fn routes() -> Router<ApiState> {
     Router::new()
@@ -45,24 +42,10 @@ pub fn routes() -> Router<ApiState> {
         )
 }
 
-/// The caller's address, for rate limits and the audit log.
-pub struct ClientIp(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<std::net::SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        Ok(Self(ip.unwrap_or_else(|| "local".into())))
-    }
-}
-
 /// Records a security event; a failure to record is logged, never shown to the customer.
-async fn audit(state: &ApiState, user: Option<&str>, event: &str, ip: &str, detail: &str) {
-    if let Err(error) = store::audit::record(&state.db, user, event, ip, detail).await {
+async fn audit(state: &ApiState, user: Option<&str>, event: &str, ip: &ClientIp, detail: &str) {
+    if let Err(error) = store::audit::record(&state.db, user, event, &ip.to_string(), detail).await
+    {
         tracing::error!(%error, event, "audit record failed");
     }
 }

@@ -10,16 +10,17 @@ use webauthn_rs::prelude::{
     RegisterPublicKeyCredential, Uuid,
 };
 
-use super::{audit, ClientIp, MINUTE};
+use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::Limit;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::Status;
 use crate::store::sessions::Tokens;
 use crate::store::{self, now_ms};
 
 /// An enrolment must be finished within five minutes of starting it.
-const ENROLMENT_MS: i64 = 5 * MINUTE;
+const ENROLMENT_MS: i64 = 5 * 60_000;
 
 fn credential_key(id: &[u8]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(id)
@@ -95,15 +96,12 @@ fn closed(status: Status) -> AppError {
 /// Checks the passkey's answer to a pending face approval and opens a session.
 pub(super) async fn login_step(
     state: &ApiState,
-    ip: &str,
+    ip: &ClientIp,
     request_id: &str,
     credential: Value,
 ) -> Result<Tokens, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("mfa-ip:{ip}"), 60, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let request = store::mfa::find(&state.db, request_id, now)
         .await?
         .filter(|r| r.method == "challenge_proxied" && r.purpose == "authentication")
@@ -219,7 +217,7 @@ pub(super) struct EnrolmentAnswer {
 /// Finishes an enrolment with the browser's answer; from now on the user approves with it.
 pub(super) async fn finish_enrolment(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     user: CurrentUser,
     ApiJson(input): ApiJson<EnrolmentAnswer>,
 ) -> Result<Json<Value>, AppError> {
@@ -267,7 +265,7 @@ pub(super) struct PasskeyRef {
 
 pub(super) async fn remove(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     user: CurrentUser,
     ApiJson(input): ApiJson<PasskeyRef>,
 ) -> Result<Json<Value>, AppError> {

@@ -7,8 +7,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use super::{audit, ClientIp, MINUTE};
+use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::Limit;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
@@ -28,24 +29,13 @@ pub(super) struct ForgotInput {
 
 pub(super) async fn forgot(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     ApiJson(input): ApiJson<ForgotInput>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("forgot-ip:{ip}"), 10, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::ForgotPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
-    state
-        .limiter
-        .hit(
-            &format!("forgot-account:{}", email.as_str()),
-            3,
-            15 * MINUTE,
-            now,
-        )
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::ForgotPerAccount, &email).await?;
     if let Some(user) = store::users::by_email(&state.db, &email).await? {
         let token = store::password_resets::create(&state.db, &user.id, now).await?;
         let link = format!("{}/reset-password?token={token}", state.config.base_url);
@@ -83,15 +73,12 @@ pub(super) struct ResetInput {
 
 pub(super) async fn reset(
     State(state): State<ApiState>,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     Query(query): Query<TokenQuery>,
     ApiJson(input): ApiJson<ResetInput>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    state
-        .limiter
-        .hit(&format!("reset-ip:{ip}"), 20, 15 * MINUTE, now)
-        .map_err(AppError::TooManyRequests)?;
+    state.limiter.check(Limit::ResetPerIp, &ip).await?;
     password::check(&input.password).map_err(|message| AppError::field("password", message))?;
     let expired = || {
         AppError::refused(

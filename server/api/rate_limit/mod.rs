@@ -1,0 +1,297 @@
+//! One rate-limit policy for the whole bank: the table below names every limit with the kind of
+//! key it counts, how many hits it allows and over which window. Call sites name a limit from it,
+//! never a number. Counts live where every bank process sees them: in Redis when
+//! `BANK_REDIS_URL` is set, else in the database on PostgreSQL; only the embedded SQLite bank (one
+//! process by construction) counts in memory.
+
+mod memory;
+mod redis;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::client_ip::ClientIp;
+use super::error::AppError;
+use crate::config::Config;
+use crate::domain::auth::email::Email;
+use crate::store::{self, Backend, Db};
+
+/// What a limit counts against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    /// The caller's address (an IPv6 /64), after trusted proxies.
+    Ip,
+    /// An email address someone typed: the account it would reach.
+    Email,
+    /// A signed-in or identified user.
+    User,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    LoginPerIp,
+    LoginPerAccount,
+    CodeChecksPerIp,
+    CodeResendsPerUser,
+    RefreshPerIp,
+    SignupEmailsPerIp,
+    SignupEmailsPerAddress,
+    SignupChecksPerIp,
+    SignupAccountsPerIp,
+    ForgotPerIp,
+    ForgotPerAccount,
+    ResetPerIp,
+}
+
+pub struct Policy {
+    pub limit: Limit,
+    pub name: &'static str,
+    pub key: KeyKind,
+    pub count: u32,
+    pub window: Duration,
+}
+
+const MINUTE: u64 = 60;
+
+const fn policy(
+    limit: Limit,
+    name: &'static str,
+    key: KeyKind,
+    count: u32,
+    minutes: u64,
+) -> Policy {
+    Policy {
+        limit,
+        name,
+        key,
+        count,
+        window: Duration::from_secs(minutes * MINUTE),
+    }
+}
+
+/// Every limit of the bank, in one place.
+pub const POLICIES: [Policy; 12] = [
+    policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
+    policy(
+        Limit::LoginPerAccount,
+        "login-account",
+        KeyKind::Email,
+        10,
+        15,
+    ),
+    // SMS codes and passkey answers of log-in approvals.
+    policy(Limit::CodeChecksPerIp, "mfa-ip", KeyKind::Ip, 60, 15),
+    policy(Limit::CodeResendsPerUser, "mfa-resend", KeyKind::User, 3, 5),
+    policy(Limit::RefreshPerIp, "refresh-ip", KeyKind::Ip, 120, 15),
+    policy(Limit::SignupEmailsPerIp, "signup-ip", KeyKind::Ip, 20, 15),
+    policy(
+        Limit::SignupEmailsPerAddress,
+        "signup-email",
+        KeyKind::Email,
+        5,
+        15,
+    ),
+    policy(
+        Limit::SignupChecksPerIp,
+        "signup-verify-ip",
+        KeyKind::Ip,
+        60,
+        15,
+    ),
+    // Creating the account hashes a password: the limit comes before that work.
+    policy(
+        Limit::SignupAccountsPerIp,
+        "signup-create-ip",
+        KeyKind::Ip,
+        20,
+        15,
+    ),
+    policy(Limit::ForgotPerIp, "forgot-ip", KeyKind::Ip, 10, 15),
+    policy(
+        Limit::ForgotPerAccount,
+        "forgot-account",
+        KeyKind::Email,
+        3,
+        15,
+    ),
+    policy(Limit::ResetPerIp, "reset-ip", KeyKind::Ip, 20, 15),
+];
+
+impl Limit {
+    pub fn policy(self) -> &'static Policy {
+        POLICIES
+            .iter()
+            .find(|p| p.limit == self)
+            .expect("every limit has a row in POLICIES (checked by a test)")
+    }
+}
+
+/// Something a limit can count against.
+pub trait Subject {
+    const KIND: KeyKind;
+    fn key(&self) -> String;
+}
+
+impl Subject for ClientIp {
+    const KIND: KeyKind = KeyKind::Ip;
+    fn key(&self) -> String {
+        self.limit_key()
+    }
+}
+
+impl Subject for Email {
+    const KIND: KeyKind = KeyKind::Email;
+    fn key(&self) -> String {
+        self.as_str().to_string()
+    }
+}
+
+/// A user by id.
+pub struct UserKey<'a>(pub &'a str);
+
+impl Subject for UserKey<'_> {
+    const KIND: KeyKind = KeyKind::User;
+    fn key(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+enum Counter {
+    Memory(memory::Windows),
+    Database(Db),
+    Redis(redis::RedisCounter),
+}
+
+pub struct RateLimiter {
+    counter: Counter,
+}
+
+impl RateLimiter {
+    /// Redis when configured, else the database on PostgreSQL, else memory (embedded SQLite).
+    pub fn for_config(config: &Config, db: &Db) -> anyhow::Result<Self> {
+        let counter = if let Some(url) = &config.redis_url {
+            Counter::Redis(redis::RedisCounter::new(url)?)
+        } else if db.backend == Backend::Postgres {
+            Counter::Database(db.clone())
+        } else {
+            Counter::Memory(memory::Windows::default())
+        };
+        Ok(Self { counter })
+    }
+
+    pub fn in_memory() -> Self {
+        Self {
+            counter: Counter::Memory(memory::Windows::default()),
+        }
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self.counter {
+            Counter::Memory(_) => "memory",
+            Counter::Database(_) => "database",
+            Counter::Redis(_) => "redis",
+        }
+    }
+
+    /// Counts one hit of `limit` on `subject`; past the limit, 429 with `Retry-After`.
+    pub async fn check<S: Subject>(&self, limit: Limit, subject: &S) -> Result<(), AppError> {
+        let policy = limit.policy();
+        if policy.key != S::KIND {
+            // A call site naming the wrong kind of key is a bug; refusing is the safe side.
+            return Err(AppError::Internal(anyhow::anyhow!(
+                "limit {} counts {:?} keys, not {:?}",
+                policy.name,
+                policy.key,
+                S::KIND
+            )));
+        }
+        let key = format!("{}:{}", policy.name, subject.key());
+        let window_ms = policy.window.as_millis() as i64;
+        let now = store::now_ms();
+        let (hits, ends_at) = match &self.counter {
+            Counter::Memory(windows) => windows.hit(&key, window_ms, now),
+            Counter::Database(db) => store::rate_limits::hit(db, &key, window_ms, now).await?,
+            Counter::Redis(redis) => redis.hit(&key, window_ms, now).await?,
+        };
+        if hits > i64::from(policy.count) {
+            let left_ms = (ends_at - now).max(0);
+            return Err(AppError::TooManyRequests(
+                (left_ms as u64).div_ceil(1000).max(1),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Drops ended windows kept in the database; the other counters expire on their own.
+    pub async fn sweep(&self) -> Result<u64, sqlx::Error> {
+        match &self.counter {
+            Counter::Database(db) => store::rate_limits::sweep(db, store::now_ms()).await,
+            Counter::Memory(windows) => {
+                windows.sweep(store::now_ms());
+                Ok(0)
+            }
+            Counter::Redis(_) => Ok(0),
+        }
+    }
+}
+
+pub type SharedLimiter = Arc<RateLimiter>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_limit_has_one_row() {
+        let all = [
+            Limit::LoginPerIp,
+            Limit::LoginPerAccount,
+            Limit::CodeChecksPerIp,
+            Limit::CodeResendsPerUser,
+            Limit::RefreshPerIp,
+            Limit::SignupEmailsPerIp,
+            Limit::SignupEmailsPerAddress,
+            Limit::SignupChecksPerIp,
+            Limit::SignupAccountsPerIp,
+            Limit::ForgotPerIp,
+            Limit::ForgotPerAccount,
+            Limit::ResetPerIp,
+        ];
+        assert_eq!(all.len(), POLICIES.len());
+        for limit in all {
+            assert_eq!(POLICIES.iter().filter(|p| p.limit == limit).count(), 1);
+        }
+        let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), POLICIES.len(), "names key the counts apart");
+    }
+
+    #[tokio::test]
+    async fn the_limit_then_retry_after_and_keys_apart() {
+        let limiter = RateLimiter::in_memory();
+        let ip = ClientIp("192.0.2.1".parse().unwrap());
+        for _ in 0..30 {
+            limiter.check(Limit::LoginPerIp, &ip).await.unwrap();
+        }
+        match limiter.check(Limit::LoginPerIp, &ip).await {
+            Err(AppError::TooManyRequests(seconds)) => assert!((890..=900).contains(&seconds)),
+            other => panic!("expected 429, got {other:?}"),
+        }
+        let other = ClientIp("192.0.2.2".parse().unwrap());
+        limiter.check(Limit::LoginPerIp, &other).await.unwrap();
+        limiter
+            .check(Limit::ForgotPerIp, &ip)
+            .await
+            .expect("another limit counts apart");
+    }
+
+    #[tokio::test]
+    async fn a_key_of_the_wrong_kind_is_refused() {
+        let limiter = RateLimiter::in_memory();
+        assert!(matches!(
+            limiter.check(Limit::LoginPerIp, &UserKey("u1")).await,
+            Err(AppError::Internal(_))
+        ));
+    }
+}
