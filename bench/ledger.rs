@@ -296,7 +296,12 @@ async fn latency(label: &str, db: &Db, filter: &Filter) -> anyhow::Result<()> {
     let mut total = 0;
     for _ in 0..30 {
         let started = Instant::now();
-        let page = store::transactions::fetch(db, filter, 1, 50).await?;
+        let page = store::transactions::fetch(
+            db,
+            filter,
+            bank::domain::paging::Paging::parse(None, None, 50, 100).expect("a first page"),
+        )
+        .await?;
         times.push(started.elapsed());
         total = page.total;
     }

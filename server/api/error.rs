@@ -170,9 +170,45 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        use axum::extract::rejection::JsonRejection;
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(Self(value)),
+            // Well-formed JSON whose values do not fit (a string for a number, a number past
+            // i64, an unknown enum value): the request is understood but refused.
+            Err(JsonRejection::JsonDataError(error)) => Err(AppError::refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_body",
+                "Check the request",
+                &error.body_text(),
+            )),
             Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
         }
     }
+}
+
+/// What a handler that panicked answers: the API's 500 body, and the panic in the log. The
+/// connection stays up and the customer sees an answer.
+pub fn api_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!(
+        panic = panic_text(panic.as_ref()),
+        "an API handler panicked"
+    );
+    AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+}
+
+pub fn panic_text<'a>(panic: &'a (dyn std::any::Any + Send + 'static)) -> &'a str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
+}
+
+pub type PanicLayer = tower_http::catch_panic::CatchPanicLayer<
+    fn(Box<dyn std::any::Any + Send + 'static>) -> Response,
+>;
+
+/// The catch-panic layer of the API router.
+pub fn catch_api_panics() -> PanicLayer {
+    tower_http::catch_panic::CatchPanicLayer::custom(api_panic as fn(_) -> Response)
 }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod auth;
 pub mod client_ip;
+pub mod cpu;
 pub mod current_user;
 pub mod engagement;
 pub mod error;
@@ -27,6 +28,8 @@ pub struct ApiState {
     pub db: Db,
     pub notify: Arc<crate::providers::notify::Notifications>,
     pub limiter: Arc<rate_limit::RateLimiter>,
+    /// Bounded blocking pool for password hashes and documents.
+    pub cpu: Arc<cpu::CpuPool>,
     /// Passkey ceremonies for the bank's own origin (the face method).
     pub webauthn: Arc<webauthn_rs::Webauthn>,
 }
@@ -99,7 +102,21 @@ pub fn router(state: ApiState) -> Router {
             state.clone(),
             same_origin_mutations,
         ))
+        .layer(axum::middleware::map_response(no_store_by_default))
+        .layer(error::catch_api_panics())
         .with_state(state)
+}
+
+/// API answers carry balances, names and tokens: unless a handler says otherwise (public
+/// reference data), no cache may keep them (ASVS 14.3.2), so nothing of a customer stays on a
+/// shared computer after log-out.
+async fn no_store_by_default(mut response: axum::response::Response) -> axum::response::Response {
+    use axum::http::{header, HeaderValue};
+    response
+        .headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
 }
 
 /// The relying party is the bank's base URL: its host is the passkeys' RP ID.

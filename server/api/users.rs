@@ -9,8 +9,10 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::auth::with_session;
+use super::client_ip::ClientIp;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
+use super::rate_limit::Limit;
 use super::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
@@ -47,9 +49,11 @@ struct CreateInput {
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
 async fn create(
     State(state): State<ApiState>,
+    ip: ClientIp,
     headers: HeaderMap,
     ApiJson(input): ApiJson<CreateInput>,
 ) -> Result<Response, AppError> {
+    state.limiter.check(Limit::SignupAccountsPerIp, &ip).await?;
     let secure = state.config.secure_cookies();
     password::check(&input.password).map_err(|message| AppError::field("password", message))?;
     let flow = match input.onboarding_flow.as_str() {
@@ -66,8 +70,13 @@ async fn create(
     };
     let token = session_cookies::read(&headers, session_cookies::registration_name(secure))
         .ok_or_else(restart)?;
-    let hash = password::hash(&input.password);
     let now = now_ms();
+    // The token is checked before the password is hashed: a bogus one costs no CPU.
+    if !store::email_verifications::token_is_live(&state.db, token, now).await? {
+        return Err(restart());
+    }
+    let typed = input.password.clone();
+    let hash = state.cpu.run(move || password::hash(&typed)).await?;
     let mut tx = state.db.begin_write().await?;
     let email = store::email_verifications::spend_token(&mut tx, token, now)
         .await?

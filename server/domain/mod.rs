@@ -3,4 +3,5 @@ pub mod accounts;
 pub mod auth;
 pub mod engagement;
 pub mod onboarding;
+pub mod paging;
 pub mod profiles;

@@ -19,6 +19,7 @@ use std::time::Duration;
 use axum::http::{HeaderName, Request};
 use axum::routing::get;
 use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
@@ -56,6 +57,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         db,
         notify: Arc::new(notify),
         limiter,
+        cpu: Arc::new(api::cpu::CpuPool::per_core()),
         webauthn: Arc::new(api::webauthn_for(&config)?),
     };
     let api_router = api::router(api_state.clone());
@@ -113,6 +115,16 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
         .fallback(pages::page)
+        .layer(CatchPanicLayer::custom({
+            let state = state.clone();
+            move |panic: Box<dyn std::any::Any + Send + 'static>| {
+                tracing::error!(
+                    panic = api::error::panic_text(panic.as_ref()),
+                    "a page handler panicked"
+                );
+                pages::failure(&state)
+            }
+        }))
         .with_state(state);
 
     Ok(Router::new()

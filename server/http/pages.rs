@@ -60,6 +60,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             return failure(&state);
         }
     };
+    let signed_in = session["isAuth"] == true;
     let input = RenderInput {
         url: &url,
         layout,
@@ -101,14 +102,20 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             return failure(&state);
         }
     };
-    let mut response = respond(&state, &url, &nonce, output);
+    let mut response = respond(&state, &url, &nonce, output, signed_in);
     if logged_out {
         crate::api::session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
     }
     response
 }
 
-fn respond(state: &AppState, url: &str, nonce: &str, output: RenderOutput) -> Response {
+fn respond(
+    state: &AppState,
+    url: &str,
+    nonce: &str,
+    output: RenderOutput,
+    signed_in: bool,
+) -> Response {
     let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     if let Some(target) = output
         .redirect
@@ -137,10 +144,15 @@ fn respond(state: &AppState, url: &str, nonce: &str, output: RenderOutput) -> Re
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
-    // Pages may differ per session and layout; they must never sit in a shared cache.
+    // Pages may differ per session and layout; they must never sit in a shared cache, and a
+    // signed-in customer's page must not stay in any cache at all (ASVS 14.3.2).
     out.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-cache"),
+        HeaderValue::from_static(if signed_in {
+            "no-store"
+        } else {
+            "private, no-cache"
+        }),
     );
     out.insert(
         header::VARY,

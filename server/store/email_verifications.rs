@@ -57,7 +57,7 @@ pub async fn verify(db: &Db, email: &str, code: &str, now: i64) -> Result<Verifi
         return Ok(Verified::Unknown);
     };
     let outcome = mfa::check(
-        Status::parse(&status),
+        Status::stored(&status),
         expires_at,
         attempts,
         same(&digest(code, &id), &code_hash),
@@ -119,6 +119,20 @@ pub async fn email_for_token(
 
 /// Spends a registration token inside the transaction that creates the account, so one
 /// verified e-mail makes one account even when the form is sent twice.
+/// Whether a registration token could be spent now: checked before any costly work (the
+/// password hash) so that bogus tokens cost the bank nothing.
+pub async fn token_is_live(db: &Db, token: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query_as::<_, (i64,)>(
+        "SELECT 1 FROM email_verifications WHERE token_hash = $1 AND status = 'verified' \
+         AND token_expires_at > $2",
+    )
+    .bind(digest(token, TOKEN_CONTEXT))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}
+
 pub async fn spend_token(
     tx: &mut sqlx::AnyConnection,
     token: &str,

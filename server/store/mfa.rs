@@ -105,7 +105,7 @@ pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<MfaRequest>, sql
     .await?;
     Ok(row.map(
         |(id, user_id, purpose, method, status, expires_at)| MfaRequest {
-            status: mfa::effective(Status::parse(&status), expires_at, now),
+            status: mfa::effective(Status::stored(&status), expires_at, now),
             id,
             user_id,
             purpose,
@@ -134,7 +134,7 @@ pub async fn verify(
         return Ok(None);
     };
     let outcome = mfa::check(
-        Status::parse(&status),
+        Status::stored(&status),
         expires_at,
         attempts,
         same(&digest(code, id), &code_hash),

@@ -32,6 +32,18 @@ pub async fn create(db: &Db, user_id: &str, now: i64) -> Result<String, sqlx::Er
 
 /// Sets the new password hash if the token is live, marking it used in the same
 /// transaction; returns the user whose password changed.
+/// Whether a reset link is still usable: checked before the new password is hashed.
+pub async fn is_live(db: &Db, token: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query_as::<_, (i64,)>(
+        "SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+    )
+    .bind(digest(token, CONTEXT))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}
+
 pub async fn redeem(
     db: &Db,
     token: &str,

@@ -5,6 +5,7 @@ use futures_util::StreamExt;
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
+use crate::domain::paging::Paging;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Acceptor {
@@ -216,7 +217,7 @@ fn bind_all<'q>(
     query
 }
 
-pub async fn fetch(db: &Db, filter: &Filter, page: i64, limit: i64) -> Result<Page, sqlx::Error> {
+pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sqlx::Error> {
     let (conditions, values) = conditions(filter);
     // Unfiltered, the account's counter answers; counting a long history on every first page
     // would cost a scan of its index.
@@ -232,8 +233,9 @@ pub async fn fetch(db: &Db, filter: &Filter, page: i64, limit: i64) -> Result<Pa
         .try_get(0)?;
     let list_sql = format!(
         "SELECT {COLUMNS} FROM transactions WHERE {conditions} \
-         ORDER BY created_at DESC, id DESC LIMIT {limit} OFFSET {}",
-        (page - 1) * limit
+         ORDER BY created_at DESC, id DESC LIMIT {} OFFSET {}",
+        paging.limit(),
+        paging.offset()
     );
     let rows = bind_all(sqlx::query(&list_sql), &values)
         .fetch_all(&db.pool)

@@ -11,6 +11,7 @@ mod pages;
 mod passkeys;
 mod password_reset;
 mod rate_limits;
+mod robustness;
 mod sessions;
 mod signup;
 mod statements;

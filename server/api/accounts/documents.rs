@@ -13,9 +13,11 @@ use super::transactions::{day_bound, iso_time, owned_transaction};
 use crate::api::error::AppError;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::config::Company;
 use crate::domain::accounts::money::{display, Currency};
 use crate::domain::accounts::statements::pdf::PdfBook;
 use crate::domain::accounts::statements::{Format, Header, Line};
+use crate::store::bank_accounts::BankAccount;
 use crate::store::{self, now_ms, transactions::Transaction};
 
 pub fn routes() -> Router<ApiState> {
@@ -105,31 +107,31 @@ async fn statement(
     };
     let mut rows = store::transactions::booked_between(db, account.id.clone(), from, to);
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(8);
-    tokio::spawn(async move {
+    // Formatting (the PDF above all) is CPU work: it runs on the blocking pool, fed by the
+    // database reader and feeding the response through bounded channels.
+    tokio::task::spawn_blocking(move || {
         let mut writer = format.writer();
         let mut buffer = writer.start(&header);
-        while let Some(row) = rows.recv().await {
+        while let Some(row) = rows.blocking_recv() {
             match row {
                 Ok(txn) => buffer.extend(writer.line(&line_of(&txn))),
                 Err(error) => {
                     tracing::error!(%error, "statement read failed");
-                    let _ = sender
-                        .send(Err(std::io::Error::other("statement read failed")))
-                        .await;
+                    let _ =
+                        sender.blocking_send(Err(std::io::Error::other("statement read failed")));
                     return;
                 }
             }
             if buffer.len() >= 32 * 1024
                 && sender
-                    .send(Ok(Bytes::from(std::mem::take(&mut buffer))))
-                    .await
+                    .blocking_send(Ok(Bytes::from(std::mem::take(&mut buffer))))
                     .is_err()
             {
                 return;
             }
         }
         buffer.extend(writer.finish(&header));
-        let _ = sender.send(Ok(Bytes::from(buffer))).await;
+        let _ = sender.blocking_send(Ok(Bytes::from(buffer)));
     });
     // Fused: the body may be polled once more after the end.
     let stream = futures_util::StreamExt::fuse(futures_util::stream::unfold(
@@ -182,8 +184,17 @@ async fn transaction_proof(
     Query(query): Query<EntityQuery>,
 ) -> Result<Response, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &query.ent_id).await?;
+    let filename = format!("transaction-{}.pdf", txn.id);
+    let config = state.config.clone();
+    let bytes = state
+        .cpu
+        .run(move || proof_pdf(&txn, &account, &config.company))
+        .await?;
+    Ok(attachment("application/pdf", &filename, Body::from(bytes)))
+}
+
+fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec<u8> {
     let currency = account.currency;
-    let company = &state.config.company;
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
     book.heading("Transaction confirmation");
@@ -227,12 +238,7 @@ async fn transaction_proof(
         company.legal_name,
         company.company_number
     ));
-    let bytes = book.finish("Transaction confirmation");
-    Ok(attachment(
-        "application/pdf",
-        &format!("transaction-{}.pdf", txn.id),
-        Body::from(bytes),
-    ))
+    book.finish("Transaction confirmation")
 }
 
 async fn proof_letter(
@@ -244,7 +250,19 @@ async fn proof_letter(
         return Err(AppError::Forbidden);
     }
     let account = owned(&state, &profile, &query.ent_id).await?;
-    let company = &state.config.company;
+    let config = state.config.clone();
+    let bytes = state
+        .cpu
+        .run(move || proof_letter_pdf(&account, &config.company))
+        .await?;
+    Ok(attachment(
+        "application/pdf",
+        "proof-of-account.pdf",
+        Body::from(bytes),
+    ))
+}
+
+fn proof_letter_pdf(account: &BankAccount, company: &Company) -> Vec<u8> {
     let today = iso_time(now_ms()).chars().take(10).collect::<String>();
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
@@ -261,7 +279,7 @@ async fn proof_letter(
     book.field("Currency", account.currency.code());
     book.field("IBAN", &account.iban);
     book.field("BIC", &account.bic);
-    if let Some(sort_code) = sort_code_text(&account) {
+    if let Some(sort_code) = sort_code_text(account) {
         book.field("Sort code", &sort_code);
         book.field("Account number", &account.account_number);
     }
@@ -271,10 +289,5 @@ async fn proof_letter(
         "{} is registered in England and Wales, company number {}, and authorised by the Financial Conduct Authority (reference {}). Questions: {} or {}.",
         company.legal_name, company.company_number, company.regulator_reference, company.support_email, company.support_phone
     ));
-    let bytes = book.finish("Confirmation of account details");
-    Ok(attachment(
-        "application/pdf",
-        "proof-of-account.pdf",
-        Body::from(bytes),
-    ))
+    book.finish("Confirmation of account details")
 }

@@ -10,6 +10,7 @@ use super::bank_accounts::{major, owned};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::paging::Paging;
 use crate::store::transactions::{Filter, Transaction};
 use crate::store::{self, bank_accounts::BankAccount};
 
@@ -113,14 +114,8 @@ async fn fetch(
     ApiJson(input): ApiJson<FetchInput>,
 ) -> Result<Json<Value>, AppError> {
     profile.require_transactions()?;
-    let page = input.page.unwrap_or(1);
-    let limit = input.limit.unwrap_or(PAGE_SIZE);
-    if page < 1 {
-        return Err(AppError::field("page", "Page starts at 1"));
-    }
-    if !(1..=MAX_PAGE_SIZE).contains(&limit) {
-        return Err(AppError::field("limit", "Limit is 1 to 100"));
-    }
+    let paging = Paging::parse(input.page, input.limit, PAGE_SIZE, MAX_PAGE_SIZE)
+        .map_err(|(field, message)| AppError::field(field, &message))?;
     if let Some(unknown) = input.types.iter().find(|t| !TYPES.contains(&t.as_str())) {
         return Err(AppError::field("types", &format!("Unknown type {unknown}")));
     }
@@ -153,12 +148,12 @@ async fn fetch(
         to,
         keyword: input.search_keyword,
     };
-    let found = store::transactions::fetch(&state.db, &filter, page, limit).await?;
+    let found = store::transactions::fetch(&state.db, &filter, paging).await?;
     Ok(Json(json!({
         "results": found.results.iter().map(|t| view(t, &account)).collect::<Vec<_>>(),
-        "totalPages": (found.total + limit - 1) / limit,
+        "totalPages": paging.total_pages(found.total),
         "totalResults": found.total,
-        "page": page,
+        "page": paging.page(),
     })))
 }
 

@@ -90,13 +90,18 @@ pub async fn password_step(
     };
     state.limiter.check(Limit::LoginPerAccount, &email).await?;
     let user = store::users::by_email(&state.db, &email).await?;
-    let verified = match &user {
-        Some(user) => password::verify(password_text, &user.password_hash),
-        None => {
-            let _ = password::verify(password_text, decoy_hash());
-            false
-        }
-    };
+    let stored = user.as_ref().map(|u| u.password_hash.clone());
+    let typed = password_text.to_string();
+    let verified = state
+        .cpu
+        .run(move || match stored {
+            Some(stored) => password::verify(&typed, &stored),
+            None => {
+                let _ = password::verify(&typed, decoy_hash());
+                false
+            }
+        })
+        .await?;
     let user = match user {
         Some(user) if verified => user,
         user => {

@@ -88,10 +88,13 @@ pub(super) async fn reset(
             EXPIRED,
         )
     };
-    if query.token.is_empty() {
+    if query.token.is_empty()
+        || !store::password_resets::is_live(&state.db, &query.token, now).await?
+    {
         return Err(expired());
     }
-    let hash = password::hash(&input.password);
+    let typed = input.password.clone();
+    let hash = state.cpu.run(move || password::hash(&typed)).await?;
     let Some(user_id) = store::password_resets::redeem(&state.db, &query.token, &hash, now).await?
     else {
         return Err(expired());

@@ -26,15 +26,28 @@ impl Status {
         }
     }
 
-    pub fn parse(value: &str) -> Self {
-        match value {
+    pub fn parse(value: &str) -> Option<Self> {
+        Some(match value {
+            "pending" => Self::Pending,
             "verified" => Self::Verified,
             "utilized" => Self::Utilized,
             "failed" => Self::Failed,
             "declined" => Self::Declined,
             "expired" => Self::Expired,
-            _ => Self::Pending,
-        }
+            _ => return None,
+        })
+    }
+
+    /// A stored status as the rules must treat it: one this code does not know (a newer
+    /// version's, or a damaged row) is failed, never a live request.
+    pub fn stored(value: &str) -> Self {
+        Self::parse(value).unwrap_or_else(|| {
+            tracing::error!(
+                status = value,
+                "unknown stored request status, treated as failed"
+            );
+            Self::Failed
+        })
     }
 }
 
@@ -80,6 +93,28 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_stored_statuses_fail_closed() {
+        assert_eq!(Status::parse("pending"), Some(Status::Pending));
+        assert_eq!(Status::parse("PENDING"), None);
+        assert_eq!(Status::stored("live"), Status::Failed);
+        assert_eq!(Status::stored(""), Status::Failed);
+        assert_eq!(
+            check(Status::stored("bogus"), i64::MAX, 0, true, 0),
+            Check::Closed(Status::Failed)
+        );
+        for status in [
+            Status::Pending,
+            Status::Verified,
+            Status::Utilized,
+            Status::Failed,
+            Status::Expired,
+            Status::Declined,
+        ] {
+            assert_eq!(Status::stored(status.as_str()), status);
+        }
+    }
 
     #[test]
     fn a_right_code_in_time_is_accepted_once() {

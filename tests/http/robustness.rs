@@ -1,0 +1,124 @@
+//! Nothing on the request path panics or overflows: a panicking handler answers 500 in the
+//! API's format, huge numbers are field errors, and no cache keeps a customer's answers.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::routing::get;
+use axum::Router;
+use bank::domain::accounts::money::Currency;
+use http_body_util::BodyExt;
+use serde_json::json;
+use tower::ServiceExt;
+
+use crate::helpers::{customer, open_account, page_with_cookie, post, DESKTOP};
+use crate::on_both_backends;
+
+#[tokio::test]
+async fn a_panicking_handler_answers_500_in_the_api_format() {
+    let router = Router::new()
+        .route(
+            "/v2/boom",
+            get(|| async {
+                let values: Vec<i64> = Vec::new();
+                values[3].to_string()
+            }),
+        )
+        .layer(bank::api::error::catch_api_panics());
+    let response = router
+        .oneshot(Request::get("/v2/boom").body(Body::empty()).unwrap())
+        .await
+        .expect("the panic became an answer");
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["code"], "internal");
+    assert_eq!(body["message"], "Something went wrong");
+}
+
+on_both_backends!(paging_and_numbers_are_bounded, |bank| {
+    let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+    let auth = [("authorization", olivia.bearer())];
+    let auth: Vec<(&str, &str)> = auth.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let fetch = |body: serde_json::Value| post(bank, "/v2/transactions/fetch", body, &auth);
+
+    for page in [json!(i64::MAX), json!(1_000_001), json!(0), json!(-5)] {
+        let reply = fetch(json!({ "bankAccountId": gbp.id, "page": page })).await;
+        assert_eq!(reply.status, 422, "page {page}");
+        assert_eq!(reply.json()["fields"]["page"], "Page is out of range");
+    }
+    for limit in [json!(i64::MAX), json!(0), json!(101)] {
+        let reply = fetch(json!({ "bankAccountId": gbp.id, "limit": limit })).await;
+        assert_eq!(reply.status, 422, "limit {limit}");
+        assert_eq!(reply.json()["fields"]["limit"], "Limit is 1 to 100");
+    }
+    // Past what an i64 holds, or not a number at all: refused as a body that does not fit.
+    for page in [json!(1e30), json!("2"), json!(1.5)] {
+        let reply = fetch(json!({ "bankAccountId": gbp.id, "page": page })).await;
+        assert_eq!(reply.status, 422, "page {page}");
+        assert_eq!(reply.json()["code"], "invalid_body");
+    }
+    let last = fetch(json!({ "bankAccountId": gbp.id, "page": 1_000_000, "limit": 100 })).await;
+    assert_eq!(last.status, 200);
+    assert_eq!(last.json()["results"], json!([]));
+});
+
+on_both_backends!(no_cache_keeps_a_customers_answers, |bank| {
+    let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+    let accounts = post(
+        bank,
+        "/v2/bank-accounts/fetch",
+        json!({}),
+        &[("authorization", &olivia.bearer())],
+    )
+    .await;
+    assert_eq!(accounts.status, 200);
+    assert_eq!(accounts.header("cache-control"), "no-store");
+    let refused = post(bank, "/v2/bank-accounts/fetch", json!({}), &[]).await;
+    assert_eq!(refused.status, 401);
+    assert_eq!(refused.header("cache-control"), "no-store");
+
+    let signed_in = page_with_cookie(
+        bank,
+        "/dashboard",
+        DESKTOP,
+        &format!("__Host-access={}", olivia.token),
+    )
+    .await;
+    assert_eq!(signed_in.status, 200);
+    assert_eq!(signed_in.header("cache-control"), "no-store");
+    let anonymous = bank.get("/login", DESKTOP).await;
+    assert_eq!(anonymous.header("cache-control"), "private, no-cache");
+    let countries = bank.get("/v1/utils/countries", DESKTOP).await;
+    assert!(
+        countries.header("cache-control").starts_with("public"),
+        "reference data may still be cached"
+    );
+});
+
+on_both_backends!(
+    account_creation_checks_the_token_before_any_hashing,
+    |bank| {
+        let bogus = [("cookie", "__Host-registration=not-a-real-token")];
+        for attempt in 1..=20 {
+            let reply = post(
+                bank,
+                "/v2/users",
+                json!({ "password": "Harbour2026", "onboardingFlow": "business" }),
+                &bogus,
+            )
+            .await;
+            assert_eq!(reply.status, 403, "attempt {attempt}");
+            assert_eq!(reply.json()["code"], "registration_expired");
+        }
+        let reply = post(
+            bank,
+            "/v2/users",
+            json!({ "password": "Harbour2026", "onboardingFlow": "business" }),
+            &bogus,
+        )
+        .await;
+        assert_eq!(reply.status, 429, "account creation is rate limited");
+    }
+);
