@@ -9,7 +9,7 @@ const USAGE: &str = "usage: bank [serve]
        bank features list                  show the effective flags
        bank server-bundle                  print the server bundle (for the Node benchmark)
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
-       bank money-in <IBAN|account number> <amount> <payer name> [reference]
+       bank money-in <IBAN|account number> <amount> <payer name> [reference] [--at <RFC 3339 time>]
                                            sandbox: credit an account as an inbound payment";
 
 #[tokio::main]
@@ -78,10 +78,19 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
             if !config.sandbox {
                 anyhow::bail!("money-in exists only in sandbox mode");
             }
-            let reference = rest.join(" ");
-            let done =
-                bank::providers::sandbox_payments::credit(&db, account, amount, payer, &reference)
-                    .await?;
+            let (reference, at) = match rest {
+                [words @ .., "--at", when] => {
+                    let at = when
+                        .parse::<jiff::Timestamp>()
+                        .map_err(|e| anyhow::anyhow!("--at wants an RFC 3339 time: {e}"))?;
+                    (words.join(" "), at.as_millisecond())
+                }
+                words => (words.join(" "), bank::store::now_ms()),
+            };
+            let done = bank::providers::sandbox_payments::credit_at(
+                &db, account, amount, payer, &reference, at,
+            )
+            .await?;
             println!(
                 "credited {} to {} (transaction {})",
                 done.amount, done.iban, done.transaction_id

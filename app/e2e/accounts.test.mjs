@@ -159,3 +159,38 @@ describe("accounts without JavaScript", () => {
     await plain.close();
   });
 });
+
+describe("days in Europe/London", () => {
+  it("shows a payment at 00:30 BST on 1 July under 1 July, before and after hydration", async () => {
+    const TOM = ["tom@demo.harbour.example", "Harbour2026", "+447700900002"];
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...TOM);
+    const accounts = await page.request.post(`${bank.url}/v2/bank-accounts/fetch`, {
+      data: {},
+      headers: { Origin: bank.url },
+    });
+    const [gbp] = (await accounts.json()).results;
+    // 23:30 UTC on 30 June is 00:30 in London (BST).
+    bank.cli(["money-in", gbp.iban, "12.34", "Night Owl Ltd", "MIDNIGHT", "--at", "2026-06-30T23:30:00Z"]);
+
+    const row = (p) => p.locator(".txn-row", { hasText: "Night Owl Ltd" });
+    const plain = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const noJs = await plain.newPage();
+    await noJs.goto(`${bank.url}/dashboard?from=2026-07-01&to=2026-07-01`);
+    assert.equal(await row(noJs).count(), 1, "server render: on 1 July");
+    assert.equal(await row(noJs).locator(".txn-when").textContent(), "01.07.2026 24:30");
+    await noJs.goto(`${bank.url}/dashboard?from=2026-06-30&to=2026-06-30`);
+    assert.equal(await row(noJs).count(), 0, "not on 30 June");
+
+    await page.goto(`${bank.url}/dashboard?from=2026-07-01&to=2026-07-01`);
+    await hydrated(page);
+    assert.equal(await row(page).count(), 1, "after hydration: still on 1 July");
+    assert.equal(await row(page).locator(".txn-when").textContent(), "01.07.2026 24:30");
+    assert.deepEqual(seen.problems, [], "no hydration mismatch");
+    await plain.close();
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
 // Starts the real release binary on a fresh database and a free port, and Chromium beside it.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,16 +19,14 @@ export async function startBank(extraEnv = {}) {
   const binary = process.env.BANK_BIN ?? path.resolve(import.meta.dirname, "../../target/release/bank");
   const dir = mkdtempSync(path.join(tmpdir(), "bank-e2e-"));
   const port = await freePort();
-  const child = spawn(binary, [], {
-    env: {
-      ...process.env,
-      BANK_PORT: String(port),
-      DATABASE_URL: `sqlite://${dir}/bank.db`,
-      RUST_LOG: "warn",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const env = {
+    ...process.env,
+    BANK_PORT: String(port),
+    DATABASE_URL: `sqlite://${dir}/bank.db`,
+    RUST_LOG: "warn",
+    ...extraEnv,
+  };
+  const child = spawn(binary, [], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -40,6 +38,10 @@ export async function startBank(extraEnv = {}) {
   }
   return {
     url,
+    /** Runs a `bank` command against this bank's database (e.g. `money-in`). */
+    cli(args) {
+      return execFileSync(binary, args, { env, encoding: "utf8" });
+    },
     stop() {
       child.kill("SIGTERM");
       rmSync(dir, { recursive: true, force: true });

@@ -169,7 +169,7 @@ async fn update(
         )
         .await?;
     } else {
-        let today = time::OffsetDateTime::now_utc().date();
+        let today = crate::domain::london::today(now_ms());
         let details = person::check_details(&serde_json::from_value(input).map_err(bad)?, today)
             .map_err(AppError::Fields)?;
         let dob = details.dob.to_string();

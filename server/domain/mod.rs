@@ -2,6 +2,7 @@
 pub mod accounts;
 pub mod auth;
 pub mod engagement;
+pub mod london;
 pub mod onboarding;
 pub mod paging;
 pub mod profiles;

@@ -35,6 +35,18 @@ pub async fn credit(
     payer: &str,
     reference: &str,
 ) -> Result<Credited, MoneyInError> {
+    credit_at(db, account, amount, payer, reference, now_ms()).await
+}
+
+/// As [`credit`], booked at a given instant (the CLI's `--at`, to try how days are cut).
+pub async fn credit_at(
+    db: &Db,
+    account: &str,
+    amount: &str,
+    payer: &str,
+    reference: &str,
+    at_ms: i64,
+) -> Result<Credited, MoneyInError> {
     let minor = money::parse_decimal(amount)
         .filter(|m| *m > 0)
         .ok_or(MoneyInError::Amount)?;
@@ -59,7 +71,7 @@ pub async fn credit(
         kind: "company",
         account: None,
     };
-    let transaction_id = bookings::inbound(db, &account, minor, scheme, party, reference, now_ms())
+    let transaction_id = bookings::inbound(db, &account, minor, scheme, party, reference, at_ms)
         .await
         .map_err(|error| match error {
             BookingError::AccountNotUsable => MoneyInError::NotActive,

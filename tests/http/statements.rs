@@ -340,3 +340,33 @@ on_both_backends!(statement_requests_are_checked, |bank| {
     assert_eq!(empty.status, 200);
     assert_eq!(empty.body.lines().count(), 1, "just the header row");
 });
+
+on_both_backends!(statements_cut_days_in_london, |bank| {
+    let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+    // 23:30 UTC on 30 June 2026 is 00:30 BST on 1 July.
+    let half_past_midnight = 1_782_862_200_000;
+    bookings::inbound(
+        &bank.db,
+        &gbp,
+        1_234,
+        "local",
+        PAYER,
+        "NIGHT",
+        half_past_midnight,
+    )
+    .await
+    .unwrap();
+    let statement = |day: &str| {
+        format!(
+            "/v2/documents/statement?entId={}&createdFrom={day}&createdTo={day}&format=csv",
+            gbp.id
+        )
+    };
+    let july = download(bank, &olivia, &statement("2026-07-01")).await;
+    assert!(july.body.contains("NIGHT"), "{}", july.body);
+    assert!(july.body.contains("2026-07-01"), "{}", july.body);
+    assert!(july.body.contains("00:30:00"), "{}", july.body);
+    let june = download(bank, &olivia, &statement("2026-06-30")).await;
+    assert!(!june.body.contains("NIGHT"), "{}", june.body);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber, formatSigned, formatTime, isoDay } from "./format";
+import { formatDate, formatMoney, formatNumber, formatSigned, formatTime, isoDay, londonDay } from "./format";
 
 describe("money", () => {
   it("groups thousands and keeps two decimals", () => {
@@ -27,5 +27,22 @@ describe("dates", () => {
   });
   it("writes yyyy-MM-dd", () => {
     expect(isoDay(new Date("2026-11-02T23:00:00Z"))).toBe("2026-11-02");
+  });
+  it("shows London's date and time, in summer an hour ahead of UTC", () => {
+    // 00:30 BST on 1 July is still 30 June in UTC.
+    expect(formatDate("2026-06-30T23:30:00Z")).toBe("01.07.2026");
+    expect(formatTime("2026-06-30T23:30:00Z")).toBe("24:30");
+    expect(isoDay(londonDay(new Date("2026-06-30T23:30:00Z")))).toBe("2026-07-01");
+  });
+  it("follows both clock changes", () => {
+    // Spring forward at 01:00 GMT on 29 March 2026.
+    expect(formatTime("2026-03-29T00:59:00Z")).toBe("24:59");
+    expect(formatTime("2026-03-29T01:00:00Z")).toBe("02:00");
+    expect(isoDay(londonDay(new Date("2026-03-28T23:30:00Z")))).toBe("2026-03-28");
+    // Fall back at 01:00 GMT on 25 October 2026.
+    expect(formatTime("2026-10-25T00:30:00Z")).toBe("01:30");
+    expect(formatTime("2026-10-25T01:30:00Z")).toBe("01:30");
+    expect(isoDay(londonDay(new Date("2026-10-24T23:30:00Z")))).toBe("2026-10-25");
+    expect(isoDay(londonDay(new Date("2026-10-25T23:30:00Z")))).toBe("2026-10-25");
   });
 });

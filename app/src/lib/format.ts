@@ -1,6 +1,7 @@
-// SPEC §9 formats, written by hand rather than with Intl: the same text must come out of the
-// server's isolate and the browser (or hydration breaks), and Intl objects cannot live in the
-// isolate's startup snapshot. Times are shown in UTC for the same reason.
+// SPEC §9 formats. The numbers are written by hand so the same text comes out of the server's
+// isolate and the browser (or hydration breaks). Times are Europe/London wall time, read through
+// Intl's time-zone data, which both V8s carry: the bank is British, whatever the zone of the
+// server or of the customer's phone.
 
 const SYMBOLS: Record<string, string> = { EUR: "€", GBP: "£", USD: "$", CHF: "₣" };
 
@@ -28,20 +29,59 @@ export function formatSigned(amount: number, currency: string): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** ISO time → dd.MM.yyyy (SPEC §9). */
+export interface LondonTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+// Made on first use, not at module load: an Intl object cannot go into the V8 startup
+// snapshot. It holds no customer data, so it may outlive a render.
+let londonFormat: Intl.DateTimeFormat | undefined;
+
+/** An instant as London wall time. */
+export function londonTime(instant: Date): LondonTime {
+  londonFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(londonFormat?.formatToParts(instant).find((p) => p.type === type)?.value ?? "0");
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+  };
+}
+
+/** The London calendar day of an instant, as a Date at that day's UTC midnight (for day sums). */
+export function londonDay(instant: Date): Date {
+  const { year, month, day } = londonTime(instant);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** ISO time → dd.MM.yyyy (SPEC §9), the London date. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  const { year, month, day } = londonTime(new Date(iso));
+  return `${pad(day)}.${pad(month)}.${year}`;
 }
 
-/** ISO time → kk:mm (SPEC §9: hours 1-24, so midnight is 24:00). */
+/** ISO time → kk:mm (SPEC §9: hours 1-24, so midnight is 24:00), London time. */
 export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  const hours = date.getUTCHours() === 0 ? 24 : date.getUTCHours();
-  return `${pad(hours)}:${pad(date.getUTCMinutes())}`;
+  const { hour, minute } = londonTime(new Date(iso));
+  return `${pad(hour === 0 ? 24 : hour)}:${pad(minute)}`;
 }
 
-/** A Date → yyyy-MM-dd (SPEC §9), in UTC. */
+/** A calendar day (a Date at UTC midnight, as `londonDay` gives) → yyyy-MM-dd (SPEC §9). */
 export function isoDay(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }

@@ -9,7 +9,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::bank_accounts::{owned, sort_code_text};
-use super::transactions::{day_bound, iso_time, owned_transaction};
+use super::transactions::{day_bound, owned_transaction};
 use crate::api::error::AppError;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
@@ -17,6 +17,7 @@ use crate::config::Company;
 use crate::domain::accounts::money::{display, Currency};
 use crate::domain::accounts::statements::pdf::PdfBook;
 use crate::domain::accounts::statements::{Format, Header, Line};
+use crate::domain::london::{self, local_time};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::{self, now_ms, transactions::Transaction};
 
@@ -103,7 +104,7 @@ async fn statement(
         closing: store::transactions::balance_before(db, &account.id, to + 1).await?,
         line_count: store::transactions::count_booked_between(db, &account.id, from, to).await?
             as usize,
-        generated_at: iso_time(now_ms()),
+        generated_at: local_time(now_ms()),
     };
     let mut rows = store::transactions::booked_between(db, account.id.clone(), from, to);
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(8);
@@ -154,7 +155,7 @@ async fn statement(
 fn line_of(txn: &Transaction) -> Line {
     Line {
         id: txn.id.clone(),
-        booked_at: iso_time(txn.created_at),
+        booked_at: local_time(txn.created_at),
         kind: txn.kind.clone(),
         description: txn.details.clone(),
         counterparty: txn.counterparty_name.clone().unwrap_or_default(),
@@ -200,7 +201,7 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
     book.heading("Transaction confirmation");
     book.field(
         "Date",
-        &iso_time(txn.created_at)
+        &local_time(txn.created_at)
             .replace('T', " ")
             .chars()
             .take(19)
@@ -234,7 +235,7 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
     book.paragraph(&format!(
         "This confirmation was produced by {} on {}. {} is registered in England and Wales, company number {}.",
         company.trading_name,
-        iso_time(now_ms()).chars().take(10).collect::<String>(),
+        london::day_of(now_ms()),
         company.legal_name,
         company.company_number
     ));
@@ -263,7 +264,7 @@ async fn proof_letter(
 }
 
 fn proof_letter_pdf(account: &BankAccount, company: &Company) -> Vec<u8> {
-    let today = iso_time(now_ms()).chars().take(10).collect::<String>();
+    let today = london::day_of(now_ms());
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
     book.field("Date", &today);

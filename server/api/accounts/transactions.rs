@@ -49,13 +49,8 @@ pub const TYPES: [&str; 21] = [
     "card_topup",
 ];
 
-/// A day `yyyy-MM-dd` (SPEC §9) as its first or last millisecond, in UTC.
-pub fn day_bound(text: &str, end: bool) -> Option<i64> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    let date = time::Date::parse(text, &format).ok()?;
-    let start = date.midnight().assume_utc().unix_timestamp() * 1000;
-    Some(if end { start + 86_400_000 - 1 } else { start })
-}
+/// A day `yyyy-MM-dd` (SPEC §9) as its first or last millisecond, in London.
+pub use crate::domain::london::day_bound;
 
 pub fn iso_time(ms: i64) -> String {
     time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)

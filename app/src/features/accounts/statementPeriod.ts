@@ -1,5 +1,6 @@
 // SPEC §2 "Statement": the default period runs from the first of the current month to today,
-// with presets, and nothing before 1 September 2022. Days are yyyy-MM-dd in UTC.
+// with presets, and nothing before 1 September 2022. `today` is London's calendar day
+// (`londonDay`), held as a Date at UTC midnight so that day sums are plain calendar sums.
 import { isoDay } from "../../lib/format";
 
 export const EARLIEST_DAY = "2022-09-01";

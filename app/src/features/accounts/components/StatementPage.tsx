@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { download } from "../../../api/download";
+import { londonDay } from "../../../lib/format";
 import { TextField } from "../../../ui/TextField";
 import { selectable } from "../access";
 import { bankAccountsQuery, documentUrls } from "../api";
@@ -23,7 +24,7 @@ export const STATEMENT_TIMEOUT_MS = 120_000;
 export function StatementPage() {
   const accounts = useQuery(bankAccountsQuery());
   const list = (accounts.data?.results ?? []).filter(selectable);
-  const [period, setPeriod] = useState<Period>(() => defaultPeriod(new Date()));
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod(londonDay(new Date())));
   const [account, setAccount] = useState("");
   const [format, setFormat] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -92,7 +93,7 @@ export function StatementPage() {
               key={label}
               type="button"
               className="button button-quiet button-small"
-              onClick={() => setPeriod(clampPeriod(preset(new Date()), new Date()))}
+              onClick={() => setPeriod(clampPeriod(preset(londonDay(new Date())), londonDay(new Date())))}
             >
               {label}
             </button>

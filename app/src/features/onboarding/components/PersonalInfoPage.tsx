@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-quer
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../api/client";
+import { londonDay } from "../../../lib/format";
 import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
 import { TextField } from "../../../ui/TextField";
@@ -86,7 +87,7 @@ function DetailsStep({ user, onBack, onDone }: { user: User; onBack: () => void;
       title: TITLES.includes(values.title) ? undefined : "Title required",
       name: values.name.trim() ? undefined : REQUIRED,
       surname: values.surname.trim() ? undefined : REQUIRED,
-      dob: birthDateError(values.day, values.month, values.year, new Date()),
+      dob: birthDateError(values.day, values.month, values.year, londonDay(new Date())),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
