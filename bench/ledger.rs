@@ -91,7 +91,12 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn account(db: &Db, name: &str) -> anyhow::Result<BankAccount> {
-    let profile = store::profiles::create(db, "business", name).await?;
+    let profile = store::profiles::create(
+        db,
+        bank::domain::profiles::access::ProfileType::Business,
+        name,
+    )
+    .await?;
     let mut tx = db.begin_write().await?;
     let id = store::bank_accounts::open(
         &mut tx,

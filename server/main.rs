@@ -8,6 +8,7 @@ const USAGE: &str = "usage: bank [serve]
        bank features clear <name>          remove a stored override
        bank features list                  show the effective flags
        bank server-bundle                  print the server bundle (for the Node benchmark)
+       bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
        bank money-in <IBAN|account number> <amount> <payer name> [reference] [--at <RFC 3339 time>]
                                            sandbox: credit an account as an inbound payment";
@@ -36,6 +37,10 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     if words == ["server-bundle"] {
         print!("{}", bank::http::assets::SERVER_BUNDLE);
+        return Ok(());
+    }
+    if words == ["openapi"] {
+        println!("{}", bank::api::openapi().to_pretty_json()?);
         return Ok(());
     }
     let config = Config::from_env()?;

@@ -3,8 +3,9 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::error::{ApiJson, AppError};
 use super::ApiState;
@@ -12,16 +13,25 @@ use crate::domain::engagement::features::FeatureFlags;
 use crate::domain::engagement::settings::{Setting, SettingError};
 use crate::store;
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v1/features", get(features))
-        .route("/v1/utils/settings", get(settings).post(put_setting))
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(features))
+        .routes(routes!(settings, put_setting))
 }
 
-#[derive(serde::Serialize)]
-struct FeatureEntry {
+crate::domain::named_enum! {
+    /// SPEC §3 feature entry state.
+    pub enum FeatureState {
+        On = "on",
+        Off = "off",
+    }
+}
+
+/// SPEC §3 "Feature entry".
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct FeatureEntry {
     name: &'static str,
-    state: &'static str,
+    state: FeatureState,
 }
 
 /// The effective flags: configuration, then the overrides stored in the database.
@@ -30,18 +40,28 @@ pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Err
     Ok(state.config.features.with_overrides(&overrides))
 }
 
+/// The feature flags of SPEC §1 as they stand for this bank.
+#[utoipa::path(get, path = "/v1/features", tag = "engagement",
+    responses((status = 200, body = Vec<FeatureEntry>)))]
 async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
     let flags = effective_flags(&state).await?;
     let entries: Vec<FeatureEntry> = crate::domain::engagement::features::FLAG_NAMES
         .iter()
         .map(|name| FeatureEntry {
             name,
-            state: if flags.get(name) { "on" } else { "off" },
+            state: if flags.get(name) {
+                FeatureState::On
+            } else {
+                FeatureState::Off
+            },
         })
         .collect();
     Ok(([(header::CACHE_CONTROL, "no-cache")], Json(entries)))
 }
 
+/// System settings (SPEC §3): the named entries `events` and `surveys`.
+#[utoipa::path(get, path = "/v1/utils/settings", tag = "engagement",
+    responses((status = 200, body = Vec<Setting>)))]
 async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
     Ok((
         [(header::CACHE_CONTROL, "no-cache")],
@@ -49,14 +69,19 @@ async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, Ap
     ))
 }
 
-#[derive(serde::Deserialize)]
-struct SettingInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct SettingInput {
     name: String,
+    /// A list of names.
+    #[schema(value_type = Vec<String>)]
     value: serde_json::Value,
 }
 
 /// System settings change what every customer's app shows, so only operators holding the
 /// configured ops token may write them.
+#[utoipa::path(post, path = "/v1/utils/settings", tag = "engagement", request_body = SettingInput,
+    security(("ops_token" = [])),
+    responses((status = 200, body = Setting)))]
 async fn put_setting(
     State(state): State<ApiState>,
     headers: HeaderMap,

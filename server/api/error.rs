@@ -44,6 +44,16 @@ struct Body<'a> {
     fields: Option<&'a BTreeMap<String, String>>,
 }
 
+/// SPEC §8: every refusal's body. `fields` maps a request field to its SPEC §5 message.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub code: String,
+    pub title: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
 impl AppError {
     pub fn unauthorized(code: &'static str, title: &'static str, message: &str) -> Self {
         Self::Refused {

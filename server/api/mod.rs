@@ -9,9 +9,12 @@ pub mod current_user;
 pub mod engagement;
 pub mod error;
 pub mod onboarding;
+mod openapi_doc;
 pub mod rate_limit;
+pub mod replies;
 pub mod selected_profile;
 pub mod session_cookies;
+pub mod session_state;
 pub mod users;
 
 use std::sync::Arc;
@@ -82,13 +85,62 @@ pub fn origin_allowed(headers: &axum::http::HeaderMap, base_url: &str) -> bool {
     }
 }
 
-pub fn router(state: ApiState) -> Router {
-    Router::new()
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "Harbour bank API",
+        description = "The JSON API of SPEC §7. Errors are SPEC §8's `{code, title, message}`."
+    ),
+    components(schemas(error::ErrorBody))
+)]
+struct ApiDoc;
+
+/// Every documented call; a handler is registered here only with its `#[utoipa::path]`.
+fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
+    use utoipa::OpenApi;
+    utoipa_axum::router::OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
         .merge(accounts::routes())
         .merge(engagement::routes())
         .merge(onboarding::routes())
         .merge(users::routes())
+        .routes(utoipa_axum::routes!(session_state::current))
+}
+
+/// The OpenAPI 3.1 document of the API, generated from the handlers and their types.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, doc) = documented().split_for_parts();
+    openapi_doc::complete(doc)
+}
+
+pub fn router(state: ApiState) -> Router {
+    let (routes, doc) = documented().split_for_parts();
+    let document = std::sync::Arc::new(
+        openapi_doc::complete(doc)
+            .to_pretty_json()
+            .expect("the OpenAPI document serialises"),
+    );
+    let serve_document = move || {
+        let document = document.clone();
+        async move {
+            (
+                [
+                    (
+                        axum::http::header::CONTENT_TYPE,
+                        "application/json; charset=utf-8",
+                    ),
+                    (axum::http::header::CACHE_CONTROL, "public, max-age=300"),
+                ],
+                document.as_str().to_string(),
+            )
+        }
+    };
+    routes
+        .route(
+            "/v1/openapi.json",
+            axum::routing::get(serve_document.clone()),
+        )
+        .route("/api/openapi.json", axum::routing::get(serve_document))
         // Unknown API paths answer in the API's own error format, not with a page.
         .route(
             "/v1/{*rest}",

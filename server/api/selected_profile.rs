@@ -9,13 +9,12 @@ use super::current_user::CurrentUser;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::profiles::access::Access;
-use crate::http::session::PROFILE_COOKIE;
 use crate::store;
 
 pub struct SelectedProfile {
     pub user_id: String,
     pub profile_id: String,
-    pub kind: String,
+    pub kind: crate::domain::profiles::access::ProfileType,
     pub name: String,
     pub access: Access,
 }
@@ -26,7 +25,8 @@ impl FromRequestParts<ApiState> for SelectedProfile {
     async fn from_request_parts(parts: &mut Parts, state: &ApiState) -> Result<Self, AppError> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
-        let wanted = crate::http::layout::cookie_value(&parts.headers, PROFILE_COOKIE);
+        let wanted =
+            super::session_cookies::read(&parts.headers, super::session_cookies::PROFILE_COOKIE);
         let profile = store::profiles::choose(&profiles, wanted).ok_or_else(|| {
             AppError::refused(
                 axum::http::StatusCode::FORBIDDEN,
@@ -38,9 +38,9 @@ impl FromRequestParts<ApiState> for SelectedProfile {
         Ok(Self {
             user_id: user.user_id,
             profile_id: profile.id.clone(),
-            kind: profile.kind.clone(),
+            kind: profile.kind,
             name: profile.name.clone(),
-            access: Access::new(&profile.my_access.role, &profile.my_access.rights),
+            access: Access::new(profile.my_access.role, &profile.my_access.rights),
         })
     }
 }

@@ -60,9 +60,21 @@ pub fn clear(headers: &mut HeaderMap, secure: bool) {
     );
 }
 
-/// A cookie's value from the request.
+/// The cookie that remembers the selected profile for 7 days (SPEC §9); the app sets it.
+pub const PROFILE_COOKIE: &str = "profile";
+
+/// A cookie's value from the request's `Cookie` headers, parsed by the `cookie` crate; empty
+/// values count as absent.
 pub fn read<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    crate::http::layout::cookie_value(headers, name).filter(|v| !v.is_empty())
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == name)
+        .and_then(|cookie| cookie.value_raw())
+        .filter(|v| !v.is_empty())
 }
 
 /// The access token from the bearer header or the access cookie.

@@ -4,49 +4,45 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde_json::{json, Value};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::auth::with_session;
+use super::auth::{with_session, SessionTokens};
 use super::client_ip::ClientIp;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::rate_limit::Limit;
 use super::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
+use crate::domain::auth::mfa::Method;
 use crate::domain::auth::password;
-use crate::domain::onboarding::person;
+use crate::domain::onboarding::kyc::{self, KycStatus, OnboardingFlow};
+use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
+use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v2/users", post(create).patch(update))
-        .route("/v2/users/take", post(take))
-        .route("/v1/users/kyc/status-v3", get(kyc_status))
-        .route("/v1/users/kyc", get(kyc_status))
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, update))
+        .routes(routes!(take))
+        .routes(routes!(kyc_status))
+        .routes(routes!(kyc))
 }
 
-/// SPEC §4: who signs up starts with incomplete user data; the address moves them on.
-pub const FIRST_STATUS: &str = "user_data_incomplete";
-
-fn status_after_address(flow: Option<&str>) -> &'static str {
-    match flow {
-        Some("personal") => "to_verify",
-        _ => "profile_incomplete",
-    }
-}
-
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct CreateInput {
+pub struct CreateInput {
     #[serde(default)]
     password: String,
+    /// `business` or `personal`: who signs up.
     #[serde(default)]
-    onboarding_flow: String,
+    onboarding_flow: Option<OnboardingFlow>,
 }
 
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
+#[utoipa::path(post, path = "/v2/users", tag = "users", request_body = CreateInput,
+    responses((status = 200, body = SessionTokens)))]
 async fn create(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -56,8 +52,8 @@ async fn create(
     state.limiter.check(Limit::SignupAccountsPerIp, &ip).await?;
     let secure = state.config.secure_cookies();
     password::check(&input.password).map_err(|message| AppError::field("password", message))?;
-    let flow = match input.onboarding_flow.as_str() {
-        "business" | "personal" => input.onboarding_flow.as_str(),
+    let flow = match input.onboarding_flow {
+        Some(flow @ (OnboardingFlow::Business | OnboardingFlow::Personal)) => flow,
         _ => return Err(AppError::field("onboardingFlow", "Field is required")),
     };
     let restart = || {
@@ -91,9 +87,9 @@ async fn create(
             surname: "",
             phone_code: None,
             phone_number: None,
-            mfa_method: "sms",
+            mfa_method: Method::Sms,
             onboarding_flow: Some(flow),
-            kyc_status: FIRST_STATUS,
+            kyc_status: KycStatus::FIRST,
         },
     )
     .await
@@ -113,10 +109,13 @@ async fn create(
     Ok(response)
 }
 
+/// SPEC §3 "User": the signed-in person.
+#[utoipa::path(post, path = "/v2/users/take", tag = "users",
+    responses((status = 200, body = UserDetails)))]
 async fn take(
     State(state): State<ApiState>,
     user: CurrentUser,
-) -> Result<Json<store::users::UserDetails>, AppError> {
+) -> Result<Json<UserDetails>, AppError> {
     Ok(Json(
         store::users::details(&state.db, &user.user_id)
             .await?
@@ -124,17 +123,38 @@ async fn take(
     ))
 }
 
+/// SPEC §3 "Person payload": the personal details, or (with a country) the address.
+#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PersonPatch {
+    title: Option<String>,
+    name: Option<String>,
+    middlename: Option<String>,
+    surname: Option<String>,
+    /// `yyyy-MM-dd`.
+    dob: Option<String>,
+    is_pep: Option<bool>,
+    country: Option<String>,
+    postcode: Option<String>,
+    city: Option<String>,
+    region: Option<String>,
+    address1: Option<String>,
+    building_number: Option<String>,
+}
+
 /// PATCH /v2/users: the personal details, or the address (which completes the person's
 /// part of sign-up). Only while the user's data is still incomplete.
+#[utoipa::path(patch, path = "/v2/users", tag = "users", request_body = PersonPatch,
+    responses((status = 200, body = UserDetails)))]
 async fn update(
     State(state): State<ApiState>,
     user: CurrentUser,
-    ApiJson(input): ApiJson<Value>,
-) -> Result<Json<store::users::UserDetails>, AppError> {
+    ApiJson(input): ApiJson<PersonPatch>,
+) -> Result<Json<UserDetails>, AppError> {
     let current = store::users::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if current.kyc_status != FIRST_STATUS {
+    if current.kyc_status != KycStatus::FIRST {
         return Err(AppError::refused(
             axum::http::StatusCode::CONFLICT,
             "details_locked",
@@ -142,8 +162,8 @@ async fn update(
             "Your personal details are confirmed. Please contact support to change them.",
         ));
     }
-    let bad = |e: serde_json::Error| AppError::BadRequest(e.to_string());
-    if input.get("country").is_some() {
+    let text = |value: Option<String>| value.unwrap_or_default();
+    if input.country.is_some() {
         if current.dob.is_none() {
             return Err(AppError::refused(
                 axum::http::StatusCode::CONFLICT,
@@ -152,8 +172,15 @@ async fn update(
                 "Please fill in your personal details first.",
             ));
         }
-        let address = person::check_address(&serde_json::from_value(input).map_err(bad)?)
-            .map_err(AppError::Fields)?;
+        let address = person::check_address(&AddressInput {
+            country: text(input.country),
+            postcode: text(input.postcode),
+            city: text(input.city),
+            region: text(input.region),
+            address1: text(input.address1),
+            building_number: text(input.building_number),
+        })
+        .map_err(AppError::Fields)?;
         store::users::set_address(
             &state.db,
             &user.user_id,
@@ -165,13 +192,23 @@ async fn update(
                 address1: &address.address1,
                 building_number: address.building_number.as_deref(),
             },
-            status_after_address(current.onboarding_flow.as_deref()),
+            kyc::after_address(current.onboarding_flow),
         )
         .await?;
     } else {
         let today = crate::domain::london::today(now_ms());
-        let details = person::check_details(&serde_json::from_value(input).map_err(bad)?, today)
-            .map_err(AppError::Fields)?;
+        let details = person::check_details(
+            &PersonalDetailsInput {
+                title: text(input.title),
+                name: text(input.name),
+                middlename: text(input.middlename),
+                surname: text(input.surname),
+                dob: text(input.dob),
+                is_pep: input.is_pep.unwrap_or(false),
+            },
+            today,
+        )
+        .map_err(AppError::Fields)?;
         let dob = details.dob.to_string();
         store::users::set_personal_details(
             &state.db,
@@ -191,48 +228,47 @@ async fn update(
 }
 
 /// SPEC §3 "KYC status response".
-async fn kyc_status(
-    State(state): State<ApiState>,
-    user: CurrentUser,
-) -> Result<Json<Value>, AppError> {
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct KycStatusReply {
+    account_ready: bool,
+    kyc_status: KycStatus,
+    kyc_label: &'static str,
+    kyc_hint: &'static str,
+    onboarding_flow: Option<OnboardingFlow>,
+    onboarding_version: u8,
+}
+
+async fn kyc_reply(state: &ApiState, user: &CurrentUser) -> Result<KycStatusReply, AppError> {
     let details = store::users::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let (label, hint) = kyc_words(&details.kyc_status);
-    Ok(Json(json!({
-        "account_ready": details.kyc_status == "completed",
-        "kyc_status": details.kyc_status,
-        "kyc_label": label,
-        "kyc_hint": hint,
-        "onboarding_flow": details.onboarding_flow,
-        "onboarding_version": 3,
-    })))
+    let (label, hint) = details.kyc_status.words();
+    Ok(KycStatusReply {
+        account_ready: details.kyc_status.account_ready(),
+        kyc_status: details.kyc_status,
+        kyc_label: label,
+        kyc_hint: hint,
+        onboarding_flow: details.onboarding_flow,
+        onboarding_version: 3,
+    })
 }
 
-fn kyc_words(status: &str) -> (&'static str, &'static str) {
-    match status {
-        "user_data_incomplete" => ("About You", "Tell us about yourself to continue."),
-        "profile_incomplete" => (
-            "About Your Business",
-            "Tell us about your business to continue.",
-        ),
-        "to_verify" | "to_complete" => {
-            ("Identity verification", "Verify your identity to continue.")
-        }
-        "verify_phone" => (
-            "Phone verification",
-            "Verify your phone number to continue.",
-        ),
-        "registration_fee_assigned" => (
-            "Account Activation",
-            "Pay the verification fee to activate your account.",
-        ),
-        "registration_fee_pending" => (
-            "Account Activation Pending",
-            "We are waiting for your payment.",
-        ),
-        "completed" => ("Completed", "Your account is ready."),
-        "account_restricted" => ("Your Account Is Temporarily Restricted", ""),
-        _ => ("Under review", "We are reviewing your application."),
-    }
+/// The status that routes onboarding (SPEC §4).
+#[utoipa::path(get, path = "/v1/users/kyc/status-v3", tag = "users",
+    responses((status = 200, body = KycStatusReply)))]
+async fn kyc_status(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<KycStatusReply>, AppError> {
+    Ok(Json(kyc_reply(&state, &user).await?))
+}
+
+/// The same status under SPEC §7's older path.
+#[utoipa::path(get, path = "/v1/users/kyc", tag = "users",
+    responses((status = 200, body = KycStatusReply)))]
+async fn kyc(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<KycStatusReply>, AppError> {
+    Ok(Json(kyc_reply(&state, &user).await?))
 }

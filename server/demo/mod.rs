@@ -4,7 +4,10 @@
 pub mod history;
 
 use crate::domain::auth::email::Email;
+use crate::domain::auth::mfa::Method;
 use crate::domain::auth::password;
+use crate::domain::onboarding::kyc::KycStatus;
+use crate::domain::profiles::access::{ProfileType, Role};
 use crate::store::{self, users::NewUser, Db};
 
 pub struct DemoUser {
@@ -36,8 +39,8 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
         return Ok(false);
     }
     let people = [
-        ("Olivia", "Bennett", "business"),
-        ("Tom", "Fischer", "personal"),
+        ("Olivia", "Bennett", ProfileType::Business),
+        ("Tom", "Fischer", ProfileType::Personal),
     ];
     for (demo, (name, surname, kind)) in DEMO_USERS.iter().zip(people) {
         let email = Email::parse(demo.email).expect("demo emails are valid");
@@ -52,17 +55,17 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
                 surname,
                 phone_code: Some("+44"),
                 phone_number: Some(&number),
-                mfa_method: "sms",
+                mfa_method: Method::Sms,
                 onboarding_flow: None,
-                kyc_status: "completed",
+                kyc_status: KycStatus::Completed,
             },
         )
         .await?;
         let profile = store::profiles::create(db, kind, demo.profile).await?;
-        store::profiles::add_member(db, &profile, &user, "admin", &[], true).await?;
+        store::profiles::add_member(db, &profile, &user, Role::Admin, &[], true).await?;
         let now = store::now_ms();
         match kind {
-            "business" => history::business(db, &profile, demo.profile, now).await?,
+            ProfileType::Business => history::business(db, &profile, demo.profile, now).await?,
             _ => history::personal(db, &profile, demo.profile, now).await?,
         }
     }

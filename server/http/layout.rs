@@ -45,14 +45,7 @@ pub fn choose(headers: &HeaderMap) -> Layout {
 }
 
 pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value)
+    crate::api::session_cookies::read(headers, name)
 }
 
 #[cfg(test)]

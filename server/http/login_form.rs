@@ -10,6 +10,7 @@ use super::AppState;
 use crate::api::auth::{code_step, password_step, ClientIp, LoginStep};
 use crate::api::error::AppError;
 use crate::api::{origin_allowed, session_cookies};
+use crate::domain::auth::mfa::Method;
 use crate::store::sessions::Tokens;
 
 #[derive(serde::Deserialize)]
@@ -50,9 +51,9 @@ pub async fn password(
     }
     match password_step(&state.api, &ip, &form.email, &form.password).await {
         Ok(LoginStep::SecondFactor(mfa)) => {
-            let id = encode(mfa["requestId"].as_str().unwrap_or_default());
-            let digits = encode(mfa["lastDigits"].as_str().unwrap_or_default());
-            let face = if mfa["method"] == "challenge_proxied" {
+            let id = encode(&mfa.request_id);
+            let digits = encode(&mfa.last_digits);
+            let face = if mfa.method == Method::ChallengeProxied {
                 "&method=face"
             } else {
                 ""

@@ -14,6 +14,7 @@ use super::security::CspNonce;
 use super::shell::Page;
 use super::{layout, AppState};
 use crate::api::client_ip::ClientIp;
+use crate::api::session_state::SessionState;
 
 pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
@@ -50,9 +51,9 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         false
     };
     let session = match if logged_out {
-        Ok(super::render::anonymous_session())
+        Ok(SessionState::anonymous())
     } else {
-        super::session::load(&state, headers).await
+        SessionState::load(&state.api, headers).await
     } {
         Ok(session) => session,
         Err(error) => {
@@ -60,7 +61,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             return failure(&state);
         }
     };
-    let signed_in = session["isAuth"] == true;
+    let signed_in = session.is_auth;
     let input = RenderInput {
         url: &url,
         layout,

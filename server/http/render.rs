@@ -25,7 +25,7 @@ pub struct Caller {
 pub struct RenderInput<'a> {
     pub url: &'a str,
     pub layout: Layout,
-    pub session: serde_json::Value,
+    pub session: crate::api::session_state::SessionState,
     pub site: Site<'a>,
     pub timings: Timings,
 }
@@ -62,16 +62,6 @@ pub struct RenderOutput {
     pub hydrate: bool,
     pub route_set: String,
     pub state: Option<serde_json::Value>,
-}
-
-/// SPEC §3 session state of a visitor who is not logged in.
-pub fn anonymous_session() -> serde_json::Value {
-    serde_json::json!({
-        "isAuth": false, "onboardingFlow": null, "accessRole": "none", "accessRights": [],
-        "kycStatus": null, "appInAccess": false, "appReady": true, "displayAppLoader": false,
-        "profilesList": [], "profileType": null, "accountReady": false, "isBusiness": false,
-        "primaryCurrency": null
-    })
 }
 
 #[derive(serde::Deserialize)]

@@ -1,13 +1,13 @@
 use super::Db;
-use crate::domain::auth::mfa::{self, Check, Status};
+use crate::domain::auth::mfa::{self, Check, Method, Purpose, Status};
 use crate::domain::auth::secrets::{digest, same};
 
 #[derive(Debug, Clone)]
 pub struct MfaRequest {
     pub id: String,
     pub user_id: String,
-    pub purpose: String,
-    pub method: String,
+    pub purpose: Purpose,
+    pub method: Method,
     pub status: Status,
     pub expires_at: i64,
 }
@@ -16,8 +16,8 @@ pub struct MfaRequest {
 /// never sent, so only the passkey can complete it).
 pub struct NewRequest<'a> {
     pub user_id: &'a str,
-    pub purpose: &'a str,
-    pub method: &'a str,
+    pub purpose: Purpose,
+    pub method: Method,
     pub code: &'a str,
     pub challenge: Option<&'a str>,
     pub lifetime_ms: i64,
@@ -31,7 +31,7 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
     let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'")
         .bind(new.user_id)
-        .bind(new.purpose)
+        .bind(new.purpose.as_str())
         .execute(&mut *tx)
         .await?;
     sqlx::query(
@@ -40,8 +40,8 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
     )
     .bind(&id)
     .bind(new.user_id)
-    .bind(new.purpose)
-    .bind(new.method)
+    .bind(new.purpose.as_str())
+    .bind(new.method.as_str())
     .bind(digest(new.code, &id))
     .bind(expires_at)
     .bind(now)
@@ -52,8 +52,8 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
     Ok(MfaRequest {
         id,
         user_id: new.user_id.into(),
-        purpose: new.purpose.into(),
-        method: new.method.into(),
+        purpose: new.purpose,
+        method: new.method,
         status: Status::Pending,
         expires_at,
     })
@@ -103,16 +103,32 @@ pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<MfaRequest>, sql
     .bind(id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(
-        |(id, user_id, purpose, method, status, expires_at)| MfaRequest {
-            status: mfa::effective(Status::stored(&status), expires_at, now),
-            id,
-            user_id,
+    Ok(
+        row.and_then(|(id, user_id, purpose, method, status, expires_at)| {
+            let (purpose, method) = known(&purpose, &method)?;
+            Some(MfaRequest {
+                status: mfa::effective(Status::stored(&status), expires_at, now),
+                id,
+                user_id,
+                purpose,
+                method,
+                expires_at,
+            })
+        }),
+    )
+}
+
+/// A request of a purpose or method this code does not know is no request at all (fail closed).
+fn known(purpose: &str, method: &str) -> Option<(Purpose, Method)> {
+    let known = Purpose::parse(purpose).zip(Method::parse(method));
+    if known.is_none() {
+        tracing::error!(
             purpose,
             method,
-            expires_at,
-        },
-    ))
+            "MFA request of unknown purpose or method ignored"
+        );
+    }
+    known
 }
 
 /// Checks a code against a request and records the outcome in the same transaction, so a
@@ -131,6 +147,9 @@ pub async fn verify(
     .fetch_optional(&mut *tx)
     .await?;
     let Some((user_id, purpose, method, code_hash, status, attempts, expires_at)) = row else {
+        return Ok(None);
+    };
+    let Some((purpose, method)) = known(&purpose, &method) else {
         return Ok(None);
     };
     let outcome = mfa::check(

@@ -2,7 +2,7 @@
 
 use super::Db;
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasskeyRow {
     pub id: String,

@@ -1,28 +1,29 @@
 use super::{now_ms, Db};
+use crate::domain::profiles::access::{ProfileType, Role};
 
 /// SPEC §3 "Profile", as the app receives it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub id: String,
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: ProfileType,
     pub name: String,
     pub is_default: bool,
     pub my_access: Access,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct Access {
-    pub role: String,
+    pub role: Role,
     pub rights: Vec<String>,
 }
 
-pub async fn create(db: &Db, kind: &str, name: &str) -> Result<String, sqlx::Error> {
+pub async fn create(db: &Db, kind: ProfileType, name: &str) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     sqlx::query("INSERT INTO profiles (id, type, name, created_at) VALUES ($1, $2, $3, $4)")
         .bind(&id)
-        .bind(kind)
+        .bind(kind.as_str())
         .bind(name)
         .bind(now_ms())
         .execute(&db.pool)
@@ -34,14 +35,14 @@ pub async fn add_member(
     db: &Db,
     profile_id: &str,
     user_id: &str,
-    role: &str,
+    role: Role,
     rights: &[&str],
     is_default: bool,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO profile_members (profile_id, user_id, role, rights, is_default) VALUES ($1, $2, $3, $4, $5)")
         .bind(profile_id)
         .bind(user_id)
-        .bind(role)
+        .bind(role.as_str())
         .bind(rights.join(";"))
         .bind(i64::from(is_default))
         .execute(&db.pool)
@@ -62,11 +63,12 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Erro
         .into_iter()
         .map(|(id, kind, name, is_default, role, rights)| Profile {
             id,
-            kind,
+            // A profile of a kind this code does not know is treated as the narrower personal one.
+            kind: ProfileType::parse(&kind).unwrap_or(ProfileType::Personal),
             name,
             is_default: is_default != 0,
             my_access: Access {
-                role,
+                role: Role::stored(&role),
                 rights: rights
                     .split(';')
                     .filter(|r| !r.is_empty())

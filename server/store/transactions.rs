@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, Row};
 use super::Db;
 use crate::domain::paging::Paging;
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Acceptor {
     pub name: String,
     pub address: Option<String>,

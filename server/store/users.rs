@@ -1,5 +1,7 @@
 use super::{now_ms, Db};
 use crate::domain::auth::email::Email;
+use crate::domain::auth::mfa::Method;
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 
 /// What creating a user needs; the password arrives already hashed.
 pub struct NewUser<'a> {
@@ -9,9 +11,9 @@ pub struct NewUser<'a> {
     pub surname: &'a str,
     pub phone_code: Option<&'a str>,
     pub phone_number: Option<&'a str>,
-    pub mfa_method: &'a str,
-    pub onboarding_flow: Option<&'a str>,
-    pub kyc_status: &'a str,
+    pub mfa_method: Method,
+    pub onboarding_flow: Option<OnboardingFlow>,
+    pub kyc_status: KycStatus,
 }
 
 #[derive(Clone)]
@@ -21,9 +23,9 @@ pub struct UserRow {
     pub password_hash: String,
     pub name: String,
     pub surname: String,
-    pub mfa_method: String,
-    pub onboarding_flow: Option<String>,
-    pub kyc_status: String,
+    pub mfa_method: Method,
+    pub onboarding_flow: Option<OnboardingFlow>,
+    pub kyc_status: KycStatus,
 }
 
 /// The password hash stays out of logs.
@@ -58,9 +60,9 @@ pub async fn create_in(
     .bind(user.surname)
     .bind(user.phone_code)
     .bind(user.phone_number)
-    .bind(user.mfa_method)
-    .bind(user.onboarding_flow)
-    .bind(user.kyc_status)
+    .bind(user.mfa_method.as_str())
+    .bind(user.onboarding_flow.map(OnboardingFlow::as_str))
+    .bind(user.kyc_status.as_str())
     .bind(now_ms())
     .execute(&mut *conn)
     .await?;
@@ -90,10 +92,15 @@ fn from_row(
         password_hash,
         name,
         surname,
-        mfa_method,
-        onboarding_flow,
-        kyc_status,
+        mfa_method: stored_method(&mfa_method),
+        onboarding_flow: onboarding_flow.as_deref().and_then(OnboardingFlow::parse),
+        kyc_status: KycStatus::stored(&kyc_status),
     }
+}
+
+/// An unknown stored method falls back to the texted code, which every user can receive.
+fn stored_method(text: &str) -> Method {
+    Method::parse(text).unwrap_or(Method::Sms)
 }
 
 pub async fn by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
@@ -124,7 +131,7 @@ pub async fn phone(db: &Db, id: &str) -> Result<Option<(String, String)>, sqlx::
 }
 
 /// SPEC §3 "User", as the wizard and the account page read it.
-#[derive(Debug, Clone, serde::Serialize, Default)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetails {
     pub id: String,
@@ -142,14 +149,14 @@ pub struct UserDetails {
     pub address1: Option<String>,
     pub postcode: Option<String>,
     pub building_number: Option<String>,
-    pub mfa_method: String,
-    pub onboarding_flow: Option<String>,
-    pub kyc_status: String,
+    pub mfa_method: Method,
+    pub onboarding_flow: Option<OnboardingFlow>,
+    pub kyc_status: KycStatus,
     pub is_business_allowed: bool,
     pub is_private_allowed: bool,
 }
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Telephone {
     pub country_code: String,
@@ -201,9 +208,9 @@ pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Err
         }),
         _ => None,
     };
-    let flow = onboarding_flow.as_deref();
+    let onboarding_flow = onboarding_flow.as_deref().and_then(OnboardingFlow::parse);
     Ok(Some(UserDetails {
-        is_business_allowed: flow != Some("personal"),
+        is_business_allowed: onboarding_flow != Some(OnboardingFlow::Personal),
         is_private_allowed: true,
         id,
         email,
@@ -220,9 +227,9 @@ pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Err
         address1,
         postcode,
         building_number,
-        mfa_method,
+        mfa_method: stored_method(&mfa_method),
         onboarding_flow,
-        kyc_status,
+        kyc_status: KycStatus::stored(&kyc_status),
     }))
 }
 
@@ -272,7 +279,7 @@ pub async fn set_address(
     db: &Db,
     id: &str,
     address: &Address<'_>,
-    kyc_status: &str,
+    kyc_status: KycStatus,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE users SET country = $1, postcode = $2, city = $3, region = $4, address1 = $5, \
@@ -284,16 +291,16 @@ pub async fn set_address(
     .bind(address.region)
     .bind(address.address1)
     .bind(address.building_number)
-    .bind(kyc_status)
+    .bind(kyc_status.as_str())
     .bind(id)
     .execute(&db.pool)
     .await?;
     Ok(())
 }
 
-pub async fn set_mfa_method(db: &Db, id: &str, method: &str) -> Result<(), sqlx::Error> {
+pub async fn set_mfa_method(db: &Db, id: &str, method: Method) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET mfa_method = $1 WHERE id = $2")
-        .bind(method)
+        .bind(method.as_str())
         .bind(id)
         .execute(&db.pool)
         .await?;

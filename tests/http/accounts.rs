@@ -82,7 +82,7 @@ on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
         &bank.db,
         &owner.profile_id,
         &card_user.user_id,
-        "card_user",
+        bank::domain::profiles::access::Role::CardUser,
         &[],
         false,
     )

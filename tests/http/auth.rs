@@ -274,8 +274,8 @@ on_both_backends!(
             &bank.db,
             &store::mfa::NewRequest {
                 user_id: &user.id,
-                purpose: "authentication",
-                method: "sms",
+                purpose: bank::domain::auth::mfa::Purpose::Authentication,
+                method: bank::domain::auth::mfa::Method::Sms,
                 code: "123456",
                 challenge: None,
                 lifetime_ms: 120_000,
@@ -557,18 +557,40 @@ on_both_backends!(
     a_session_renders_the_dashboard_set_with_the_selected_profile,
     |bank| {
         let user = anna(bank).await;
-        let business = store::profiles::create(&bank.db, "business", "Smith Consulting Ltd")
-            .await
-            .unwrap();
-        let personal = store::profiles::create(&bank.db, "personal", "Anna Smith")
-            .await
-            .unwrap();
-        store::profiles::add_member(&bank.db, &business, &user, "admin", &[], true)
-            .await
-            .unwrap();
-        store::profiles::add_member(&bank.db, &personal, &user, "admin", &[], false)
-            .await
-            .unwrap();
+        let business = store::profiles::create(
+            &bank.db,
+            bank::domain::profiles::access::ProfileType::Business,
+            "Smith Consulting Ltd",
+        )
+        .await
+        .unwrap();
+        let personal = store::profiles::create(
+            &bank.db,
+            bank::domain::profiles::access::ProfileType::Personal,
+            "Anna Smith",
+        )
+        .await
+        .unwrap();
+        store::profiles::add_member(
+            &bank.db,
+            &business,
+            &user,
+            bank::domain::profiles::access::Role::Admin,
+            &[],
+            true,
+        )
+        .await
+        .unwrap();
+        store::profiles::add_member(
+            &bank.db,
+            &personal,
+            &user,
+            bank::domain::profiles::access::Role::Admin,
+            &[],
+            false,
+        )
+        .await
+        .unwrap();
         let tokens = store::sessions::issue(&bank.db, &user, store::now_ms())
             .await
             .unwrap();

@@ -228,9 +228,9 @@ pub async fn create_user(bank: &TestBank, email: &str, password_hash: &str) -> S
             surname: "Smith",
             phone_code: Some("+44"),
             phone_number: Some("7700900123"),
-            mfa_method: "sms",
+            mfa_method: bank::domain::auth::mfa::Method::Sms,
             onboarding_flow: None,
-            kyc_status: "completed",
+            kyc_status: bank::domain::onboarding::kyc::KycStatus::Completed,
         },
     )
     .await
@@ -334,12 +334,23 @@ pub async fn customer_with_role(
     rights: &[&str],
 ) -> Customer {
     let user_id = create_user(bank, email, "unused-hash").await;
-    let profile_id = bank::store::profiles::create(&bank.db, "business", profile_name)
-        .await
-        .unwrap();
-    bank::store::profiles::add_member(&bank.db, &profile_id, &user_id, role, rights, true)
-        .await
-        .unwrap();
+    let profile_id = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        profile_name,
+    )
+    .await
+    .unwrap();
+    bank::store::profiles::add_member(
+        &bank.db,
+        &profile_id,
+        &user_id,
+        bank::domain::profiles::access::Role::parse(role).expect("a SPEC role"),
+        rights,
+        true,
+    )
+    .await
+    .unwrap();
     let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
         .await
         .unwrap();

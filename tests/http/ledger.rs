@@ -44,9 +44,13 @@ async fn randomised(bank: &TestBank, steps: usize) {
     let seed = seed();
     println!("ledger seed {seed} (replay with LEDGER_SEED={seed})");
     let mut rng = StdRng::seed_from_u64(seed);
-    let profile = bank::store::profiles::create(&bank.db, "business", "Random Ltd")
-        .await
-        .unwrap();
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Random Ltd",
+    )
+    .await
+    .unwrap();
     let mut accounts = [
         open_account(bank, &profile, Currency::Gbp, true).await,
         open_account(bank, &profile, Currency::Gbp, false).await,
@@ -167,9 +171,13 @@ on_both_backends!(randomised_movements_keep_every_invariant, |bank| {
 });
 
 on_both_backends!(concurrent_debits_never_overdraw, |bank| {
-    let profile = bank::store::profiles::create(&bank.db, "business", "Busy Ltd")
-        .await
-        .unwrap();
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Busy Ltd",
+    )
+    .await
+    .unwrap();
     let account = open_account(bank, &profile, Currency::Gbp, true).await;
     bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
         .await
@@ -209,9 +217,13 @@ on_both_backends!(concurrent_debits_never_overdraw, |bank| {
 });
 
 on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
-    let profile = bank::store::profiles::create(&bank.db, "business", "Retry Ltd")
-        .await
-        .unwrap();
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Retry Ltd",
+    )
+    .await
+    .unwrap();
     let account = open_account(bank, &profile, Currency::Eur, true).await;
     bookings::inbound(&bank.db, &account, 50_000, "sepa", PAYER, "float", 1)
         .await
@@ -252,9 +264,13 @@ on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
 });
 
 on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
-    let profile = bank::store::profiles::create(&bank.db, "business", "Hold Ltd")
-        .await
-        .unwrap();
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Hold Ltd",
+    )
+    .await
+    .unwrap();
     let account = open_account(bank, &profile, Currency::Gbp, true).await;
     bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
         .await

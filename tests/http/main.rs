@@ -4,6 +4,7 @@ mod accounts;
 mod api;
 mod auth;
 mod client_identity;
+mod contract;
 mod helpers;
 mod ledger;
 mod outbox;

@@ -122,9 +122,9 @@ on_both_backends!(a_person_without_phone_or_passkey_logs_straight_in, |bank| {
             surname: "",
             phone_code: None,
             phone_number: None,
-            mfa_method: "sms",
-            onboarding_flow: Some("business"),
-            kyc_status: "user_data_incomplete",
+            mfa_method: bank::domain::auth::mfa::Method::Sms,
+            onboarding_flow: Some(bank::domain::onboarding::kyc::OnboardingFlow::Business),
+            kyc_status: bank::domain::onboarding::kyc::KycStatus::UserDataIncomplete,
         },
     )
     .await

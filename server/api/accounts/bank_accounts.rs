@@ -3,87 +3,126 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Json, Router};
-use serde_json::{json, Value};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
 use crate::store::bank_accounts::{BankAccount, NewAccount};
 use crate::store::{self, now_ms};
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v2/bank-accounts/fetch", post(fetch))
-        .route("/v2/bank-accounts", post(open))
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(fetch))
+        .routes(routes!(open))
 }
 
-/// Minor units as the JSON number of major units the app shows (two decimals, exact for any
-/// balance a bank holds); the server never computes with it.
+/// Minor units as the JSON number of major units the app shows. The text is exact: every
+/// balance a bank holds is far below 2^53 minor units, and the shortest decimal that reads back
+/// as the same double is the amount itself ("12.34"). Nothing computes with it.
 pub fn major(minor: i64) -> f64 {
     minor as f64 / 100.0
 }
 
-/// SPEC §3 "Bank account" as the app receives it.
-pub fn view(account: &BankAccount, bank_name: &str) -> Value {
-    json!({
-        "id": account.id,
-        "currency": account.currency.code(),
-        "status": status::shown_status(account.currency, &account.status),
-        "isPrimary": account.is_primary,
-        "balance": {
-            "available": major(account.balance.available()),
-            "booked": major(account.balance.booked),
-        },
-        "iban": account.iban,
-        "ukSortCode": account.sort_code,
-        "ukAccountNumber": (account.currency == Currency::Gbp).then_some(&account.account_number),
-        "bic": account.bic,
-        "bankName": bank_name,
-        "name": account.name,
-        "alias": account.alias,
-    })
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Balance {
+    /// Booked minus holds, in major units.
+    available: f64,
+    booked: f64,
 }
 
+/// SPEC §3 "Bank account" as the app receives it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankAccountView {
+    id: String,
+    currency: Currency,
+    status: AccountStatus,
+    is_primary: bool,
+    balance: Balance,
+    iban: String,
+    uk_sort_code: Option<String>,
+    uk_account_number: Option<String>,
+    bic: String,
+    bank_name: String,
+    name: String,
+    alias: Option<String>,
+}
+
+pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
+    BankAccountView {
+        id: account.id.clone(),
+        currency: account.currency,
+        status: status::shown(account.currency, &account.status),
+        is_primary: account.is_primary,
+        balance: Balance {
+            available: major(account.balance.available()),
+            booked: major(account.balance.booked),
+        },
+        iban: account.iban.clone(),
+        uk_sort_code: account.sort_code.clone(),
+        uk_account_number: (account.currency == Currency::Gbp)
+            .then(|| account.account_number.clone()),
+        bic: account.bic.clone(),
+        bank_name: bank_name.to_string(),
+        name: account.name.clone(),
+        alias: account.alias.clone(),
+    }
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct BankAccountList {
+    results: Vec<BankAccountView>,
+}
+
+/// The selected profile's accounts, in SPEC §4's order.
+#[utoipa::path(post, path = "/v2/bank-accounts/fetch", tag = "accounts",
+    responses((status = 200, body = BankAccountList)))]
 async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<BankAccountList>, AppError> {
     // SPEC §6: roles none and card_user load no accounts.
     if !profile.access.loads_accounts() {
-        return Ok(Json(json!({ "results": [] })));
+        return Ok(Json(BankAccountList { results: vec![] }));
     }
     let mut accounts = store::bank_accounts::for_profile(&state.db, &profile.profile_id).await?;
     accounts.sort_by_key(|a| status::card_rank(a.is_primary, a.currency, &a.status));
     let bank = &state.config.company.legal_name;
-    Ok(Json(json!({
-        "results": accounts.iter().map(|a| view(a, bank)).collect::<Vec<_>>()
-    })))
+    Ok(Json(BankAccountList {
+        results: accounts.iter().map(|a| view(a, bank)).collect(),
+    }))
 }
 
-#[derive(serde::Deserialize)]
-struct OpenInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct OpenInput {
     #[serde(default)]
-    currency: String,
+    currency: Option<Currency>,
 }
 
+/// Opens an account in another currency: pending first, active after the background job.
+#[utoipa::path(post, path = "/v2/bank-accounts", tag = "accounts", request_body = OpenInput,
+    responses((status = 201, body = BankAccountView)))]
 async fn open(
     State(state): State<ApiState>,
     profile: SelectedProfile,
     ApiJson(input): ApiJson<OpenInput>,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<BankAccountView>), AppError> {
     if !profile.access.is_admin() {
         return Err(AppError::Forbidden);
     }
-    let currency = Currency::parse(&input.currency)
+    let currency = input
+        .currency
         .ok_or_else(|| AppError::field("currency", "Field is required"))?;
     let user = store::users::by_id(&state.db, &profile.user_id)
         .await?
         .ok_or(AppError::Forbidden)?;
-    if user.kyc_status != "completed" {
+    if !user.kyc_status.account_ready() {
         return Err(AppError::refused(
             StatusCode::FORBIDDEN,
             "account_not_ready",

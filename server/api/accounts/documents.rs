@@ -5,8 +5,8 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::bank_accounts::{owned, sort_code_text};
 use super::transactions::{day_bound, owned_transaction};
@@ -21,22 +21,27 @@ use crate::domain::london::{self, local_time};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::{self, now_ms, transactions::Transaction};
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v2/documents/statement", get(statement))
-        .route("/v2/documents/txn_proof", get(transaction_proof))
-        .route("/v2/documents/proof_letter", get(proof_letter))
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(statement))
+        .routes(routes!(transaction_proof))
+        .routes(routes!(proof_letter))
 }
 
 /// SPEC §2: statements start no earlier than 1 September 2022.
 pub const EARLIEST: &str = "2022-09-01";
 
-#[derive(serde::Deserialize, Default)]
+#[derive(serde::Deserialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
-struct StatementQuery {
+#[into_params(parameter_in = Query)]
+pub struct StatementQuery {
+    /// The bank account.
     ent_id: String,
+    /// `yyyy-MM-dd`, a London day, from 2022-09-01.
     created_from: String,
+    /// `yyyy-MM-dd`, a London day (inclusive).
     created_to: String,
+    /// `pdf`, `csv` or `camt053`.
     format: String,
 }
 
@@ -56,6 +61,10 @@ fn attachment(content_type: &str, filename: &str, body: Body) -> Response {
         .into_response()
 }
 
+/// An account statement for a period, streamed (SPEC §7).
+#[utoipa::path(get, path = "/v2/documents/statement", tag = "accounts", params(StatementQuery),
+    responses((status = 200, description = "The statement file",
+        content((Vec<u8> = "application/pdf"), (String = "text/csv"), (String = "application/xml")))))]
 async fn statement(
     State(state): State<ApiState>,
     profile: SelectedProfile,
@@ -165,9 +174,11 @@ fn line_of(txn: &Transaction) -> Line {
     }
 }
 
-#[derive(serde::Deserialize, Default)]
+#[derive(serde::Deserialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
-struct EntityQuery {
+#[into_params(parameter_in = Query)]
+pub struct EntityQuery {
+    /// The transaction (proof) or bank account (letter).
     ent_id: String,
 }
 
@@ -179,6 +190,9 @@ fn type_label(kind: &str) -> String {
     label
 }
 
+/// The proof of one transaction, as a PDF.
+#[utoipa::path(get, path = "/v2/documents/txn_proof", tag = "accounts", params(EntityQuery),
+    responses((status = 200, description = "The proof", content((Vec<u8> = "application/pdf")))))]
 async fn transaction_proof(
     State(state): State<ApiState>,
     profile: SelectedProfile,
@@ -242,6 +256,9 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
     book.finish("Transaction confirmation")
 }
 
+/// The proof-of-account letter, as a PDF.
+#[utoipa::path(get, path = "/v2/documents/proof_letter", tag = "accounts", params(EntityQuery),
+    responses((status = 200, description = "The letter", content((Vec<u8> = "application/pdf")))))]
 async fn proof_letter(
     State(state): State<ApiState>,
     profile: SelectedProfile,

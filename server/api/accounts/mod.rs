@@ -4,12 +4,12 @@ pub mod bank_accounts;
 pub mod documents;
 pub mod transactions;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::ApiState;
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
         .merge(bank_accounts::routes())
         .merge(transactions::routes())
         .merge(documents::routes())

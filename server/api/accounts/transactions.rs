@@ -2,52 +2,28 @@
 //! transaction in full (SPEC §3 "Transaction").
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
-use serde_json::{json, Value};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::bank_accounts::{major, owned};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
-use crate::store::transactions::{Filter, Transaction};
+use crate::store::transactions::{Acceptor, Filter, Transaction};
 use crate::store::{self, bank_accounts::BankAccount};
 
-pub fn routes() -> Router<ApiState> {
-    Router::new()
-        .route("/v2/transactions/fetch", post(fetch))
-        .route("/v2/transactions/take", post(take))
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(fetch))
+        .routes(routes!(take))
 }
 
 /// SPEC §9: 50 transactions per page.
 pub const PAGE_SIZE: i64 = 50;
 const MAX_PAGE_SIZE: i64 = 100;
-
-/// SPEC §3 transaction types.
-pub const TYPES: [&str; 21] = [
-    "unknown",
-    "transfer",
-    "fee",
-    "currency_exchange",
-    "card_purchase",
-    "card_refund",
-    "card_withdrawal",
-    "card_withdrawal_reversal",
-    "card_fee",
-    "card_transfer",
-    "none",
-    "deposit",
-    "refund",
-    "system_deposit",
-    "recall",
-    "card_quasi_cash",
-    "cashback",
-    "interest",
-    "withdrawal",
-    "interledger",
-    "card_topup",
-];
 
 /// A day `yyyy-MM-dd` (SPEC §9) as its first or last millisecond, in London.
 pub use crate::domain::london::day_bound;
@@ -62,58 +38,116 @@ pub fn iso_time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// SPEC §3 "Transaction" as the app receives it. The receiver is whoever got the money: the
-/// counterparty for money out, the account holder for money in (the payer is the sender).
-pub fn view(txn: &Transaction, account: &BankAccount) -> Value {
-    let counterparty = txn.counterparty_name.as_ref().map(|name| {
-        json!({ "name": name, "type": txn.counterparty_type, "account": txn.counterparty_account })
-    });
-    let holder = json!({ "name": account.name, "account": account.iban });
-    let incoming = txn.amount > 0;
-    json!({
-        "id": txn.id,
-        "bankAccountId": txn.bank_account_id,
-        "amount": major(txn.amount),
-        "amountTotal": major(txn.amount_total),
-        "fee": major(txn.fee),
-        "type": txn.kind,
-        "status": txn.status,
-        "scheme": txn.scheme,
-        "currency": txn.currency,
-        "conversionCurrency": txn.conversion_currency,
-        "conversionAmountTotal": txn.conversion_amount_total.map(major),
-        "details": txn.details,
-        "receiver": if incoming { Some(holder) } else { counterparty.clone() },
-        "sender": if incoming { counterparty } else { None },
-        "acceptor": txn.acceptor,
-        "balanceAfter": txn.balance_after.map(major),
-        "createdAt": iso_time(txn.created_at),
-    })
+/// Who paid or was paid.
+#[derive(serde::Serialize, utoipa::ToSchema, Clone)]
+pub struct Party {
+    name: String,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    account: Option<String>,
 }
 
-#[derive(serde::Deserialize, Default)]
+/// SPEC §3 "Transaction" as the app receives it. Amounts are major units.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionView {
+    id: String,
+    bank_account_id: String,
+    amount: f64,
+    amount_total: f64,
+    fee: f64,
+    #[serde(rename = "type")]
+    kind: TransactionType,
+    status: TransactionStatus,
+    scheme: Option<String>,
+    currency: String,
+    conversion_currency: Option<String>,
+    conversion_amount_total: Option<f64>,
+    details: String,
+    receiver: Option<Party>,
+    sender: Option<Party>,
+    acceptor: Option<Acceptor>,
+    balance_after: Option<f64>,
+    /// RFC 3339, UTC.
+    created_at: String,
+}
+
+/// The receiver is whoever got the money: the counterparty for money out, the account holder
+/// for money in (the payer is the sender).
+pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
+    let counterparty = txn.counterparty_name.as_ref().map(|name| Party {
+        name: name.clone(),
+        kind: txn.counterparty_type.clone(),
+        account: txn.counterparty_account.clone(),
+    });
+    let holder = Party {
+        name: account.name.clone(),
+        kind: None,
+        account: Some(account.iban.clone()),
+    };
+    let incoming = txn.amount > 0;
+    TransactionView {
+        id: txn.id.clone(),
+        bank_account_id: txn.bank_account_id.clone(),
+        amount: major(txn.amount),
+        amount_total: major(txn.amount_total),
+        fee: major(txn.fee),
+        kind: TransactionType::stored(&txn.kind),
+        status: TransactionStatus::stored(&txn.status),
+        scheme: txn.scheme.clone(),
+        currency: txn.currency.clone(),
+        conversion_currency: txn.conversion_currency.clone(),
+        conversion_amount_total: txn.conversion_amount_total.map(major),
+        details: txn.details.clone(),
+        receiver: if incoming {
+            Some(holder)
+        } else {
+            counterparty.clone()
+        },
+        sender: if incoming { counterparty } else { None },
+        acceptor: txn.acceptor.clone(),
+        balance_after: txn.balance_after.map(major),
+        created_at: iso_time(txn.created_at),
+    }
+}
+
+/// SPEC §7 transactions fetch: a page of one account's transactions, filtered.
+#[derive(serde::Deserialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct FetchInput {
+pub struct FetchInput {
+    /// From 1.
     page: Option<i64>,
+    /// 1 to 100; 50 by default.
     limit: Option<i64>,
     bank_account_id: Option<String>,
-    types: Vec<String>,
+    types: Vec<TransactionType>,
+    /// `yyyy-MM-dd`, a London day.
     date_from: Option<String>,
+    /// `yyyy-MM-dd`, a London day (inclusive).
     date_to: Option<String>,
     search_keyword: Option<String>,
 }
 
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionPage {
+    results: Vec<TransactionView>,
+    total_pages: i64,
+    total_results: i64,
+    page: i64,
+}
+
+/// A page of an account's transactions, newest first.
+#[utoipa::path(post, path = "/v2/transactions/fetch", tag = "accounts", request_body = FetchInput,
+    responses((status = 200, body = TransactionPage)))]
 async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
     ApiJson(input): ApiJson<FetchInput>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<TransactionPage>, AppError> {
     profile.require_transactions()?;
     let paging = Paging::parse(input.page, input.limit, PAGE_SIZE, MAX_PAGE_SIZE)
         .map_err(|(field, message)| AppError::field(field, &message))?;
-    if let Some(unknown) = input.types.iter().find(|t| !TYPES.contains(&t.as_str())) {
-        return Err(AppError::field("types", &format!("Unknown type {unknown}")));
-    }
     let bound = |text: &Option<String>, end: bool, field: &str| -> Result<Option<i64>, AppError> {
         match text.as_deref().filter(|t| !t.is_empty()) {
             None => Ok(None),
@@ -138,22 +172,22 @@ async fn fetch(
     };
     let filter = Filter {
         bank_account_id: account.id.clone(),
-        types: input.types,
+        types: input.types.iter().map(|t| t.as_str().to_string()).collect(),
         from,
         to,
         keyword: input.search_keyword,
     };
     let found = store::transactions::fetch(&state.db, &filter, paging).await?;
-    Ok(Json(json!({
-        "results": found.results.iter().map(|t| view(t, &account)).collect::<Vec<_>>(),
-        "totalPages": paging.total_pages(found.total),
-        "totalResults": found.total,
-        "page": paging.page(),
-    })))
+    Ok(Json(TransactionPage {
+        results: found.results.iter().map(|t| view(t, &account)).collect(),
+        total_pages: paging.total_pages(found.total),
+        total_results: found.total,
+        page: paging.page(),
+    }))
 }
 
-#[derive(serde::Deserialize)]
-struct TakeInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct TakeInput {
     #[serde(default)]
     id: String,
 }
@@ -172,11 +206,14 @@ pub async fn owned_transaction(
     Ok((txn, account))
 }
 
+/// One transaction of the selected profile, in full.
+#[utoipa::path(post, path = "/v2/transactions/take", tag = "accounts", request_body = TakeInput,
+    responses((status = 200, body = TransactionView)))]
 async fn take(
     State(state): State<ApiState>,
     profile: SelectedProfile,
     ApiJson(input): ApiJson<TakeInput>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<TransactionView>, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &input.id).await?;
     Ok(Json(view(&txn, &account)))
 }

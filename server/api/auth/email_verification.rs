@@ -6,11 +6,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use super::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::rate_limit::Limit;
+use crate::api::replies::Success;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
@@ -19,17 +19,20 @@ use crate::providers::notify::{Channel, Message};
 use crate::store::email_verifications::{self, Verified};
 use crate::store::{self, now_ms};
 
-#[derive(serde::Deserialize)]
-pub(super) struct SendInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct SendInput {
     #[serde(default)]
     email: String,
 }
 
+/// Sends a sign-up code by email (SPEC §7).
+#[utoipa::path(post, path = "/v1/auth/send-verification-email-v2", tag = "auth",
+    request_body = SendInput, responses((status = 200, body = Success)))]
 pub(super) async fn send(
     State(state): State<ApiState>,
     ip: ClientIp,
     ApiJson(input): ApiJson<SendInput>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Success>, AppError> {
     let now = now_ms();
     state.limiter.check(Limit::SignupEmailsPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
@@ -69,11 +72,14 @@ pub(super) async fn send(
         .send(message)
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Success {
+        success: true,
+        message: None,
+    }))
 }
 
-#[derive(serde::Deserialize)]
-pub(super) struct VerifyInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct VerifyInput {
     #[serde(default)]
     email: String,
     #[serde(default)]
@@ -89,6 +95,9 @@ fn refused(code: &'static str, message: &str) -> AppError {
     )
 }
 
+/// Checks the sign-up code; a right one sets the HttpOnly registration cookie.
+#[utoipa::path(post, path = "/v1/auth/verify-email-v2", tag = "auth",
+    request_body = VerifyInput, responses((status = 200, body = Success)))]
 pub(super) async fn verify(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -103,7 +112,11 @@ pub(super) async fn verify(
     }
     match email_verifications::verify(&state.db, email.as_str(), code, now).await? {
         Verified::Token(token) => {
-            let mut response = Json(json!({ "success": true })).into_response();
+            let mut response = Json(Success {
+                success: true,
+                message: None,
+            })
+            .into_response();
             session_cookies::set_registration(
                 response.headers_mut(),
                 &token,

@@ -6,14 +6,14 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::rate_limit::{Limit, UserKey};
+use crate::api::replies::Empty;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
-use crate::domain::auth::mfa::{Check, Status};
+use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::auth::{password, secrets};
 use crate::providers::notify::{Channel, Message};
 use crate::store::sessions::{RefreshError, Tokens};
@@ -22,12 +22,44 @@ use crate::store::{self, now_ms};
 
 const LOGIN_FAILED: &str = "Incorrect email or password";
 
-#[derive(serde::Deserialize, Default)]
+/// SPEC §3 "Login form"; or, with only `refresh` (or the refresh cookie), a renewal.
+#[derive(serde::Deserialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct LoginInput {
+pub struct LoginInput {
     email: Option<String>,
     password: Option<String>,
     refresh: Option<String>,
+}
+
+/// SPEC §3 "Login result": the second factor to approve, or (when none is needed, and on a
+/// renewal) the session's tokens, which also arrive as HttpOnly cookies.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginReply {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mfa: Option<MfaStep>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    access_token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refresh_token: Option<String>,
+}
+
+/// The session's tokens (also set as HttpOnly cookies).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionTokens {
+    access_token: String,
+    refresh_token: String,
+}
+
+/// SPEC §3: `mfa {method, requestId, lastDigits}`.
+#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaStep {
+    pub method: Method,
+    pub request_id: String,
+    /// The last four digits of the phone the code went to.
+    pub last_digits: String,
 }
 
 /// Verifying against this when the email is unknown keeps both answers equally slow.
@@ -36,6 +68,9 @@ fn decoy_hash() -> &'static str {
     HASH.get_or_init(|| password::hash("decoy password 0"))
 }
 
+/// Log in (email and password), or renew the session (SPEC §7).
+#[utoipa::path(post, path = "/v2/auth/login", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = LoginReply)))]
 pub(super) async fn login(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -53,7 +88,12 @@ pub(super) async fn login(
     )
     .await?;
     Ok(match step {
-        LoginStep::SecondFactor(mfa) => Json(json!({ "mfa": mfa })).into_response(),
+        LoginStep::SecondFactor(mfa) => Json(LoginReply {
+            mfa: Some(mfa),
+            access_token: None,
+            refresh_token: None,
+        })
+        .into_response(),
         LoginStep::Session(tokens) => with_session(&state, &tokens),
     })
 }
@@ -61,7 +101,7 @@ pub(super) async fn login(
 /// Where a right password leads: a second factor to approve, or, for a person still
 /// signing up who has neither a phone nor a passkey yet, straight into a session.
 pub enum LoginStep {
-    SecondFactor(serde_json::Value),
+    SecondFactor(MfaStep),
     Session(Tokens),
 }
 
@@ -123,7 +163,7 @@ pub async fn password_step(
                 Some(&user.id),
                 "mfa_requested",
                 ip,
-                mfa["method"].as_str().unwrap_or_default(),
+                mfa.method.as_str(),
             )
             .await;
             Ok(LoginStep::SecondFactor(mfa))
@@ -149,24 +189,24 @@ pub async fn password_step(
 async fn start_second_factor(
     state: &ApiState,
     user: &UserRow,
-    method: Option<&str>,
+    method: Option<Method>,
     now: i64,
-) -> Result<Option<serde_json::Value>, AppError> {
+) -> Result<Option<MfaStep>, AppError> {
     let phone = store::users::phone(&state.db, &user.id).await?;
     let last_digits = phone.as_ref().map_or(String::new(), |(_, number)| {
         let digits: Vec<char> = number.chars().collect();
         digits[digits.len().saturating_sub(4)..].iter().collect()
     });
     let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
-    let wants_passkey = method.unwrap_or(&user.mfa_method) == "challenge_proxied";
+    let wants_passkey = method.unwrap_or(user.mfa_method) == Method::ChallengeProxied;
     if wants_passkey {
         if let Some(challenge) = super::passkeys::login_challenge(state, &user.id).await? {
             let request = store::mfa::create(
                 &state.db,
                 &store::mfa::NewRequest {
                     user_id: &user.id,
-                    purpose: "authentication",
-                    method: "challenge_proxied",
+                    purpose: Purpose::Authentication,
+                    method: Method::ChallengeProxied,
                     code: &secrets::new_token(),
                     challenge: Some(&challenge),
                     lifetime_ms,
@@ -174,9 +214,11 @@ async fn start_second_factor(
                 now,
             )
             .await?;
-            return Ok(Some(
-                json!({ "method": "challenge_proxied", "requestId": request.id, "lastDigits": last_digits }),
-            ));
+            return Ok(Some(MfaStep {
+                method: Method::ChallengeProxied,
+                request_id: request.id,
+                last_digits,
+            }));
         }
     }
     let Some((phone_code, phone_number)) = phone else {
@@ -187,8 +229,8 @@ async fn start_second_factor(
         &state.db,
         &store::mfa::NewRequest {
             user_id: &user.id,
-            purpose: "authentication",
-            method: "sms",
+            purpose: Purpose::Authentication,
+            method: Method::Sms,
             code: &code,
             challenge: None,
             lifetime_ms,
@@ -212,30 +254,37 @@ async fn start_second_factor(
         })
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(Some(
-        json!({ "method": "sms", "requestId": request.id, "lastDigits": last_digits }),
-    ))
+    Ok(Some(MfaStep {
+        method: Method::Sms,
+        request_id: request.id,
+        last_digits,
+    }))
 }
 
-#[derive(serde::Deserialize)]
+/// SPEC §3 "SMS confirm", or a passkey's answer for the face method.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct MfaInput {
+pub struct MfaInput {
     request_id: String,
     #[serde(default)]
     secret: String,
     #[serde(default)]
-    method: Option<String>,
+    method: Option<Method>,
     /// The passkey's answer (`PublicKeyCredential.toJSON()`), for the face method.
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     credential: Option<serde_json::Value>,
 }
 
+/// The second step of logging in: the texted code or the passkey's answer.
+#[utoipa::path(post, path = "/v2/auth/mfa/login", tag = "auth", request_body = MfaInput,
+    responses((status = 200, body = SessionTokens)))]
 pub(super) async fn mfa_login(
     State(state): State<ApiState>,
     ip: ClientIp,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Response, AppError> {
-    let tokens = if input.method.as_deref() == Some("challenge_proxied") {
+    let tokens = if input.method == Some(Method::ChallengeProxied) {
         let credential = input
             .credential
             .ok_or_else(|| AppError::field("credential", "Field is required"))?;
@@ -263,7 +312,7 @@ pub async fn code_step(
     else {
         return Err(AppError::NotFound);
     };
-    if request.purpose != "authentication" {
+    if request.purpose != Purpose::Authentication {
         return Err(AppError::NotFound);
     }
     let user = request.user_id.as_str();
@@ -306,9 +355,11 @@ pub async fn code_step(
 }
 
 pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
-    let mut response =
-        Json(json!({ "accessToken": tokens.access, "refreshToken": tokens.refresh }))
-            .into_response();
+    let mut response = Json(SessionTokens {
+        access_token: tokens.access.clone(),
+        refresh_token: tokens.refresh.clone(),
+    })
+    .into_response();
     session_cookies::set(
         response.headers_mut(),
         tokens,
@@ -317,43 +368,64 @@ pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
     response
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct RequestRef {
-    request_id: String,
+pub struct RequestRef {
+    pub request_id: String,
 }
 
+/// SPEC §4 "MFA request status" of one request.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaStatusReply {
+    request_id: String,
+    status: Status,
+}
+
+/// Polled every 2 s while pending (SPEC §7).
+#[utoipa::path(post, path = "/v2/auth/mfa/statuses/take", tag = "auth", request_body = RequestRef,
+    responses((status = 200, body = MfaStatusReply)))]
 pub(super) async fn mfa_status(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<MfaStatusReply>, AppError> {
     let request = store::mfa::find(&state.db, &input.request_id, now_ms())
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(
-        json!({ "requestId": request.id, "status": request.status.as_str() }),
-    ))
+    Ok(Json(MfaStatusReply {
+        request_id: request.id,
+        status: request.status,
+    }))
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct ResendInput {
+pub struct ResendInput {
     request_id: String,
     /// `sms` switches a face approval to a texted code; absent, the same method again.
     #[serde(default)]
-    method: Option<String>,
+    method: Option<Method>,
 }
 
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ResendReply {
+    mfa: MfaStep,
+    message: &'static str,
+}
+
+/// A new code (or a switch from the face method to SMS) for a pending log-in.
+#[utoipa::path(post, path = "/v2/auth/mfa/resend", tag = "auth", request_body = ResendInput,
+    responses((status = 200, body = ResendReply)))]
 pub(super) async fn mfa_resend(
     State(state): State<ApiState>,
     ip: ClientIp,
     ApiJson(input): ApiJson<ResendInput>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<ResendReply>, AppError> {
     let now = now_ms();
     let request = store::mfa::find(&state.db, &input.request_id, now)
         .await?
         .ok_or(AppError::NotFound)?;
-    if request.purpose != "authentication" || request.status == Status::Utilized {
+    if request.purpose != Purpose::Authentication || request.status == Status::Utilized {
         return Err(AppError::NotFound);
     }
     state
@@ -363,23 +435,24 @@ pub(super) async fn mfa_resend(
     let user = store::users::by_id(&state.db, &request.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let method = match input.method.as_deref() {
-        Some("sms") => "sms",
-        Some("challenge_proxied") => "challenge_proxied",
-        Some(_) => return Err(AppError::field("method", "Unknown method")),
-        None => request.method.as_str(),
-    };
+    let method = input.method.unwrap_or(request.method);
     let mfa = start_second_factor(&state, &user, Some(method), now)
         .await?
         .ok_or(AppError::NotFound)?;
-    let sent = mfa["method"].as_str().unwrap_or_default().to_string();
-    audit(&state, Some(&user.id), "mfa_resent", &ip, &sent).await;
-    let message = if sent == "sms" {
+    audit(
+        &state,
+        Some(&user.id),
+        "mfa_resent",
+        &ip,
+        mfa.method.as_str(),
+    )
+    .await;
+    let message = if mfa.method == Method::Sms {
         "Code is sent again"
     } else {
         "Request was resent successfully"
     };
-    Ok(Json(json!({ "mfa": mfa, "message": message })))
+    Ok(Json(ResendReply { mfa, message }))
 }
 
 async fn refresh_session(
@@ -422,6 +495,9 @@ async fn refresh_session(
     }
 }
 
+/// Ends the session (SPEC §7) and clears its cookies.
+#[utoipa::path(post, path = "/v2/auth/logout", tag = "auth",
+    responses((status = 200, body = Empty)))]
 pub(super) async fn logout(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -435,7 +511,7 @@ pub(super) async fn logout(
             audit(&state, Some(&session.user_id), "logout", &ip, "").await;
         }
     }
-    let mut response = Json(json!({})).into_response();
+    let mut response = Json(Empty {}).into_response();
     session_cookies::clear(response.headers_mut(), secure);
     Ok(response)
 }

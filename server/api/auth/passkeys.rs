@@ -10,12 +10,13 @@ use webauthn_rs::prelude::{
     RegisterPublicKeyCredential, Uuid,
 };
 
+use super::login::RequestRef;
 use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::rate_limit::Limit;
 use crate::api::ApiState;
-use crate::domain::auth::mfa::Status;
+use crate::domain::auth::mfa::{Method, Purpose, Status};
 use crate::store::sessions::Tokens;
 use crate::store::{self, now_ms};
 
@@ -56,20 +57,40 @@ pub(super) async fn login_challenge(
     ))
 }
 
-#[derive(serde::Deserialize)]
+/// WebAuthn options as the browser reads them (`{publicKey: ...}`, W3C WebAuthn JSON).
+#[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct RequestRef {
-    request_id: String,
+pub struct WebAuthnOptions {
+    #[schema(value_type = Object)]
+    public_key: Value,
+}
+
+impl WebAuthnOptions {
+    fn of(options: &Value) -> Self {
+        Self {
+            public_key: options["publicKey"].clone(),
+        }
+    }
+}
+
+/// A user's passkeys and how they approve log-ins.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyList {
+    results: Vec<store::passkeys::PasskeyRow>,
+    mfa_method: Method,
 }
 
 /// The browser's `navigator.credentials.get` options for a pending face approval.
+#[utoipa::path(post, path = "/v2/auth/mfa/challenges/take", tag = "auth",
+    request_body = RequestRef, responses((status = 200, body = WebAuthnOptions)))]
 pub(super) async fn challenge(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<WebAuthnOptions>, AppError> {
     let request = store::mfa::find(&state.db, &input.request_id, now_ms())
         .await?
-        .filter(|r| r.method == "challenge_proxied" && r.purpose == "authentication")
+        .filter(|r| r.method == Method::ChallengeProxied && r.purpose == Purpose::Authentication)
         .ok_or(AppError::NotFound)?;
     if request.status != Status::Pending {
         return Err(closed(request.status));
@@ -78,7 +99,7 @@ pub(super) async fn challenge(
         .await?
         .ok_or(AppError::NotFound)?;
     let stored: Value = serde_json::from_str(&stored).map_err(internal)?;
-    Ok(Json(stored["options"].clone()))
+    Ok(Json(WebAuthnOptions::of(&stored["options"])))
 }
 
 fn closed(status: Status) -> AppError {
@@ -104,7 +125,7 @@ pub(super) async fn login_step(
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let request = store::mfa::find(&state.db, request_id, now)
         .await?
-        .filter(|r| r.method == "challenge_proxied" && r.purpose == "authentication")
+        .filter(|r| r.method == Method::ChallengeProxied && r.purpose == Purpose::Authentication)
         .ok_or(AppError::NotFound)?;
     if request.status != Status::Pending {
         return Err(closed(request.status));
@@ -158,28 +179,34 @@ pub(super) async fn login_step(
     Ok(tokens)
 }
 
-async fn listing(state: &ApiState, user_id: &str) -> Result<Json<Value>, AppError> {
-    let rows = store::passkeys::for_user(&state.db, user_id).await?;
+async fn listing(state: &ApiState, user_id: &str) -> Result<Json<PasskeyList>, AppError> {
+    let results = store::passkeys::for_user(&state.db, user_id).await?;
     let user = store::users::by_id(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(
-        json!({ "results": rows, "mfaMethod": user.mfa_method }),
-    ))
+    Ok(Json(PasskeyList {
+        results,
+        mfa_method: user.mfa_method,
+    }))
 }
 
+/// The signed-in user's passkeys.
+#[utoipa::path(get, path = "/v2/users/passkeys", tag = "auth",
+    responses((status = 200, body = PasskeyList)))]
 pub(super) async fn list(
     State(state): State<ApiState>,
     user: CurrentUser,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PasskeyList>, AppError> {
     listing(&state, &user.user_id).await
 }
 
 /// Starts enrolling a passkey: the options for `navigator.credentials.create`.
+#[utoipa::path(post, path = "/v2/users/passkeys/registrations", tag = "auth",
+    responses((status = 200, body = WebAuthnOptions)))]
 pub(super) async fn start_enrolment(
     State(state): State<ApiState>,
     user: CurrentUser,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<WebAuthnOptions>, AppError> {
     let details = store::users::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -206,21 +233,25 @@ pub(super) async fn start_enrolment(
         now_ms() + ENROLMENT_MS,
     )
     .await?;
-    Ok(Json(json!(options)))
+    Ok(Json(WebAuthnOptions::of(&json!(options))))
 }
 
-#[derive(serde::Deserialize)]
-pub(super) struct EnrolmentAnswer {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct EnrolmentAnswer {
+    /// `PublicKeyCredential.toJSON()` of the new passkey.
+    #[schema(value_type = Object)]
     credential: Value,
 }
 
 /// Finishes an enrolment with the browser's answer; from now on the user approves with it.
+#[utoipa::path(post, path = "/v2/users/passkeys/registrations/finish", tag = "auth",
+    request_body = EnrolmentAnswer, responses((status = 200, body = PasskeyList)))]
 pub(super) async fn finish_enrolment(
     State(state): State<ApiState>,
     ip: ClientIp,
     user: CurrentUser,
     ApiJson(input): ApiJson<EnrolmentAnswer>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PasskeyList>, AppError> {
     let now = now_ms();
     let ceremony = store::passkeys::enrolment(&state.db, &user.user_id, now)
         .await?
@@ -258,17 +289,20 @@ pub(super) async fn finish_enrolment(
     listing(&state, &user.user_id).await
 }
 
-#[derive(serde::Deserialize)]
-pub(super) struct PasskeyRef {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct PasskeyRef {
     id: String,
 }
 
+/// Removes one of the user's passkeys.
+#[utoipa::path(delete, path = "/v2/users/passkeys", tag = "auth",
+    request_body = PasskeyRef, responses((status = 200, body = PasskeyList)))]
 pub(super) async fn remove(
     State(state): State<ApiState>,
     ip: ClientIp,
     user: CurrentUser,
     ApiJson(input): ApiJson<PasskeyRef>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PasskeyList>, AppError> {
     if !store::passkeys::remove(&state.db, &user.user_id, &input.id).await? {
         return Err(AppError::NotFound);
     }

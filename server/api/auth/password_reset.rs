@@ -5,11 +5,11 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::rate_limit::Limit;
+use crate::api::replies::{Done, Success};
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
@@ -21,17 +21,20 @@ pub const EXPIRED: &str = "Password reset link has expired";
 const SENT: &str =
     "If an account exists for this email, we have sent a link to reset the password.";
 
-#[derive(serde::Deserialize)]
-pub(super) struct ForgotInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct ForgotInput {
     #[serde(default)]
     email: String,
 }
 
+/// Sends a reset link (SPEC §7); the same answer for unknown addresses.
+#[utoipa::path(post, path = "/v1/auth/forgot-password", tag = "auth", request_body = ForgotInput,
+    responses((status = 200, body = Success)))]
 pub(super) async fn forgot(
     State(state): State<ApiState>,
     ip: ClientIp,
     ApiJson(input): ApiJson<ForgotInput>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Success>, AppError> {
     let now = now_ms();
     state.limiter.check(Limit::ForgotPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
@@ -56,21 +59,29 @@ pub(super) async fn forgot(
             .map_err(|e| AppError::Internal(e.into()))?;
         audit(&state, Some(&user.id), "password_reset_requested", &ip, "").await;
     }
-    Ok(Json(json!({ "success": true, "message": SENT })))
+    Ok(Json(Success {
+        success: true,
+        message: Some(SENT),
+    }))
 }
 
-#[derive(serde::Deserialize)]
-pub(super) struct TokenQuery {
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TokenQuery {
+    /// The token of the link in the email.
     #[serde(default)]
     token: String,
 }
 
-#[derive(serde::Deserialize)]
-pub(super) struct ResetInput {
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct ResetInput {
     #[serde(default)]
     password: String,
 }
 
+/// Sets a new password with a reset link's token (SPEC §7); every session ends.
+#[utoipa::path(post, path = "/v1/auth/reset-password", tag = "auth", params(TokenQuery),
+    request_body = ResetInput, responses((status = 200, body = Done)))]
 pub(super) async fn reset(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -127,7 +138,10 @@ pub(super) async fn reset(
             tracing::error!(%error, "password change notice not sent");
         }
     }
-    let mut response = Json(json!({ "message": "Password successfully changed" })).into_response();
+    let mut response = Json(Done {
+        message: "Password successfully changed",
+    })
+    .into_response();
     session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
     Ok(response)
 }

@@ -2,6 +2,24 @@
 
 use crate::domain::accounts::money::Currency;
 
+crate::domain::named_enum! {
+    /// SPEC §4 "Account status".
+    pub enum AccountStatus {
+        Draft = "draft",
+        Pending = "pending",
+        Suspended = "suspended",
+        Inactive = "inactive",
+        Active = "active",
+        Closed = "closed",
+    }
+}
+
+/// The status the app is told, typed; a stored status this code does not know shows as closed
+/// (it moves no money and cannot be picked).
+pub fn shown(currency: Currency, status: &str) -> AccountStatus {
+    AccountStatus::parse(shown_status(currency, status)).unwrap_or(AccountStatus::Closed)
+}
+
 pub const STATUSES: [&str; 6] = [
     "draft",
     "pending",

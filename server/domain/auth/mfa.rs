@@ -4,40 +4,41 @@
 pub const LIFETIME_MS: i64 = 120_000;
 pub const MAX_WRONG: i64 = 5;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Pending,
-    Verified,
-    Utilized,
-    Failed,
-    Expired,
-    Declined,
+crate::domain::named_enum! {
+    /// SPEC §4 "MFA request status".
+    pub enum MfaStatus {
+        Pending = "pending",
+        Verified = "verified",
+        Utilized = "utilized",
+        Failed = "failed",
+        Expired = "expired",
+        Declined = "declined",
+    }
 }
 
+crate::domain::named_enum! {
+    /// SPEC §3 MFA methods: a texted code, or the face method (a passkey).
+    pub enum MfaMethod {
+        Sms = "sms",
+        ChallengeProxied = "challenge_proxied",
+    }
+}
+
+crate::domain::named_enum! {
+    /// SPEC §3: what an approval is for.
+    pub enum MfaPurpose {
+        Authentication = "authentication",
+        Transfer = "transfer",
+        CardClosure = "card_closure",
+        CardDetails = "card_details",
+    }
+}
+
+pub type Status = MfaStatus;
+pub type Method = MfaMethod;
+pub type Purpose = MfaPurpose;
+
 impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Verified => "verified",
-            Self::Utilized => "utilized",
-            Self::Failed => "failed",
-            Self::Expired => "expired",
-            Self::Declined => "declined",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Some(match value {
-            "pending" => Self::Pending,
-            "verified" => Self::Verified,
-            "utilized" => Self::Utilized,
-            "failed" => Self::Failed,
-            "declined" => Self::Declined,
-            "expired" => Self::Expired,
-            _ => return None,
-        })
-    }
-
     /// A stored status as the rules must treat it: one this code does not know (a newer
     /// version's, or a damaged row) is failed, never a live request.
     pub fn stored(value: &str) -> Self {

@@ -13,7 +13,7 @@ pub enum SettingError {
     InvalidValue(&'static str),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct Setting {
     pub name: String,
     pub value: Vec<String>,

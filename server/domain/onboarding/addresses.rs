@@ -1,7 +1,7 @@
 //! The sandbox address look-up (DESIGN.md §6): a bundled sample of UK addresses, searched by
 //! postcode the way a real postcode service answers (SPEC §3 "Address search result").
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressMatch {
     pub postal_code: &'static str,

@@ -2,7 +2,7 @@
 //! 21 euro-area members (Bulgaria since 2026) plus Norway and Sweden, with the legal forms of
 //! company that business onboarding offers in each.
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Country {
     pub code: &'static str,
@@ -15,7 +15,7 @@ pub struct Country {
     pub company_types: Vec<CompanyType>,
 }
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct CompanyType {
     pub value: &'static str,
     pub label: &'static str,

@@ -1,3 +1,4 @@
 pub mod addresses;
 pub mod countries;
+pub mod kyc;
 pub mod person;

@@ -2,6 +2,38 @@
 //! ('transaction:r', 'invoice:rw', ...), where a section is allowed if the right exists and full
 //! access requires 'rw'. Roles none and card_user load no accounts.
 
+crate::domain::named_enum! {
+    /// SPEC §6 roles; admin is shown as Account Owner.
+    pub enum Role {
+        None = "none",
+        Admin = "admin",
+        Director = "director",
+        Cfo = "cfo",
+        Accountant = "accountant",
+        Custom = "custom",
+        CardUser = "card_user",
+        User = "user",
+    }
+}
+
+crate::domain::named_enum! {
+    /// SPEC §3 "Profile" type.
+    pub enum ProfileType {
+        Business = "business",
+        Personal = "personal",
+    }
+}
+
+impl Role {
+    /// An unknown stored role grants nothing.
+    pub fn stored(text: &str) -> Self {
+        Self::parse(text).unwrap_or_else(|| {
+            tracing::error!(role = text, "unknown stored role, treated as none");
+            Self::None
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
     Read,
@@ -10,12 +42,12 @@ pub enum Level {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Access {
-    role: String,
+    role: Role,
     rights: Vec<(String, Level)>,
 }
 
 impl Access {
-    pub fn new(role: &str, rights: &[String]) -> Self {
+    pub fn new(role: Role, rights: &[String]) -> Self {
         let rights = rights
             .iter()
             .filter_map(|right| {
@@ -28,14 +60,11 @@ impl Access {
                 Some((section.to_string(), level))
             })
             .collect();
-        Self {
-            role: role.to_string(),
-            rights,
-        }
+        Self { role, rights }
     }
 
     pub fn is_admin(&self) -> bool {
-        self.role == "admin"
+        self.role == Role::Admin
     }
 
     pub fn allows(&self, section: &str, level: Level) -> bool {
@@ -49,7 +78,7 @@ impl Access {
 
     /// Accounts and balances are loaded for every role but none and card_user.
     pub fn loads_accounts(&self) -> bool {
-        !matches!(self.role.as_str(), "none" | "card_user")
+        !matches!(self.role, Role::None | Role::CardUser)
     }
 
     /// Transactions and statements need the transaction right on top of seeing accounts.
@@ -64,7 +93,7 @@ mod tests {
 
     fn access(role: &str, rights: &[&str]) -> Access {
         Access::new(
-            role,
+            Role::parse(role).unwrap(),
             &rights.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
         )
     }

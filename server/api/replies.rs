@@ -1,0 +1,19 @@
+//! Small answers many calls share (SPEC §8's success texts travel in `message`).
+
+/// An answer with nothing to say but its status.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Empty {}
+
+/// SPEC §5: "Email and SMS verification succeed only when the response reports success."
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Success {
+    pub success: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'static str>,
+}
+
+/// A done thing, with the text to show.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Done {
+    pub message: &'static str,
+}

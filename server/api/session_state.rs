@@ -1,0 +1,130 @@
+//! SPEC §3 "Session state": who is signed in, for which profile, with what access, and where
+//! onboarding stands. One struct, built in one place, for the page render (DESIGN.md §2 step 2)
+//! and for the app's own calls (GET /v2/session).
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::Json;
+
+use super::error::AppError;
+use super::{session_cookies, ApiState};
+use crate::domain::accounts::money::Currency;
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use crate::domain::profiles::access::{ProfileType, Role};
+use crate::store::profiles::Profile;
+use crate::store::{self, now_ms};
+
+/// The signed-in person's name, for the greeting.
+#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+pub struct SessionUser {
+    name: String,
+    surname: String,
+    email: String,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionState {
+    pub is_auth: bool,
+    pub onboarding_flow: Option<OnboardingFlow>,
+    pub access_role: Role,
+    pub access_rights: Vec<String>,
+    pub kyc_status: Option<KycStatus>,
+    pub app_in_access: bool,
+    pub app_ready: bool,
+    pub display_app_loader: bool,
+    pub profiles_list: Vec<Profile>,
+    pub profile_type: Option<ProfileType>,
+    pub selected_profile_id: Option<String>,
+    pub account_ready: bool,
+    pub is_business: bool,
+    /// The currency of the selected profile's primary account.
+    pub primary_currency: Option<Currency>,
+    pub user: Option<SessionUser>,
+}
+
+impl SessionState {
+    /// A visitor who is not logged in.
+    pub fn anonymous() -> Self {
+        Self {
+            is_auth: false,
+            onboarding_flow: None,
+            access_role: Role::None,
+            access_rights: Vec::new(),
+            kyc_status: None,
+            app_in_access: false,
+            app_ready: true,
+            display_app_loader: false,
+            profiles_list: Vec::new(),
+            profile_type: None,
+            selected_profile_id: None,
+            account_ready: false,
+            is_business: false,
+            primary_currency: None,
+            user: None,
+        }
+    }
+
+    /// The session the request's access token (bearer or cookie) stands for.
+    pub async fn load(state: &ApiState, headers: &HeaderMap) -> Result<Self, sqlx::Error> {
+        let db = &state.db;
+        let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies())
+        else {
+            return Ok(Self::anonymous());
+        };
+        let Some(session) = store::sessions::authenticate(db, access, now_ms()).await? else {
+            return Ok(Self::anonymous());
+        };
+        let Some(user) = store::users::by_id(db, &session.user_id).await? else {
+            return Ok(Self::anonymous());
+        };
+        let profiles = store::profiles::for_user(db, &user.id).await?;
+        let wanted = session_cookies::read(headers, session_cookies::PROFILE_COOKIE);
+        let selected = store::profiles::choose(&profiles, wanted).cloned();
+        let primary_currency = match &selected {
+            Some(profile) => store::bank_accounts::for_profile(db, &profile.id)
+                .await?
+                .iter()
+                .find(|account| account.is_primary)
+                .map(|account| account.currency),
+            None => None,
+        };
+        let kyc = user.kyc_status;
+        Ok(Self {
+            is_auth: true,
+            onboarding_flow: user.onboarding_flow,
+            access_role: selected.as_ref().map_or(Role::None, |p| p.my_access.role),
+            access_rights: selected
+                .as_ref()
+                .map(|p| p.my_access.rights.clone())
+                .unwrap_or_default(),
+            kyc_status: Some(kyc),
+            app_in_access: kyc.app_in_access(),
+            app_ready: true,
+            display_app_loader: false,
+            profile_type: selected.as_ref().map(|p| p.kind),
+            selected_profile_id: selected.as_ref().map(|p| p.id.clone()),
+            account_ready: kyc.account_ready(),
+            is_business: selected
+                .as_ref()
+                .is_some_and(|p| p.kind == ProfileType::Business),
+            primary_currency,
+            user: Some(SessionUser {
+                name: user.name,
+                surname: user.surname,
+                email: user.email,
+            }),
+            profiles_list: profiles,
+        })
+    }
+}
+
+/// The caller's session state; a visitor without a live session gets the anonymous one.
+#[utoipa::path(get, path = "/v2/session", tag = "auth",
+    responses((status = 200, body = SessionState)))]
+pub async fn current(
+    State(state): State<ApiState>,
+    headers: HeaderMap,
+) -> Result<Json<SessionState>, AppError> {
+    Ok(Json(SessionState::load(&state, &headers).await?))
+}
