@@ -10,17 +10,17 @@ endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
-.PHONY: run test test-rust test-app test-browser lint bench bench-ledger
+.PHONY: run test test-rust test-app test-browser test-contract lint bench bench-ledger api-types
 
 run:
 	cargo run --release --bin bank
 
-test: lint test-rust test-app test-browser
+test: lint test-rust test-app test-browser test-contract
 
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --all-targets -- -D warnings
-	cd app && npm run --silent typecheck && npm run --silent lint
+	cd app && npm run --silent typecheck && npm run --silent lint && npm run --silent api:check
 
 test-rust:
 	cargo test --workspace
@@ -31,6 +31,17 @@ test-app:
 test-browser:
 	cargo build --release --bin bank
 	cd app && BANK_BIN=$(CURDIR)/target/release/bank npm run --silent e2e
+
+# schemathesis against the release binary: every operation of the OpenAPI document, a few minutes.
+test-contract:
+	cargo build --release --bin bank
+	BANK_BIN=$(CURDIR)/target/release/bank bash tests/fuzz/contract.sh
+
+# After an API change: regenerate the OpenAPI document the app's types and schemas come from.
+api-types:
+	cargo run --quiet --bin bank -- openapi > app/src/api/openapi.json.tmp
+	mv app/src/api/openapi.json.tmp app/src/api/openapi.json
+	cd app && npm run --silent api:generate
 
 bench:
 	bash bench/ssr.sh

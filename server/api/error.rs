@@ -222,3 +222,25 @@ pub type PanicLayer = tower_http::catch_panic::CatchPanicLayer<
 pub fn catch_api_panics() -> PanicLayer {
     tower_http::catch_panic::CatchPanicLayer::custom(api_panic as fn(_) -> Response)
 }
+
+/// `axum::extract::Query` whose rejections (an undecodable query string) become an `AppError`,
+/// so they answer in SPEC §8's JSON like every other refusal.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> axum::extract::FromRequestParts<S> for ApiQuery<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Self(value)),
+            Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
+        }
+    }
+}

@@ -10,8 +10,12 @@ macro_rules! named_enum {
             Clone, Copy, Debug, PartialEq, Eq, Hash,
             serde::Serialize, serde::Deserialize, utoipa::ToSchema,
         )]
+        // SPEC's names are the variants in snake_case; `named_enums_serialise_as_spec_names`
+        // checks that serde and `as_str` agree. (A per-variant `rename` from this macro would
+        // reach serde but not utoipa, which would then document the Rust names.)
+        #[serde(rename_all = "snake_case")]
         $vis enum $name {
-            $( #[serde(rename = $text)] $variant ),+
+            $( $variant ),+
         }
 
         impl $name {
@@ -46,3 +50,38 @@ pub mod london;
 pub mod onboarding;
 pub mod paging;
 pub mod profiles;
+
+#[cfg(test)]
+mod tests {
+    fn check<T: serde::Serialize + Copy>(all: &[T], text: impl Fn(T) -> &'static str) {
+        for value in all {
+            assert_eq!(
+                serde_json::to_value(value).unwrap(),
+                serde_json::Value::from(text(*value))
+            );
+        }
+    }
+
+    #[test]
+    fn named_enums_serialise_as_spec_names() {
+        use super::accounts::kinds::{TransactionStatus, TransactionType};
+        use super::accounts::status::AccountStatus;
+        use super::auth::mfa::{MfaMethod, MfaPurpose, MfaStatus};
+        use super::onboarding::kyc::{KycStatus, OnboardingFlow};
+        use super::profiles::access::{ProfileType, Role};
+        check(KycStatus::ALL, KycStatus::as_str);
+        check(OnboardingFlow::ALL, OnboardingFlow::as_str);
+        check(Role::ALL, Role::as_str);
+        check(ProfileType::ALL, ProfileType::as_str);
+        check(MfaMethod::ALL, MfaMethod::as_str);
+        check(MfaPurpose::ALL, MfaPurpose::as_str);
+        check(MfaStatus::ALL, MfaStatus::as_str);
+        check(AccountStatus::ALL, AccountStatus::as_str);
+        check(TransactionType::ALL, TransactionType::as_str);
+        check(TransactionStatus::ALL, TransactionStatus::as_str);
+        check(
+            crate::api::engagement::FeatureState::ALL,
+            crate::api::engagement::FeatureState::as_str,
+        );
+    }
+}

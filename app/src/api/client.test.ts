@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./client";
+import * as v from "valibot";
+import { ApiError, api, request } from "./client";
+import * as S from "./schemas.gen";
+
+const features = v.array(S.FeatureEntry);
 
 type Reply = { status: number; body?: unknown };
 
@@ -34,14 +38,14 @@ describe("the API client's 401 rule", () => {
       "/v1/features": [{ status: 401 }, { status: 200, body: [{ name: "referrals", state: "on" }] }],
       "/v2/auth/login": [{ status: 200, body: {} }],
     });
-    await expect(api.get("/v1/features")).resolves.toEqual([{ name: "referrals", state: "on" }]);
+    await expect(api.get("/v1/features", features)).resolves.toEqual([{ name: "referrals", state: "on" }]);
     expect(calls).toEqual(["GET /v1/features", "POST /v2/auth/login", "GET /v1/features"]);
     expect(assign).not.toHaveBeenCalled();
   });
 
   it("logs out to the login page when the refresh fails", async () => {
     const calls = stubServer({ "/v1/features": [{ status: 401 }], "/v2/auth/login": [{ status: 401 }] });
-    await expect(api.get("/v1/features")).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get("/v1/features", features)).rejects.toBeInstanceOf(ApiError);
     expect(calls).toEqual(["GET /v1/features", "POST /v2/auth/login"]);
     expect(assign).toHaveBeenCalledWith("/login");
   });
@@ -52,7 +56,7 @@ describe("the API client's 401 rule", () => {
       "/v1/b": [{ status: 401 }, { status: 200, body: 2 }],
       "/v2/auth/login": [{ status: 200, body: {} }],
     });
-    await expect(Promise.all([api.get("/v1/a"), api.get("/v1/b")])).resolves.toEqual([1, 2]);
+    await expect(Promise.all([request("GET", "/v1/a"), request("GET", "/v1/b")])).resolves.toEqual([1, 2]);
     expect(calls.filter((c) => c === "POST /v2/auth/login")).toHaveLength(1);
   });
 
@@ -62,11 +66,48 @@ describe("the API client's 401 rule", () => {
         { status: 401, body: { code: "invalid_credentials", message: "Incorrect email or password" } },
       ],
     });
-    await expect(api.post("/v2/auth/login", { email: "a@b.co", password: "x" })).rejects.toMatchObject({
+    await expect(
+      api.post("/v2/auth/login", { email: "a@b.co", password: "x" }, S.LoginReply),
+    ).rejects.toMatchObject({
       status: 401,
       message: "Incorrect email or password",
     });
     expect(calls).toEqual(["POST /v2/auth/login"]);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("answers are checked against the contract at the edge", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("passes an answer of the promised shape", async () => {
+    stubServer({ "/v1/features": [{ status: 200, body: [{ name: "referrals", state: "on" }] }] });
+    await expect(api.get("/v1/features", features)).resolves.toEqual([{ name: "referrals", state: "on" }]);
+  });
+
+  it("refuses an answer that breaks its type, instead of handing it on", async () => {
+    stubServer({ "/v1/features": [{ status: 200, body: [{ name: "referrals", state: "maybe" }] }] });
+    await expect(api.get("/v1/features", features)).rejects.toMatchObject({
+      status: 502,
+      code: "unexpected_answer",
+    });
+  });
+
+  it("reads a refusal's SPEC §8 body, and survives one that is not", async () => {
+    stubServer({
+      "/v2/auth/logout": [
+        { status: 403, body: { code: "forbidden", title: "Not allowed", message: "No", fields: null } },
+        { status: 502, body: "<html>gateway</html>" },
+      ],
+    });
+    await expect(api.post("/v2/auth/logout", undefined, S.Empty)).rejects.toMatchObject({
+      status: 403,
+      code: "forbidden",
+      message: "No",
+    });
+    await expect(api.post("/v2/auth/logout", undefined, S.Empty)).rejects.toMatchObject({
+      status: 502,
+      message: "Something went wrong",
+    });
   });
 });

@@ -1,3 +1,7 @@
+import * as v from "valibot";
+import type { components, paths } from "./schema.gen";
+import { ErrorBody } from "./schemas.gen";
+
 // The typed API client. Two transports (DESIGN.md §2): `fetch` in the browser, and inside the
 // server's V8 isolate the host call that dispatches into the same axum router in-process.
 
@@ -23,7 +27,7 @@ export class ApiError extends Error {
 
   constructor(
     status: number,
-    body: Partial<{ code: string; title: string; message: string; fields: Record<string, string> }>,
+    body: Partial<{ code: string; title: string; message: string; fields: Record<string, string> | null }>,
   ) {
     super(body.message ?? "Something went wrong");
     this.status = status;
@@ -84,11 +88,12 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-export async function request<T>(
+/** Sends one call and answers its parsed JSON body, or throws an `ApiError` (SPEC §8). */
+export async function request(
   method: TransportRequest["method"],
   path: string,
   payload?: unknown,
-): Promise<T> {
+): Promise<unknown> {
   const send = transport();
   const call = { method, path, body: payload === undefined ? undefined : JSON.stringify(payload) };
   let response = await send(call);
@@ -102,13 +107,84 @@ export async function request<T>(
     }
   }
   const parsed: unknown = response.body === "" ? null : JSON.parse(response.body);
-  if (response.status >= 400) throw new ApiError(response.status, (parsed ?? {}) as Record<string, never>);
-  return parsed as T;
+  if (response.status >= 400) {
+    // Whatever of SPEC §8's fields the refusal carries (a proxy's error page carries none).
+    const body = v.safeParse(v.partial(ErrorBody), parsed);
+    throw new ApiError(response.status, body.success ? body.output : {});
+  }
+  return parsed;
+}
+
+// The contract (schema.gen.ts, generated from the server's OpenAPI document) types every call:
+// its path, its JSON body and its answer.
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
+
+/** The paths that have a call of this method. */
+export type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
+}[keyof paths];
+
+export type BodyOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody: infer R } ? Json<R> : undefined;
+
+export type AnswerOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R }
+    ? R extends { 200: infer S }
+      ? Json<S>
+      : R extends { 201: infer S }
+        ? Json<S>
+        : never
+    : never;
+
+/** The query string a call takes, as its contract names it. */
+type QueryOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never;
+
+/**
+ * A valibot schema of the answer (from schemas.gen.ts). The answer is checked against it at
+ * this edge: what reaches the app has the shape its type promises, or the call fails.
+ */
+export type AnswerSchema<T> = v.GenericSchema<unknown, T>;
+
+async function checked<T>(schema: AnswerSchema<T>, answer: Promise<unknown>): Promise<T> {
+  const result = v.safeParse(schema, await answer);
+  if (!result.success) {
+    throw new ApiError(502, {
+      code: "unexpected_answer",
+      title: "Something went wrong",
+      message: "Something went wrong",
+    });
+  }
+  return result.output;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
+  const pairs = Object.entries(query ?? {}).filter((pair): pair is [string, string] => pair[1] !== undefined);
+  return pairs.length === 0 ? path : `${path}?${new URLSearchParams(pairs).toString()}`;
 }
 
 export const api = {
-  get: <T>(path: string) => request<T>("GET", path),
-  post: <T>(path: string, payload: unknown) => request<T>("POST", path, payload),
-  patch: <T>(path: string, payload: unknown) => request<T>("PATCH", path, payload),
-  delete: <T>(path: string, payload: unknown) => request<T>("DELETE", path, payload),
+  get: <P extends PathOf<"get">>(path: P, schema: AnswerSchema<AnswerOf<P, "get">>) =>
+    checked(schema, request("GET", path)),
+  post: <P extends PathOf<"post">>(
+    path: P,
+    body: BodyOf<P, "post">,
+    schema: AnswerSchema<AnswerOf<P, "post">>,
+    query?: QueryOf<P, "post">,
+  ) => checked(schema, request("POST", withQuery(path, query as Record<string, string>), body ?? {})),
+  patch: <P extends PathOf<"patch">>(
+    path: P,
+    body: BodyOf<P, "patch">,
+    schema: AnswerSchema<AnswerOf<P, "patch">>,
+  ) => checked(schema, request("PATCH", path, body)),
+  delete: <P extends PathOf<"delete">>(
+    path: P,
+    body: BodyOf<P, "delete">,
+    schema: AnswerSchema<AnswerOf<P, "delete">>,
+  ) => checked(schema, request("DELETE", path, body)),
 };
+
+/** The contract's named types, for the features that show them. */
+export type Schemas = components["schemas"];

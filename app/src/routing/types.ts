@@ -1,36 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import type { OnboardingFlow, RouteSetName } from "./routeSet";
+import type { Schemas } from "../api/client";
+import type { RouteSetName } from "./routeSet";
 
 export type Layout = "desktop" | "mobile";
 
-/** SPEC §3 "Profile". */
-export interface Profile {
-  id: string;
-  type: "business" | "personal";
-  name: string;
-  isDefault: boolean;
-  myAccess: { role: string; rights: string[] };
-}
+/** SPEC §3 "Profile", as the contract (the server's OpenAPI document) defines it. */
+export type Profile = Schemas["Profile"];
 
-/** SPEC §3 "Session state", as the server hands it to the render. */
-export interface SessionState {
-  isAuth: boolean;
-  onboardingFlow: OnboardingFlow | null;
-  accessRole: string;
-  accessRights: string[];
-  kycStatus: string | null;
-  appInAccess: boolean;
-  appReady: boolean;
-  displayAppLoader: boolean;
-  profilesList: Profile[];
-  profileType: string | null;
-  selectedProfileId?: string | null;
-  user?: { name: string; surname: string; email: string };
-  accountReady: boolean;
-  isBusiness: boolean;
-  primaryCurrency: string | null;
-}
+/** SPEC §3 "Session state", as the server hands it to the render and answers GET /v2/session. */
+export type SessionState = Schemas["SessionState"];
 
 /** The bank's own details, from the server's configuration. */
 export interface Site {

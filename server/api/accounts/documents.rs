@@ -2,7 +2,7 @@
 //! one transaction and the proof-of-account letter, for the caller's own profile only.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::bank_accounts::{owned, sort_code_text};
 use super::transactions::{day_bound, owned_transaction};
-use crate::api::error::AppError;
+use crate::api::error::{ApiQuery, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::config::Company;
@@ -68,7 +68,7 @@ fn attachment(content_type: &str, filename: &str, body: Body) -> Response {
 async fn statement(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-    Query(query): Query<StatementQuery>,
+    ApiQuery(query): ApiQuery<StatementQuery>,
 ) -> Result<Response, AppError> {
     profile.require_transactions()?;
     if query.created_from.is_empty() || query.created_to.is_empty() {
@@ -196,7 +196,7 @@ fn type_label(kind: &str) -> String {
 async fn transaction_proof(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-    Query(query): Query<EntityQuery>,
+    ApiQuery(query): ApiQuery<EntityQuery>,
 ) -> Result<Response, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &query.ent_id).await?;
     let filename = format!("transaction-{}.pdf", txn.id);
@@ -262,7 +262,7 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
 async fn proof_letter(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-    Query(query): Query<EntityQuery>,
+    ApiQuery(query): ApiQuery<EntityQuery>,
 ) -> Result<Response, AppError> {
     if !profile.access.loads_accounts() {
         return Err(AppError::Forbidden);

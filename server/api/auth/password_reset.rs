@@ -1,13 +1,13 @@
 //! Forgotten passwords (SPEC §7, §8): a single-use link that lives an hour, and the reset
 //! that ends every session of the user.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::{audit, ClientIp};
-use crate::api::error::{ApiJson, AppError};
+use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::rate_limit::Limit;
 use crate::api::replies::{Done, Success};
 use crate::api::{session_cookies, ApiState};
@@ -85,7 +85,7 @@ pub struct ResetInput {
 pub(super) async fn reset(
     State(state): State<ApiState>,
     ip: ClientIp,
-    Query(query): Query<TokenQuery>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
     ApiJson(input): ApiJson<ResetInput>,
 ) -> Result<Response, AppError> {
     let now = now_ms();

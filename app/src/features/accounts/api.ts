@@ -1,67 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { api, type Schemas } from "../../api/client";
+import * as S from "../../api/schemas.gen";
 import type { TransactionFilters } from "./filters";
 
 /** SPEC §3 "Bank account". */
-export interface BankAccount {
-  id: string;
-  currency: string;
-  status: string;
-  isPrimary: boolean;
-  balance: { available: number; booked: number };
-  iban: string;
-  ukSortCode: string | null;
-  ukAccountNumber: string | null;
-  bic: string;
-  bankName: string;
-  name: string;
-  alias: string | null;
-}
-
-export interface Party {
-  name: string;
-  type?: string | null;
-  account?: string | null;
-}
-
-export interface Acceptor {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  categories: string[];
-  co2emissions: number | null;
-  logoUri: string | null;
-}
-
+export type BankAccount = Schemas["BankAccountView"];
+export type Party = Schemas["Party"];
+export type Acceptor = Schemas["Acceptor"];
 /** SPEC §3 "Transaction". */
-export interface Transaction {
-  id: string;
-  bankAccountId: string;
-  amount: number;
-  amountTotal: number;
-  fee: number;
-  type: string;
-  status: string;
-  scheme: string | null;
-  currency: string;
-  conversionCurrency: string | null;
-  conversionAmountTotal: number | null;
-  details: string;
-  receiver: Party | null;
-  sender: Party | null;
-  acceptor: Acceptor | null;
-  balanceAfter: number | null;
-  createdAt: string;
-}
-
-export interface TransactionPage {
-  results: Transaction[];
-  totalPages: number;
-  totalResults: number;
-  page: number;
-}
+export type Transaction = Schemas["TransactionView"];
+export type TransactionPage = Schemas["TransactionPage"];
 
 /** SPEC §9: 50 transactions per page. */
 export const PAGE_SIZE = 50;
@@ -69,7 +17,7 @@ export const PAGE_SIZE = 50;
 export const bankAccountsQuery = () =>
   queryOptions({
     queryKey: ["bank-accounts"],
-    queryFn: () => api.post<{ results: BankAccount[] }>("/v2/bank-accounts/fetch", {}),
+    queryFn: () => api.post("/v2/bank-accounts/fetch", undefined, S.BankAccountList),
   });
 
 export const transactionsQuery = (bankAccountId: string, filters: TransactionFilters) =>
@@ -77,26 +25,30 @@ export const transactionsQuery = (bankAccountId: string, filters: TransactionFil
     queryKey: ["transactions", bankAccountId, filters],
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.post<TransactionPage>("/v2/transactions/fetch", {
-        page: pageParam,
-        limit: PAGE_SIZE,
-        bankAccountId,
-        types: filters.types,
-        dateFrom: filters.from || undefined,
-        dateTo: filters.to || undefined,
-        searchKeyword: filters.keyword || undefined,
-      }),
+      api.post(
+        "/v2/transactions/fetch",
+        {
+          page: pageParam,
+          limit: PAGE_SIZE,
+          bankAccountId,
+          types: filters.types,
+          dateFrom: filters.from || undefined,
+          dateTo: filters.to || undefined,
+          searchKeyword: filters.keyword || undefined,
+        },
+        S.TransactionPage,
+      ),
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
   });
 
 export const transactionQuery = (id: string) =>
   queryOptions({
     queryKey: ["transaction", id],
-    queryFn: () => api.post<Transaction>("/v2/transactions/take", { id }),
+    queryFn: () => api.post("/v2/transactions/take", { id }, S.TransactionView),
   });
 
 export const accountsApi = {
-  open: (currency: string) => api.post<BankAccount>("/v2/bank-accounts", { currency }),
+  open: (currency: Schemas["Currency"]) => api.post("/v2/bank-accounts", { currency }, S.BankAccountView),
 };
 
 /** The document downloads of SPEC §7 (GET, cookie-authenticated, so plain links work too). */

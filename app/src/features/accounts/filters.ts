@@ -1,15 +1,18 @@
 // The dashboard's transaction filters live in the URL (?type=&from=&to=&q=&account=), so the
 // server renders a filtered list and the filter form works as a plain GET without JavaScript.
+import type { Schemas } from "../../api/client";
+
+type TransactionType = Schemas["TransactionType"];
 
 export interface TransactionFilters {
-  types: string[];
+  types: TransactionType[];
   from: string;
   to: string;
   keyword: string;
 }
 
 /** The type choices of the filter, each a group of SPEC §3 transaction types. */
-export const TYPE_GROUPS: Record<string, { label: string; types: string[] }> = {
+export const TYPE_GROUPS: Record<string, { label: string; types: TransactionType[] }> = {
   transfers: { label: "Transfers", types: ["transfer", "deposit", "system_deposit", "recall", "refund"] },
   cards: {
     label: "Card payments",

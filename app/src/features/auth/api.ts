@@ -1,55 +1,37 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { api, type Schemas } from "../../api/client";
+import * as S from "../../api/schemas.gen";
 
-export interface MfaStep {
-  method: "sms" | "challenge_proxied";
-  requestId: string;
-  lastDigits: string;
-}
-
+export type MfaStep = Schemas["MfaStep"];
 /** SPEC §4 "MFA request status". */
-export type MfaStatus = "pending" | "verified" | "utilized" | "failed" | "expired" | "declined";
-
-export interface Passkey {
-  id: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-
-export interface PasskeyList {
-  results: Passkey[];
-  mfaMethod: string;
-}
+export type MfaStatus = Schemas["MfaStatus"];
+export type Passkey = Schemas["PasskeyRow"];
+export type PasskeyList = Schemas["PasskeyList"];
 
 export const authApi = {
-  login: (email: string, password: string) =>
-    api.post<{ mfa?: MfaStep }>("/v2/auth/login", { email, password }),
+  login: (email: string, password: string) => api.post("/v2/auth/login", { email, password }, S.LoginReply),
   confirmSms: (requestId: string, secret: string) =>
-    api.post<{ accessToken: string }>("/v2/auth/mfa/login", { requestId, method: "sms", secret }),
-  confirmPasskey: (requestId: string, credential: unknown) =>
-    api.post<{ accessToken: string }>("/v2/auth/mfa/login", {
-      requestId,
-      method: "challenge_proxied",
-      credential,
-    }),
+    api.post("/v2/auth/mfa/login", { requestId, method: "sms", secret }, S.SessionTokens),
+  confirmPasskey: (requestId: string, credential: Record<string, unknown>) =>
+    api.post(
+      "/v2/auth/mfa/login",
+      { requestId, method: "challenge_proxied", credential, secret: "" },
+      S.SessionTokens,
+    ),
   passkeyChallenge: (requestId: string) =>
-    api.post<{ publicKey: PublicKeyCredentialRequestOptionsJSON }>("/v2/auth/mfa/challenges/take", {
-      requestId,
-    }),
-  status: (requestId: string) =>
-    api.post<{ requestId: string; status: MfaStatus }>("/v2/auth/mfa/statuses/take", { requestId }),
+    api.post("/v2/auth/mfa/challenges/take", { requestId }, S.WebAuthnOptions),
+  status: (requestId: string) => api.post("/v2/auth/mfa/statuses/take", { requestId }, S.MfaStatusReply),
   resend: (requestId: string, method?: MfaStep["method"]) =>
-    api.post<{ mfa: MfaStep; message: string }>("/v2/auth/mfa/resend", { requestId, method }),
-  logout: () => api.post<Record<string, never>>("/v2/auth/logout", {}),
-  forgot: (email: string) => api.post<{ message: string }>("/v1/auth/forgot-password", { email }),
+    api.post("/v2/auth/mfa/resend", { requestId, method }, S.ResendReply),
+  logout: () => api.post("/v2/auth/logout", undefined, S.Empty),
+  forgot: (email: string) => api.post("/v1/auth/forgot-password", { email }, S.Success),
   reset: (token: string, password: string) =>
-    api.post<{ message: string }>(`/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { password }),
-  passkeys: () => api.get<PasskeyList>("/v2/users/passkeys"),
-  startEnrolment: () =>
-    api.post<{ publicKey: PublicKeyCredentialCreationOptionsJSON }>("/v2/users/passkeys/registrations", {}),
-  finishEnrolment: (credential: unknown) =>
-    api.post<PasskeyList>("/v2/users/passkeys/registrations/finish", { credential }),
-  removePasskey: (id: string) => api.delete<PasskeyList>("/v2/users/passkeys", { id }),
+    api.post("/v1/auth/reset-password", { password }, S.Done, { token }),
+  passkeys: () => api.get("/v2/users/passkeys", S.PasskeyList),
+  startEnrolment: () => api.post("/v2/users/passkeys/registrations", undefined, S.WebAuthnOptions),
+  finishEnrolment: (credential: Record<string, unknown>) =>
+    api.post("/v2/users/passkeys/registrations/finish", { credential }, S.PasskeyList),
+  removePasskey: (id: string) => api.delete("/v2/users/passkeys", { id }, S.PasskeyList),
 };
 
 export const passkeysQuery = () => queryOptions({ queryKey: ["passkeys"], queryFn: authApi.passkeys });

@@ -21,16 +21,22 @@ function passkeysSupported(): boolean {
   );
 }
 
-export async function getPasskey(options: PublicKeyCredentialRequestOptionsJSON): Promise<unknown> {
-  const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options);
+// The options arrive as plain JSON objects: the browser's own parser is their check at this
+// edge (it throws on anything that is not valid WebAuthn JSON).
+export async function getPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(
+    options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  );
   const credential = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential | null;
   if (!credential) throw new Error("No passkey was chosen");
-  return credential.toJSON();
+  return credential.toJSON() as unknown as Record<string, unknown>;
 }
 
-export async function createPasskey(options: PublicKeyCredentialCreationOptionsJSON): Promise<unknown> {
-  const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(options);
+export async function createPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(
+    options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  );
   const credential = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential | null;
   if (!credential) throw new Error("No passkey was created");
-  return credential.toJSON();
+  return credential.toJSON() as unknown as Record<string, unknown>;
 }

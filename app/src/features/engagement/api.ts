@@ -1,13 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import * as v from "valibot";
+import { api, type Schemas } from "../../api/client";
+import * as S from "../../api/schemas.gen";
 
-export interface FeatureEntry {
-  name: string;
-  state: "on" | "off" | "toNotify";
-}
+export type FeatureEntry = Schemas["FeatureEntry"];
 
 export const featuresQuery = () =>
-  queryOptions({ queryKey: ["features"], queryFn: () => api.get<FeatureEntry[]>("/v1/features") });
+  queryOptions({ queryKey: ["features"], queryFn: () => api.get("/v1/features", v.array(S.FeatureEntry)) });
 
 export function isOn(features: readonly FeatureEntry[] | undefined, name: string): boolean {
   return features?.some((entry) => entry.name === name && entry.state !== "off") ?? false;

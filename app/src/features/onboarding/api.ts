@@ -1,77 +1,41 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import * as v from "valibot";
+import { api, type BodyOf, type Schemas } from "../../api/client";
+import * as S from "../../api/schemas.gen";
 
-export interface Country {
-  code: string;
-  name: string;
-  icon: string;
-  telephone: string;
-  isSupported: boolean;
-  default: boolean;
-  companyTypes: { value: string; label: string }[];
-}
+export type Country = Schemas["Country"];
+/** SPEC §3 "User". */
+export type User = Schemas["UserDetails"];
+/** SPEC §3 "KYC status response". */
+export type KycStatus = Schemas["KycStatusReply"];
+/** SPEC §3 "Address search result". */
+export type AddressMatch = Schemas["AddressMatch"];
 
 // SPEC §9: countries are cached forever.
 export const countriesQuery = () =>
   queryOptions({
     queryKey: ["countries"],
-    queryFn: () => api.get<Country[]>("/v1/utils/countries"),
+    queryFn: () => api.get("/v1/utils/countries", v.array(S.Country)),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
 
-/** SPEC §3 "User". */
-export interface User {
-  id: string;
-  email: string;
-  title: string | null;
-  name: string;
-  middleName: string | null;
-  surname: string;
-  dob: string | null;
-  isPep: boolean;
-  country: string | null;
-  postcode: string | null;
-  city: string | null;
-  region: string | null;
-  address1: string | null;
-  buildingNumber: string | null;
-  onboardingFlow: string | null;
-  kycStatus: string;
-}
-
-/** SPEC §3 "KYC status response". */
-export interface KycStatus {
-  account_ready: boolean;
-  kyc_status: string;
-  kyc_label: string;
-  kyc_hint: string;
-  onboarding_flow: string | null;
-}
-
-/** SPEC §3 "Address search result". */
-export interface AddressMatch {
-  postalCode: string;
-  address: string;
-  city: string;
-  addressLine1: string;
-  buildingNumber: string;
-}
-
 export const userQuery = () =>
-  queryOptions({ queryKey: ["user"], queryFn: () => api.post<User>("/v2/users/take", {}) });
+  queryOptions({ queryKey: ["user"], queryFn: () => api.post("/v2/users/take", undefined, S.UserDetails) });
 
 export const kycStatusQuery = () =>
-  queryOptions({ queryKey: ["kyc-status"], queryFn: () => api.get<KycStatus>("/v1/users/kyc/status-v3") });
+  queryOptions({
+    queryKey: ["kyc-status"],
+    queryFn: () => api.get("/v1/users/kyc/status-v3", S.KycStatusReply),
+  });
 
 export const signupApi = {
-  sendEmailCode: (email: string) =>
-    api.post<{ success: boolean }>("/v1/auth/send-verification-email-v2", { email }),
+  sendEmailCode: (email: string) => api.post("/v1/auth/send-verification-email-v2", { email }, S.Success),
   verifyEmail: (email: string, code: string) =>
-    api.post<{ success: boolean }>("/v1/auth/verify-email-v2", { email, code }),
-  createUser: (password: string, onboardingFlow: string) =>
-    api.post<{ accessToken: string }>("/v2/users", { password, onboardingFlow }),
-  updateUser: (payload: Record<string, unknown>) => api.patch<User>("/v2/users", payload),
+    api.post("/v1/auth/verify-email-v2", { email, code }, S.Success),
+  createUser: (password: string, onboardingFlow: Schemas["OnboardingFlow"]) =>
+    api.post("/v2/users", { password, onboardingFlow }, S.SessionTokens),
+  updateUser: (payload: BodyOf<"/v2/users", "patch">) => api.patch("/v2/users", payload, S.UserDetails),
   searchAddresses: (postalCode: string) =>
-    api.post<{ results: AddressMatch[] }>("/v2/countries/addresses/search", { postalCode }),
+    api.post("/v2/countries/addresses/search", { postalCode }, S.AddressResults),
 };

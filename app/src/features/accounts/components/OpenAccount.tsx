@@ -11,7 +11,7 @@ export const REFETCH_AFTER_MS = [0, 5000, 10000, 15000];
 export function OpenAccount({ accounts }: { accounts: BankAccount[] }) {
   const client = useQueryClient();
   const missing = CURRENCIES.filter((c) => !accounts.some((a) => a.currency === c && a.status !== "closed"));
-  const [currency, setCurrency] = useState<string>("");
+  const [currency, setCurrency] = useState<(typeof CURRENCIES)[number] | "">("");
   const [opening, setOpening] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "info" | "error" | "success"; text: string } | null>(null);
 
@@ -66,7 +66,7 @@ export function OpenAccount({ accounts }: { accounts: BankAccount[] }) {
         <select
           id="open-currency"
           value={currency || missing[0]}
-          onChange={(e) => setCurrency(e.target.value)}
+          onChange={(e) => setCurrency(missing.find((c) => c === e.target.value) ?? "")}
         >
           {missing.map((c) => (
             <option key={c} value={c}>

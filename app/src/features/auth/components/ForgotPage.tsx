@@ -14,7 +14,7 @@ export function ForgotPage() {
     setBusy(true);
     setError(null);
     try {
-      setSent((await authApi.forgot(values.email)).message);
+      setSent((await authApi.forgot(values.email)).message ?? null);
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
     } finally {
