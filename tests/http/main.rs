@@ -15,4 +15,5 @@ mod rate_limits;
 mod robustness;
 mod sessions;
 mod signup;
+mod spec_rules;
 mod statements;

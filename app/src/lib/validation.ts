@@ -2,12 +2,24 @@
 
 export const REQUIRED = "Field is required";
 
-// A deliberately plain check: one @, a dot in the domain, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+// A deliberately plain check, the server's own (domain/auth/email.rs): one @, something before it,
+// a dot inside the domain, no spaces, within the lengths mail allows.
 export function emailError(value: string): string | undefined {
-  if (value.trim() === "") return REQUIRED;
-  return EMAIL.test(value.trim()) ? undefined : "Email is invalid";
+  const email = value.trim().toLowerCase();
+  if (email === "") return REQUIRED;
+  const at = email.indexOf("@");
+  const local = at < 0 ? "" : email.slice(0, at);
+  const domain = at < 0 ? "" : email.slice(at + 1);
+  const valid =
+    at > 0 &&
+    local.length <= 64 &&
+    email.length <= 254 &&
+    !domain.includes("@") &&
+    domain.includes(".") &&
+    !domain.startsWith(".") &&
+    !domain.endsWith(".") &&
+    !/\s/.test(email);
+  return valid ? undefined : "Email is invalid";
 }
 
 export function requiredError(value: string): string | undefined {

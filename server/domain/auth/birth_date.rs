@@ -13,7 +13,13 @@ fn age(born: Date, today: Date) -> i32 {
 }
 
 pub fn parse(day: &str, month: &str, year: &str, today: Date) -> Result<Date, &'static str> {
-    let number = |s: &str| s.trim().parse::<u32>().ok();
+    // Digits only: `parse` alone would take "+5" (the app's rule, and SPEC's DD MM YYYY, do not).
+    let number = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
     let (Some(day), Some(month), Some(year)) = (number(day), number(month), number(year)) else {
         return Err(INVALID);
     };
