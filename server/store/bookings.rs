@@ -6,8 +6,8 @@ use sqlx::AnyConnection;
 use super::bank_accounts::BankAccount;
 use super::ledger::{self, AccountKind, Booked, LedgerError};
 use super::transactions::{self, Acceptor, NewTransaction};
-use super::Db;
-use crate::domain::accounts::entry::{Entry, EntryError, Posting};
+use super::{Backend, Db};
+use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::status;
 
 #[derive(Debug, thiserror::Error)]
@@ -45,11 +45,41 @@ pub struct Party<'a> {
     pub account: Option<&'a str>,
 }
 
-fn usable(account: &BankAccount) -> Result<(), BookingError> {
-    if status::usable(&account.status) {
-        Ok(())
-    } else {
-        Err(BookingError::AccountNotUsable)
+/// Both accounts of a movement, their rows locked in one order (by id) whichever way the money
+/// goes, so two opposite movements cannot deadlock.
+async fn usable_both(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    a: &BankAccount,
+    b: &BankAccount,
+) -> Result<(), BookingError> {
+    let (first, second) = if a.id <= b.id { (a, b) } else { (b, a) };
+    usable(conn, backend, first).await?;
+    usable(conn, backend, second).await
+}
+
+/// The domain's rule (only an active account moves money), applied to the account's status as
+/// it stands inside the booking's transaction: on PostgreSQL the row is locked until the booking
+/// commits, and SQLite's write transaction holds the whole database. An account suspended a
+/// moment before cannot slip a payment through on a status read earlier.
+async fn usable(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    account: &BankAccount,
+) -> Result<(), BookingError> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let status = sqlx::query_as::<_, (String,)>(&format!(
+        "SELECT status FROM bank_accounts WHERE id = $1{lock}"
+    ))
+    .bind(&account.id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match status {
+        Some((status,)) if status::usable(&status) => Ok(()),
+        _ => Err(BookingError::AccountNotUsable),
     }
 }
 
@@ -86,6 +116,11 @@ async fn against_bank(
     row: &NewTransaction<'_>,
 ) -> Result<String, BookingError> {
     let mut tx = db.begin_write().await?;
+    // The bank's own charges (fees) are booked whatever the account's state; money from
+    // outside and card payments need an account that is open for business.
+    if entry_kind != "fee" {
+        usable(&mut tx, db.backend, account).await?;
+    }
     let (kind, scope) = bank_side;
     let bank = ledger::system_account(&mut tx, kind, scope, account.currency).await?;
     let customer = &account.ledger_account_id;
@@ -110,7 +145,6 @@ pub async fn inbound(
     reference: &str,
     at: i64,
 ) -> Result<String, BookingError> {
-    usable(account)?;
     let row = NewTransaction {
         bank_account_id: &account.id,
         kind: "transfer",
@@ -143,33 +177,22 @@ pub async fn outbound(
     at: i64,
     client_id: Option<&str>,
 ) -> Result<String, BookingError> {
-    usable(account)?;
     let mut tx = db.begin_write().await?;
+    usable(&mut tx, db.backend, account).await?;
     let currency = account.currency;
     let clearing =
         ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some(scheme), currency)
             .await?;
-    let mut postings = vec![
-        Posting {
-            account_id: account.ledger_account_id.clone(),
-            currency,
-            amount: -(amount + fee),
-        },
-        Posting {
-            account_id: clearing,
-            currency,
-            amount,
-        },
-    ];
-    if fee > 0 {
-        postings.push(Posting {
-            account_id: ledger::system_account(&mut tx, AccountKind::FeeIncome, None, currency)
-                .await?,
-            currency,
-            amount: fee,
-        });
-    }
-    let entry = Entry::new(postings)?;
+    let fee_income =
+        ledger::system_account(&mut tx, AccountKind::FeeIncome, None, currency).await?;
+    let entry = Entry::payment_out(
+        &account.ledger_account_id,
+        &clearing,
+        &fee_income,
+        currency,
+        amount,
+        fee,
+    )?;
     let booked = match ledger::book(&mut tx, "outbound_payment", client_id, &entry, at).await {
         Ok(booked) => booked,
         Err(LedgerError::Duplicate { .. }) => {
@@ -213,12 +236,11 @@ pub async fn internal(
     at: i64,
     client_id: Option<&str>,
 ) -> Result<String, BookingError> {
-    usable(from)?;
-    usable(to)?;
     if from.currency != to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
     let mut tx = db.begin_write().await?;
+    usable_both(&mut tx, db.backend, from, to).await?;
     let entry = Entry::transfer(
         &from.ledger_account_id,
         &to.ledger_account_id,
@@ -301,7 +323,6 @@ pub async fn card_purchase(
     acceptor: &Acceptor,
     at: i64,
 ) -> Result<String, BookingError> {
-    usable(account)?;
     let row = card_row(account, -amount, "completed", acceptor, at);
     let clearing = (AccountKind::SchemeClearing, Some("card"));
     against_bank(db, account, clearing, -amount, "card_purchase", &row).await
@@ -379,37 +400,23 @@ pub async fn convert(
     to_amount: i64,
     at: i64,
 ) -> Result<String, BookingError> {
-    usable(from)?;
-    usable(to)?;
     if from.currency == to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
     let mut tx = db.begin_write().await?;
+    usable_both(&mut tx, db.backend, from, to).await?;
     let fx_from =
         ledger::system_account(&mut tx, AccountKind::FxPosition, None, from.currency).await?;
     let fx_to = ledger::system_account(&mut tx, AccountKind::FxPosition, None, to.currency).await?;
-    let entry = Entry::new(vec![
-        Posting {
-            account_id: from.ledger_account_id.clone(),
-            currency: from.currency,
-            amount: -from_amount,
-        },
-        Posting {
-            account_id: fx_from,
-            currency: from.currency,
-            amount: from_amount,
-        },
-        Posting {
-            account_id: fx_to,
-            currency: to.currency,
-            amount: -to_amount,
-        },
-        Posting {
-            account_id: to.ledger_account_id.clone(),
-            currency: to.currency,
-            amount: to_amount,
-        },
-    ])?;
+    let entry = Entry::conversion(
+        (
+            &from.ledger_account_id,
+            &fx_from,
+            from.currency,
+            from_amount,
+        ),
+        (&to.ledger_account_id, &fx_to, to.currency, to_amount),
+    )?;
     let booked = ledger::book(&mut tx, "currency_exchange", None, &entry, at).await?;
     let details = format!("Exchange {} to {}", from.currency, to.currency);
     let id = insert_booked(

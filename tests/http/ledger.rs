@@ -292,3 +292,45 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
         .unwrap();
     ledger_is_sound(bank).await;
 });
+
+on_both_backends!(
+    an_account_suspended_after_it_was_read_moves_no_money,
+    |bank| {
+        let profile = bank::store::profiles::create(
+            &bank.db,
+            bank::domain::profiles::access::ProfileType::Business,
+            "Frozen Ltd",
+        )
+        .await
+        .unwrap();
+        let account = open_account(bank, &profile, Currency::Gbp, true).await;
+        bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
+            .await
+            .unwrap();
+        // The caller read the account while it was active; then operations suspended it.
+        let read_earlier = reload(bank, &account).await;
+        sqlx::query("UPDATE bank_accounts SET status = 'suspended' WHERE id = $1")
+            .bind(&account.id)
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        let refused = bookings::outbound(
+            &bank.db,
+            &read_earlier,
+            5_000,
+            100,
+            "local",
+            PAYER,
+            "too late",
+            2,
+            None,
+        )
+        .await;
+        assert!(matches!(refused, Err(BookingError::AccountNotUsable)));
+        let refused =
+            bookings::inbound(&bank.db, &read_earlier, 1, "local", PAYER, "late", 3).await;
+        assert!(matches!(refused, Err(BookingError::AccountNotUsable)));
+        assert_eq!(reload(bank, &account).await.balance.booked, 10_000);
+        ledger_is_sound(bank).await;
+    }
+);

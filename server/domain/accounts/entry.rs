@@ -71,8 +71,101 @@ impl Entry {
         ])
     }
 
+    /// A payment out through a scheme: the customer pays the amount and the bank's fee; the
+    /// scheme's clearing account takes the amount and the bank's fee income the fee (when there
+    /// is one).
+    pub fn payment_out(
+        customer: &str,
+        clearing: &str,
+        fee_income: &str,
+        currency: Currency,
+        amount: i64,
+        fee: i64,
+    ) -> Result<Self, EntryError> {
+        if amount <= 0 || fee < 0 {
+            return Err(EntryError::ZeroPosting);
+        }
+        let total = amount.checked_add(fee).ok_or(EntryError::Overflow)?;
+        let mut postings = vec![
+            Posting {
+                account_id: customer.to_string(),
+                currency,
+                amount: -total,
+            },
+            Posting {
+                account_id: clearing.to_string(),
+                currency,
+                amount,
+            },
+        ];
+        if fee > 0 {
+            postings.push(Posting {
+                account_id: fee_income.to_string(),
+                currency,
+                amount: fee,
+            });
+        }
+        Self::new(postings)
+    }
+
+    /// A conversion between two currencies through the bank's FX position in each: what leaves
+    /// one account enters the position of its currency, and the other position pays out.
+    pub fn conversion(
+        from: (&str, &str, Currency, i64),
+        to: (&str, &str, Currency, i64),
+    ) -> Result<Self, EntryError> {
+        let (from_account, from_position, from_currency, from_amount) = from;
+        let (to_account, to_position, to_currency, to_amount) = to;
+        Self::new(vec![
+            Posting {
+                account_id: from_account.to_string(),
+                currency: from_currency,
+                amount: from_amount.checked_neg().ok_or(EntryError::Overflow)?,
+            },
+            Posting {
+                account_id: from_position.to_string(),
+                currency: from_currency,
+                amount: from_amount,
+            },
+            Posting {
+                account_id: to_position.to_string(),
+                currency: to_currency,
+                amount: to_amount.checked_neg().ok_or(EntryError::Overflow)?,
+            },
+            Posting {
+                account_id: to_account.to_string(),
+                currency: to_currency,
+                amount: to_amount,
+            },
+        ])
+    }
+
     pub fn postings(&self) -> &[Posting] {
         &self.postings
+    }
+}
+
+#[cfg(test)]
+mod payment_tests {
+    use super::*;
+
+    #[test]
+    fn a_payment_out_charges_amount_and_fee_and_books_the_fee_as_income() {
+        let entry = Entry::payment_out("c", "clear", "fees", Currency::Gbp, 10_000, 150).unwrap();
+        let amounts: Vec<_> = entry
+            .postings()
+            .iter()
+            .map(|p| (p.account_id.as_str(), p.amount))
+            .collect();
+        assert_eq!(amounts, [("c", -10_150), ("clear", 10_000), ("fees", 150)]);
+        let free = Entry::payment_out("c", "clear", "fees", Currency::Gbp, 10_000, 0).unwrap();
+        assert_eq!(free.postings().len(), 2, "no fee, no fee posting");
+        assert_eq!(
+            Entry::payment_out("c", "clear", "fees", Currency::Gbp, i64::MAX, 1).unwrap_err(),
+            EntryError::Overflow
+        );
+        assert!(Entry::payment_out("c", "clear", "fees", Currency::Gbp, 0, 5).is_err());
+        assert!(Entry::payment_out("c", "clear", "fees", Currency::Gbp, 5, -1).is_err());
     }
 }
 
