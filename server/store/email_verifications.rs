@@ -1,5 +1,6 @@
 //! Sign-up e-mail codes and the registration token a verified code earns.
 
+use super::codes::{self, CodeTable};
 use super::Db;
 use crate::domain::auth::mfa::{self, Check, Status};
 use crate::domain::auth::secrets::{digest, new_token, same};
@@ -42,62 +43,54 @@ pub enum Verified {
     Unknown,
 }
 
-/// Checks `code` against the newest code sent to `email`, counting wrong attempts, in one
-/// transaction so a code is accepted once only.
+/// Checks `code` against the newest code sent to `email`. The attempt is claimed first with one
+/// statement that holds the limit (store/codes.rs), so concurrent guesses cannot check more than
+/// five codes, and a right code earns one registration token only.
 pub async fn verify(db: &Db, email: &str, code: &str, now: i64) -> Result<Verified, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query_as::<_, (String, String, String, i64, i64)>(
-        "SELECT id, code_hash, status, attempts, expires_at FROM email_verifications \
-         WHERE email = $1 ORDER BY created_at DESC LIMIT 1",
+    let row = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM email_verifications WHERE email = $1 ORDER BY created_at DESC LIMIT 1",
     )
     .bind(email)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((id, code_hash, status, attempts, expires_at)) = row else {
+    let Some((id,)) = row else {
         return Ok(Verified::Unknown);
     };
-    let outcome = mfa::check(
-        Status::stored(&status),
-        expires_at,
-        attempts,
-        same(&digest(code, &id), &code_hash),
-        now,
-    );
-    let token = new_token();
-    let (status, attempts, token_hash) = match &outcome {
-        Check::Accepted => (
-            Status::Verified,
-            attempts,
-            Some(digest(&token, TOKEN_CONTEXT)),
-        ),
-        Check::Wrong { attempts, failed } => (
-            if *failed {
-                Status::Failed
-            } else {
-                Status::Pending
-            },
-            *attempts,
-            None,
-        ),
-        Check::Closed(closed) => (*closed, attempts, None),
+    let table = CodeTable::EmailVerification;
+    let Some((attempts, code_hash)) = codes::claim_attempt(&mut tx, table, &id, now).await? else {
+        let closed = codes::closed_status(&mut tx, table, &id, now).await?;
+        tx.commit().await?;
+        return Ok(Verified::Rejected(Check::Closed(closed)));
     };
-    let changed = sqlx::query(
-        "UPDATE email_verifications SET status = $1, attempts = $2, token_hash = $3, token_expires_at = $4 \
-         WHERE id = $5 AND status = 'pending'",
-    )
-    .bind(status.as_str())
-    .bind(attempts)
-    .bind(token_hash)
-    .bind(now + TOKEN_MS)
-    .bind(&id)
-    .execute(&mut *tx)
-    .await?;
+    let outcome = match mfa::judge(attempts, same(&digest(code, &id), &code_hash)) {
+        Check::Accepted => {
+            let token = new_token();
+            let verified = sqlx::query(
+                "UPDATE email_verifications SET status = 'verified', token_hash = $1, token_expires_at = $2 \
+                 WHERE id = $3 AND status = 'pending'",
+            )
+            .bind(digest(&token, TOKEN_CONTEXT))
+            .bind(now + TOKEN_MS)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+            if verified.rows_affected() == 1 {
+                Verified::Token(token)
+            } else {
+                Verified::Rejected(Check::Closed(Status::Utilized))
+            }
+        }
+        wrong @ Check::Wrong { failed, .. } => {
+            if failed {
+                codes::fail(&mut tx, table, &id).await?;
+            }
+            Verified::Rejected(wrong)
+        }
+        closed => Verified::Rejected(closed),
+    };
     tx.commit().await?;
-    Ok(match outcome {
-        Check::Accepted if changed.rows_affected() == 1 => Verified::Token(token),
-        Check::Accepted => Verified::Rejected(Check::Closed(Status::Utilized)),
-        other => Verified::Rejected(other),
-    })
+    Ok(outcome)
 }
 
 /// The e-mail a live registration token was issued for.
@@ -117,8 +110,6 @@ pub async fn email_for_token(
     Ok(row.map(|(email,)| email))
 }
 
-/// Spends a registration token inside the transaction that creates the account, so one
-/// verified e-mail makes one account even when the form is sent twice.
 /// Whether a registration token could be spent now: checked before any costly work (the
 /// password hash) so that bogus tokens cost the bank nothing.
 pub async fn token_is_live(db: &Db, token: &str, now: i64) -> Result<bool, sqlx::Error> {
@@ -133,6 +124,8 @@ pub async fn token_is_live(db: &Db, token: &str, now: i64) -> Result<bool, sqlx:
     Ok(row.is_some())
 }
 
+/// Spends a registration token inside the transaction that creates the account, so one
+/// verified e-mail makes one account even when the form is sent twice.
 pub async fn spend_token(
     tx: &mut sqlx::AnyConnection,
     token: &str,

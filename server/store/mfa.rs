@@ -1,3 +1,4 @@
+use super::codes::{self, CodeTable};
 use super::Db;
 use crate::domain::auth::mfa::{self, Check, Method, Purpose, Status};
 use crate::domain::auth::secrets::{digest, same};
@@ -131,8 +132,9 @@ fn known(purpose: &str, method: &str) -> Option<(Purpose, Method)> {
     known
 }
 
-/// Checks a code against a request and records the outcome in the same transaction, so a
-/// code can be accepted once only, even when two checks race.
+/// Checks a code against a request. The attempt is claimed first with one statement that holds
+/// the limit, so five wrong codes fail the request even when forty guesses arrive at once, and
+/// a right code is accepted once only.
 pub async fn verify(
     db: &Db,
     id: &str,
@@ -140,51 +142,55 @@ pub async fn verify(
     now: i64,
 ) -> Result<Option<(MfaRequest, Check)>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query_as::<_, (String, String, String, String, String, i64, i64)>(
-        "SELECT user_id, purpose, method, code_hash, status, attempts, expires_at FROM mfa_requests WHERE id = $1",
+    let row = sqlx::query_as::<_, (String, String, String, i64)>(
+        "SELECT user_id, purpose, method, expires_at FROM mfa_requests WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((user_id, purpose, method, code_hash, status, attempts, expires_at)) = row else {
+    let Some((user_id, purpose, method, expires_at)) = row else {
         return Ok(None);
     };
     let Some((purpose, method)) = known(&purpose, &method) else {
         return Ok(None);
     };
-    let outcome = mfa::check(
-        Status::stored(&status),
-        expires_at,
-        attempts,
-        same(&digest(code, id), &code_hash),
-        now,
-    );
-    let (new_status, new_attempts) = match &outcome {
-        Check::Accepted => (Status::Utilized, attempts),
-        Check::Wrong { attempts, failed } => (
-            if *failed {
-                Status::Failed
-            } else {
-                Status::Pending
-            },
-            *attempts,
-        ),
-        Check::Closed(closed) => (*closed, attempts),
+    let (outcome, new_status) = match codes::claim_attempt(&mut tx, CodeTable::Mfa, id, now).await?
+    {
+        None => {
+            let closed = codes::closed_status(&mut tx, CodeTable::Mfa, id, now).await?;
+            (Check::Closed(closed), closed)
+        }
+        Some((attempts, code_hash)) => {
+            match mfa::judge(attempts, same(&digest(code, id), &code_hash)) {
+                Check::Accepted => {
+                    let used = sqlx::query(
+                    "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND status = 'pending'",
+                )
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                    if used.rows_affected() == 1 {
+                        (Check::Accepted, Status::Utilized)
+                    } else {
+                        (Check::Closed(Status::Utilized), Status::Utilized)
+                    }
+                }
+                Check::Wrong { attempts, failed } => {
+                    if failed {
+                        codes::fail(&mut tx, CodeTable::Mfa, id).await?;
+                    }
+                    let status = if failed {
+                        Status::Failed
+                    } else {
+                        Status::Pending
+                    };
+                    (Check::Wrong { attempts, failed }, status)
+                }
+                closed @ Check::Closed(status) => (closed, status),
+            }
+        }
     };
-    // Only a still-pending row changes; a racing check that already closed it wins.
-    let changed = sqlx::query(
-        "UPDATE mfa_requests SET status = $1, attempts = $2 WHERE id = $3 AND status = 'pending'",
-    )
-    .bind(new_status.as_str())
-    .bind(new_attempts)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
     tx.commit().await?;
-    let outcome = match outcome {
-        Check::Accepted if changed.rows_affected() != 1 => Check::Closed(Status::Utilized),
-        other => other,
-    };
     Ok(Some((
         MfaRequest {
             id: id.into(),

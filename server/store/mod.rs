@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bank_accounts;
 pub mod bookings;
+pub mod codes;
 pub mod email_verifications;
 pub mod features;
 pub mod ledger;

@@ -4,6 +4,7 @@ mod accounts;
 mod api;
 mod auth;
 mod client_identity;
+mod codes;
 mod contract;
 mod helpers;
 mod ledger;

@@ -71,23 +71,16 @@ pub enum Check {
     Closed(Status),
 }
 
-pub fn check(
-    status: Status,
-    expires_at: i64,
-    attempts: i64,
-    code_matches: bool,
-    now: i64,
-) -> Check {
-    match effective(status, expires_at, now) {
-        Status::Pending if code_matches => Check::Accepted,
-        Status::Pending => {
-            let attempts = attempts + 1;
-            Check::Wrong {
-                attempts,
-                failed: attempts >= MAX_WRONG,
-            }
+/// The outcome of one claimed check of a code (the store claims the attempt atomically, with the
+/// limit, before the code is compared): `attempts` counts this check.
+pub fn judge(attempts: i64, code_matches: bool) -> Check {
+    if code_matches {
+        Check::Accepted
+    } else {
+        Check::Wrong {
+            attempts,
+            failed: attempts >= MAX_WRONG,
         }
-        closed => Check::Closed(closed),
     }
 }
 
@@ -102,8 +95,8 @@ mod tests {
         assert_eq!(Status::stored("live"), Status::Failed);
         assert_eq!(Status::stored(""), Status::Failed);
         assert_eq!(
-            check(Status::stored("bogus"), i64::MAX, 0, true, 0),
-            Check::Closed(Status::Failed)
+            effective(Status::stored("bogus"), i64::MAX, 0),
+            Status::Failed
         );
         for status in [
             Status::Pending,
@@ -118,37 +111,29 @@ mod tests {
     }
 
     #[test]
-    fn a_right_code_in_time_is_accepted_once() {
-        assert_eq!(check(Status::Pending, 1000, 0, true, 999), Check::Accepted);
+    fn a_right_code_is_accepted_and_the_fifth_wrong_one_fails_the_request() {
+        assert_eq!(judge(1, true), Check::Accepted);
+        assert_eq!(judge(5, true), Check::Accepted);
         assert_eq!(
-            check(Status::Utilized, 1000, 0, true, 999),
-            Check::Closed(Status::Utilized)
-        );
-    }
-
-    #[test]
-    fn codes_expire_and_wrong_ones_are_counted_to_five() {
-        assert_eq!(
-            check(Status::Pending, 1000, 0, true, 1000),
-            Check::Closed(Status::Expired)
-        );
-        assert_eq!(
-            check(Status::Pending, 1000, 3, false, 0),
+            judge(4, false),
             Check::Wrong {
                 attempts: 4,
                 failed: false
             }
         );
         assert_eq!(
-            check(Status::Pending, 1000, 4, false, 0),
+            judge(5, false),
             Check::Wrong {
                 attempts: 5,
                 failed: true
             }
         );
-        assert_eq!(
-            check(Status::Failed, 1000, 5, true, 0),
-            Check::Closed(Status::Failed)
-        );
+    }
+
+    #[test]
+    fn pending_requests_expire_on_time() {
+        assert_eq!(effective(Status::Pending, 1000, 999), Status::Pending);
+        assert_eq!(effective(Status::Pending, 1000, 1000), Status::Expired);
+        assert_eq!(effective(Status::Utilized, 1000, 5000), Status::Utilized);
     }
 }

@@ -1,0 +1,124 @@
+//! Five wrong codes and no more, also when forty guesses arrive at once: the attempt is claimed
+//! with the limit in one statement, on SQLite and on PostgreSQL alike.
+
+use bank::domain::auth::mfa::{Check, Method, Purpose};
+use bank::store::email_verifications::{self, Verified};
+use bank::store::{self, now_ms};
+
+use crate::helpers::create_user;
+use crate::on_both_backends;
+
+on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
+    let user = create_user(bank, "anna@example.com", "unused-hash").await;
+    let request = store::mfa::create(
+        &bank.db,
+        &store::mfa::NewRequest {
+            user_id: &user,
+            purpose: Purpose::Authentication,
+            method: Method::Sms,
+            code: "123456",
+            challenge: None,
+            lifetime_ms: 120_000,
+        },
+        now_ms(),
+    )
+    .await
+    .unwrap();
+    let guesses: Vec<_> = (0..40)
+        .map(|n| {
+            let db = bank.db.clone();
+            let id = request.id.clone();
+            tokio::spawn(async move {
+                store::mfa::verify(&db, &id, &format!("{:06}", 200_000 + n), now_ms()).await
+            })
+        })
+        .collect();
+    let mut checked = 0;
+    for guess in guesses {
+        let (_, outcome) = guess.await.unwrap().unwrap().unwrap();
+        match outcome {
+            Check::Wrong { .. } => checked += 1,
+            Check::Closed(_) => {}
+            Check::Accepted => panic!("no guess was right"),
+        }
+    }
+    assert_eq!(checked, 5, "exactly five codes were compared");
+    let (attempts, status): (i64, String) =
+        sqlx::query_as("SELECT attempts, status FROM mfa_requests WHERE id = $1")
+            .bind(&request.id)
+            .fetch_one(&bank.db.pool)
+            .await
+            .unwrap();
+    assert_eq!((attempts, status.as_str()), (5, "failed"));
+    let (_, late) = store::mfa::verify(&bank.db, &request.id, "123456", now_ms())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        matches!(late, Check::Closed(_)),
+        "the right code after five wrong ones is too late"
+    );
+});
+
+on_both_backends!(forty_guesses_at_an_email_code_check_five, |bank| {
+    let email = "new@example.com";
+    email_verifications::create(&bank.db, email, "654321", now_ms())
+        .await
+        .unwrap();
+    let guesses: Vec<_> = (0..40)
+        .map(|n| {
+            let db = bank.db.clone();
+            tokio::spawn(async move {
+                email_verifications::verify(&db, email, &format!("{:06}", 100_000 + n), now_ms())
+                    .await
+            })
+        })
+        .collect();
+    let mut checked = 0;
+    for guess in guesses {
+        match guess.await.unwrap().unwrap() {
+            Verified::Rejected(Check::Wrong { .. }) => checked += 1,
+            Verified::Rejected(_) => {}
+            Verified::Token(_) | Verified::Unknown => panic!("no guess was right"),
+        }
+    }
+    assert_eq!(checked, 5);
+    assert!(matches!(
+        email_verifications::verify(&bank.db, email, "654321", now_ms())
+            .await
+            .unwrap(),
+        Verified::Rejected(Check::Closed(_))
+    ));
+});
+
+on_both_backends!(a_right_code_racing_itself_is_accepted_once, |bank| {
+    let user = create_user(bank, "ben@example.com", "unused-hash").await;
+    let request = store::mfa::create(
+        &bank.db,
+        &store::mfa::NewRequest {
+            user_id: &user,
+            purpose: Purpose::Authentication,
+            method: Method::Sms,
+            code: "111111",
+            challenge: None,
+            lifetime_ms: 120_000,
+        },
+        now_ms(),
+    )
+    .await
+    .unwrap();
+    let tries: Vec<_> = (0..10)
+        .map(|_| {
+            let db = bank.db.clone();
+            let id = request.id.clone();
+            tokio::spawn(async move { store::mfa::verify(&db, &id, "111111", now_ms()).await })
+        })
+        .collect();
+    let mut accepted = 0;
+    for attempt in tries {
+        if let (_, Check::Accepted) = attempt.await.unwrap().unwrap().unwrap() {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 1);
+});
