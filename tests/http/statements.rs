@@ -370,3 +370,38 @@ on_both_backends!(statements_cut_days_in_london, |bank| {
     let june = download(bank, &olivia, &statement("2026-06-30")).await;
     assert!(!june.body.contains("NIGHT"), "{}", june.body);
 });
+
+on_both_backends!(a_payer_named_like_a_formula_stays_text_in_the_csv, |bank| {
+    let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+    let payer = Party {
+        name: "=HYPERLINK(\"http://evil.example\",\"Click\")",
+        kind: "company",
+        account: None,
+    };
+    bookings::inbound(
+        &bank.db,
+        &gbp,
+        500,
+        "local",
+        payer,
+        "@SUM(A1:A9)",
+        MAR1 + DAY,
+    )
+    .await
+    .unwrap();
+    let csv = download(
+        bank,
+        &olivia,
+        &format!(
+            "/v2/documents/statement?entId={}&createdFrom=2026-03-01&createdTo=2026-03-31&format=csv",
+            gbp.id
+        ),
+    )
+    .await;
+    let mut reader = ::csv::Reader::from_reader(csv.body.as_bytes());
+    let record = reader.records().next().unwrap().unwrap();
+    assert_eq!(&record[3], "'@SUM(A1:A9)");
+    assert_eq!(&record[4], "'=HYPERLINK(\"http://evil.example\",\"Click\")");
+    assert_eq!(&record[5], "5.00", "amounts stay numbers");
+});

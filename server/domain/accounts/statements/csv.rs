@@ -17,6 +17,17 @@ pub const COLUMNS: [&str; 9] = [
     "Transaction ID",
 ];
 
+/// OWASP's rule against CSV injection: a text cell that a spreadsheet would read as a formula
+/// (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading single quote.
+/// Only text from outside goes through it; the amounts are the bank's own plain numbers, whose
+/// leading minus is a sign, not a formula.
+pub fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
+        _ => cell.into(),
+    }
+}
+
 fn row<I, T>(fields: I) -> Vec<u8>
 where
     I: IntoIterator<Item = T>,
@@ -41,17 +52,39 @@ impl StatementWriter for CsvStatement {
         row([
             line.date(),
             time,
-            &line.kind,
-            &line.description,
-            &line.counterparty,
+            &*neutralised(&line.kind),
+            &*neutralised(&line.description),
+            &*neutralised(&line.counterparty),
             &decimal(line.amount),
             &decimal(line.fee),
             &decimal(line.balance_after),
-            &line.id,
+            &*neutralised(&line.id),
         ])
     }
 
     fn finish(&mut self, _header: &Header) -> Vec<u8> {
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neutralised;
+
+    #[test]
+    fn formula_cells_are_quoted_and_plain_text_is_kept() {
+        for cell in [
+            "=HYPERLINK(\"http://evil\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
+            assert_eq!(neutralised(cell), format!("'{cell}"));
+        }
+        for cell in ["Pret A Manger", "", "INV-42", "1=1"] {
+            assert_eq!(neutralised(cell), cell);
+        }
     }
 }
