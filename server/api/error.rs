@@ -191,6 +191,14 @@ where
                 "Check the request",
                 &error.body_text(),
             )),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::refused(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "body_too_large",
+                    "Request too large",
+                    "The request is too large.",
+                ))
+            }
             Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
         }
     }

@@ -67,19 +67,18 @@ async fn same_origin_mutations(
 }
 
 /// The Origin must be the bank's configured origin, or name the very host the request was sent
-/// to: a page on another site cannot make the browser send either. Without an Origin, only a
-/// request without cookies passes (it cannot ride on a customer's session).
+/// to, with the bank's scheme: a page on another site (or a plain-HTTP page on the same host)
+/// cannot make the browser send either. Without an Origin, only a request without cookies
+/// passes (it cannot ride on a customer's session).
 pub fn origin_allowed(headers: &axum::http::HeaderMap, base_url: &str) -> bool {
     use axum::http::header;
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let scheme = base_url
+        .split_once("://")
+        .map_or("https", |(scheme, _)| scheme);
     match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
         Some(origin) => {
-            origin == base_url
-                || host.is_some_and(|host| {
-                    origin
-                        .split_once("://")
-                        .is_some_and(|(_, rest)| rest == host)
-                })
+            origin == base_url || host.is_some_and(|host| origin == format!("{scheme}://{host}"))
         }
         None => !headers.contains_key(header::COOKIE),
     }

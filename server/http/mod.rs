@@ -87,6 +87,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .add_template("money_in.html", include_str!("money_in.html"))
         .expect("money-in template parses");
 
+    let https = config.secure_cookies();
     let state = AppState {
         config,
         api: api_state,
@@ -131,13 +132,17 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .merge(api_router)
         .merge(pages)
         .layer(CompressionLayer::new().br(true).gzip(true))
-        .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            security::Https(https),
+            security::headers,
+        ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
             let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(axum::middleware::from_fn(security::request_id))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),

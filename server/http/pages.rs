@@ -39,7 +39,14 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
     let layout = layout::choose(headers);
     // SPEC §4: a reset or invitation link is for whoever opens it; a signed-in user is logged
     // out first, so the link never acts on (or shows) another person's session.
-    let logged_out = if super::session::is_token_link(&url) {
+    let live_link = match super::session::is_live_token_link(&state, &url).await {
+        Ok(live) => live,
+        Err(error) => {
+            tracing::error!(%error, "checking a token link failed");
+            return failure(&state);
+        }
+    };
+    let logged_out = if live_link {
         match super::session::end(&state, headers).await {
             Ok(ended) => ended,
             Err(error) => {
@@ -198,6 +205,7 @@ pub fn failure(state: &AppState) -> Response {
 
 /// Every isolate is busy and the queue is full: shed the load and say when to come back.
 fn busy(state: &AppState) -> Response {
+    tracing::warn!("every isolate is busy and the render queue is full: shedding with 503");
     let mut response = fallback_page(
         state,
         StatusCode::SERVICE_UNAVAILABLE,

@@ -11,7 +11,16 @@ use rand::RngCore;
 #[derive(Clone)]
 pub struct CspNonce(pub String);
 
-pub async fn headers(mut request: Request, next: Next) -> Response {
+/// Whether the bank is served over HTTPS (its base URL says so): only then is HSTS sent, which
+/// over plain HTTP would be ignored at best and pin a development host at worst.
+#[derive(Clone, Copy)]
+pub struct Https(pub bool);
+
+pub async fn headers(
+    axum::extract::State(Https(https)): axum::extract::State<Https>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let mut bytes = [0u8; 16];
     rand::thread_rng().fill_bytes(&mut bytes);
     let nonce = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
@@ -26,11 +35,13 @@ pub async fn headers(mut request: Request, next: Next) -> Response {
     if let Ok(value) = HeaderValue::from_str(&csp) {
         out.insert(header::CONTENT_SECURITY_POLICY, value);
     }
-    let fixed = [
-        (
+    if https {
+        out.insert(
             header::STRICT_TRANSPORT_SECURITY,
-            "max-age=63072000; includeSubDomains",
-        ),
+            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+        );
+    }
+    let fixed = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
@@ -47,4 +58,26 @@ pub async fn headers(mut request: Request, next: Next) -> Response {
         HeaderValue::from_static("geolocation=(), microphone=(), payment=(self)"),
     );
     response
+}
+
+/// A request id from a client is kept only when it looks like one (letters, digits, `-`, `_`,
+/// `.`, at most 64); anything else is dropped so that a fresh one is made, and logs cannot be
+/// forged or flooded through it.
+pub async fn request_id(mut request: Request, next: Next) -> Response {
+    let valid = |value: &HeaderValue| {
+        let bytes = value.as_bytes();
+        !bytes.is_empty()
+            && bytes.len() <= 64
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    };
+    if request
+        .headers()
+        .get("x-request-id")
+        .is_some_and(|value| !valid(value))
+    {
+        request.headers_mut().remove("x-request-id");
+    }
+    next.run(request).await
 }

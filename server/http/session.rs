@@ -8,12 +8,28 @@ use crate::api::session_cookies;
 use crate::store::{self, now_ms};
 
 /// A password-reset link or an invitation link carrying its token (SPEC §4 "App start").
-pub fn is_token_link(url: &str) -> bool {
+fn token_link(url: &str) -> Option<(&str, &str)> {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    matches!(path, "/reset-password" | "/accept-invite")
-        && query
-            .split('&')
-            .any(|pair| pair.strip_prefix("token=").is_some_and(|v| !v.is_empty()))
+    if !matches!(path, "/reset-password" | "/accept-invite") {
+        return None;
+    }
+    let token = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("token="))
+        .filter(|v| !v.is_empty())?;
+    Some((path, token))
+}
+
+/// A token link that can still be used: only such a link logs a signed-in visitor out, so a
+/// made-up `?token=` cannot end somebody's session. Invitations do not exist yet, so no
+/// invitation link is live.
+pub async fn is_live_token_link(state: &AppState, url: &str) -> Result<bool, sqlx::Error> {
+    match token_link(url) {
+        Some(("/reset-password", token)) => {
+            store::password_resets::is_live(&state.api.db, token, now_ms()).await
+        }
+        _ => Ok(false),
+    }
 }
 
 /// Ends the caller's session, if there is one; true when one was ended.

@@ -14,6 +14,10 @@ pub enum MoneyInError {
     Amount,
     #[error("Enter the payer's name")]
     Payer,
+    #[error("A sandbox payment is at most 1,000,000,000.00")]
+    TooLarge,
+    #[error("The reference is up to 140 characters")]
+    Reference,
     #[error("The account is not active")]
     NotActive,
     #[error(transparent)]
@@ -21,6 +25,9 @@ pub enum MoneyInError {
     #[error(transparent)]
     Sql(#[from] sqlx::Error),
 }
+
+/// The largest sandbox payment: far from what a balance can hold, so no sum of them overflows.
+const MAX_MINOR: i64 = 100_000_000_000;
 
 pub struct Credited {
     pub transaction_id: String,
@@ -50,6 +57,12 @@ pub async fn credit_at(
     let minor = money::parse_decimal(amount)
         .filter(|m| *m > 0)
         .ok_or(MoneyInError::Amount)?;
+    if minor > MAX_MINOR {
+        return Err(MoneyInError::TooLarge);
+    }
+    if reference.chars().count() > 140 {
+        return Err(MoneyInError::Reference);
+    }
     let payer = payer.trim();
     if payer.is_empty() || payer.len() > 140 {
         return Err(MoneyInError::Payer);

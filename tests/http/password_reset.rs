@@ -202,7 +202,26 @@ on_both_backends!(opening_a_reset_link_logs_the_signed_in_user_out, |bank| {
         200
     );
 
-    let page = page_with_cookie(bank, "/reset-password?token=abc", DESKTOP, &access).await;
+    let made_up = page_with_cookie(bank, "/reset-password?token=abc", DESKTOP, &access).await;
+    assert_eq!(made_up.status, 302, "a made-up token logs nobody out");
+    assert!(set_cookies(&made_up).is_empty());
+    assert_eq!(
+        post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
+            .await
+            .status,
+        200
+    );
+
+    let token = store::password_resets::create(&bank.db, &user, store::now_ms())
+        .await
+        .unwrap();
+    let page = page_with_cookie(
+        bank,
+        &format!("/reset-password?token={token}"),
+        DESKTOP,
+        &access,
+    )
+    .await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Choose a new password"));
     assert!(

@@ -122,3 +122,107 @@ on_both_backends!(
         assert_eq!(reply.status, 429, "account creation is rate limited");
     }
 );
+
+on_both_backends!(
+    long_searches_large_bodies_and_odd_headers_are_refused_cleanly,
+    |bank| {
+        let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+        let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        let bearer = olivia.bearer();
+        let auth = [("authorization", bearer.as_str())];
+        let long = "x".repeat(101);
+        let reply = post(
+            bank,
+            "/v2/transactions/fetch",
+            json!({ "bankAccountId": gbp.id, "searchKeyword": long }),
+            &auth,
+        )
+        .await;
+        assert_eq!(reply.status, 422);
+        assert_eq!(
+            reply.json()["fields"]["searchKeyword"],
+            "Search for up to 100 characters"
+        );
+        let huge = "y".repeat(3 * 1024 * 1024);
+        let reply = post(
+            bank,
+            "/v2/transactions/fetch",
+            json!({ "bankAccountId": gbp.id, "searchKeyword": huge }),
+            &auth,
+        )
+        .await;
+        assert_eq!(reply.status, 413);
+        assert_eq!(reply.json()["code"], "body_too_large");
+    }
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn origins_must_match_the_scheme_and_request_ids_are_checked() {
+    use crate::helpers::{Backend, TestBank};
+    let bank = TestBank::start(Backend::Sqlite).await;
+    let forgot = |origin: &'static str| {
+        Request::post("/v1/auth/forgot-password")
+            .header("content-type", "application/json")
+            .header("host", "bank.test")
+            .header("origin", origin)
+            .header("cookie", "a=b")
+            .body(Body::from(r#"{"email":"nobody@example.com"}"#))
+            .unwrap()
+    };
+    assert_eq!(bank.send(forgot("https://bank.test")).await.status, 200);
+    assert_eq!(
+        bank.send(forgot("http://bank.test")).await.status,
+        403,
+        "a plain-HTTP page on the same host is another origin"
+    );
+
+    let page = |id: &str| {
+        Request::get("/login")
+            .header("x-request-id", id)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let kept = bank.send(page("abc-123_x.y")).await;
+    assert_eq!(kept.header("x-request-id"), "abc-123_x.y");
+    let replaced = bank.send(page("<script>alert(1)</script>")).await;
+    assert_ne!(replaced.header("x-request-id"), "<script>alert(1)</script>");
+    assert_eq!(replaced.header("x-request-id").len(), 36, "a fresh UUID");
+    assert!(
+        kept.header("strict-transport-security").contains("max-age"),
+        "HSTS over HTTPS"
+    );
+    bank.finish().await;
+
+    let plain = TestBank::start_with(Backend::Sqlite, |config| {
+        config.base_url = "http://localhost:8080".into();
+    })
+    .await;
+    let reply = plain.get("/login", crate::helpers::DESKTOP).await;
+    assert_eq!(
+        reply.header("strict-transport-security"),
+        "",
+        "no HSTS over HTTP"
+    );
+    plain.finish().await;
+}
+
+on_both_backends!(sandbox_money_in_bounds_amounts_and_references, |bank| {
+    use bank::providers::sandbox_payments::{credit, MoneyInError};
+    let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+    assert!(matches!(
+        credit(&bank.db, &gbp.iban, "1000000000.01", "Acme", "").await,
+        Err(MoneyInError::TooLarge)
+    ));
+    assert!(matches!(
+        credit(&bank.db, &gbp.iban, "99999999999999999999", "Acme", "").await,
+        Err(MoneyInError::Amount)
+    ));
+    assert!(matches!(
+        credit(&bank.db, &gbp.iban, "1.00", "Acme", &"r".repeat(141)).await,
+        Err(MoneyInError::Reference)
+    ));
+    credit(&bank.db, &gbp.iban, "1000000000.00", "Acme", "the largest")
+        .await
+        .unwrap();
+});

@@ -24,6 +24,8 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 /// SPEC §9: 50 transactions per page.
 pub const PAGE_SIZE: i64 = 50;
 const MAX_PAGE_SIZE: i64 = 100;
+/// A search longer than any name or reference finds nothing and only costs a scan.
+const MAX_KEYWORD: usize = 100;
 
 /// A day `yyyy-MM-dd` (SPEC §9) as its first or last millisecond, in London.
 pub use crate::domain::london::day_bound;
@@ -156,6 +158,16 @@ async fn fetch(
                 .ok_or_else(|| AppError::field(field, "Invalid date")),
         }
     };
+    if input
+        .search_keyword
+        .as_deref()
+        .is_some_and(|k| k.chars().count() > MAX_KEYWORD)
+    {
+        return Err(AppError::field(
+            "searchKeyword",
+            "Search for up to 100 characters",
+        ));
+    }
     let from = bound(&input.date_from, false, "dateFrom")?;
     let to = bound(&input.date_to, true, "dateTo")?;
     if let (Some(from), Some(to)) = (from, to) {
