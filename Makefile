@@ -12,8 +12,9 @@ export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
 .PHONY: run test test-rust test-app test-browser test-contract lint bench bench-ledger api-types
 
+# A sandbox bank on this machine: the mode is always named, never a default.
 run:
-	cargo run --release --bin bank
+	BANK_SANDBOX=on cargo run --release --bin bank
 
 test: lint test-rust test-app test-browser test-contract
 

@@ -11,7 +11,7 @@ work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 
 ./target/release/bank server-bundle > "$work/server.js"
-BANK_PORT=18180 BANK_SSR_ISOLATES="$isolates" DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
+BANK_SANDBOX=on BANK_PORT=18180 BANK_SSR_ISOLATES="$isolates" DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
   ./target/release/bank >/dev/null 2>&1 &
 node bench/node-server.mjs "$work/server.js" 18181 "$isolates" http://127.0.0.1:18180 &
 for _ in $(seq 50); do curl -sf http://127.0.0.1:18180/readyz >/dev/null && curl -sf -o /dev/null http://127.0.0.1:18181/login && break; sleep 0.2; done

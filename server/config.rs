@@ -102,8 +102,19 @@ impl Config {
             render_deadline: Duration::from_millis(parse(env, "BANK_SSR_DEADLINE_MS", 2000)?),
             render_queue: parse(env, "BANK_SSR_QUEUE", isolates * 64)?,
             isolate_heap_mb: parse(env, "BANK_SSR_HEAP_MB", 128)?,
-            sandbox: parse_bool(&get("BANK_SANDBOX", "on"))
-                .ok_or_else(|| err("BANK_SANDBOX", "expected on/off".into()))?,
+            // No default: a deployment must say which bank it is. Sandbox mode shows every code
+            // sent and credits any account, so it must never be what a forgotten setting means.
+            sandbox: env
+                .get("BANK_SANDBOX")
+                .and_then(|value| parse_bool(value))
+                .ok_or_else(|| {
+                    err(
+                        "BANK_SANDBOX",
+                        "name the mode: on (sandbox providers, demo data and the dev pages, for a \
+                         laptop) or off (a real deployment)"
+                            .into(),
+                    )
+                })?,
             idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
             idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
             mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
@@ -213,9 +224,29 @@ mod tests {
             .collect()
     }
 
+    /// A named mode, for the tests about other settings.
+    fn with_mode(pairs: &[(&str, &str)]) -> Env {
+        let mut map = env(pairs);
+        map.entry("BANK_SANDBOX".into())
+            .or_insert_with(|| "on".into());
+        map
+    }
+
+    #[test]
+    fn the_mode_must_be_named() {
+        let error = Config::from_map(&env(&[])).unwrap_err();
+        assert!(error.to_string().starts_with("BANK_SANDBOX"), "{error}");
+        assert!(Config::from_map(&env(&[("BANK_SANDBOX", "maybe")])).is_err());
+        assert!(
+            !Config::from_map(&env(&[("BANK_SANDBOX", "off")]))
+                .unwrap()
+                .sandbox
+        );
+    }
+
     #[test]
     fn defaults_run_a_sandbox_bank_on_sqlite() {
-        let config = Config::from_map(&env(&[])).unwrap();
+        let config = Config::from_map(&with_mode(&[("BANK_SANDBOX", "on")])).unwrap();
         assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(
             secrecy::ExposeSecret::expose_secret(&config.database_url),
@@ -234,26 +265,26 @@ mod tests {
 
     #[test]
     fn feature_flags_come_from_the_environment() {
-        let config = Config::from_map(&env(&[
+        let config = Config::from_map(&with_mode(&[
             ("BANK_FEATURE_CHAT_WIDGET", "on"),
             ("BANK_FEATURE_REFERRALS", "0"),
         ]))
         .unwrap();
         assert!(config.features.get("chatWidget"));
         assert!(!config.features.get("referrals"));
-        assert!(Config::from_map(&env(&[("BANK_FEATURE_REFERRALS", "maybe")])).is_err());
+        assert!(Config::from_map(&with_mode(&[("BANK_FEATURE_REFERRALS", "maybe")])).is_err());
     }
 
     #[test]
     fn bad_numbers_are_reported_by_name() {
-        let error = Config::from_map(&env(&[("BANK_PORT", "eighty")])).unwrap_err();
+        let error = Config::from_map(&with_mode(&[("BANK_PORT", "eighty")])).unwrap_err();
         assert!(error.to_string().starts_with("BANK_PORT"));
-        assert!(Config::from_map(&env(&[("BANK_SSR_ISOLATES", "0")])).is_err());
+        assert!(Config::from_map(&with_mode(&[("BANK_SSR_ISOLATES", "0")])).is_err());
     }
 
     #[test]
     fn trusted_proxies_are_networks_or_addresses() {
-        let config = Config::from_map(&env(&[(
+        let config = Config::from_map(&with_mode(&[(
             "BANK_TRUSTED_PROXIES",
             "10.0.0.0/8, 192.168.1.7 ::1",
         )]))
@@ -264,8 +295,8 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         assert_eq!(shown, ["10.0.0.0/8", "192.168.1.7/32", "::1/128"]);
-        assert!(Config::from_map(&env(&[("BANK_TRUSTED_PROXIES", "10.0.0.0/33")])).is_err());
-        assert!(Config::from_map(&env(&[]))
+        assert!(Config::from_map(&with_mode(&[("BANK_TRUSTED_PROXIES", "10.0.0.0/33")])).is_err());
+        assert!(Config::from_map(&with_mode(&[]))
             .unwrap()
             .trusted_proxies
             .is_empty());
@@ -273,7 +304,7 @@ mod tests {
 
     #[test]
     fn secrets_never_print() {
-        let config = Config::from_map(&env(&[
+        let config = Config::from_map(&with_mode(&[
             ("BANK_OPS_TOKEN", "op-secret-123"),
             ("BANK_SMTP_URL", "smtps://mailer:hunter2@mail.example:465"),
             ("BANK_REDIS_URL", "redis://:r3dis-pass@cache:6379"),

@@ -23,6 +23,7 @@ export async function startBank(extraEnv = {}) {
     ...process.env,
     BANK_PORT: String(port),
     DATABASE_URL: `sqlite://${dir}/bank.db`,
+    BANK_SANDBOX: "on",
     RUST_LOG: "warn",
     ...extraEnv,
   };

@@ -28,6 +28,22 @@ use crate::api::{self, ApiState};
 use crate::config::Config;
 use crate::store::Db;
 
+/// Lets a request through only when its client (after trusted proxies) is this machine; anyone
+/// else finds nothing there.
+async fn local_only(
+    ip: crate::api::client_ip::ClientIp,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if ip.0.is_loopback() {
+        next.run(request).await
+    } else {
+        tracing::warn!(%ip, path = %request.uri().path(), "a dev page was asked for from outside");
+        (axum::http::StatusCode::NOT_FOUND, "Not found").into_response()
+    }
+}
+
 impl axum::extract::FromRef<AppState> for ApiState {
     fn from_ref(state: &AppState) -> Self {
         state.api.clone()
@@ -100,10 +116,15 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let request_id = HeaderName::from_static("x-request-id");
     let mut pages = Router::new();
     if state.config.sandbox {
-        // Sandbox tools exist only in sandbox mode.
+        // Sandbox tools exist only in sandbox mode, and answer only this machine: they show
+        // every code the bank sends and credit any account.
         pages = pages
             .route("/dev/outbox", get(outbox::page))
-            .route("/dev/money-in", get(money_in::form).post(money_in::submit));
+            .route("/dev/money-in", get(money_in::form).post(money_in::submit))
+            .route_layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                local_only,
+            ));
     }
     let pages = pages
         .route("/healthz", get(health::healthz))

@@ -144,6 +144,7 @@ fn respond(
             body: &output.html,
             nonce,
             state: state_json.map(|s| (s, output.route_set.as_str())),
+            sandbox: state.config.sandbox,
         },
     );
     let mut response = (status, html).into_response();

@@ -16,6 +16,8 @@ pub struct Page<'a> {
     pub nonce: &'a str,
     /// The page state for hydration; `None` sends the page without any script.
     pub state: Option<(&'a serde_json::Value, &'a str)>,
+    /// A sandbox bank says so on every page.
+    pub sandbox: bool,
 }
 
 impl Shell {
@@ -46,6 +48,7 @@ impl Shell {
                     nonce => page.nonce,
                     hydrate,
                     state,
+                    sandbox => page.sandbox,
                 })
             })
             .expect("the shell renders")

@@ -522,7 +522,7 @@ async fn cross_site_mutations_are_refused() {
             Request::post("/v2/auth/login")
                 .header("content-type", "application/json")
                 .header("host", "127.0.0.1:8080")
-                .header("origin", "http://127.0.0.1:8080")
+                .header("origin", "https://127.0.0.1:8080")
                 .body(Body::from(
                     json!({"email": "anna@example.com", "password": "wrong1234"}).to_string(),
                 ))

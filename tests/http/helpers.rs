@@ -46,6 +46,11 @@ impl Reply {
     }
 }
 
+/// The configuration of a sandbox bank, as `make run` and the tests name the mode.
+pub fn sandbox_config() -> Config {
+    Config::from_map(&[("BANK_SANDBOX".to_string(), "on".to_string())].into()).unwrap()
+}
+
 fn postgres_base() -> String {
     std::env::var("BANK_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
@@ -57,7 +62,7 @@ impl TestBank {
     }
 
     pub async fn start_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
-        let mut config = Config::from_map(&Default::default()).unwrap();
+        let mut config = sandbox_config();
         config.isolates = 1;
         config.base_url = "https://bank.test".into();
         config.ops_token = Some("test-ops-token".into());
@@ -93,7 +98,7 @@ impl TestBank {
 
     /// Another bank process on the same database, with its own pools and memory.
     pub async fn another_process(&self, adjust: impl FnOnce(&mut Config)) -> Router {
-        let mut config = Config::from_map(&Default::default()).unwrap();
+        let mut config = sandbox_config();
         config.isolates = 1;
         config.base_url = "https://bank.test".into();
         adjust(&mut config);
@@ -119,7 +124,16 @@ impl TestBank {
         }
     }
 
-    pub async fn send(&self, request: Request<Body>) -> Reply {
+    /// A request through the router, as if sent from this machine (127.0.0.1) unless the test
+    /// names another peer with `from_peer`.
+    pub async fn send(&self, mut request: Request<Body>) -> Reply {
+        if request
+            .extensions()
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .is_none()
+        {
+            request = from_peer(request, "127.0.0.1");
+        }
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();

@@ -52,6 +52,20 @@ on_both_backends!(
         assert!(none
             .body
             .contains("Nothing has been sent to nobody@example.com yet."));
+
+        // From anywhere but this machine, neither dev page exists, also through a proxy.
+        for path in ["/dev/outbox", "/dev/money-in"] {
+            let outside = bank
+                .send(from_peer(
+                    axum::http::Request::get(path)
+                        .body(axum::body::Body::empty())
+                        .unwrap(),
+                    "203.0.113.5",
+                ))
+                .await;
+            assert_eq!(outside.status, 404, "{path}");
+            assert!(!outside.body.contains("333333"));
+        }
     }
 );
 
@@ -59,6 +73,11 @@ on_both_backends!(
 async fn outside_sandbox_mode_there_is_no_outbox_and_sms_without_a_provider_fails() {
     let bank = TestBank::start_with(Backend::Sqlite, |c| c.sandbox = false).await;
     assert_eq!(bank.get("/dev/outbox", DESKTOP).await.status, 404);
+    let login = bank.get("/login", DESKTOP).await;
+    assert!(
+        !login.body.contains("sandbox-banner"),
+        "a real bank shows no sandbox strip"
+    );
     let notify = Notifications::new(&bank.db, false, None).unwrap();
     let error = notify.send(sms("+447700900123", "x")).await.unwrap_err();
     assert!(matches!(error, NotifyError::NoProvider(Channel::Sms)));
@@ -69,5 +88,24 @@ async fn outside_sandbox_mode_there_is_no_outbox_and_sms_without_a_provider_fail
             .is_empty(),
         "nothing was kept"
     );
+    bank.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sandbox_bank_says_so_on_every_page() {
+    let bank = TestBank::start(Backend::Sqlite).await;
+    for path in [
+        "/login",
+        "/privacy-policy",
+        "/onboarding/user",
+        "/no-such-page",
+    ] {
+        let page = bank.get(path, DESKTOP).await;
+        assert!(
+            page.body.contains(r#"class="sandbox-banner""#),
+            "{path}: {}",
+            page.status
+        );
+    }
     bank.finish().await;
 }
