@@ -39,6 +39,8 @@ pub struct Config {
     pub trusted_proxies: Vec<IpNet>,
     /// Rate-limit counts in Redis (`BANK_REDIS_URL`), shared by every bank process.
     pub redis_url: Option<SecretString>,
+    /// Connection limits of the listener.
+    pub limits: crate::http::serve::Limits,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -142,6 +144,12 @@ impl Config {
             ops_token: secret(env, "BANK_OPS_TOKEN"),
             trusted_proxies: proxies(&get("BANK_TRUSTED_PROXIES", ""))?,
             redis_url: secret(env, "BANK_REDIS_URL"),
+            limits: crate::http::serve::Limits {
+                header_read: Duration::from_secs(parse(env, "BANK_HEADER_TIMEOUT_S", 10)?),
+                idle: Duration::from_secs(parse(env, "BANK_IDLE_TIMEOUT_S", 75)?),
+                max_connections: parse(env, "BANK_MAX_CONNECTIONS", 2048)?,
+                grace: Duration::from_secs(parse(env, "BANK_SHUTDOWN_GRACE_S", 20)?),
+            },
         })
     }
 

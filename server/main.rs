@@ -132,18 +132,15 @@ async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
         }
     }
     let listen = config.listen;
+    let limits = config.limits;
     let base_url = config.base_url.clone();
     let app = bank::http::app(config, db)?;
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(%listen, "bank listening");
     println!("The bank is running. Open {base_url}/ in your browser.");
-    // The peer address reaches every handler (client identity, rate limits, audit log).
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await?;
+    // The peer address reaches every handler (client identity, rate limits, audit log), and the
+    // listener's limits hold off slow and idle sockets.
+    bank::http::serve::serve(listener, app, limits, shutdown()).await;
     Ok(())
 }
 

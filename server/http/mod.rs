@@ -10,6 +10,7 @@ mod pages;
 pub mod render;
 mod security;
 pub mod seo;
+pub mod serve;
 pub(crate) mod session;
 pub mod shell;
 

@@ -171,16 +171,19 @@ impl TestBank {
 }
 
 pub async fn serve(router: Router) -> std::net::SocketAddr {
+    serve_with(router, sandbox_config().limits).await
+}
+
+/// The production listener (`bank::http::serve`) with these limits, until the test ends.
+pub async fn serve_with(router: Router, limits: bank::http::serve::Limits) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    tokio::spawn(bank::http::serve::serve(
+        listener,
+        router,
+        limits,
+        std::future::pending(),
+    ));
     address
 }
 

@@ -5,6 +5,7 @@ mod api;
 mod auth;
 mod client_identity;
 mod codes;
+mod connections;
 mod contract;
 mod helpers;
 mod ledger;
