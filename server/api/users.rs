@@ -51,7 +51,9 @@ async fn create(
 ) -> Result<Response, AppError> {
     state.limiter.check(Limit::SignupAccountsPerIp, &ip).await?;
     let secure = state.config.secure_cookies();
-    password::check(&input.password).map_err(|message| AppError::field("password", message))?;
+    password::check(&input.password)
+        .and_then(|()| password::check_not_common(&input.password))
+        .map_err(|message| AppError::field("password", message))?;
     let flow = match input.onboarding_flow {
         Some(flow @ (OnboardingFlow::Business | OnboardingFlow::Personal)) => flow,
         _ => return Err(AppError::field("onboardingFlow", "Field is required")),

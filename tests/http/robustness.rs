@@ -226,3 +226,21 @@ on_both_backends!(sandbox_money_in_bounds_amounts_and_references, |bank| {
         .await
         .unwrap();
 });
+
+on_both_backends!(a_common_password_cannot_be_chosen, |bank| {
+    for path in ["/v1/auth/reset-password?token=whatever", "/v2/users"] {
+        let reply = post(
+            bank,
+            path,
+            json!({ "password": "Password1", "onboardingFlow": "business" }),
+            &[],
+        )
+        .await;
+        assert_eq!(reply.status, 422, "{path}");
+        assert_eq!(
+            reply.json()["fields"]["password"],
+            "This password is too common. Please choose another one.",
+            "{path}"
+        );
+    }
+});

@@ -90,7 +90,9 @@ pub(super) async fn reset(
 ) -> Result<Response, AppError> {
     let now = now_ms();
     state.limiter.check(Limit::ResetPerIp, &ip).await?;
-    password::check(&input.password).map_err(|message| AppError::field("password", message))?;
+    password::check(&input.password)
+        .and_then(|()| password::check_not_common(&input.password))
+        .map_err(|message| AppError::field("password", message))?;
     let expired = || {
         AppError::refused(
             StatusCode::FORBIDDEN,

