@@ -6,6 +6,8 @@ use crate::domain::auth::secrets::{digest, new_token};
 
 pub const ACCESS_MS: i64 = 30 * 60 * 1000;
 pub const REFRESH_MS: i64 = 60 * 60 * 1000;
+/// However often it is refreshed, a log-in lasts at most this long (ASVS 7.3.2).
+pub const ABSOLUTE_MS: i64 = 12 * 60 * 60 * 1000;
 /// Tokens are long and random, so one fixed context is enough for their hashes.
 const CONTEXT: &str = "session";
 
@@ -48,8 +50,10 @@ async fn insert(
     conn: &mut sqlx::AnyConnection,
     user_id: &str,
     family_id: &str,
+    started_at: i64,
     now: i64,
 ) -> Result<Tokens, sqlx::Error> {
+    let ends_at = started_at.saturating_add(ABSOLUTE_MS);
     let tokens = Tokens {
         session_id: uuid::Uuid::new_v4().to_string(),
         access: new_token(),
@@ -57,16 +61,17 @@ async fn insert(
     };
     sqlx::query(
         "INSERT INTO sessions (id, user_id, family_id, access_hash, refresh_hash, access_expires_at, \
-         refresh_expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+         refresh_expires_at, created_at, family_started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&tokens.session_id)
     .bind(user_id)
     .bind(family_id)
     .bind(digest(&tokens.access, CONTEXT))
     .bind(digest(&tokens.refresh, CONTEXT))
-    .bind(now + ACCESS_MS)
-    .bind(now + REFRESH_MS)
+    .bind((now + ACCESS_MS).min(ends_at))
+    .bind((now + REFRESH_MS).min(ends_at))
     .bind(now)
+    .bind(started_at)
     .execute(&mut *conn)
     .await?;
     Ok(tokens)
@@ -75,7 +80,7 @@ async fn insert(
 /// A new session, the first of its family, after a completed log-in.
 pub async fn issue(db: &Db, user_id: &str, now: i64) -> Result<Tokens, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    insert(&mut conn, user_id, &uuid::Uuid::new_v4().to_string(), now).await
+    insert(&mut conn, user_id, &uuid::Uuid::new_v4().to_string(), now, now).await
 }
 
 /// The user behind a live access token.
@@ -101,14 +106,16 @@ pub async fn authenticate(
 /// Exchanges a refresh token for new tokens, once.
 pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, RefreshError> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query_as::<_, (String, String, String, i64, Option<i64>, Option<i64>)>(
-        "SELECT id, user_id, family_id, refresh_expires_at, rotated_at, revoked_at FROM sessions \
-         WHERE refresh_hash = $1",
+    type Row = (String, String, String, i64, Option<i64>, Option<i64>, i64);
+    let row = sqlx::query_as::<_, Row>(
+        "SELECT id, user_id, family_id, refresh_expires_at, rotated_at, revoked_at, \
+         COALESCE(family_started_at, created_at) FROM sessions WHERE refresh_hash = $1",
     )
     .bind(digest(refresh, CONTEXT))
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at)) = row else {
+    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at, started_at)) = row
+    else {
         return Err(RefreshError::Invalid);
     };
     if revoked_at.is_some() {
@@ -119,7 +126,7 @@ pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, Refresh
         tx.commit().await?;
         return Err(RefreshError::Reused);
     }
-    if expires_at <= now {
+    if expires_at <= now || started_at.saturating_add(ABSOLUTE_MS) <= now {
         return Err(RefreshError::Expired);
     }
     // Only one concurrent refresh can rotate the row; the loser sees a reuse.
@@ -134,7 +141,7 @@ pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, Refresh
         tx.commit().await?;
         return Err(RefreshError::Reused);
     }
-    let tokens = insert(&mut tx, &user_id, &family_id, now).await?;
+    let tokens = insert(&mut tx, &user_id, &family_id, started_at, now).await?;
     tx.commit().await?;
     Ok(tokens)
 }

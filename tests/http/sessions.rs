@@ -168,3 +168,30 @@ on_both_backends!(
         }
     }
 );
+
+on_both_backends!(refreshing_never_stretches_a_log_in_past_12_hours, |bank| {
+    use bank::store::sessions::ABSOLUTE_MS;
+    let anna = user(bank, "anna@example.com").await;
+    let mut tokens = sessions::issue(&bank.db, &anna, T0).await.unwrap();
+    // Refreshed every 50 minutes, as an open tab would.
+    let mut now = T0;
+    while now + 50 * 60_000 < T0 + ABSOLUTE_MS {
+        now += 50 * 60_000;
+        tokens = sessions::refresh(&bank.db, &tokens.refresh, now)
+            .await
+            .unwrap();
+    }
+    // The last rotation's tokens end at the 12-hour mark, not 30 or 60 minutes after it.
+    assert!(sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS - 1)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(matches!(
+        sessions::refresh(&bank.db, &tokens.refresh, T0 + ABSOLUTE_MS).await,
+        Err(RefreshError::Expired)
+    ));
+});
