@@ -11,11 +11,15 @@ pub struct CookieNames {
     pub refresh: &'static str,
 }
 
+/// The refresh cookie goes only to the call that renews a session (`__Host-` cookies must be
+/// scoped to `/`, so this one is `__Secure-`).
+pub const REFRESH_PATH: &str = "/v2/auth/login";
+
 pub fn names(secure: bool) -> CookieNames {
     if secure {
         CookieNames {
             access: "__Host-access",
-            refresh: "__Host-refresh",
+            refresh: "__Secure-refresh",
         }
     } else {
         CookieNames {
@@ -26,8 +30,18 @@ pub fn names(secure: bool) -> CookieNames {
 }
 
 fn build(name: &'static str, value: String, max_age_s: i64, secure: bool) -> HeaderValue {
+    build_at(name, value, max_age_s, secure, "/")
+}
+
+fn build_at(
+    name: &'static str,
+    value: String,
+    max_age_s: i64,
+    secure: bool,
+    path: &'static str,
+) -> HeaderValue {
     let cookie = Cookie::build((name, value))
-        .path("/")
+        .path(path)
         .http_only(true)
         .secure(secure)
         .same_site(SameSite::Lax)
@@ -44,7 +58,13 @@ pub fn set(headers: &mut HeaderMap, tokens: &Tokens, secure: bool) {
     );
     headers.append(
         header::SET_COOKIE,
-        build(names.refresh, tokens.refresh.clone(), 60 * 60, secure),
+        build_at(
+            names.refresh,
+            tokens.refresh.clone(),
+            60 * 60,
+            secure,
+            REFRESH_PATH,
+        ),
     );
 }
 
@@ -56,7 +76,7 @@ pub fn clear(headers: &mut HeaderMap, secure: bool) {
     );
     headers.append(
         header::SET_COOKIE,
-        build(names.refresh, String::new(), 0, secure),
+        build_at(names.refresh, String::new(), 0, secure, REFRESH_PATH),
     );
 }
 

@@ -8,11 +8,12 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::{with_session, SessionTokens};
+use super::auth::with_session;
 use super::client_ip::ClientIp;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::rate_limit::Limit;
+use super::replies::Empty;
 use super::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
@@ -42,7 +43,7 @@ pub struct CreateInput {
 
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
 #[utoipa::path(post, path = "/v2/users", tag = "users", request_body = CreateInput,
-    responses((status = 200, body = SessionTokens)))]
+    responses((status = 200, body = Empty)))]
 async fn create(
     State(state): State<ApiState>,
     ip: ClientIp,

@@ -11,8 +11,10 @@ pub struct OutboxEntry {
 }
 
 pub async fn put(db: &Db, message: &Message) -> Result<(), sqlx::Error> {
+    // Time-ordered ids (UUIDv7, monotonic within the process) keep "newest first" exact when
+    // two messages share a millisecond.
     sqlx::query("INSERT INTO outbox (id, channel, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(uuid::Uuid::now_v7().to_string())
         .bind(message.channel.as_str())
         .bind(&message.to)
         .bind(&message.subject)

@@ -80,7 +80,14 @@ async fn insert(
 /// A new session, the first of its family, after a completed log-in.
 pub async fn issue(db: &Db, user_id: &str, now: i64) -> Result<Tokens, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    insert(&mut conn, user_id, &uuid::Uuid::new_v4().to_string(), now, now).await
+    insert(
+        &mut conn,
+        user_id,
+        &uuid::Uuid::new_v4().to_string(),
+        now,
+        now,
+    )
+    .await
 }
 
 /// The user behind a live access token.
@@ -114,8 +121,7 @@ pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, Refresh
     .bind(digest(refresh, CONTEXT))
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at, started_at)) = row
-    else {
+    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at, started_at)) = row else {
         return Err(RefreshError::Invalid);
     };
     if revoked_at.is_some() {

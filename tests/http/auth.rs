@@ -5,7 +5,7 @@ use axum::http::Request;
 use bank::domain::auth::email::Email;
 use bank::domain::auth::password;
 use bank::store;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
@@ -40,7 +40,8 @@ async fn start_login(bank: &TestBank) -> String {
 }
 
 /// Logs Anna in through both steps and answers the token body.
-async fn logged_in(bank: &TestBank) -> Value {
+/// A completed log-in: the answer that set the session cookies.
+async fn logged_in(bank: &TestBank) -> crate::helpers::Reply {
     let request_id = start_login(bank).await;
     let code = last_code(bank).await;
     post(
@@ -50,7 +51,6 @@ async fn logged_in(bank: &TestBank) -> Value {
         &[],
     )
     .await
-    .json()
 }
 
 on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
@@ -111,7 +111,12 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     )
     .await;
     assert_eq!(done.status, 200, "{}", done.body);
-    let access = done.json()["accessToken"].as_str().unwrap().to_string();
+    assert_eq!(
+        done.json(),
+        json!({}),
+        "no token where a script could read it"
+    );
+    let access = cookie_value(&done, "__Host-access");
     let cookies = set_cookies(&done);
     let access_cookie = cookies
         .iter()
@@ -119,16 +124,20 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
         .expect("access cookie");
     let refresh_cookie = cookies
         .iter()
-        .find(|c| c.starts_with("__Host-refresh="))
+        .find(|c| c.starts_with("__Secure-refresh="))
         .expect("refresh cookie");
     for cookie in [access_cookie, refresh_cookie] {
         assert!(
             cookie.contains("HttpOnly")
                 && cookie.contains("Secure")
                 && cookie.contains("SameSite=Lax")
-                && cookie.contains("Path=/")
         );
     }
+    assert!(access_cookie.contains("Path=/;") || access_cookie.ends_with("Path=/"));
+    assert!(
+        refresh_cookie.contains("Path=/v2/auth/login"),
+        "the refresh cookie goes only to the renewal call: {refresh_cookie}"
+    );
     assert!(access_cookie.contains("Max-Age=1800"));
     assert!(refresh_cookie.contains("Max-Age=3600"));
     let session = store::sessions::authenticate(&bank.db, &access, store::now_ms())
@@ -375,33 +384,29 @@ on_both_backends!(
             json!({"requestId": request_id, "secret": code}),
             &[],
         )
-        .await
-        .json();
-        let first_refresh = tokens["refreshToken"].as_str().unwrap();
+        .await;
+        let first_refresh = cookie_pair(&tokens, "__Secure-refresh");
 
         let renewed = post(
             bank,
             "/v2/auth/login",
-            json!({"refresh": first_refresh}),
-            &[],
+            json!({}),
+            &[("cookie", &first_refresh)],
         )
         .await;
         assert_eq!(renewed.status, 200);
-        let new_access = renewed.json()["accessToken"].as_str().unwrap().to_string();
-        // The refresh cookie works as well as the body.
-        let new_refresh = renewed.json()["refreshToken"].as_str().unwrap().to_string();
+        assert_eq!(renewed.json(), json!({}));
+        let new_access = cookie_value(&renewed, "__Host-access");
+        let new_refresh = cookie_pair(&renewed, "__Secure-refresh");
         let by_cookie = post(
             bank,
             "/v2/auth/login",
             json!({}),
-            &[("cookie", &format!("__Host-refresh={new_refresh}"))],
+            &[("cookie", &new_refresh)],
         )
         .await;
         assert_eq!(by_cookie.status, 200);
-        let latest_access = by_cookie.json()["accessToken"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let latest_access = cookie_value(&by_cookie, "__Host-access");
         assert!(
             store::sessions::authenticate(&bank.db, &new_access, store::now_ms())
                 .await
@@ -412,8 +417,8 @@ on_both_backends!(
         let reused = post(
             bank,
             "/v2/auth/login",
-            json!({"refresh": first_refresh}),
-            &[],
+            json!({}),
+            &[("cookie", &first_refresh)],
         )
         .await;
         assert_eq!(reused.status, 401);
@@ -437,7 +442,7 @@ on_both_backends!(
 on_both_backends!(logout_ends_the_session_and_clears_cookies, |bank| {
     anna(bank).await;
     let tokens = logged_in(bank).await;
-    let access = tokens["accessToken"].as_str().unwrap();
+    let access = cookie_value(&tokens, "__Host-access");
     let reply = post(
         bank,
         "/v2/auth/logout",
@@ -448,16 +453,16 @@ on_both_backends!(logout_ends_the_session_and_clears_cookies, |bank| {
     assert_eq!(reply.status, 200);
     assert!(set_cookies(&reply)
         .iter()
-        .any(|c| c.starts_with("__Host-refresh=;") && c.contains("Max-Age=0")));
+        .any(|c| c.starts_with("__Secure-refresh=;") && c.contains("Max-Age=0")));
     assert!(
-        store::sessions::authenticate(&bank.db, access, store::now_ms())
+        store::sessions::authenticate(&bank.db, &access, store::now_ms())
             .await
             .unwrap()
             .is_none()
     );
-    let refresh = tokens["refreshToken"].as_str().unwrap();
+    let refresh = cookie_pair(&tokens, "__Secure-refresh");
     assert_eq!(
-        post(bank, "/v2/auth/login", json!({"refresh": refresh}), &[])
+        post(bank, "/v2/auth/login", json!({}), &[("cookie", &refresh)])
             .await
             .status,
         401

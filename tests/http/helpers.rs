@@ -304,6 +304,14 @@ pub fn cookie_pair(reply: &Reply, name: &str) -> String {
         .unwrap_or_else(|| panic!("no {name} cookie in {:?}", set_cookies(reply)))
 }
 
+/// The value of a cookie the reply sets.
+pub fn cookie_value(reply: &Reply, name: &str) -> String {
+    cookie_pair(reply, name)
+        .split_once('=')
+        .map(|(_, value)| value.to_string())
+        .unwrap_or_default()
+}
+
 /// The newest message the sandbox sent to `recipient`.
 pub async fn last_message(bank: &TestBank, recipient: &str) -> bank::store::outbox::OutboxEntry {
     bank::store::outbox::latest(&bank.db, Some(recipient), 1)

@@ -182,14 +182,18 @@ on_both_backends!(refreshing_never_stretches_a_log_in_past_12_hours, |bank| {
             .unwrap();
     }
     // The last rotation's tokens end at the 12-hour mark, not 30 or 60 minutes after it.
-    assert!(sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS - 1)
-        .await
-        .unwrap()
-        .is_some());
-    assert!(sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS)
-        .await
-        .unwrap()
-        .is_none());
+    assert!(
+        sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS - 1)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        sessions::authenticate(&bank.db, &tokens.access, T0 + ABSOLUTE_MS)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(matches!(
         sessions::refresh(&bank.db, &tokens.refresh, T0 + ABSOLUTE_MS).await,
         Err(RefreshError::Expired)

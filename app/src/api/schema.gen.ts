@@ -675,20 +675,17 @@ export interface components {
             /** Format: int32 */
             onboarding_version: number;
         };
-        /** @description SPEC §3 "Login form"; or, with only `refresh` (or the refresh cookie), a renewal. */
+        /** @description SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie. */
         LoginInput: {
             email?: string | null;
             password?: string | null;
-            refresh?: string | null;
         };
         /**
-         * @description SPEC §3 "Login result": the second factor to approve, or (when none is needed, and on a
-         *     renewal) the session's tokens, which also arrive as HttpOnly cookies.
+         * @description SPEC §3 "Login result": the second factor to approve; without one, the session has started.
+         *     The tokens themselves travel only in HttpOnly cookies, never where a script could read them.
          */
         LoginReply: {
             mfa?: null | components["schemas"]["MfaStep"];
-            accessToken?: string | null;
-            refreshToken?: string | null;
         };
         /** @description SPEC §3 "SMS confirm", or a passkey's answer for the face method. */
         MfaInput: {
@@ -830,11 +827,6 @@ export interface components {
             isBusiness: boolean;
             primaryCurrency: null | components["schemas"]["Currency"];
             user: null | components["schemas"]["SessionUser"];
-        };
-        /** @description The session's tokens (also set as HttpOnly cookies). */
-        SessionTokens: {
-            accessToken: string;
-            refreshToken: string;
         };
         /** @description The signed-in person's name, for the greeting. */
         SessionUser: {
@@ -992,7 +984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionTokens"];
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
@@ -1775,7 +1767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionTokens"];
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

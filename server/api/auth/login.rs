@@ -22,34 +22,23 @@ use crate::store::{self, now_ms};
 
 const LOGIN_FAILED: &str = "Incorrect email or password";
 
-/// SPEC §3 "Login form"; or, with only `refresh` (or the refresh cookie), a renewal.
+/// SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie.
 #[derive(serde::Deserialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginInput {
+    #[serde(default)]
     email: Option<String>,
+    #[serde(default)]
     password: Option<String>,
-    refresh: Option<String>,
 }
 
-/// SPEC §3 "Login result": the second factor to approve, or (when none is needed, and on a
-/// renewal) the session's tokens, which also arrive as HttpOnly cookies.
+/// SPEC §3 "Login result": the second factor to approve; without one, the session has started.
+/// The tokens themselves travel only in HttpOnly cookies, never where a script could read them.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     mfa: Option<MfaStep>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    access_token: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    refresh_token: Option<String>,
-}
-
-/// The session's tokens (also set as HttpOnly cookies).
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionTokens {
-    access_token: String,
-    refresh_token: String,
 }
 
 /// SPEC §3: `mfa {method, requestId, lastDigits}`.
@@ -78,7 +67,7 @@ pub(super) async fn login(
     ApiJson(input): ApiJson<LoginInput>,
 ) -> Result<Response, AppError> {
     if input.email.is_none() && input.password.is_none() {
-        return refresh_session(&state, &ip, &headers, input.refresh.as_deref()).await;
+        return refresh_session(&state, &ip, &headers).await;
     }
     let step = password_step(
         &state,
@@ -88,12 +77,7 @@ pub(super) async fn login(
     )
     .await?;
     Ok(match step {
-        LoginStep::SecondFactor(mfa) => Json(LoginReply {
-            mfa: Some(mfa),
-            access_token: None,
-            refresh_token: None,
-        })
-        .into_response(),
+        LoginStep::SecondFactor(mfa) => Json(LoginReply { mfa: Some(mfa) }).into_response(),
         LoginStep::Session(tokens) => with_session(&state, &tokens),
     })
 }
@@ -278,7 +262,7 @@ pub struct MfaInput {
 
 /// The second step of logging in: the texted code or the passkey's answer.
 #[utoipa::path(post, path = "/v2/auth/mfa/login", tag = "auth", request_body = MfaInput,
-    responses((status = 200, body = SessionTokens)))]
+    responses((status = 200, body = Empty)))]
 pub(super) async fn mfa_login(
     State(state): State<ApiState>,
     ip: ClientIp,
@@ -355,11 +339,7 @@ pub async fn code_step(
 }
 
 pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
-    let mut response = Json(SessionTokens {
-        access_token: tokens.access.clone(),
-        refresh_token: tokens.refresh.clone(),
-    })
-    .into_response();
+    let mut response = Json(Empty {}).into_response();
     session_cookies::set(
         response.headers_mut(),
         tokens,
@@ -459,11 +439,9 @@ async fn refresh_session(
     state: &ApiState,
     ip: &ClientIp,
     headers: &HeaderMap,
-    body_token: Option<&str>,
 ) -> Result<Response, AppError> {
     let secure = state.config.secure_cookies();
-    let token = body_token
-        .or_else(|| session_cookies::read(headers, session_cookies::names(secure).refresh));
+    let token = session_cookies::read(headers, session_cookies::names(secure).refresh);
     let Some(token) = token else {
         return Err(AppError::field("refresh", "Field is required"));
     };

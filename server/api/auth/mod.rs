@@ -9,7 +9,7 @@ mod password_reset;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use login::{code_step, password_step, with_session, LoginStep, MfaStep, SessionTokens};
+pub use login::{code_step, password_step, with_session, LoginStep, MfaStep};
 
 pub use super::client_ip::ClientIp;
 use super::ApiState;

@@ -11,12 +11,12 @@ export type PasskeyList = Schemas["PasskeyList"];
 export const authApi = {
   login: (email: string, password: string) => api.post("/v2/auth/login", { email, password }, S.LoginReply),
   confirmSms: (requestId: string, secret: string) =>
-    api.post("/v2/auth/mfa/login", { requestId, method: "sms", secret }, S.SessionTokens),
+    api.post("/v2/auth/mfa/login", { requestId, method: "sms", secret }, S.Empty),
   confirmPasskey: (requestId: string, credential: Record<string, unknown>) =>
     api.post(
       "/v2/auth/mfa/login",
       { requestId, method: "challenge_proxied", credential, secret: "" },
-      S.SessionTokens,
+      S.Empty,
     ),
   passkeyChallenge: (requestId: string) =>
     api.post("/v2/auth/mfa/challenges/take", { requestId }, S.WebAuthnOptions),

@@ -34,7 +34,7 @@ export const signupApi = {
   verifyEmail: (email: string, code: string) =>
     api.post("/v1/auth/verify-email-v2", { email, code }, S.Success),
   createUser: (password: string, onboardingFlow: Schemas["OnboardingFlow"]) =>
-    api.post("/v2/users", { password, onboardingFlow }, S.SessionTokens),
+    api.post("/v2/users", { password, onboardingFlow }, S.Empty),
   updateUser: (payload: BodyOf<"/v2/users", "patch">) => api.patch("/v2/users", payload, S.UserDetails),
   searchAddresses: (postalCode: string) =>
     api.post("/v2/countries/addresses/search", { postalCode }, S.AddressResults),
