@@ -28,6 +28,8 @@ pub struct Config {
     pub mfa_lifetime_s: u32,
     /// How long a newly requested bank account stays pending before the background job opens it.
     pub account_opening_s: u32,
+    /// How old an approval may be for a security change (step-up); tests shorten it.
+    pub step_up_s: u32,
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
@@ -121,6 +123,7 @@ impl Config {
             idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
             mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
             account_opening_s: parse(env, "BANK_ACCOUNT_OPENING_S", 3)?,
+            step_up_s: parse(env, "BANK_STEP_UP_S", 300)?,
             company: Company {
                 legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
                 trading_name: get("BANK_TRADING_NAME", "Harbour"),

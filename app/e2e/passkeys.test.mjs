@@ -15,7 +15,8 @@ let browser;
 let origin;
 
 before(async () => {
-  bank = await startBank();
+  // Approvals count for one second, so every passkey change below asks to confirm it's you.
+  bank = await startBank({ BANK_STEP_UP_S: "1" });
   origin = bank.url.replace("127.0.0.1", "localhost");
   browser = await launchBrowser();
 });
@@ -75,8 +76,16 @@ for (const [name, device, email, phone, details] of [
       await page.goto(`${origin}${details}`);
       await hydrated(page);
       assert.ok(await page.isVisible("text=SMS code"));
+      await page.waitForTimeout(1100);
       await page.click("text=Add a passkey");
+      // The log-in's approval is too old: a fresh SMS code first.
+      await page.waitForSelector("text=Confirm it's you");
+      const stepUpCode = await latestCode(phone);
+      await page.fill("[aria-label='Digit 1 of 6']", stepUpCode[0]);
+      await page.keyboard.type(stepUpCode.slice(1));
       await page.waitForSelector("text=Passkey added");
+      const notice = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+      assert.match(notice, /A passkey was added/, "the customer is told by email");
       assert.ok(await page.isVisible("text=Face or fingerprint (passkey)"));
       await logOut(page);
 
@@ -96,7 +105,10 @@ for (const [name, device, email, phone, details] of [
 
       await page.goto(`${origin}${details}`);
       await hydrated(page);
+      await page.waitForTimeout(1100);
       await page.click("button:text('Remove')");
+      // Confirmed with the passkey itself, the current factor.
+      await page.click("text=Confirm with your passkey");
       await page.waitForSelector("text=You will approve log-ins by SMS.");
       await logOut(page);
       await passwordStep(page, email);

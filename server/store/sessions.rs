@@ -51,6 +51,7 @@ async fn insert(
     user_id: &str,
     family_id: &str,
     started_at: i64,
+    approved_at: Option<i64>,
     now: i64,
 ) -> Result<Tokens, sqlx::Error> {
     let ends_at = started_at.saturating_add(ABSOLUTE_MS);
@@ -61,7 +62,8 @@ async fn insert(
     };
     sqlx::query(
         "INSERT INTO sessions (id, user_id, family_id, access_hash, refresh_hash, access_expires_at, \
-         refresh_expires_at, created_at, family_started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         refresh_expires_at, created_at, family_started_at, approved_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(&tokens.session_id)
     .bind(user_id)
@@ -72,6 +74,7 @@ async fn insert(
     .bind((now + REFRESH_MS).min(ends_at))
     .bind(now)
     .bind(started_at)
+    .bind(approved_at)
     .execute(&mut *conn)
     .await?;
     Ok(tokens)
@@ -80,11 +83,13 @@ async fn insert(
 /// A new session, the first of its family, after a completed log-in.
 pub async fn issue(db: &Db, user_id: &str, now: i64) -> Result<Tokens, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
+    // Completing a log-in is itself an approval with the person's factor.
     insert(
         &mut conn,
         user_id,
         &uuid::Uuid::new_v4().to_string(),
         now,
+        Some(now),
         now,
     )
     .await
@@ -113,15 +118,26 @@ pub async fn authenticate(
 /// Exchanges a refresh token for new tokens, once.
 pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, RefreshError> {
     let mut tx = db.begin_write().await?;
-    type Row = (String, String, String, i64, Option<i64>, Option<i64>, i64);
+    type Row = (
+        String,
+        String,
+        String,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        Option<i64>,
+    );
     let row = sqlx::query_as::<_, Row>(
         "SELECT id, user_id, family_id, refresh_expires_at, rotated_at, revoked_at, \
-         COALESCE(family_started_at, created_at) FROM sessions WHERE refresh_hash = $1",
+         COALESCE(family_started_at, created_at), approved_at FROM sessions WHERE refresh_hash = $1",
     )
     .bind(digest(refresh, CONTEXT))
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at, started_at)) = row else {
+    let Some((id, user_id, family_id, expires_at, rotated_at, revoked_at, started_at, approved_at)) =
+        row
+    else {
         return Err(RefreshError::Invalid);
     };
     if revoked_at.is_some() {
@@ -147,7 +163,7 @@ pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, Refresh
         tx.commit().await?;
         return Err(RefreshError::Reused);
     }
-    let tokens = insert(&mut tx, &user_id, &family_id, started_at, now).await?;
+    let tokens = insert(&mut tx, &user_id, &family_id, started_at, approved_at, now).await?;
     tx.commit().await?;
     Ok(tokens)
 }
@@ -163,6 +179,27 @@ async fn revoke_family_in(
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// Records a fresh approval with the person's factor on this session.
+pub async fn approve(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET approved_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(session_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// When this session last approved with the person's factor.
+pub async fn approved_at(db: &Db, session_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    Ok(
+        sqlx::query_as::<_, (Option<i64>,)>("SELECT approved_at FROM sessions WHERE id = $1")
+            .bind(session_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .and_then(|(at,)| at),
+    )
 }
 
 /// Log-out: the session and every rotation of it end.

@@ -140,3 +140,113 @@ on_both_backends!(a_person_without_phone_or_passkey_logs_straight_in, |bank| {
     assert!(reply.json().get("mfa").is_none());
     cookie_pair(&reply, "__Host-access");
 });
+
+on_both_backends!(
+    changing_passkeys_needs_a_fresh_approval_with_the_current_factor,
+    |bank| {
+        let user = create_user(bank, "anna@example.com", &password::hash("harbour2026")).await;
+        let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+            .await
+            .unwrap();
+        let access = format!("__Host-access={}", session.access);
+        let call = |path: &'static str, body: serde_json::Value| {
+            let access = access.clone();
+            async move { post(bank, path, body, &[("cookie", &access)]).await }
+        };
+        // Just logged in: the log-in itself was the approval.
+        assert_eq!(
+            call("/v2/users/passkeys/registrations", json!({}))
+                .await
+                .status,
+            200
+        );
+
+        // Six minutes later it no longer is.
+        sqlx::query("UPDATE sessions SET approved_at = $1 WHERE id = $2")
+            .bind(store::now_ms() - 6 * 60_000)
+            .bind(&session.session_id)
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        for (path, body) in [
+            ("/v2/users/passkeys/registrations", json!({})),
+            (
+                "/v2/users/passkeys/registrations/finish",
+                json!({"credential": {}}),
+            ),
+        ] {
+            let refused = call(path, body).await;
+            assert_eq!(refused.status, 403, "{path}");
+            assert_eq!(refused.json()["code"], "step_up_required");
+        }
+        let removal = send_json(
+            bank,
+            "DELETE",
+            "/v2/users/passkeys",
+            json!({"id": "any"}),
+            &[("cookie", &access)],
+        )
+        .await;
+        assert_eq!(removal.status, 403);
+
+        // A fresh approval by SMS opens the door again.
+        let step = call("/v2/auth/mfa/generate", json!({})).await;
+        assert_eq!(step.status, 200, "{}", step.body);
+        assert_eq!(step.json()["method"], "sms");
+        let request_id = step.json()["requestId"].as_str().unwrap().to_string();
+        let sms = last_message(bank, "+447700900123").await;
+        assert!(
+            sms.body.contains("a change to how you log in"),
+            "{}",
+            sms.body
+        );
+        let code: String = sms.body.chars().take(6).collect();
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let refused = call(
+            "/v2/auth/mfa/verify",
+            json!({"requestId": request_id, "secret": wrong}),
+        )
+        .await;
+        assert_eq!(refused.status, 401);
+        assert_eq!(
+            call(
+                "/v2/auth/mfa/verify",
+                json!({"requestId": request_id, "secret": code})
+            )
+            .await
+            .status,
+            200
+        );
+        assert_eq!(
+            call("/v2/users/passkeys/registrations", json!({}))
+                .await
+                .status,
+            200
+        );
+
+        // A log-in code cannot stand in for a step-up.
+        let login = post(
+            bank,
+            "/v2/auth/login",
+            json!({"email": "anna@example.com", "password": "harbour2026"}),
+            &[],
+        )
+        .await;
+        let login_request = login.json()["mfa"]["requestId"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let login_code: String = last_message(bank, "+447700900123")
+            .await
+            .body
+            .chars()
+            .take(6)
+            .collect();
+        let misused = call(
+            "/v2/auth/mfa/verify",
+            json!({"requestId": login_request, "secret": login_code}),
+        )
+        .await;
+        assert_eq!(misused.status, 404);
+    }
+);

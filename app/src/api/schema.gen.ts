@@ -226,6 +226,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/auth/mfa/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a fresh approval with the person's current factor, before a security change. */
+        post: operations["post_v2_auth_mfa_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/auth/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes a fresh approval: this session may make security changes for five minutes. */
+        post: operations["post_v2_auth_mfa_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -843,6 +877,13 @@ export interface components {
             /** @description A list of names. */
             value: string[];
         };
+        /** @description A fresh approval's answer: the texted code, or the passkey's answer. */
+        StepUpAnswer: {
+            requestId: string;
+            secret?: string;
+            method?: null | components["schemas"]["MfaMethod"];
+            credential?: Record<string, unknown> | null;
+        };
         /** @description SPEC §5: "Email and SMS verification succeed only when the response reports success." */
         Success: {
             success: boolean;
@@ -1360,6 +1401,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_auth_mfa_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaStep"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_auth_mfa_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepUpAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -140,7 +140,7 @@ pub async fn password_step(
             return Err(failed());
         }
     };
-    match start_second_factor(state, &user, None, now).await? {
+    match start_second_factor(state, &user, Purpose::Authentication, None, now).await? {
         Some(mfa) => {
             audit(
                 state,
@@ -167,12 +167,13 @@ pub async fn password_step(
     }
 }
 
-/// Starts the user's second factor, or the one asked for: a passkey ceremony when the user
-/// approves with the face method and has a passkey, else a texted code. None when the user
-/// has neither a passkey nor a phone yet.
-async fn start_second_factor(
+/// Starts the user's second factor for `purpose`, or the one asked for: a passkey ceremony
+/// when the user approves with the face method and has a passkey, else a texted code. None
+/// when the user has neither a passkey nor a phone yet.
+pub(super) async fn start_second_factor(
     state: &ApiState,
     user: &UserRow,
+    purpose: Purpose,
     method: Option<Method>,
     now: i64,
 ) -> Result<Option<MfaStep>, AppError> {
@@ -189,7 +190,7 @@ async fn start_second_factor(
                 &state.db,
                 &store::mfa::NewRequest {
                     user_id: &user.id,
-                    purpose: Purpose::Authentication,
+                    purpose,
                     method: Method::ChallengeProxied,
                     code: &secrets::new_token(),
                     challenge: Some(&challenge),
@@ -213,7 +214,7 @@ async fn start_second_factor(
         &state.db,
         &store::mfa::NewRequest {
             user_id: &user.id,
-            purpose: Purpose::Authentication,
+            purpose,
             method: Method::Sms,
             code: &code,
             challenge: None,
@@ -229,11 +230,21 @@ async fn start_second_factor(
         .send(Message {
             channel: Channel::Sms,
             to: format!("{phone_code}{phone_number}"),
-            subject: "Log-in code".into(),
+            subject: if purpose == Purpose::SecurityChange {
+                "Security change code"
+            } else {
+                "Log-in code"
+            }
+            .into(),
             body: format!(
-                "{code} is your {trading} code to approve logging in to your account. It expires in {minutes} \
+                "{code} is your {trading} code to approve {what}. It expires in {minutes} \
                  minute{}. Never share it, not even with us.",
-                if minutes == 1 { "" } else { "s" }
+                if minutes == 1 { "" } else { "s" },
+                what = if purpose == Purpose::SecurityChange {
+                    "a change to how you log in"
+                } else {
+                    "logging in to your account"
+                },
             ),
         })
         .await
@@ -416,7 +427,7 @@ pub(super) async fn mfa_resend(
         .await?
         .ok_or(AppError::NotFound)?;
     let method = input.method.unwrap_or(request.method);
-    let mfa = start_second_factor(&state, &user, Some(method), now)
+    let mfa = start_second_factor(&state, &user, Purpose::Authentication, Some(method), now)
         .await?
         .ok_or(AppError::NotFound)?;
     audit(

@@ -5,6 +5,7 @@ mod email_verification;
 mod login;
 mod passkeys;
 mod password_reset;
+pub mod step_up;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -30,6 +31,8 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(passkeys::list, passkeys::remove))
         .routes(routes!(passkeys::start_enrolment))
         .routes(routes!(passkeys::finish_enrolment))
+        .routes(routes!(step_up::generate))
+        .routes(routes!(step_up::verify))
 }
 
 /// Records a security event; a failure to record is logged, never shown to the customer.

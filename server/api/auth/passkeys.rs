@@ -90,7 +90,10 @@ pub(super) async fn challenge(
 ) -> Result<Json<WebAuthnOptions>, AppError> {
     let request = store::mfa::find(&state.db, &input.request_id, now_ms())
         .await?
-        .filter(|r| r.method == Method::ChallengeProxied && r.purpose == Purpose::Authentication)
+        .filter(|r| {
+            r.method == Method::ChallengeProxied
+                && matches!(r.purpose, Purpose::Authentication | Purpose::SecurityChange)
+        })
         .ok_or(AppError::NotFound)?;
     if request.status != Status::Pending {
         return Err(closed(request.status));
@@ -121,11 +124,26 @@ pub(super) async fn login_step(
     request_id: &str,
     credential: Value,
 ) -> Result<Tokens, AppError> {
+    let user = check_answer(state, ip, request_id, credential, Purpose::Authentication).await?;
+    let tokens = store::sessions::issue(&state.db, &user, now_ms()).await?;
+    audit(state, Some(&user), "login_success", ip, "passkey").await;
+    Ok(tokens)
+}
+
+/// Checks the passkey's answer to a pending face approval of `purpose` and uses the request
+/// up; answers whose approval it was.
+pub(super) async fn check_answer(
+    state: &ApiState,
+    ip: &ClientIp,
+    request_id: &str,
+    credential: Value,
+    purpose: Purpose,
+) -> Result<String, AppError> {
     let now = now_ms();
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let request = store::mfa::find(&state.db, request_id, now)
         .await?
-        .filter(|r| r.method == Method::ChallengeProxied && r.purpose == Purpose::Authentication)
+        .filter(|r| r.method == Method::ChallengeProxied && r.purpose == purpose)
         .ok_or(AppError::NotFound)?;
     if request.status != Status::Pending {
         return Err(closed(request.status));
@@ -174,9 +192,7 @@ pub(super) async fn login_step(
         return Err(closed(Status::Utilized));
     }
     store::passkeys::record_use(&state.db, &passkey_id, updated.as_deref(), now).await?;
-    let tokens = store::sessions::issue(&state.db, user, now).await?;
-    audit(state, Some(user), "login_success", ip, "passkey").await;
-    Ok(tokens)
+    Ok(request.user_id)
 }
 
 async fn listing(state: &ApiState, user_id: &str) -> Result<Json<PasskeyList>, AppError> {
@@ -207,6 +223,7 @@ pub(super) async fn start_enrolment(
     State(state): State<ApiState>,
     user: CurrentUser,
 ) -> Result<Json<WebAuthnOptions>, AppError> {
+    super::step_up::require(&state, &user).await?;
     let details = store::users::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -252,6 +269,7 @@ pub(super) async fn finish_enrolment(
     user: CurrentUser,
     ApiJson(input): ApiJson<EnrolmentAnswer>,
 ) -> Result<Json<PasskeyList>, AppError> {
+    super::step_up::require(&state, &user).await?;
     let now = now_ms();
     let ceremony = store::passkeys::enrolment(&state.db, &user.user_id, now)
         .await?
@@ -286,6 +304,7 @@ pub(super) async fn finish_enrolment(
     )
     .await?;
     audit(&state, Some(&user.user_id), "passkey_added", &ip, "").await;
+    super::step_up::tell(&state, &user.user_id, "A passkey was added").await?;
     listing(&state, &user.user_id).await
 }
 
@@ -303,9 +322,11 @@ pub(super) async fn remove(
     user: CurrentUser,
     ApiJson(input): ApiJson<PasskeyRef>,
 ) -> Result<Json<PasskeyList>, AppError> {
+    super::step_up::require(&state, &user).await?;
     if !store::passkeys::remove(&state.db, &user.user_id, &input.id).await? {
         return Err(AppError::NotFound);
     }
     audit(&state, Some(&user.user_id), "passkey_removed", &ip, "").await;
+    super::step_up::tell(&state, &user.user_id, "A passkey was removed").await?;
     listing(&state, &user.user_id).await
 }

@@ -25,12 +25,14 @@ crate::domain::named_enum! {
 }
 
 crate::domain::named_enum! {
-    /// SPEC §3: what an approval is for.
+    /// SPEC §3: what an approval is for; `security_change` is the step-up before a change to
+    /// how the person logs in (passkeys, phone, email).
     pub enum MfaPurpose {
         Authentication = "authentication",
         Transfer = "transfer",
         CardClosure = "card_closure",
         CardDetails = "card_details",
+        SecurityChange = "security_change",
     }
 }
 

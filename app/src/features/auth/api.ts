@@ -32,6 +32,16 @@ export const authApi = {
   finishEnrolment: (credential: Record<string, unknown>) =>
     api.post("/v2/users/passkeys/registrations/finish", { credential }, S.PasskeyList),
   removePasskey: (id: string) => api.delete("/v2/users/passkeys", { id }, S.PasskeyList),
+  /** A fresh approval before a change to how the person logs in. */
+  startStepUp: () => api.post("/v2/auth/mfa/generate", undefined, S.MfaStep),
+  confirmStepUp: (requestId: string, secret: string) =>
+    api.post("/v2/auth/mfa/verify", { requestId, method: "sms", secret }, S.Empty),
+  confirmStepUpWithPasskey: (requestId: string, credential: Record<string, unknown>) =>
+    api.post(
+      "/v2/auth/mfa/verify",
+      { requestId, method: "challenge_proxied", credential, secret: "" },
+      S.Empty,
+    ),
 };
 
 export const passkeysQuery = () => queryOptions({ queryKey: ["passkeys"], queryFn: authApi.passkeys });

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
-import { authApi, type PasskeyList, passkeysQuery } from "../api";
+import { formatDate } from "../../../lib/format";
+import { authApi, type MfaStep, type PasskeyList, passkeysQuery } from "../api";
 import { createPasskey, usePasskeysSupported } from "../webauthn";
+import { StepUp } from "./StepUp";
 
-// SPEC §9 dd.MM.yyyy. Made per call: an Intl object in module scope cannot go into the V8
-// startup snapshot.
-const when = (ms: number) =>
-  new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric" })
-    .format(new Date(ms))
-    .replaceAll("/", ".");
+// SPEC §9 dd.MM.yyyy, the London date.
+const when = (ms: number) => formatDate(new Date(ms).toISOString());
+
+type Change = { kind: "add" } | { kind: "remove"; id: string };
 
 /** The person's own details and how they approve log-ins: enrol or remove a passkey. */
 export function SecurityPage() {
@@ -19,11 +19,25 @@ export function SecurityPage() {
   const { data } = useSuspenseQuery(passkeysQuery());
   const supported = usePasskeysSupported();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  // A change the server held back until the person confirms it's them.
+  const [held, setHeld] = useState<{ change: Change; step: MfaStep } | null>(null);
   const settle = (list: PasskeyList, text: string) => {
     client.setQueryData(passkeysQuery().queryKey, list);
     setMessage({ error: false, text });
   };
-  const failed = (caught: unknown) =>
+  const failed = (change: Change) => async (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === "step_up_required") {
+      try {
+        setHeld({ change, step: await authApi.startStepUp() });
+        setMessage(null);
+      } catch (stepFailed) {
+        setMessage({
+          error: true,
+          text: stepFailed instanceof ApiError ? stepFailed.message : "Something went wrong",
+        });
+      }
+      return;
+    }
     setMessage({
       error: true,
       text:
@@ -31,6 +45,7 @@ export function SecurityPage() {
           ? (caught.fields.credential ?? caught.message)
           : "The passkey was not set up. Please try again.",
     });
+  };
   const add = useMutation({
     mutationFn: async () => {
       const { publicKey } = await authApi.startEnrolment();
@@ -38,7 +53,7 @@ export function SecurityPage() {
     },
     onSuccess: (list) =>
       settle(list, "Passkey added. You will approve log-ins with your face or fingerprint."),
-    onError: failed,
+    onError: failed({ kind: "add" }),
   });
   const remove = useMutation({
     mutationFn: (id: string) => authApi.removePasskey(id),
@@ -47,8 +62,13 @@ export function SecurityPage() {
         list,
         list.results.length === 0 ? "Passkey removed. You will approve log-ins by SMS." : "Passkey removed.",
       ),
-    onError: failed,
+    onError: (caught, id) => failed({ kind: "remove", id })(caught),
   });
+  const resume = (change: Change) => {
+    setHeld(null);
+    if (change.kind === "add") add.mutate();
+    else remove.mutate(change.id);
+  };
 
   return (
     <section className="panel panel-wide" aria-labelledby="security-title">
@@ -67,6 +87,9 @@ export function SecurityPage() {
       <p>
         A passkey lets you approve log-ins with your face, fingerprint or screen lock instead of an SMS code.
       </p>
+      {held ? (
+        <StepUp step={held.step} onConfirmed={() => resume(held.change)} onCancel={() => setHeld(null)} />
+      ) : null}
       {message ? (
         <p className={message.error ? "notice notice-error" : "notice notice-success"} role="status">
           {message.text}

@@ -1,0 +1,183 @@
+//! Step-up before a security change (ASVS 6.4 / 7.5): adding or removing a passkey (and, once
+//! they exist, changing the phone or the email) needs an approval with the person's current
+//! factor at most five minutes old. Completing a log-in counts as one; otherwise
+//! POST /v2/auth/mfa/generate starts a fresh one and POST /v2/auth/mfa/verify completes it.
+//! The person is told by email and SMS after every such change.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+
+use super::login::{start_second_factor, MfaStep};
+use super::{audit, ClientIp};
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
+use crate::api::replies::Empty;
+use crate::api::ApiState;
+use crate::domain::auth::mfa::{Check, Method, Purpose};
+use crate::providers::notify::{Channel, Message};
+use crate::store::{self, now_ms};
+
+fn step_up_required() -> AppError {
+    AppError::refused(
+        StatusCode::FORBIDDEN,
+        "step_up_required",
+        "Confirm it's you",
+        "To change how you log in, confirm it's you first.",
+    )
+}
+
+/// Whether the person has anything stronger than the password to approve with.
+async fn has_second_factor(state: &ApiState, user_id: &str) -> Result<bool, AppError> {
+    Ok(store::users::phone(&state.db, user_id).await?.is_some()
+        || !store::passkeys::for_user(&state.db, user_id)
+            .await?
+            .is_empty())
+}
+
+/// Refuses a security change unless this session approved with the person's factor in the last
+/// five minutes (`BANK_STEP_UP_S`). A person still signing up, with neither a phone nor a passkey yet, has no factor
+/// but the password they logged in with, and may add their first passkey.
+pub async fn require(state: &ApiState, user: &CurrentUser) -> Result<(), AppError> {
+    if !has_second_factor(state, &user.user_id).await? {
+        return Ok(());
+    }
+    match store::sessions::approved_at(&state.db, &user.session_id).await? {
+        Some(at) if now_ms() - at < i64::from(state.config.step_up_s) * 1000 => Ok(()),
+        _ => Err(step_up_required()),
+    }
+}
+
+/// Tells the person, by email and SMS, that how they log in has changed.
+pub async fn tell(state: &ApiState, user_id: &str, what: &str) -> Result<(), AppError> {
+    let Some(user) = store::users::by_id(&state.db, user_id).await? else {
+        return Ok(());
+    };
+    let company = &state.config.company;
+    let text = format!(
+        "{what} on your {} account. If this was not you, call us at once on {}.",
+        company.trading_name, company.support_phone
+    );
+    let mut messages = vec![Message {
+        channel: Channel::Email,
+        to: user.email.clone(),
+        subject: format!("{what} on your account"),
+        body: text.clone(),
+    }];
+    if let Some((code, number)) = store::users::phone(&state.db, user_id).await? {
+        messages.push(Message {
+            channel: Channel::Sms,
+            to: format!("{code}{number}"),
+            subject: "Security change".into(),
+            body: text,
+        });
+    }
+    for message in messages {
+        // The change is made; a notice that cannot go out is logged, not undone.
+        if let Err(error) = state.notify.send(message).await {
+            tracing::error!(%error, "security change notice not sent");
+        }
+    }
+    Ok(())
+}
+
+/// Starts a fresh approval with the person's current factor, before a security change.
+#[utoipa::path(post, path = "/v2/auth/mfa/generate", tag = "auth",
+    responses((status = 200, body = MfaStep)))]
+pub(super) async fn generate(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<MfaStep>, AppError> {
+    state
+        .limiter
+        .check(Limit::CodeResendsPerUser, &UserKey(&user.user_id))
+        .await?;
+    let row = store::users::by_id(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let step = start_second_factor(&state, &row, Purpose::SecurityChange, None, now_ms())
+        .await?
+        .ok_or_else(|| {
+            AppError::refused(
+                StatusCode::CONFLICT,
+                "no_second_factor",
+                "Nothing to confirm with",
+                "You have no phone or passkey to confirm with yet.",
+            )
+        })?;
+    Ok(Json(step))
+}
+
+/// A fresh approval's answer: the texted code, or the passkey's answer.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StepUpAnswer {
+    request_id: String,
+    #[serde(default)]
+    secret: String,
+    #[serde(default)]
+    method: Option<Method>,
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    credential: Option<serde_json::Value>,
+}
+
+/// Completes a fresh approval: this session may make security changes for five minutes.
+#[utoipa::path(post, path = "/v2/auth/mfa/verify", tag = "auth", request_body = StepUpAnswer,
+    responses((status = 200, body = Empty)))]
+pub(super) async fn verify(
+    State(state): State<ApiState>,
+    ip: ClientIp,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<StepUpAnswer>,
+) -> Result<Json<Empty>, AppError> {
+    let approver = if input.method == Some(Method::ChallengeProxied) {
+        let credential = input
+            .credential
+            .ok_or_else(|| AppError::field("credential", "Field is required"))?;
+        super::passkeys::check_answer(
+            &state,
+            &ip,
+            &input.request_id,
+            credential,
+            Purpose::SecurityChange,
+        )
+        .await?
+    } else {
+        state.limiter.check(Limit::CodeChecksPerIp, &ip).await?;
+        let code = input.secret.trim();
+        if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+            return Err(AppError::field("secret", "Enter the 6-digit code"));
+        }
+        let (request, outcome) = store::mfa::verify(&state.db, &input.request_id, code, now_ms())
+            .await?
+            .filter(|(request, _)| {
+                request.purpose == Purpose::SecurityChange && request.user_id == user.user_id
+            })
+            .ok_or(AppError::NotFound)?;
+        match outcome {
+            Check::Accepted => request.user_id,
+            Check::Wrong { failed: false, .. } => {
+                return Err(AppError::unauthorized(
+                    "invalid_code",
+                    "Incorrect code",
+                    "The code is incorrect",
+                ))
+            }
+            _ => {
+                return Err(AppError::unauthorized(
+                    "mfa_closed",
+                    "Code no longer valid",
+                    "This code can no longer be used. Please ask for a new one.",
+                ))
+            }
+        }
+    };
+    if approver != user.user_id {
+        return Err(AppError::NotFound);
+    }
+    store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
+    audit(&state, Some(&user.user_id), "step_up_approved", &ip, "").await;
+    Ok(Json(Empty {}))
+}
