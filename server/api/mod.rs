@@ -35,6 +35,9 @@ pub struct ApiState {
     pub cpu: Arc<cpu::CpuPool>,
     /// Passkey ceremonies for the bank's own origin (the face method).
     pub webauthn: Arc<webauthn_rs::Webauthn>,
+    /// Password-reset requests, answered at once and carried out in order by a background
+    /// worker, so the answer takes as long whether or not the address has an account.
+    pub reset_requests: tokio::sync::mpsc::Sender<auth::ResetRequest>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.

@@ -69,6 +69,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
     let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
+    let (reset_requests, reset_queue) = tokio::sync::mpsc::channel(1024);
     let api_state = ApiState {
         config: config.clone(),
         db,
@@ -76,7 +77,9 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         limiter,
         cpu: Arc::new(api::cpu::CpuPool::per_core()),
         webauthn: Arc::new(api::webauthn_for(&config)?),
+        reset_requests,
     };
+    tokio::spawn(api::auth::reset_worker(api_state.clone(), reset_queue));
     let api_router = api::router(api_state.clone());
     crate::jobs::spawn(api_state.db.clone(), api_state.limiter.clone());
 

@@ -312,6 +312,25 @@ pub fn cookie_value(reply: &Reply, name: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The newest message to `recipient` that `wanted` accepts, once a background job has sent it
+/// (waits up to five seconds).
+pub async fn wait_for_message(
+    bank: &TestBank,
+    recipient: &str,
+    wanted: impl Fn(&bank::store::outbox::OutboxEntry) -> bool,
+) -> bank::store::outbox::OutboxEntry {
+    for _ in 0..100 {
+        let newest = bank::store::outbox::latest(&bank.db, Some(recipient), 1)
+            .await
+            .unwrap();
+        if let Some(message) = newest.into_iter().find(|m| wanted(m)) {
+            return message;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("nothing of the kind was sent to {recipient}");
+}
+
 /// The newest message the sandbox sent to `recipient`.
 pub async fn last_message(bank: &TestBank, recipient: &str) -> bank::store::outbox::OutboxEntry {
     bank::store::outbox::latest(&bank.db, Some(recipient), 1)

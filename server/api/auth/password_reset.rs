@@ -35,34 +35,67 @@ pub(super) async fn forgot(
     ip: ClientIp,
     ApiJson(input): ApiJson<ForgotInput>,
 ) -> Result<Json<Success>, AppError> {
-    let now = now_ms();
     state.limiter.check(Limit::ForgotPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     state.limiter.check(Limit::ForgotPerAccount, &email).await?;
-    if let Some(user) = store::users::by_email(&state.db, &email).await? {
-        let token = store::password_resets::create(&state.db, &user.id, now).await?;
-        let link = format!("{}/reset-password?token={token}", state.config.base_url);
-        let trading = &state.config.company.trading_name;
-        state
-            .notify
-            .send(Message {
-                channel: Channel::Email,
-                to: email.as_str().to_string(),
-                subject: format!("Reset your {trading} password"),
-                body: format!(
-                    "Someone asked to reset the password of your {trading} account.\n\n\
-                     To choose a new password, open this link within one hour:\n{link}\n\n\
-                     The link works once. If you did not ask for it, ignore this email: your password stays as it is."
-                ),
-            })
-            .await
-            .map_err(|e| AppError::Internal(e.into()))?;
-        audit(&state, Some(&user.id), "password_reset_requested", &ip, "").await;
+    // Whether the address has an account, and the link and email that follow, are the worker's
+    // business: the answer comes as fast either way, so its timing tells nothing.
+    if let Err(error) = state.reset_requests.try_send(ResetRequest { email, ip }) {
+        tracing::warn!(%error, "password-reset queue full; the request was dropped");
     }
     Ok(Json(Success {
         success: true,
         message: Some(SENT),
     }))
+}
+
+/// A password reset someone asked for, waiting for the worker.
+#[derive(Debug)]
+pub struct ResetRequest {
+    email: Email,
+    ip: ClientIp,
+}
+
+/// Carries out reset requests in the order they came: a link for an address with an account
+/// (newer links void older ones), nothing for one without. A request still queued when the
+/// process stops is lost; the person asks again, as for any email that does not arrive.
+pub async fn reset_worker(state: ApiState, mut queue: tokio::sync::mpsc::Receiver<ResetRequest>) {
+    while let Some(request) = queue.recv().await {
+        if let Err(error) = send_reset_link(&state, &request).await {
+            tracing::error!(error = %format!("{error:#}"), "sending a reset link failed");
+        }
+    }
+}
+
+async fn send_reset_link(state: &ApiState, request: &ResetRequest) -> anyhow::Result<()> {
+    let Some(user) = store::users::by_email(&state.db, &request.email).await? else {
+        return Ok(());
+    };
+    let token = store::password_resets::create(&state.db, &user.id, now_ms()).await?;
+    let link = format!("{}/reset-password?token={token}", state.config.base_url);
+    let trading = &state.config.company.trading_name;
+    state
+        .notify
+        .send(Message {
+            channel: Channel::Email,
+            to: request.email.as_str().to_string(),
+            subject: format!("Reset your {trading} password"),
+            body: format!(
+                "Someone asked to reset the password of your {trading} account.\n\n\
+                 To choose a new password, open this link within one hour:\n{link}\n\n\
+                 The link works once. If you did not ask for it, ignore this email: your password stays as it is."
+            ),
+        })
+        .await?;
+    audit(
+        state,
+        Some(&user.id),
+        "password_reset_requested",
+        &request.ip,
+        "",
+    )
+    .await;
+    Ok(())
 }
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
