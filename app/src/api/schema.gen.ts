@@ -721,7 +721,10 @@ export interface components {
         LoginReply: {
             mfa?: null | components["schemas"]["MfaStep"];
         };
-        /** @description SPEC §3 "SMS confirm", or a passkey's answer for the face method. */
+        /**
+         * @description SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
+         *     approval, at log-in or before a security change.
+         */
         MfaInput: {
             requestId: string;
             secret?: string;
@@ -876,13 +879,6 @@ export interface components {
             name: string;
             /** @description A list of names. */
             value: string[];
-        };
-        /** @description A fresh approval's answer: the texted code, or the passkey's answer. */
-        StepUpAnswer: {
-            requestId: string;
-            secret?: string;
-            method?: null | components["schemas"]["MfaMethod"];
-            credential?: Record<string, unknown> | null;
         };
         /** @description SPEC §5: "Email and SMS verification succeed only when the response reports success." */
         Success: {
@@ -1451,7 +1447,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StepUpAnswer"];
+                "application/json": components["schemas"]["MfaInput"];
             };
         };
         responses: {

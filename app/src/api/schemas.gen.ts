@@ -51,7 +51,6 @@ export const SessionUser = v.object({ "name": v.string(), "surname": v.string(),
 export const SessionState = v.object({ "isAuth": v.boolean(), "onboardingFlow": v.nullable(OnboardingFlow), "accessRole": Role, "accessRights": v.array(v.string()), "kycStatus": v.nullable(KycStatus), "appInAccess": v.boolean(), "appReady": v.boolean(), "displayAppLoader": v.boolean(), "profilesList": v.array(Profile), "profileType": v.nullable(ProfileType), "selectedProfileId": v.nullable(v.string()), "accountReady": v.boolean(), "isBusiness": v.boolean(), "primaryCurrency": v.nullable(Currency), "user": v.nullable(SessionUser) });
 export const Setting = v.object({ "name": v.string(), "value": v.array(v.string()) });
 export const SettingInput = v.object({ "name": v.string(), "value": v.array(v.string()) });
-export const StepUpAnswer = v.object({ "requestId": v.string(), "secret": v.optional(v.string()), "method": v.optional(v.nullable(MfaMethod)), "credential": v.optional(v.nullable(v.looseObject({}))) });
 export const Success = v.object({ "success": v.boolean(), "message": v.optional(v.nullable(v.string())) });
 export const TakeInput = v.object({ "id": v.optional(v.string()) });
 export const Telephone = v.object({ "countryCode": v.string(), "number": v.string() });

@@ -256,19 +256,20 @@ pub(super) async fn start_second_factor(
     }))
 }
 
-/// SPEC §3 "SMS confirm", or a passkey's answer for the face method.
+/// SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
+/// approval, at log-in or before a security change.
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MfaInput {
-    request_id: String,
+    pub(super) request_id: String,
     #[serde(default)]
-    secret: String,
+    pub(super) secret: String,
     #[serde(default)]
-    method: Option<Method>,
+    pub(super) method: Option<Method>,
     /// The passkey's answer (`PublicKeyCredential.toJSON()`), for the face method.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    credential: Option<serde_json::Value>,
+    pub(super) credential: Option<serde_json::Value>,
 }
 
 /// The second step of logging in: the texted code or the passkey's answer.

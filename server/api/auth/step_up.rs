@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 
-use super::login::{start_second_factor, MfaStep};
+use super::login::{start_second_factor, MfaInput, MfaStep};
 use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
@@ -109,28 +109,14 @@ pub(super) async fn generate(
     Ok(Json(step))
 }
 
-/// A fresh approval's answer: the texted code, or the passkey's answer.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StepUpAnswer {
-    request_id: String,
-    #[serde(default)]
-    secret: String,
-    #[serde(default)]
-    method: Option<Method>,
-    #[serde(default)]
-    #[schema(value_type = Option<Object>)]
-    credential: Option<serde_json::Value>,
-}
-
 /// Completes a fresh approval: this session may make security changes for five minutes.
-#[utoipa::path(post, path = "/v2/auth/mfa/verify", tag = "auth", request_body = StepUpAnswer,
+#[utoipa::path(post, path = "/v2/auth/mfa/verify", tag = "auth", request_body = MfaInput,
     responses((status = 200, body = Empty)))]
 pub(super) async fn verify(
     State(state): State<ApiState>,
     ip: ClientIp,
     user: CurrentUser,
-    ApiJson(input): ApiJson<StepUpAnswer>,
+    ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Json<Empty>, AppError> {
     let approver = if input.method == Some(Method::ChallengeProxied) {
         let credential = input
