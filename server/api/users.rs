@@ -18,7 +18,8 @@ use super::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
 use crate::domain::auth::password;
-use crate::domain::onboarding::kyc::{self, KycStatus, OnboardingFlow};
+use crate::domain::onboarding::journey;
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
@@ -195,7 +196,11 @@ async fn update(
                 address1: &address.address1,
                 building_number: address.building_number.as_deref(),
             },
-            kyc::after_address(current.onboarding_flow),
+            journey::after(
+                current.onboarding_flow.unwrap_or(OnboardingFlow::Personal),
+                journey::Step::Person,
+                store::users::phone_verified(&state.db, &user.user_id).await?,
+            ),
         )
         .await?;
     } else {
@@ -241,7 +246,10 @@ pub struct KycStatusReply {
     onboarding_version: u8,
 }
 
-async fn kyc_reply(state: &ApiState, user: &CurrentUser) -> Result<KycStatusReply, AppError> {
+pub(crate) async fn kyc_reply(
+    state: &ApiState,
+    user: &CurrentUser,
+) -> Result<KycStatusReply, AppError> {
     let details = store::users::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;

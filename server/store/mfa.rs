@@ -203,3 +203,35 @@ pub async fn verify(
         outcome,
     )))
 }
+
+/// The newest open request of a purpose for the person: the code the phone step checks, which
+/// carries no request id.
+pub async fn latest_pending(
+    db: &Db,
+    user_id: &str,
+    purpose: Purpose,
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM mfa_requests WHERE user_id = $1 AND purpose = $2 AND status = 'pending' \
+         AND expires_at > $3 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// Ends the person's open requests of a purpose, so no earlier code can be used.
+pub async fn expire_pending(db: &Db, user_id: &str, purpose: Purpose) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'",
+    )
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}

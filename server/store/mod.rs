@@ -9,6 +9,7 @@ pub mod email_verifications;
 pub mod features;
 pub mod ledger;
 pub mod mfa;
+pub mod onboardings;
 pub mod outbox;
 pub mod passkeys;
 pub mod password_resets;

@@ -20,13 +20,22 @@ pub struct Access {
 }
 
 pub async fn create(db: &Db, kind: ProfileType, name: &str) -> Result<String, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    create_in(&mut conn, kind, name).await
+}
+
+pub async fn create_in(
+    conn: &mut sqlx::AnyConnection,
+    kind: ProfileType,
+    name: &str,
+) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     sqlx::query("INSERT INTO profiles (id, type, name, created_at) VALUES ($1, $2, $3, $4)")
         .bind(&id)
         .bind(kind.as_str())
         .bind(name)
         .bind(now_ms())
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(id)
 }
@@ -39,13 +48,25 @@ pub async fn add_member(
     rights: &[&str],
     is_default: bool,
 ) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    add_member_in(&mut conn, profile_id, user_id, role, rights, is_default).await
+}
+
+pub async fn add_member_in(
+    conn: &mut sqlx::AnyConnection,
+    profile_id: &str,
+    user_id: &str,
+    role: Role,
+    rights: &[&str],
+    is_default: bool,
+) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO profile_members (profile_id, user_id, role, rights, is_default) VALUES ($1, $2, $3, $4, $5)")
         .bind(profile_id)
         .bind(user_id)
         .bind(role.as_str())
         .bind(rights.join(";"))
         .bind(i64::from(is_default))
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

@@ -452,3 +452,30 @@ pub async fn ledger_is_sound(bank: &TestBank) {
         .unwrap();
     assert!(broken.is_empty(), "ledger invariants broken: {broken:#?}");
 }
+
+/// A person part-way through onboarding: no phone, no profile, the given flow and KYC status.
+/// Answers the user id and a bearer token.
+pub async fn applicant(bank: &TestBank, email: &str, flow: &str, status: &str) -> (String, String) {
+    let email = bank::domain::auth::email::Email::parse(email).unwrap();
+    let user_id = bank::store::users::create(
+        &bank.db,
+        &bank::store::users::NewUser {
+            email: &email,
+            password_hash: "unused-hash",
+            name: "Grace",
+            surname: "Hopper",
+            phone_code: None,
+            phone_number: None,
+            mfa_method: bank::domain::auth::mfa::Method::Sms,
+            onboarding_flow: bank::domain::onboarding::kyc::OnboardingFlow::parse(flow),
+            kyc_status: bank::domain::onboarding::kyc::KycStatus::parse(status)
+                .expect("a SPEC status"),
+        },
+    )
+    .await
+    .unwrap();
+    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
+        .await
+        .unwrap();
+    (user_id, format!("Bearer {}", tokens.access))
+}

@@ -9,6 +9,7 @@ mod connections;
 mod contract;
 mod helpers;
 mod ledger;
+mod onboarding;
 mod outbox;
 mod pages;
 mod passkeys;

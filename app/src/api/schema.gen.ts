@@ -455,6 +455,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/utils/account-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_v1_utils_account_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/utils/turnover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_v1_utils_turnover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/utils/business-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPEC §7 business-types: the industries (SPEC §5 'Select industry type'). */
+        get: operations["get_v1_utils_business_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/onboardings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves one step's answers after checking them; a step can be saved once those before it are. */
+        put: operations["put_v2_onboardings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Submits the company: every answer is checked, the company becomes a business profile the
+         *     person owns, and onboarding moves on.
+         */
+        patch: operations["patch_v2_onboardings"];
+        trace?: never;
+    };
+    "/v2/onboardings/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The wizard's saved state, so it resumes (or, once submitted, the review's). */
+        post: operations["post_v2_onboardings_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/telephone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Gives or changes the mobile number to verify. An answer carrying a message is an error
+         *     (SPEC §5), so a success answers the person without one.
+         */
+        patch: operations["patch_v1_users_telephone"];
+        trace?: never;
+    };
+    "/v1/auth/send-verification-sms-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Texts a fresh code to the number given; an earlier code stops working. */
+        get: operations["get_v1_auth_send_verification_sms_auth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/verify-sms-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the texted code; the right one verifies the number and moves onboarding on. */
+        post: operations["post_v1_auth_verify_sms_auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -571,6 +712,17 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "draft" | "pending" | "suspended" | "inactive" | "active" | "closed";
+        /** @description SPEC §7 account-usage: the answers the wizard offers about how the account will be used. */
+        AccountUsage: {
+            sourceOfFunds: components["schemas"]["Choice"][];
+            businessSize: components["schemas"]["Choice"][];
+            transactionCount: components["schemas"]["Choice"][];
+            transactionVolumeGbp: components["schemas"]["Choice"][];
+            transactionVolumeEur: components["schemas"]["Choice"][];
+            purposeDescription: components["schemas"]["Choice"][];
+            sendingCounterparties: components["schemas"]["Choice"][];
+            receivingCounterparties: components["schemas"]["Choice"][];
+        };
         AddressMatch: {
             postalCode: string;
             address: string;
@@ -610,6 +762,93 @@ export interface components {
             bankName: string;
             name: string;
             alias: string | null;
+        };
+        /**
+         * @description The answers, with SPEC §3's field names. Multi-choice answers are the chosen values joined
+         *     by semicolons, with an optional `OTHER:` and the customer's own words.
+         */
+        BusinessData: {
+            /** @default  */
+            country?: string;
+            /** @default  */
+            type?: string;
+            /** @default  */
+            name?: string;
+            /** @default  */
+            number?: string;
+            /**
+             * @description yyyy-MM-dd.
+             * @default
+             */
+            incorporation_date?: string;
+            /** @default  */
+            email?: string;
+            /** @default  */
+            telephone?: string;
+            /** @default  */
+            website?: string;
+            /** @default  */
+            vat_number?: string;
+            /** @default  */
+            business_type?: string;
+            /** @default  */
+            business_size?: string;
+            /** @default  */
+            monthly_incoming_transaction_count?: string;
+            /** @default  */
+            monthly_incoming_transaction_volume?: string;
+            /** @default  */
+            monthly_outgoing_transaction_count?: string;
+            /** @default  */
+            monthly_outgoing_transaction_volume?: string;
+            /** @default  */
+            legal_address_1?: string;
+            /** @default  */
+            legal_city?: string;
+            /** @default  */
+            legal_postcode?: string;
+            /** @default  */
+            legal_building_number?: string;
+            /** @default  */
+            legal_region?: string;
+            /** @default  */
+            legal_country?: string;
+            /**
+             * @description The trading address is the registered one.
+             * @default false
+             */
+            actual_same_as_legal?: boolean;
+            /** @default  */
+            actual_address_1?: string;
+            /** @default  */
+            actual_city?: string;
+            /** @default  */
+            actual_postcode?: string;
+            /** @default  */
+            actual_building_number?: string;
+            /** @default  */
+            actual_region?: string;
+            /** @default  */
+            actual_country?: string;
+            /** @default  */
+            sourceOfFunds?: string;
+            /** @default  */
+            purposeDescription?: string;
+            /** @default  */
+            sendingCounterparties?: string;
+            /** @default  */
+            receivingCounterparties?: string;
+            /** @default  */
+            sendingCountries?: string;
+            /** @default  */
+            receivingCountries?: string;
+        };
+        Choice: {
+            value: string;
+            label: string;
+        };
+        CodeInput: {
+            code?: string;
         };
         CompanyType: {
             value: string;
@@ -759,6 +998,19 @@ export interface components {
          * @enum {string}
          */
         OnboardingFlow: "personal" | "business" | "business_additional" | "user_invited";
+        /** @description The wizard's state: the answers so far and how many steps are done. */
+        OnboardingReply: {
+            id: string;
+            /**
+             * Format: int64
+             * @description Steps done, 0 to 5: the wizard opens at this step.
+             */
+            step: number;
+            data: components["schemas"]["BusinessData"];
+            submitted: boolean;
+            /** @description What the bank asked for when it needs more about the business (kyb_requested). */
+            reviewNote: string | null;
+        };
         OpenInput: {
             currency?: null | components["schemas"]["Currency"];
         };
@@ -845,6 +1097,14 @@ export interface components {
          * @enum {string}
          */
         Role: "none" | "admin" | "director" | "cfo" | "accountant" | "custom" | "card_user" | "user";
+        SaveInput: {
+            /**
+             * Format: int64
+             * @description The step these answers complete, 0 to 4.
+             */
+            step?: number;
+            data?: components["schemas"]["BusinessData"];
+        };
         SendInput: {
             email?: string;
         };
@@ -892,6 +1152,10 @@ export interface components {
             countryCode: string;
             number: string;
         };
+        TelephoneInput: {
+            /** @description The number with its country code, e.g. `+44 7700 900123`. */
+            telephone?: string;
+        };
         TransactionPage: {
             results: components["schemas"]["TransactionView"][];
             /** Format: int64 */
@@ -930,6 +1194,12 @@ export interface components {
             balanceAfter: number | null;
             /** @description RFC 3339, UTC. */
             createdAt: string;
+        };
+        /** @description SPEC §7 turnover: monthly volumes by currency, and transaction counts. */
+        Turnover: {
+            transactionCount: components["schemas"]["Choice"][];
+            volumeGbp: components["schemas"]["Choice"][];
+            volumeEur: components["schemas"]["Choice"][];
         };
         /** @description SPEC §3 "User", as the wizard and the account page read it. */
         UserDetails: {
@@ -1833,6 +2103,275 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AddressResults"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_utils_account_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lists wanted, comma-separated; all are small, so every list is answered. */
+                fields: string | null;
+                /** @description yyyy-MM-dd: a company younger than a year is offered start-up capital as its source. */
+                incorporationDate: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUsage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_utils_turnover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Turnover"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_utils_business_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Choice"][];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_onboardings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_onboardings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycStatusReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_onboardings_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v1_users_telephone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelephoneInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetails"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_auth_send_verification_sms_auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_auth_verify_sms_auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

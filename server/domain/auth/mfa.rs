@@ -26,13 +26,15 @@ crate::domain::named_enum! {
 
 crate::domain::named_enum! {
     /// SPEC §3: what an approval is for; `security_change` is the step-up before a change to
-    /// how the person logs in (passkeys, phone, email).
+    /// how the person logs in (passkeys, phone, email); `phone_verification` confirms the
+    /// number given during onboarding.
     pub enum MfaPurpose {
         Authentication = "authentication",
         Transfer = "transfer",
         CardClosure = "card_closure",
         CardDetails = "card_details",
         SecurityChange = "security_change",
+        PhoneVerification = "phone_verification",
     }
 }
 

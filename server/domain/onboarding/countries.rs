@@ -253,6 +253,8 @@ const ROWS: &[Row] = &[
     ),
 ];
 
+const UNSUPPORTED: [&str; 2] = ["NO", "SE"];
+
 /// The list in the order forms show it: the default (United Kingdom) first, then by name.
 pub fn all() -> Vec<Country> {
     let mut list: Vec<Country> = ROWS
@@ -262,7 +264,9 @@ pub fn all() -> Vec<Country> {
             name,
             icon: flag_emoji(code),
             telephone,
-            is_supported: true,
+            // Companies and residents of the two non-euro Nordic countries are not served yet
+            // (no NOK or SEK accounts); the forms say so rather than hide the country.
+            is_supported: !UNSUPPORTED.contains(code),
             default: *code == "GB",
             company_types: types
                 .iter()
@@ -296,6 +300,7 @@ mod tests {
         codes.sort();
         codes.dedup();
         assert_eq!(codes.len(), 24, "codes are unique");
+        assert_eq!(list.iter().filter(|c| !c.is_supported).count(), 2);
         assert!(list
             .iter()
             .all(|c| !c.company_types.is_empty() && c.telephone.starts_with('+')));
@@ -305,4 +310,9 @@ mod tests {
     fn flags_are_regional_indicators() {
         assert_eq!(flag_emoji("GB"), "🇬🇧");
     }
+}
+
+/// A country the bank serves, by its code.
+pub fn supported(code: &str) -> Option<Country> {
+    all().into_iter().find(|c| c.code == code && c.is_supported)
 }

@@ -81,19 +81,34 @@ impl KycStatus {
                 "Account Activation Pending",
                 "We are waiting for your payment.",
             ),
+            Self::KybRequested => (
+                "Business Verification",
+                "We need a little more information about your business.",
+            ),
+            Self::KybPending => (
+                "Business Verification",
+                "We are reviewing your business. This usually takes one working day.",
+            ),
+            Self::NoProof => (
+                "Proof of address needed",
+                "We could not confirm your address. Our team will contact you by email.",
+            ),
             Self::Completed => ("Completed", "Your account is ready."),
             Self::AccountRestricted => ("Your Account Is Temporarily Restricted", ""),
-            _ => ("Under review", "We are reviewing your application."),
+            Self::Rejected => (
+                "Application declined",
+                "We are unable to open an account for you. We have sent you an email with the details.",
+            ),
+            Self::AccountNotReady => (
+                "Account being prepared",
+                "We are opening your account. This takes a few minutes.",
+            ),
+            Self::PendingSignoff => (
+                "Under review",
+                "Your application is awaiting final approval.",
+            ),
+            Self::Pending => ("Under review", "We are reviewing your identity documents."),
         }
-    }
-}
-
-/// Where the person goes once their address is in: a business tells us about the company, a
-/// personal customer verifies their identity.
-pub fn after_address(flow: Option<OnboardingFlow>) -> KycStatus {
-    match flow {
-        Some(OnboardingFlow::Personal) => KycStatus::ToVerify,
-        _ => KycStatus::ProfileIncomplete,
     }
 }
 
@@ -110,17 +125,5 @@ mod tests {
         assert_eq!(open, [&KycStatus::Completed, &KycStatus::AccountRestricted]);
         assert!(!KycStatus::stored("surprise").app_in_access());
         assert_eq!(KycStatus::stored("to_verify"), KycStatus::ToVerify);
-    }
-
-    #[test]
-    fn the_address_leads_on_by_flow() {
-        assert_eq!(
-            after_address(Some(OnboardingFlow::Personal)),
-            KycStatus::ToVerify
-        );
-        assert_eq!(
-            after_address(Some(OnboardingFlow::Business)),
-            KycStatus::ProfileIncomplete
-        );
     }
 }

@@ -1,0 +1,48 @@
+//! Onboarding (SPEC §7 Onboarding, Utilities, and the phone calls of Users and Auth): the steps
+//! that take a signed-up person to a working account. Every step's calls are open only while
+//! the person's KYC status asks for that step; the server moves the status on.
+
+mod business;
+mod phone;
+mod reference;
+
+use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+
+use super::error::AppError;
+use super::ApiState;
+use crate::domain::onboarding::journey::{self, Step};
+use crate::domain::onboarding::kyc::OnboardingFlow;
+use crate::store::{self, users::UserRow};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    reference::routes()
+        .merge(business::routes())
+        .merge(phone::routes())
+}
+
+fn step_not_open() -> AppError {
+    AppError::refused(
+        StatusCode::CONFLICT,
+        "step_not_open",
+        "Not available now",
+        "This step of your application is not open. Please continue from the overview.",
+    )
+}
+
+/// The signed-in person, if their KYC status asks for `step` now.
+async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow, AppError> {
+    let user = store::users::by_id(&state.db, user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if journey::open_for(step).contains(&user.kyc_status) {
+        Ok(user)
+    } else {
+        Err(step_not_open())
+    }
+}
+
+/// The flow a person without one follows: a personal customer.
+fn flow_of(user: &UserRow) -> OnboardingFlow {
+    user.onboarding_flow.unwrap_or(OnboardingFlow::Personal)
+}

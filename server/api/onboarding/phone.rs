@@ -1,0 +1,177 @@
+//! Phone verification (SPEC §2 select, verify, change; §7 PATCH /v1/users/telephone,
+//! GET /v1/auth/send-verification-sms-auth, POST /v1/auth/verify-sms-auth): the person gives a
+//! mobile number, receives a six-digit code by SMS and types it in.
+
+use axum::extract::State;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{flow_of, in_step};
+use crate::api::client_ip::ClientIp;
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
+use crate::api::replies::Success;
+use crate::api::ApiState;
+use crate::domain::auth::mfa::{Check, Method, Purpose};
+use crate::domain::auth::secrets;
+use crate::domain::onboarding::journey::{self, Step};
+use crate::domain::onboarding::phone::{self, PhoneError};
+use crate::providers::notify::{Channel, Message};
+use crate::store::users::UserDetails;
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(set_telephone))
+        .routes(routes!(send_code))
+        .routes(routes!(verify_code))
+}
+
+/// A code lives two minutes, like every SMS code of the bank (SPEC §9).
+const CODE_LIFETIME_MS: i64 = 120_000;
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct TelephoneInput {
+    /// The number with its country code, e.g. `+44 7700 900123`.
+    #[serde(default)]
+    telephone: String,
+}
+
+/// Gives or changes the mobile number to verify. An answer carrying a message is an error
+/// (SPEC §5), so a success answers the person without one.
+#[utoipa::path(patch, path = "/v1/users/telephone", tag = "onboarding",
+    request_body = TelephoneInput, responses((status = 200, body = UserDetails)))]
+async fn set_telephone(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<TelephoneInput>,
+) -> Result<Json<UserDetails>, AppError> {
+    in_step(&state, &user.user_id, Step::Phone).await?;
+    let number = phone::parse(&input.telephone).map_err(|error| {
+        AppError::field(
+            "telephone",
+            match error {
+                PhoneError::OutOfRange => "Phone number is out of range",
+                PhoneError::UnknownCountry => "Enter the number with a UK or European country code",
+                PhoneError::Required => "Field is required",
+            },
+        )
+    })?;
+    store::users::set_unverified_phone(&state.db, &user.user_id, &number.code, &number.number)
+        .await?;
+    // A code sent to the number before the change must not verify the new one.
+    store::mfa::expire_pending(&state.db, &user.user_id, Purpose::PhoneVerification).await?;
+    Ok(Json(
+        store::users::details(&state.db, &user.user_id)
+            .await?
+            .ok_or(AppError::NotFound)?,
+    ))
+}
+
+/// Texts a fresh code to the number given; an earlier code stops working.
+#[utoipa::path(get, path = "/v1/auth/send-verification-sms-auth", tag = "onboarding",
+    responses((status = 200, body = Success)))]
+async fn send_code(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<Success>, AppError> {
+    in_step(&state, &user.user_id, Step::Phone).await?;
+    let (code_prefix, number) = store::users::unverified_phone(&state.db, &user.user_id)
+        .await?
+        .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
+    state
+        .limiter
+        .check(Limit::CodeResendsPerUser, &UserKey(&user.user_id))
+        .await?;
+    let code = secrets::new_code();
+    store::mfa::create(
+        &state.db,
+        &store::mfa::NewRequest {
+            user_id: &user.user_id,
+            purpose: Purpose::PhoneVerification,
+            method: Method::Sms,
+            code: &code,
+            challenge: None,
+            lifetime_ms: CODE_LIFETIME_MS,
+        },
+        now_ms(),
+    )
+    .await?;
+    state
+        .notify
+        .send(Message {
+            channel: Channel::Sms,
+            to: format!("{code_prefix}{number}"),
+            subject: "Phone verification".into(),
+            body: format!(
+                "{code} is your {} code to verify this phone number. It expires in 2 minutes.",
+                state.config.company.trading_name
+            ),
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok(Json(Success {
+        success: true,
+        message: None,
+    }))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct CodeInput {
+    #[serde(default)]
+    code: String,
+}
+
+fn wrong_code(message: &str) -> AppError {
+    AppError::refused(
+        axum::http::StatusCode::BAD_REQUEST,
+        "code_invalid",
+        "Verification failed",
+        message,
+    )
+}
+
+/// Checks the texted code; the right one verifies the number and moves onboarding on.
+#[utoipa::path(post, path = "/v1/auth/verify-sms-auth", tag = "onboarding",
+    request_body = CodeInput, responses((status = 200, body = Success)))]
+async fn verify_code(
+    State(state): State<ApiState>,
+    ip: ClientIp,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<CodeInput>,
+) -> Result<Json<Success>, AppError> {
+    let row = in_step(&state, &user.user_id, Step::Phone).await?;
+    state.limiter.check(Limit::CodeChecksPerIp, &ip).await?;
+    let code = input.code.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        return Err(AppError::field("code", "Enter the 6-digit code"));
+    }
+    let now = now_ms();
+    let request_id =
+        store::mfa::latest_pending(&state.db, &user.user_id, Purpose::PhoneVerification, now)
+            .await?
+            .ok_or_else(|| wrong_code("The code has expired. Please request a new one."))?;
+    let (_, outcome) = store::mfa::verify(&state.db, &request_id, code, now)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    match outcome {
+        Check::Accepted => {}
+        Check::Wrong { failed: false, .. } => return Err(wrong_code("The code is incorrect")),
+        _ => {
+            return Err(wrong_code(
+                "This code can no longer be used. Please request a new one.",
+            ))
+        }
+    }
+    let mut tx = state.db.begin_write().await?;
+    store::users::mark_phone_verified(&mut tx, &user.user_id, now).await?;
+    let next = journey::after(flow_of(&row), Step::Phone, true);
+    store::users::move_status(&mut tx, &user.user_id, journey::open_for(Step::Phone), next).await?;
+    tx.commit().await?;
+    Ok(Json(Success {
+        success: true,
+        message: None,
+    }))
+}

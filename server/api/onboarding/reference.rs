@@ -1,0 +1,162 @@
+//! Reference data for onboarding forms.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, ApiQuery, AppError};
+use crate::api::ApiState;
+use crate::domain::onboarding::addresses::{self, AddressMatch};
+use crate::domain::onboarding::business_options::{self as options, Choice};
+use crate::domain::onboarding::countries::{self, Country};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_countries))
+        .routes(routes!(search_addresses))
+        .routes(routes!(account_usage))
+        .routes(routes!(turnover))
+        .routes(routes!(business_types))
+}
+
+/// SPEC §7 account-usage: the answers the wizard offers about how the account will be used.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountUsage {
+    source_of_funds: Vec<Choice>,
+    business_size: Vec<Choice>,
+    transaction_count: Vec<Choice>,
+    transaction_volume_gbp: Vec<Choice>,
+    transaction_volume_eur: Vec<Choice>,
+    purpose_description: Vec<Choice>,
+    sending_counterparties: Vec<Choice>,
+    receiving_counterparties: Vec<Choice>,
+}
+
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct UsageQuery {
+    /// The lists wanted, comma-separated; all are small, so every list is answered.
+    #[allow(dead_code)]
+    fields: Option<String>,
+    /// yyyy-MM-dd: a company younger than a year is offered start-up capital as its source.
+    incorporation_date: Option<String>,
+}
+
+#[utoipa::path(get, path = "/v1/utils/account-usage", tag = "onboarding", params(UsageQuery),
+    responses((status = 200, body = AccountUsage)))]
+async fn account_usage(
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<UsageQuery>,
+) -> Json<AccountUsage> {
+    let incorporated = query.incorporation_date.as_deref().and_then(|text| {
+        time::Date::parse(
+            text,
+            time::macros::format_description!("[year]-[month]-[day]"),
+        )
+        .ok()
+    });
+    Json(AccountUsage {
+        source_of_funds: options::sources_of_funds(
+            incorporated,
+            crate::domain::london::today(crate::store::now_ms()),
+        ),
+        business_size: options::BUSINESS_SIZES.to_vec(),
+        transaction_count: options::TRANSACTION_COUNTS.to_vec(),
+        transaction_volume_gbp: options::VOLUMES_GBP.to_vec(),
+        transaction_volume_eur: options::VOLUMES_EUR.to_vec(),
+        purpose_description: options::PURPOSES.to_vec(),
+        sending_counterparties: options::SENDING_COUNTERPARTIES.to_vec(),
+        receiving_counterparties: options::RECEIVING_COUNTERPARTIES.to_vec(),
+    })
+}
+
+/// SPEC §7 turnover: monthly volumes by currency, and transaction counts.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Turnover {
+    transaction_count: Vec<Choice>,
+    volume_gbp: Vec<Choice>,
+    volume_eur: Vec<Choice>,
+}
+
+#[utoipa::path(get, path = "/v1/utils/turnover", tag = "onboarding",
+    responses((status = 200, body = Turnover)))]
+async fn turnover() -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(Turnover {
+            transaction_count: options::TRANSACTION_COUNTS.to_vec(),
+            volume_gbp: options::VOLUMES_GBP.to_vec(),
+            volume_eur: options::VOLUMES_EUR.to_vec(),
+        }),
+    )
+}
+
+/// SPEC §7 business-types: the industries (SPEC §5 'Select industry type').
+#[utoipa::path(get, path = "/v1/utils/business-types", tag = "onboarding",
+    responses((status = 200, body = Vec<Choice>)))]
+async fn business_types() -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(options::BUSINESS_TYPES.to_vec()),
+    )
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressQuery {
+    #[serde(default)]
+    postal_code: String,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct AddressResults {
+    results: Vec<AddressMatch>,
+}
+
+/// SPEC §5: the search runs on 5 to 10 postcode characters. Only the sandbox has a
+/// look-up (a bundled sample); a live bank without a provider says so and the person types
+/// the address.
+#[utoipa::path(post, path = "/v2/countries/addresses/search", tag = "onboarding",
+    request_body = AddressQuery,
+    responses((status = 200, body = AddressResults)))]
+async fn search_addresses(
+    State(state): State<ApiState>,
+    _user: CurrentUser,
+    ApiJson(query): ApiJson<AddressQuery>,
+) -> Result<Json<AddressResults>, AppError> {
+    let length = query.postal_code.trim().chars().count();
+    if !(5..=10).contains(&length) {
+        return Err(AppError::field(
+            "postalCode",
+            "Enter 5 to 10 characters of the postcode",
+        ));
+    }
+    if !state.config.sandbox {
+        return Err(AppError::refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "address_search_unavailable",
+            "Address search unavailable",
+            "Address search is not available. Please enter your address.",
+        ));
+    }
+    Ok(Json(AddressResults {
+        results: addresses::search(&query.postal_code),
+    }))
+}
+
+/// SPEC §9 caches countries forever on the client; a day is plenty for shared caches.
+#[utoipa::path(get, path = "/v1/utils/countries", tag = "onboarding",
+    responses((status = 200, body = Vec<Country>)))]
+async fn list_countries() -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(countries::all()),
+    )
+}

@@ -1,0 +1,165 @@
+//! The business onboarding wizard's saved answers (SPEC §7 Onboarding) and the bank's review.
+
+use sqlx::AnyConnection;
+
+use super::Db;
+use crate::domain::onboarding::business::BusinessData;
+
+#[derive(Debug, Clone)]
+pub struct Onboarding {
+    pub id: String,
+    pub user_id: String,
+    /// How many wizard steps are done.
+    pub step: i64,
+    pub data: BusinessData,
+    pub profile_id: Option<String>,
+    pub submitted_at: Option<i64>,
+    pub review_note: Option<String>,
+    pub additional_info: Option<String>,
+}
+
+type Row = (
+    String,
+    String,
+    i64,
+    String,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+);
+
+const COLUMNS: &str =
+    "id, user_id, step, data, profile_id, submitted_at, review_note, additional_info";
+
+fn from_row(
+    (id, user_id, step, data, profile_id, submitted_at, review_note, additional_info): Row,
+) -> Onboarding {
+    Onboarding {
+        // Answers saved by an older version read with defaults for what it did not ask.
+        data: serde_json::from_str(&data).unwrap_or_default(),
+        id,
+        user_id,
+        step,
+        profile_id,
+        submitted_at,
+        review_note,
+        additional_info,
+    }
+}
+
+/// The person's newest onboarding: the one the wizard works on, or under review.
+pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
+    let row = sqlx::query_as::<_, Row>(&format!(
+        "SELECT {COLUMNS} FROM onboardings WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1"
+    ))
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(from_row))
+}
+
+pub async fn by_profile(db: &Db, profile_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
+    let row = sqlx::query_as::<_, Row>(&format!(
+        "SELECT {COLUMNS} FROM onboardings WHERE profile_id = $1"
+    ))
+    .bind(profile_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(from_row))
+}
+
+/// Starts a new draft for the person.
+pub async fn create(db: &Db, user_id: &str, now: i64) -> Result<Onboarding, sqlx::Error> {
+    let id = uuid::Uuid::now_v7().to_string();
+    let data = BusinessData::default();
+    sqlx::query(
+        "INSERT INTO onboardings (id, user_id, step, data, created_at, updated_at) VALUES ($1, $2, 0, $3, $4, $4)",
+    )
+    .bind(&id)
+    .bind(user_id)
+    .bind(serde_json::to_string(&data).unwrap_or_default())
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(Onboarding {
+        id,
+        user_id: user_id.into(),
+        step: 0,
+        data,
+        profile_id: None,
+        submitted_at: None,
+        review_note: None,
+        additional_info: None,
+    })
+}
+
+/// Saves a draft's answers, unless it has been submitted meanwhile.
+pub async fn save(
+    db: &Db,
+    id: &str,
+    step: i64,
+    data: &BusinessData,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE onboardings SET step = $1, data = $2, updated_at = $3 WHERE id = $4 AND submitted_at IS NULL",
+    )
+    .bind(step)
+    .bind(serde_json::to_string(data).unwrap_or_default())
+    .bind(now)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks the draft submitted as the company `profile_id`, in the caller's transaction; false
+/// when it was submitted already.
+pub async fn submit(
+    conn: &mut AnyConnection,
+    id: &str,
+    profile_id: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE onboardings SET profile_id = $1, submitted_at = $2, updated_at = $2 WHERE id = $3 AND submitted_at IS NULL",
+    )
+    .bind(profile_id)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The bank's note when it asks for more (kyb_requested), and the customer's answer.
+pub async fn set_review_note(
+    conn: &mut AnyConnection,
+    id: &str,
+    note: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE onboardings SET review_note = $1, additional_info = NULL, updated_at = $2 WHERE id = $3")
+        .bind(note)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_additional_info(
+    conn: &mut AnyConnection,
+    id: &str,
+    info: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE onboardings SET additional_info = $1, updated_at = $2 WHERE id = $3")
+        .bind(info)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
