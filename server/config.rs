@@ -43,6 +43,9 @@ pub struct Config {
     pub redis_url: Option<SecretString>,
     /// Connection limits of the listener.
     pub limits: crate::http::serve::Limits,
+    /// The Companies House search API (`BANK_COMPANIES_HOUSE_KEY`, `BANK_COMPANIES_HOUSE_URL`);
+    /// unset: the sandbox register in sandbox mode, else no company search.
+    pub companies_house: Option<crate::providers::companies::companies_house::Settings>,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -153,6 +156,15 @@ impl Config {
                 max_connections: parse(env, "BANK_MAX_CONNECTIONS", 2048)?,
                 grace: Duration::from_secs(parse(env, "BANK_SHUTDOWN_GRACE_S", 20)?),
             },
+            companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
+                crate::providers::companies::companies_house::Settings {
+                    base_url: get(
+                        "BANK_COMPANIES_HOUSE_URL",
+                        "https://api.company-information.service.gov.uk",
+                    ),
+                    api_key,
+                }
+            }),
         })
     }
 

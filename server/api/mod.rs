@@ -38,6 +38,9 @@ pub struct ApiState {
     /// Password-reset requests, answered at once and carried out in order by a background
     /// worker, so the answer takes as long whether or not the address has an account.
     pub reset_requests: tokio::sync::mpsc::Sender<auth::ResetRequest>,
+    /// The company register of the business wizard's search; none outside the sandbox without
+    /// a Companies House key.
+    pub companies: Option<Arc<dyn crate::providers::companies::CompanyRegister>>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.

@@ -78,6 +78,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         cpu: Arc::new(api::cpu::CpuPool::per_core()),
         webauthn: Arc::new(api::webauthn_for(&config)?),
         reset_requests,
+        companies: crate::providers::companies::from_config(&config),
     };
     tokio::spawn(api::auth::reset_worker(api_state.clone(), reset_queue));
     let api_router = api::router(api_state.clone());

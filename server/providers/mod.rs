@@ -1,3 +1,4 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
+pub mod companies;
 pub mod notify;
 pub mod sandbox_payments;

@@ -301,3 +301,87 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
     assert_eq!(patch("+44 7700 900111").await.status, 409);
     assert_eq!(send().await.status, 409);
 });
+
+on_both_backends!(the_sandbox_register_answers_the_company_search, |bank| {
+    let (_, auth) = applicant(bank, "grace@example.com", "business", "profile_incomplete").await;
+    let short = post(
+        bank,
+        "/v2/companies/search",
+        json!({"searchKeyword": "i"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(short.status, 422);
+    let found = post(
+        bank,
+        "/v2/companies/search",
+        json!({"searchKeyword": "infinity"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(found.status, 200, "{}", found.body);
+    let results = found.json()["results"].as_array().unwrap().clone();
+    assert!(results.iter().any(|c| c["number"] == "09089539"
+        && c["address"]["buildingNumber"] == "83"
+        && c["address"]["postcode"] == "M1 2JQ"));
+    let anonymous = post(
+        bank,
+        "/v2/companies/search",
+        json!({"searchKeyword": "infinity"}),
+        &[],
+    )
+    .await;
+    assert_eq!(anonymous.status, 401);
+});
+
+/// A stand-in for the Companies House search API: checks the key and answers one company.
+async fn fake_companies_house() -> std::net::SocketAddr {
+    use axum::extract::Query;
+    use axum::http::HeaderMap;
+    async fn search(
+        headers: HeaderMap,
+        Query(query): Query<std::collections::HashMap<String, String>>,
+    ) -> axum::response::Response {
+        use axum::response::IntoResponse;
+        // HTTP Basic with the key as the user name and no password: "test-key:".
+        if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Basic dGVzdC1rZXk6")
+        {
+            return axum::http::StatusCode::UNAUTHORIZED.into_response();
+        }
+        assert_eq!(query.get("items_per_page").map(String::as_str), Some("20"));
+        axum::Json(json!({
+            "kind": "search#companies", "total_results": 2,
+            "items": [
+                {"title": format!("{} TRADING LIMITED", query["q"].to_uppercase()), "company_number": "12345678",
+                 "company_status": "active", "company_type": "ltd", "date_of_creation": "2019-05-01",
+                 "address": {"premises": "20", "address_line_1": "Finsbury Circus", "locality": "London",
+                             "postal_code": "EC2M 7EA", "country": "United Kingdom"}},
+                {"title": "GONE LIMITED", "company_number": "00000001", "company_status": "dissolved",
+                 "address": {"address_line_1": "1 Nowhere"}}
+            ]
+        }))
+        .into_response()
+    }
+    serve(axum::Router::new().route("/search/companies", axum::routing::get(search))).await
+}
+
+#[tokio::test]
+async fn the_companies_house_adapter_reads_the_search_api() {
+    use bank::providers::companies::{companies_house::Settings, CompaniesHouse, CompanyRegister};
+    let address = fake_companies_house().await;
+    let register = CompaniesHouse::new(Settings {
+        base_url: format!("http://{address}"),
+        api_key: "test-key".to_string().into(),
+    });
+    let found = register.search("bennett").await.unwrap();
+    assert_eq!(found.len(), 1, "dissolved companies are left out");
+    assert_eq!(found[0].name, "BENNETT TRADING LIMITED");
+    assert_eq!(found[0].incorporation_date.as_deref(), Some("2019-05-01"));
+    assert_eq!(found[0].address.building_number.as_deref(), Some("20"));
+    assert_eq!(found[0].address.address1, "Finsbury Circus");
+    let wrong_key = CompaniesHouse::new(Settings {
+        base_url: format!("http://{address}"),
+        api_key: "other".to_string().into(),
+    });
+    assert!(wrong_key.search("bennett").await.is_err());
+}

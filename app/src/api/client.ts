@@ -174,11 +174,13 @@ export const api = {
     schema: AnswerSchema<AnswerOf<P, "post">>,
     query?: QueryOf<P, "post">,
   ) => checked(schema, request("POST", withQuery(path, query as Record<string, string>), body ?? {})),
+  put: <P extends PathOf<"put">>(path: P, body: BodyOf<P, "put">, schema: AnswerSchema<AnswerOf<P, "put">>) =>
+    checked(schema, request("PUT", path, body)),
   patch: <P extends PathOf<"patch">>(
     path: P,
     body: BodyOf<P, "patch">,
     schema: AnswerSchema<AnswerOf<P, "patch">>,
-  ) => checked(schema, request("PATCH", path, body)),
+  ) => checked(schema, request("PATCH", path, body ?? {})),
   delete: <P extends PathOf<"delete">>(
     path: P,
     body: BodyOf<P, "delete">,

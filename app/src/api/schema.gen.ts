@@ -596,6 +596,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/companies/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_companies_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -849,6 +865,28 @@ export interface components {
         };
         CodeInput: {
             code?: string;
+        };
+        CompanyAddress: {
+            address1: string;
+            buildingNumber: string | null;
+            city: string;
+            postcode: string;
+            region: string | null;
+            country: string;
+        };
+        /** @description A company as the search shows it and the wizard prefills it. */
+        CompanyMatch: {
+            name: string;
+            number: string;
+            /** @description yyyy-MM-dd, when the register gives it. */
+            incorporationDate: string | null;
+            address: components["schemas"]["CompanyAddress"];
+        };
+        CompanyQuery: {
+            searchKeyword?: string;
+        };
+        CompanyResults: {
+            results: components["schemas"]["CompanyMatch"][];
         };
         CompanyType: {
             value: string;
@@ -2372,6 +2410,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_companies_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyResults"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

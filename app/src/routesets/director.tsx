@@ -1,10 +1,12 @@
 // SPEC §2 "Director set": the person signing up, signed in, before the account is ready. The
-// controller routes on to the next onboarding step; steps that later issues bring are not
-// routed yet, so their paths return to the controller.
-import { countriesQuery, kycStatusQuery, userQuery } from "../features/onboarding/api";
+// controller routes on to the next onboarding step. Identity verification, the company review
+// and the activation fee are not routed yet: their paths return to the controller, which shows
+// the status.
+import { countriesQuery, kycStatusQuery, onboardingQuery, userQuery } from "../features/onboarding/api";
 import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
 import { ControllerPage } from "../features/onboarding/components/ControllerPage";
 import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
+import { PhoneVerificationPage } from "../features/onboarding/components/PhoneVerificationPage";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
 import type { AppRoute } from "../routing/types";
 
@@ -28,7 +30,16 @@ export const routes = (): AppRoute[] => [
     path: "/onboarding/business",
     head: { title: "About your business", description: "Tell us about your company." },
     Component: BusinessOnboardingPage,
-    prefetch: (client) => [client.ensureQueryData(countriesQuery())],
+    prefetch: (client) => [
+      client.ensureQueryData(onboardingQuery()),
+      client.ensureQueryData(countriesQuery()),
+    ],
+  },
+  {
+    path: "/phone-verification",
+    head: { title: "Verify your phone", description: "Confirm your mobile number." },
+    Component: PhoneVerificationPage,
+    prefetch: (client) => [client.ensureQueryData(userQuery())],
   },
 ];
 

@@ -13,6 +13,7 @@ import { parseQuery, splitUrl } from "../lib/url";
 import { serverRouteSets } from "../routesets/server";
 import { ErrorPage } from "../ui/ErrorPage";
 import { App } from "./App";
+import { type RenderSignals, RenderSignalsContext } from "./Go";
 import { matchRoute } from "./match";
 import { makeQueryClient } from "./queryClient";
 import { chooseRouteSet } from "./routeSet";
@@ -79,13 +80,25 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       client.fetchQuery(featuresQuery()),
       ...(route.prefetch?.(client, routeContext) ?? []),
     ]);
+    const signals: RenderSignals = { redirect: null };
     const html = renderToString(
-      <QueryClientProvider client={client}>
-        <StaticRouter location={input.url}>
-          <App set={set} context={context} />
-        </StaticRouter>
-      </QueryClientProvider>,
+      <RenderSignalsContext.Provider value={signals}>
+        <QueryClientProvider client={client}>
+          <StaticRouter location={input.url}>
+            <App set={set} context={context} />
+          </StaticRouter>
+        </QueryClientProvider>
+      </RenderSignalsContext.Provider>,
     );
+    if (signals.redirect !== null)
+      return {
+        status: 302,
+        redirect: signals.redirect,
+        head: route.head,
+        html: "",
+        hydrate: false,
+        routeSet,
+      };
     return {
       status: match ? 200 : 404,
       head: route.head,

@@ -3,6 +3,7 @@
 //! the person's KYC status asks for that step; the server moves the status on.
 
 mod business;
+mod companies;
 mod phone;
 mod reference;
 
@@ -19,6 +20,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     reference::routes()
         .merge(business::routes())
         .merge(phone::routes())
+        .merge(companies::routes())
 }
 
 fn step_not_open() -> AppError {

@@ -41,6 +41,7 @@ pub enum Limit {
     ForgotPerIp,
     ForgotPerAccount,
     ResetPerIp,
+    CompanySearchesPerUser,
 }
 
 pub struct Policy {
@@ -70,7 +71,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 12] = [
+pub const POLICIES: [Policy; 13] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -115,6 +116,14 @@ pub const POLICIES: [Policy; 12] = [
         15,
     ),
     policy(Limit::ResetPerIp, "reset-ip", KeyKind::Ip, 20, 15),
+    // A search may cost a call to the company register, whose quota the bank shares.
+    policy(
+        Limit::CompanySearchesPerUser,
+        "company-search",
+        KeyKind::User,
+        120,
+        15,
+    ),
 ];
 
 impl Limit {
@@ -256,6 +265,7 @@ mod tests {
             Limit::ForgotPerIp,
             Limit::ForgotPerAccount,
             Limit::ResetPerIp,
+            Limit::CompanySearchesPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

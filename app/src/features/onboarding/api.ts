@@ -39,3 +39,40 @@ export const signupApi = {
   searchAddresses: (postalCode: string) =>
     api.post("/v2/countries/addresses/search", { postalCode }, S.AddressResults),
 };
+
+/** SPEC §3 "Business creation", as saved by the wizard. */
+export type BusinessData = Schemas["BusinessData"];
+export type Choice = Schemas["Choice"];
+
+export const onboardingQuery = () =>
+  queryOptions({
+    queryKey: ["onboarding"],
+    queryFn: () => api.post("/v2/onboardings/take", undefined, S.OnboardingReply),
+  });
+
+export const accountUsageQuery = () =>
+  queryOptions({
+    queryKey: ["account-usage"],
+    queryFn: () => api.get("/v1/utils/account-usage", S.AccountUsage),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const businessTypesQuery = () =>
+  queryOptions({
+    queryKey: ["business-types"],
+    queryFn: () => api.get("/v1/utils/business-types", v.array(S.Choice)),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const onboardingApi = {
+  save: (step: number, data: BusinessData) => api.put("/v2/onboardings", { step, data }, S.OnboardingReply),
+  submit: () => api.patch("/v2/onboardings", undefined, S.KycStatusReply),
+  setTelephone: (telephone: string) => api.patch("/v1/users/telephone", { telephone }, S.UserDetails),
+  sendPhoneCode: () => api.get("/v1/auth/send-verification-sms-auth", S.Success),
+  verifyPhoneCode: (code: string) => api.post("/v1/auth/verify-sms-auth", { code }, S.Success),
+};
+
+export type CompanyMatch = Schemas["CompanyMatch"];
+
+export const searchCompanies = (searchKeyword: string) =>
+  api.post("/v2/companies/search", { searchKeyword }, S.CompanyResults);

@@ -1,52 +1,56 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useApp } from "../../../lib/appContext";
-import { UnavailableNotice } from "../../../ui/InertNotice";
+import { Go } from "../../../routing/Go";
 import { kycStatusQuery } from "../api";
+import { controllerTarget, kycPollInterval, overview, STEP_PAGES } from "../controller";
 
-interface OverviewStep {
-  title: string;
-  /** The KYC statuses (SPEC §4) while this step is the one to do. */
-  current: string[];
-  path?: string;
-}
-
-// SPEC §2 "Onboarding overview steps", with the business-only steps skipped for a personal
-// account (SPEC §4).
-export function overview(flow: string | null): OverviewStep[] {
-  const business = flow !== "personal";
-  const steps: (OverviewStep | null)[] = [
-    { title: "About You", current: ["user_data_incomplete"], path: "/onboarding/user" },
-    business
-      ? { title: "About Your Business", current: ["profile_incomplete"], path: "/onboarding/business" }
-      : null,
-    {
-      title: business ? "Business Verification Fee" : "Account Verification Fee",
-      current: ["registration_fee_assigned", "registration_fee_pending"],
-    },
-    business ? { title: "Business Verification", current: ["kyb_requested", "kyb_pending"] } : null,
-    { title: "Biometric Verification", current: ["to_verify", "to_complete", "verify_phone", "no_proof"] },
-    {
-      title: "Account Activation",
-      current: ["pending", "pending_signoff", "account_not_ready", "rejected", "completed"],
-    },
-  ];
-  return steps.filter((step): step is OverviewStep => step !== null);
-}
-
+/**
+ * SPEC §4: the controller follows the KYC status, polled so that a decision made by the bank
+ * (a review, a payment that arrived) moves the person on without a reload. Statuses that wait
+ * for the bank show the status view with the steps.
+ */
 export function ControllerPage() {
-  const { session } = useApp();
-  const { data: kyc } = useSuspenseQuery(kycStatusQuery());
-  const steps = overview(kyc.onboarding_flow);
+  const { session, site } = useApp();
+  const kyc = useQuery({
+    ...kycStatusQuery(),
+    refetchInterval: (query) => kycPollInterval(query.state.data !== undefined),
+  });
+  const data = kyc.data;
+  const ready = data?.account_ready === true || data?.kyc_status === "account_restricted";
+  useEffect(() => {
+    // The dashboard is another route set: a full load lets the server choose it.
+    if (ready) window.location.assign("/dashboard");
+  }, [ready]);
+
+  // SPEC §8: a failed KYC fetch sets the error flag only if it never loaded.
+  if (!data) {
+    return (
+      <section className="panel panel-wide" aria-labelledby="controller-title">
+        <h1 id="controller-title">Your application</h1>
+        {kyc.isError ? (
+          <p className="notice notice-error" role="alert">
+            We could not load the state of your application. We will keep trying.
+          </p>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </section>
+    );
+  }
+  const target = controllerTarget(data.kyc_status, data.onboarding_flow);
+  if (target !== null && STEP_PAGES.has(target) && !ready) return <Go to={target} />;
+
+  const steps = overview(data.onboarding_flow);
   const currentIndex = Math.max(
     0,
-    steps.findIndex((step) => step.current.includes(kyc.kyc_status)),
+    steps.findIndex((step) => step.current.includes(data.kyc_status)),
   );
-  const current = steps[currentIndex];
   return (
     <section className="panel panel-wide" aria-labelledby="controller-title">
-      <h1 id="controller-title">{session.user?.name ? `Welcome, ${session.user.name}` : "Welcome"}</h1>
-      <p>Open your account in a few steps. {kyc.kyc_hint}</p>
+      <h1 id="controller-title">{data.kyc_label}</h1>
+      <p>{data.kyc_hint}</p>
+      {session.user?.name ? <p className="muted">Signed in as {session.user.name}.</p> : null}
       <ol className="overview" aria-label="Onboarding steps">
         {steps.map((step, index) => {
           const state = index < currentIndex ? "done" : index === currentIndex ? "current" : "todo";
@@ -58,19 +62,15 @@ export function ControllerPage() {
             >
               <span className="overview-title">{step.title}</span>
               <span className="overview-state">
-                {state === "done" ? "Done" : state === "current" ? "Next" : ""}
+                {state === "done" ? "Done" : state === "current" ? "In progress" : ""}
               </span>
             </li>
           );
         })}
       </ol>
-      {current?.path ? (
-        <Link to={current.path} className="button button-primary">
-          Continue
-        </Link>
-      ) : (
-        <UnavailableNotice what={current?.title ?? "This step"} />
-      )}
+      <p className="muted">
+        Questions? Call us on {site.supportPhone} or write to {site.supportEmail}.
+      </p>
     </section>
   );
 }

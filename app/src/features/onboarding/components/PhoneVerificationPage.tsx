@@ -1,0 +1,134 @@
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../api/client";
+import { CodeInput } from "../../../ui/CodeInput";
+import { FormActions } from "../../../ui/FormActions";
+import { ResendButton } from "../../../ui/ResendButton";
+import { TextField } from "../../../ui/TextField";
+import { onboardingApi, userQuery } from "../api";
+import { phoneError } from "../businessRules";
+
+function message(caught: unknown): string {
+  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
+}
+
+/** SPEC §2 "Phone verification (select, verify, change)". */
+export function PhoneVerificationPage() {
+  const { data: user } = useSuspenseQuery(userQuery());
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const given = user.telephoneDetails
+    ? `${user.telephoneDetails.countryCode} ${user.telephoneDetails.number}`
+    : "";
+  const [mode, setMode] = useState<"select" | "verify">(given ? "verify" : "select");
+  const [telephone, setTelephone] = useState(given || "+44 ");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [code, setCode] = useState("");
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async () => {
+    const problem = phoneError(telephone);
+    setFieldError(problem);
+    setError(null);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const updated = await onboardingApi.setTelephone(telephone);
+      client.setQueryData(userQuery().queryKey, updated);
+      await onboardingApi.sendPhoneCode();
+      setInfo("Phone number updated");
+      setCode("");
+      setMode("verify");
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields.telephone) setFieldError(caught.fields.telephone);
+      else setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (value: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await onboardingApi.verifyPhoneCode(value);
+      // SPEC §5: SMS verification succeeds only when the answer reports success.
+      if (!reply.success) throw new Error("not verified");
+      setInfo("Phone number verified");
+      await client.invalidateQueries();
+      navigate("/controller");
+    } catch (caught) {
+      setError(message(caught));
+      setCode("");
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="phone-title">
+      <h1 id="phone-title">{mode === "select" ? "Your mobile number" : "Verify your phone"}</h1>
+      {info ? (
+        <p className="notice notice-success" role="status">
+          {info}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {mode === "select" ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void choose();
+          }}
+        >
+          <p>We will text a code to this number. You will also use it to approve log-ins and payments.</p>
+          <TextField
+            label="Mobile number"
+            name="telephone"
+            type="tel"
+            autoComplete="tel"
+            value={telephone}
+            error={fieldError}
+            hint="With the country code, e.g. +44 7700 900123"
+            onChange={(event) => setTelephone(event.target.value)}
+          />
+          <FormActions back="/controller" submit="Send code" busy={busy} />
+        </form>
+      ) : (
+        <div>
+          <p>
+            Enter the 6-digit code we texted to <strong>{given || telephone}</strong>.
+          </p>
+          <CodeInput
+            label="Verification code"
+            value={code}
+            onChange={setCode}
+            onComplete={(value) => void verify(value)}
+            disabled={busy}
+          />
+          <ResendButton
+            onResend={async () => {
+              setError(null);
+              try {
+                await onboardingApi.sendPhoneCode();
+                setInfo("Code is sent again");
+              } catch (caught) {
+                setError(message(caught));
+              }
+            }}
+          />
+          <button type="button" className="button button-quiet" onClick={() => setMode("select")}>
+            Change number
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

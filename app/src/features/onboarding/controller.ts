@@ -1,0 +1,99 @@
+// SPEC §4 "KYC status values … Routing" and "Invited-user controller": where the controller
+// sends a person for their status, and the overview of the steps (server/domain/onboarding/
+// journey.rs holds the same order; the server moves the status, the app only follows it).
+import type { Schemas } from "../../api/client";
+
+export type KycStatusValue = Schemas["KycStatus"];
+export type Flow = Schemas["OnboardingFlow"];
+
+/** Statuses in which the application is with the bank: the controller shows a status view. */
+export const BLOCKED: readonly KycStatusValue[] = [
+  "pending",
+  "pending_signoff",
+  "rejected",
+  "account_not_ready",
+];
+
+/**
+ * The page the controller opens for a status, or null to stay on the status view (no_proof and
+ * the blocked statuses), or "app" when the account is in access.
+ */
+export function controllerTarget(status: KycStatusValue, flow: Flow | null): string | null {
+  if (flow === "user_invited") {
+    if (status === "user_data_incomplete") return "/invite-onboarding/user";
+    if (status === "to_verify" || status === "to_complete") return "/sumsub";
+    if (status === "verify_phone") return "/phone-verification";
+    return "/invite-onboarding/status";
+  }
+  switch (status) {
+    case "user_data_incomplete":
+      return "/onboarding/user";
+    case "profile_incomplete":
+      return "/onboarding/business";
+    case "kyb_requested":
+    case "kyb_pending":
+      return "/additional-company-info";
+    case "to_verify":
+    case "to_complete":
+      return "/sumsub";
+    case "verify_phone":
+      return "/phone-verification";
+    case "registration_fee_assigned":
+      return "/account-activation";
+    case "registration_fee_pending":
+      return "/account-activation/transfer";
+    default:
+      return null;
+  }
+}
+
+/**
+ * The step pages the director set routes so far; for the others (identity verification, the
+ * company review, the activation fee: issue 10, not finished) the controller shows the status
+ * view instead of sending the person to a path that would send them back.
+ */
+export const STEP_PAGES: ReadonlySet<string> = new Set([
+  "/onboarding/user",
+  "/onboarding/business",
+  "/phone-verification",
+]);
+
+export interface OverviewStep {
+  title: string;
+  /** The KYC statuses while this step is the one to do. */
+  current: readonly KycStatusValue[];
+}
+
+// SPEC §2 "Onboarding overview steps", in the order the journey takes them (the fee opens the
+// accounts, so it comes last but one), with the business steps skipped for a personal account
+// and a second company (SPEC §4).
+export function overview(flow: Flow | null): OverviewStep[] {
+  const business = flow === "business" || flow === "business_additional";
+  const steps: (OverviewStep | null)[] = [
+    flow === "business_additional" ? null : { title: "About You", current: ["user_data_incomplete"] },
+    business ? { title: "About Your Business", current: ["profile_incomplete"] } : null,
+    flow === "business_additional"
+      ? null
+      : {
+          title: "Biometric Verification",
+          current: ["verify_phone", "to_verify", "to_complete", "pending", "no_proof"],
+        },
+    business ? { title: "Business Verification", current: ["kyb_requested", "kyb_pending"] } : null,
+    flow === "user_invited"
+      ? null
+      : {
+          title: business ? "Business Verification Fee" : "Account Verification Fee",
+          current: ["registration_fee_assigned", "registration_fee_pending"],
+        },
+    {
+      title: "Account Activation",
+      current: ["pending_signoff", "account_not_ready", "rejected", "completed"],
+    },
+  ];
+  return steps.filter((step): step is OverviewStep => step !== null);
+}
+
+/** SPEC §4: KYC status refetched every 10 s until loaded, then polled every 15 s. */
+export function kycPollInterval(loaded: boolean): number {
+  return loaded ? 15_000 : 10_000;
+}
