@@ -46,6 +46,20 @@ pub struct Config {
     /// The Companies House search API (`BANK_COMPANIES_HOUSE_KEY`, `BANK_COMPANIES_HOUSE_URL`);
     /// unset: the sandbox register in sandbox mode, else no company search.
     pub companies_house: Option<crate::providers::companies::companies_house::Settings>,
+    pub identity: IdentityConfig,
+}
+
+/// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
+#[derive(Clone, Debug)]
+pub struct IdentityConfig {
+    pub sumsub: Option<crate::providers::identity::sumsub::Settings>,
+    /// Signs the sandbox widget's tokens and webhooks (`BANK_IDENTITY_SANDBOX_SECRET`); the
+    /// sandbox never verifies anyone real, and every process of one sandbox shares it.
+    pub sandbox_secret: SecretString,
+    /// How long a widget token opens the widget (`BANK_IDENTITY_TOKEN_S`, 600).
+    pub token_lifetime_s: u32,
+    /// How long the sandbox takes to review (`BANK_SANDBOX_REVIEW_MS`, 1500).
+    pub sandbox_review_ms: u64,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -156,6 +170,7 @@ impl Config {
                 max_connections: parse(env, "BANK_MAX_CONNECTIONS", 2048)?,
                 grace: Duration::from_secs(parse(env, "BANK_SHUTDOWN_GRACE_S", 20)?),
             },
+            identity: identity(env)?,
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
                 crate::providers::companies::companies_house::Settings {
                     base_url: get(
@@ -175,6 +190,46 @@ impl Config {
 }
 
 /// A setting that must never reach a log: `Debug` prints it redacted.
+fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
+    let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
+    let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {
+        None | Some("" | "sandbox") => None,
+        Some("sumsub") => {
+            let required = |name: &str| {
+                secret(env, name)
+                    .ok_or_else(|| err(name, "required with BANK_IDENTITY_PROVIDER=sumsub".into()))
+            };
+            Some(crate::providers::identity::sumsub::Settings {
+                base_url: env
+                    .get("BANK_SUMSUB_URL")
+                    .cloned()
+                    .unwrap_or_else(|| "https://api.sumsub.com".into()),
+                app_token: required("BANK_SUMSUB_APP_TOKEN")?,
+                secret_key: required("BANK_SUMSUB_SECRET_KEY")?,
+                webhook_secret: required("BANK_SUMSUB_WEBHOOK_SECRET")?,
+                level: env
+                    .get("BANK_SUMSUB_LEVEL")
+                    .cloned()
+                    .unwrap_or_else(|| "basic-kyc-level".into()),
+                token_lifetime_s,
+            })
+        }
+        Some(_) => {
+            return Err(err(
+                "BANK_IDENTITY_PROVIDER",
+                "expected sumsub or sandbox".into(),
+            ))
+        }
+    };
+    Ok(IdentityConfig {
+        sumsub,
+        sandbox_secret: secret(env, "BANK_IDENTITY_SANDBOX_SECRET")
+            .unwrap_or_else(|| SecretString::from("sandbox-identity-secret")),
+        token_lifetime_s,
+        sandbox_review_ms: parse(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
+    })
+}
+
 fn secret(env: &Env, name: &str) -> Option<SecretString> {
     env.get(name)
         .filter(|value| !value.is_empty())

@@ -41,6 +41,11 @@ pub struct ApiState {
     /// The company register of the business wizard's search; none outside the sandbox without
     /// a Companies House key.
     pub companies: Option<Arc<dyn crate::providers::companies::CompanyRegister>>,
+    /// The identity verification provider; none outside the sandbox unless one is configured.
+    pub identity: Option<Arc<dyn crate::providers::identity::IdentityProvider>>,
+    /// The API router itself, set once it is built: sandbox providers call the bank's webhooks
+    /// through it, as their real counterparts would over the network.
+    pub loopback: Arc<std::sync::OnceLock<axum::Router>>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.

@@ -2,9 +2,11 @@
 
 pub mod assets;
 mod health;
+mod identity_widget;
 pub mod layout;
 mod login_form;
 mod money_in;
+mod onboarding_forms;
 mod outbox;
 mod pages;
 pub mod render;
@@ -79,9 +81,12 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         webauthn: Arc::new(api::webauthn_for(&config)?),
         reset_requests,
         companies: crate::providers::companies::from_config(&config),
+        identity: crate::providers::identity::from_config(&config),
+        loopback: Arc::new(std::sync::OnceLock::new()),
     };
     tokio::spawn(api::auth::reset_worker(api_state.clone(), reset_queue));
     let api_router = api::router(api_state.clone());
+    let _ = api_state.loopback.set(api_router.clone());
     crate::jobs::spawn(api_state.db.clone(), api_state.limiter.clone());
 
     let api_slot = Arc::new(OnceLock::new());
@@ -107,8 +112,14 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     fallback
         .add_template("money_in.html", include_str!("money_in.html"))
         .expect("money-in template parses");
+    fallback
+        .add_template("identity_widget.html", include_str!("identity_widget.html"))
+        .expect("identity widget template parses");
 
     let https = config.secure_cookies();
+    let third_party = security::ThirdParty {
+        sumsub: config.identity.sumsub.is_some(),
+    };
     let state = AppState {
         config,
         api: api_state,
@@ -129,7 +140,16 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
             .route_layer(axum::middleware::from_fn_with_state(
                 state.clone(),
                 local_only,
-            ));
+            ))
+            // Customer-facing sandbox providers: any machine that reaches a sandbox bank.
+            .route(
+                "/sandbox/identity",
+                get(identity_widget::form)
+                    .post(identity_widget::submit)
+                    .layer(axum::extract::DefaultBodyLimit::max(
+                        2 * identity_widget::MAX_FILE_BYTES + 64 * 1024,
+                    )),
+            );
     }
     let pages = pages
         .route("/healthz", get(health::healthz))
@@ -138,6 +158,14 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/assets/{*file}", get(assets::serve))
         .route("/login", get(pages::page).post(login_form::password))
+        .route(
+            "/phone-verification",
+            get(pages::page).post(onboarding_forms::phone),
+        )
+        .route(
+            "/sumsub",
+            get(pages::page).post(onboarding_forms::agreement),
+        )
         .route("/login/sms", get(pages::page).post(login_form::sms))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
@@ -159,7 +187,10 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .merge(pages)
         .layer(CompressionLayer::new().br(true).gzip(true))
         .layer(axum::middleware::from_fn_with_state(
-            security::Https(https),
+            security::Https(
+                https,
+                third_party,
+            ),
             security::headers,
         ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))

@@ -14,10 +14,22 @@ pub struct CspNonce(pub String);
 /// Whether the bank is served over HTTPS (its base URL says so): only then is HSTS sent, which
 /// over plain HTTP would be ignored at best and pin a development host at worst.
 #[derive(Clone, Copy)]
-pub struct Https(pub bool);
+pub struct Https(pub bool, pub ThirdParty);
+
+/// Origins outside the bank that a configured provider's widget needs, beside 'self'.
+#[derive(Clone, Copy, Default)]
+pub struct ThirdParty {
+    /// Sumsub's WebSDK frames its verification pages and calls its API.
+    pub sumsub: bool,
+}
+
+/// A response extension for the one kind of page the bank frames itself: the sandbox identity
+/// widget inside the verification screen. Every other page refuses to be framed.
+#[derive(Clone, Copy)]
+pub struct FramableBySelf;
 
 pub async fn headers(
-    axum::extract::State(Https(https)): axum::extract::State<Https>,
+    axum::extract::State(Https(https, third_party)): axum::extract::State<Https>,
     mut request: Request,
     next: Next,
 ) -> Response {
@@ -26,11 +38,18 @@ pub async fn headers(
     let nonce = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
     request.extensions_mut().insert(CspNonce(nonce.clone()));
     let mut response = next.run(request).await;
+    let framable = response.extensions().get::<FramableBySelf>().is_some();
     let out = response.headers_mut();
+    let ancestors = if framable { "'self'" } else { "'none'" };
+    let sumsub = if third_party.sumsub {
+        " https://*.sumsub.com"
+    } else {
+        ""
+    };
     let csp = format!(
-        "default-src 'self'; script-src 'nonce-{nonce}' 'strict-dynamic'; style-src 'self'; img-src 'self' data:; \
-         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
-         frame-ancestors 'none'"
+        "default-src 'self'; script-src 'nonce-{nonce}' 'strict-dynamic'; style-src 'self'{sumsub}; img-src 'self' data:{sumsub}; \
+         font-src 'self'{sumsub}; connect-src 'self'{sumsub}; frame-src 'self'{sumsub}; object-src 'none'; base-uri 'none'; \
+         form-action 'self'; frame-ancestors {ancestors}"
     );
     if let Ok(value) = HeaderValue::from_str(&csp) {
         out.insert(header::CONTENT_SECURITY_POLICY, value);
@@ -43,7 +62,10 @@ pub async fn headers(
     }
     let fixed = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::X_FRAME_OPTIONS,
+            if framable { "SAMEORIGIN" } else { "DENY" },
+        ),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
     ];
     for (name, value) in fixed {

@@ -7,6 +7,7 @@ pub mod bookings;
 pub mod codes;
 pub mod email_verifications;
 pub mod features;
+pub mod identity_checks;
 pub mod ledger;
 pub mod mfa;
 pub mod onboardings;

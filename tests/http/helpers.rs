@@ -48,7 +48,15 @@ impl Reply {
 
 /// The configuration of a sandbox bank, as `make run` and the tests name the mode.
 pub fn sandbox_config() -> Config {
-    Config::from_map(&[("BANK_SANDBOX".to_string(), "on".to_string())].into()).unwrap()
+    Config::from_map(
+        &[
+            ("BANK_SANDBOX".to_string(), "on".to_string()),
+            // The sandbox's reviewers answer at once: tests wait for them.
+            ("BANK_SANDBOX_REVIEW_MS".to_string(), "20".to_string()),
+        ]
+        .into(),
+    )
+    .unwrap()
 }
 
 fn postgres_base() -> String {

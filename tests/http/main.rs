@@ -8,6 +8,7 @@ mod codes;
 mod connections;
 mod contract;
 mod helpers;
+mod identity;
 mod ledger;
 mod onboarding;
 mod outbox;

@@ -612,6 +612,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/identity/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the person's consent to the identity check (the agreement step). */
+        post: operations["post_v2_identity_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/identity/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An access token for the verification widget; a new one when the widget says its token expired. */
+        post: operations["post_v2_identity_access_tokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's review (Sumsub's webhook format, HMAC-signed). A bad signature is refused and
+         *     changes nothing; a replayed event finds the status moved on and changes nothing either.
+         */
+        post: operations["post_v2_webhooks_identity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -751,6 +805,9 @@ export interface components {
         };
         AddressResults: {
             results: components["schemas"]["AddressMatch"][];
+        };
+        AgreementInput: {
+            accepted?: boolean;
         };
         Balance: {
             /**
@@ -1116,6 +1173,11 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "business" | "personal";
+        /**
+         * @description Which identity provider serves the widget.
+         * @enum {string}
+         */
+        ProviderName: "sandbox" | "sumsub";
         RequestRef: {
             requestId: string;
         };
@@ -1269,6 +1331,15 @@ export interface components {
         /** @description WebAuthn options as the browser reads them (`{publicKey: ...}`, W3C WebAuthn JSON). */
         WebAuthnOptions: {
             publicKey: Record<string, unknown>;
+        };
+        /** @description What the app needs to open the widget. */
+        WidgetAccess: {
+            provider: components["schemas"]["ProviderName"];
+            token: string;
+            /** @description For the sandbox: the page the app frames. Sumsub's widget is built from the token. */
+            widgetUrl: string | null;
+            /** Format: int32 */
+            expiresInS: number;
         };
     };
     responses: never;
@@ -2442,6 +2513,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyResults"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_identity_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_identity_access_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetAccess"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_identity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The provider's JSON event, as signed */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

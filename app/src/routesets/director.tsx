@@ -1,12 +1,18 @@
 // SPEC §2 "Director set": the person signing up, signed in, before the account is ready. The
-// controller routes on to the next onboarding step. Identity verification, the company review
-// and the activation fee are not routed yet: their paths return to the controller, which shows
-// the status.
-import { countriesQuery, kycStatusQuery, onboardingQuery, userQuery } from "../features/onboarding/api";
+// controller routes on to the next onboarding step. The company review and the activation fee
+// are not routed yet: their paths return to the controller, which shows the status.
+import {
+  countriesQuery,
+  identityAccessQuery,
+  kycStatusQuery,
+  onboardingQuery,
+  userQuery,
+} from "../features/onboarding/api";
 import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
 import { ControllerPage } from "../features/onboarding/components/ControllerPage";
 import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
 import { PhoneVerificationPage } from "../features/onboarding/components/PhoneVerificationPage";
+import { SumsubPage } from "../features/onboarding/components/SumsubPage";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
 import type { AppRoute } from "../routing/types";
 
@@ -40,6 +46,16 @@ export const routes = (): AppRoute[] => [
     head: { title: "Verify your phone", description: "Confirm your mobile number." },
     Component: PhoneVerificationPage,
     prefetch: (client) => [client.ensureQueryData(userQuery())],
+  },
+  {
+    path: "/sumsub",
+    head: { title: "Verify your identity", description: "A photo of your document and a selfie." },
+    Component: SumsubPage,
+    // The widget step renders its frame on the server, so it works before hydration.
+    prefetch: (client, { query }) => [
+      client.ensureQueryData(kycStatusQuery()),
+      ...(query.step === "widget" ? [client.ensureQueryData(identityAccessQuery())] : []),
+    ],
   },
 ];
 

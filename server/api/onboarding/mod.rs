@@ -4,7 +4,8 @@
 
 mod business;
 mod companies;
-mod phone;
+pub mod identity;
+pub mod phone;
 mod reference;
 
 use axum::http::StatusCode;
@@ -21,6 +22,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(business::routes())
         .merge(phone::routes())
         .merge(companies::routes())
+        .merge(identity::routes())
 }
 
 fn step_not_open() -> AppError {

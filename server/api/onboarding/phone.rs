@@ -48,8 +48,18 @@ async fn set_telephone(
     user: CurrentUser,
     ApiJson(input): ApiJson<TelephoneInput>,
 ) -> Result<Json<UserDetails>, AppError> {
-    in_step(&state, &user.user_id, Step::Phone).await?;
-    let number = phone::parse(&input.telephone).map_err(|error| {
+    give_phone(&state, &user.user_id, &input.telephone).await?;
+    Ok(Json(
+        store::users::details(&state.db, &user.user_id)
+            .await?
+            .ok_or(AppError::NotFound)?,
+    ))
+}
+
+/// Stores the number to verify (the API call and the form that posts before hydration).
+pub async fn give_phone(state: &ApiState, user_id: &str, telephone: &str) -> Result<(), AppError> {
+    in_step(state, user_id, Step::Phone).await?;
+    let number = phone::parse(telephone).map_err(|error| {
         AppError::field(
             "telephone",
             match error {
@@ -59,15 +69,10 @@ async fn set_telephone(
             },
         )
     })?;
-    store::users::set_unverified_phone(&state.db, &user.user_id, &number.code, &number.number)
-        .await?;
+    store::users::set_unverified_phone(&state.db, user_id, &number.code, &number.number).await?;
     // A code sent to the number before the change must not verify the new one.
-    store::mfa::expire_pending(&state.db, &user.user_id, Purpose::PhoneVerification).await?;
-    Ok(Json(
-        store::users::details(&state.db, &user.user_id)
-            .await?
-            .ok_or(AppError::NotFound)?,
-    ))
+    store::mfa::expire_pending(&state.db, user_id, Purpose::PhoneVerification).await?;
+    Ok(())
 }
 
 /// Texts a fresh code to the number given; an earlier code stops working.
@@ -77,19 +82,27 @@ async fn send_code(
     State(state): State<ApiState>,
     user: CurrentUser,
 ) -> Result<Json<Success>, AppError> {
-    in_step(&state, &user.user_id, Step::Phone).await?;
-    let (code_prefix, number) = store::users::unverified_phone(&state.db, &user.user_id)
+    send_code_to(&state, &user.user_id).await?;
+    Ok(Json(Success {
+        success: true,
+        message: None,
+    }))
+}
+
+pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppError> {
+    in_step(state, user_id, Step::Phone).await?;
+    let (code_prefix, number) = store::users::unverified_phone(&state.db, user_id)
         .await?
         .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
     state
         .limiter
-        .check(Limit::CodeResendsPerUser, &UserKey(&user.user_id))
+        .check(Limit::CodeResendsPerUser, &UserKey(user_id))
         .await?;
     let code = secrets::new_code();
     store::mfa::create(
         &state.db,
         &store::mfa::NewRequest {
-            user_id: &user.user_id,
+            user_id,
             purpose: Purpose::PhoneVerification,
             method: Method::Sms,
             code: &code,
@@ -112,10 +125,7 @@ async fn send_code(
         })
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(Json(Success {
-        success: true,
-        message: None,
-    }))
+    Ok(())
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
@@ -142,15 +152,29 @@ async fn verify_code(
     user: CurrentUser,
     ApiJson(input): ApiJson<CodeInput>,
 ) -> Result<Json<Success>, AppError> {
-    let row = in_step(&state, &user.user_id, Step::Phone).await?;
-    state.limiter.check(Limit::CodeChecksPerIp, &ip).await?;
-    let code = input.code.trim();
+    check_code(&state, &ip, &user.user_id, &input.code).await?;
+    Ok(Json(Success {
+        success: true,
+        message: None,
+    }))
+}
+
+/// Checks the texted code; the right one verifies the number and moves onboarding on.
+pub async fn check_code(
+    state: &ApiState,
+    ip: &ClientIp,
+    user_id: &str,
+    code: &str,
+) -> Result<(), AppError> {
+    let row = in_step(state, user_id, Step::Phone).await?;
+    state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
+    let code = code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("code", "Enter the 6-digit code"));
     }
     let now = now_ms();
     let request_id =
-        store::mfa::latest_pending(&state.db, &user.user_id, Purpose::PhoneVerification, now)
+        store::mfa::latest_pending(&state.db, user_id, Purpose::PhoneVerification, now)
             .await?
             .ok_or_else(|| wrong_code("The code has expired. Please request a new one."))?;
     let (_, outcome) = store::mfa::verify(&state.db, &request_id, code, now)
@@ -166,12 +190,9 @@ async fn verify_code(
         }
     }
     let mut tx = state.db.begin_write().await?;
-    store::users::mark_phone_verified(&mut tx, &user.user_id, now).await?;
+    store::users::mark_phone_verified(&mut tx, user_id, now).await?;
     let next = journey::after(flow_of(&row), Step::Phone, true);
-    store::users::move_status(&mut tx, &user.user_id, journey::open_for(Step::Phone), next).await?;
+    store::users::move_status(&mut tx, user_id, journey::open_for(Step::Phone), next).await?;
     tx.commit().await?;
-    Ok(Json(Success {
-        success: true,
-        message: None,
-    }))
+    Ok(())
 }

@@ -42,6 +42,7 @@ pub enum Limit {
     ForgotPerAccount,
     ResetPerIp,
     CompanySearchesPerUser,
+    IdentityTokensPerUser,
 }
 
 pub struct Policy {
@@ -71,7 +72,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 13] = [
+pub const POLICIES: [Policy; 14] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -122,6 +123,14 @@ pub const POLICIES: [Policy; 13] = [
         "company-search",
         KeyKind::User,
         120,
+        15,
+    ),
+    // Each widget token may cost a call to the identity provider.
+    policy(
+        Limit::IdentityTokensPerUser,
+        "identity-token",
+        KeyKind::User,
+        30,
         15,
     ),
 ];
@@ -266,6 +275,7 @@ mod tests {
             Limit::ForgotPerAccount,
             Limit::ResetPerIp,
             Limit::CompanySearchesPerUser,
+            Limit::IdentityTokensPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

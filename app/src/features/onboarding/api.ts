@@ -76,3 +76,15 @@ export type CompanyMatch = Schemas["CompanyMatch"];
 
 export const searchCompanies = (searchKeyword: string) =>
   api.post("/v2/companies/search", { searchKeyword }, S.CompanyResults);
+
+/** An access token for the identity widget; refetched when the widget reports it expired. */
+export const identityAccessQuery = () =>
+  queryOptions({
+    queryKey: ["identity-access"],
+    queryFn: () => api.post("/v2/identity/access-tokens", undefined, S.WidgetAccess),
+    staleTime: 0,
+  });
+
+export const identityApi = {
+  agree: () => api.post("/v2/identity/agreement", { accepted: true }, S.Empty),
+};

@@ -1,7 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../api/client";
+import { parseQuery } from "../../../lib/url";
 import { CodeInput } from "../../../ui/CodeInput";
 import { FormActions } from "../../../ui/FormActions";
 import { ResendButton } from "../../../ui/ResendButton";
@@ -13,20 +14,37 @@ function message(caught: unknown): string {
   return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
 }
 
-/** SPEC §2 "Phone verification (select, verify, change)". */
+/** The messages for the error codes the plain-form posts come back with (server/http/onboarding_forms.rs). */
+const FORM_ERRORS: Record<string, string> = {
+  telephone: "Phone number is out of range",
+  required: "Enter the 6-digit code",
+  code_invalid: "The code is incorrect",
+  rate_limited: "Too many attempts. Please wait a few minutes and try again.",
+  step_not_open: "This step of your application is not open. Please continue from the overview.",
+};
+
+/**
+ * SPEC §2 "Phone verification (select, verify, change)". Both steps are forms that post to the
+ * server too, so they work before the page hydrates.
+ */
 export function PhoneVerificationPage() {
+  const query = parseQuery(useLocation().search);
   const { data: user } = useSuspenseQuery(userQuery());
   const client = useQueryClient();
   const navigate = useNavigate();
   const given = user.telephoneDetails
     ? `${user.telephoneDetails.countryCode} ${user.telephoneDetails.number}`
     : "";
-  const [mode, setMode] = useState<"select" | "verify">(given ? "verify" : "select");
+  const [mode, setMode] = useState<"select" | "verify">(
+    given && (query.sent || !query.error) ? "verify" : "select",
+  );
   const [telephone, setTelephone] = useState(given || "+44 ");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [code, setCode] = useState("");
   const [info, setInfo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    query.error ? (FORM_ERRORS[query.error] ?? "Something went wrong") : null,
+  );
   const [busy, setBusy] = useState(false);
 
   const choose = async () => {
@@ -82,6 +100,8 @@ export function PhoneVerificationPage() {
       ) : null}
       {mode === "select" ? (
         <form
+          method="post"
+          action="/phone-verification"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -102,17 +122,29 @@ export function PhoneVerificationPage() {
           <FormActions back="/controller" submit="Send code" busy={busy} />
         </form>
       ) : (
-        <div>
+        <form
+          method="post"
+          action="/phone-verification"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (code.length === 6) void verify(code);
+          }}
+        >
           <p>
             Enter the 6-digit code we texted to <strong>{given || telephone}</strong>.
           </p>
           <CodeInput
             label="Verification code"
+            name="code"
             value={code}
             onChange={setCode}
             onComplete={(value) => void verify(value)}
             disabled={busy}
           />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Verify
+          </button>
           <ResendButton
             onResend={async () => {
               setError(null);
@@ -127,7 +159,7 @@ export function PhoneVerificationPage() {
           <button type="button" className="button button-quiet" onClick={() => setMode("select")}>
             Change number
           </button>
-        </div>
+        </form>
       )}
     </section>
   );

@@ -1,0 +1,228 @@
+//! Identity verification (SPEC §2 "Verification screen: agreement step then widget step"): the
+//! person agrees to the check, the app opens the provider's widget with an access token, and
+//! the provider's signed webhook moves the KYC status on.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use tower::ServiceExt;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{flow_of, in_step};
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
+use crate::api::replies::Empty;
+use crate::api::ApiState;
+use crate::domain::onboarding::journey::{self, Step};
+use crate::domain::onboarding::kyc::KycStatus;
+use crate::providers::identity::sandbox::SandboxIdentity;
+use crate::providers::identity::{Applicant, Review, WidgetAccess};
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(agree))
+        .routes(routes!(access_token))
+        .routes(routes!(webhook))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct AgreementInput {
+    #[serde(default)]
+    accepted: bool,
+}
+
+fn unavailable() -> AppError {
+    AppError::refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "identity_unavailable",
+        "Verification unavailable",
+        "Identity verification is not available right now. Please try again later.",
+    )
+}
+
+/// Records the person's consent to the identity check (the agreement step).
+#[utoipa::path(post, path = "/v2/identity/agreement", tag = "onboarding",
+    request_body = AgreementInput, responses((status = 200, body = Empty)))]
+async fn agree(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<AgreementInput>,
+) -> Result<Json<Empty>, AppError> {
+    record_agreement(&state, &user.user_id, input.accepted).await?;
+    Ok(Json(Empty {}))
+}
+
+/// The agreement, for the API and the form that posts before the page hydrates.
+pub async fn record_agreement(
+    state: &ApiState,
+    user_id: &str,
+    accepted: bool,
+) -> Result<(), AppError> {
+    in_step(state, user_id, Step::Identity).await?;
+    if !accepted {
+        return Err(AppError::field("accepted", "Field is required"));
+    }
+    store::identity_checks::agree(&state.db, user_id, now_ms()).await?;
+    Ok(())
+}
+
+/// An access token for the verification widget; a new one when the widget says its token expired.
+#[utoipa::path(post, path = "/v2/identity/access-tokens", tag = "onboarding",
+    responses((status = 200, body = WidgetAccess)))]
+async fn access_token(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<WidgetAccess>, AppError> {
+    Ok(Json(widget_access(&state, &user.user_id).await?))
+}
+
+pub async fn widget_access(state: &ApiState, user_id: &str) -> Result<WidgetAccess, AppError> {
+    let row = in_step(state, user_id, Step::Identity).await?;
+    if !store::identity_checks::agreed(&state.db, user_id).await? {
+        return Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "agreement_required",
+            "Agreement needed",
+            "Please agree to the identity check first.",
+        ));
+    }
+    state
+        .limiter
+        .check(Limit::IdentityTokensPerUser, &UserKey(user_id))
+        .await?;
+    let provider = state.identity.as_ref().ok_or_else(unavailable)?;
+    let details = store::users::details(&state.db, user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let applicant = Applicant {
+        user_id,
+        email: &row.email,
+        name: &details.name,
+        surname: &details.surname,
+        dob: details.dob.as_deref(),
+        country: details.country.as_deref(),
+    };
+    provider.access(&applicant).await.map_err(|error| {
+        tracing::error!(%error, "identity widget token not issued");
+        unavailable()
+    })
+}
+
+/// The provider's review (Sumsub's webhook format, HMAC-signed). A bad signature is refused and
+/// changes nothing; a replayed event finds the status moved on and changes nothing either.
+#[utoipa::path(post, path = "/v2/webhooks/identity", tag = "onboarding",
+    request_body(content = String, description = "The provider's JSON event, as signed"),
+    responses((status = 200, body = Empty)))]
+async fn webhook(
+    State(state): State<ApiState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Empty>, AppError> {
+    let provider = state.identity.as_ref().ok_or(AppError::NotFound)?;
+    let event = provider.read_webhook(&headers, &body).map_err(|error| {
+        tracing::warn!(%error, "identity webhook refused");
+        AppError::unauthorized(
+            "bad_signature",
+            "Refused",
+            "The webhook signature does not match.",
+        )
+    })?;
+    let Some(review) = event.review else {
+        return Ok(Json(Empty {}));
+    };
+    let Some(user) = store::users::by_id(&state.db, &event.user_id).await? else {
+        tracing::warn!(user = event.user_id, "identity webhook for an unknown user");
+        return Ok(Json(Empty {}));
+    };
+    let (from, to): (&[KycStatus], KycStatus) = match review {
+        Review::Submitted => (
+            &[KycStatus::ToVerify, KycStatus::ToComplete],
+            KycStatus::Pending,
+        ),
+        Review::Approved => (
+            &[
+                KycStatus::ToVerify,
+                KycStatus::ToComplete,
+                KycStatus::Pending,
+            ],
+            journey::after(
+                flow_of(&user),
+                Step::Identity,
+                store::users::phone_verified(&state.db, &user.id).await?,
+            ),
+        ),
+        Review::Retry => (
+            &[KycStatus::ToVerify, KycStatus::Pending],
+            KycStatus::ToComplete,
+        ),
+        Review::Rejected => (
+            &[
+                KycStatus::ToVerify,
+                KycStatus::ToComplete,
+                KycStatus::Pending,
+            ],
+            KycStatus::Rejected,
+        ),
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let moved = store::users::move_status(&mut conn, &user.id, from, to).await?;
+    drop(conn);
+    if moved {
+        store::identity_checks::record(
+            &state.db,
+            &user.id,
+            provider.name().as_str(),
+            &event.applicant_id,
+            match review {
+                Review::Submitted => "submitted",
+                Review::Approved => "approved",
+                Review::Retry => "retry",
+                Review::Rejected => "rejected",
+            },
+            now_ms(),
+        )
+        .await?;
+    }
+    Ok(Json(Empty {}))
+}
+
+/// The sandbox reviewer tells the bank as Sumsub would: a signed webhook through the bank's own
+/// router, so it takes the path a real one takes.
+pub async fn sandbox_review(
+    state: &ApiState,
+    user_id: &str,
+    review: Review,
+) -> Result<(), AppError> {
+    let sandbox = SandboxIdentity::new(
+        state.config.identity.sandbox_secret.clone(),
+        &state.config.base_url,
+        state.config.identity.token_lifetime_s,
+    );
+    let (body, signature) = sandbox.webhook(user_id, review);
+    let router = state
+        .loopback
+        .get()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("loopback router not set")))?
+        .clone();
+    let request = axum::http::Request::post("/v2/webhooks/identity")
+        .header("content-type", "application/json")
+        .header("x-payload-digest", signature)
+        .header("x-payload-digest-alg", "HMAC_SHA256_HEX")
+        .body(axum::body::Body::from(body))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let reply = router
+        .oneshot(request)
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+    if !reply.status().is_success() {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "sandbox webhook answered {}",
+            reply.status()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! The sandbox identity provider: the bank's own widget (http/identity_widget.rs) takes a
+//! document photo and a selfie, and the sandbox "reviews" them as the tester chooses, reporting
+//! by the same signed webhook Sumsub sends. Its tokens are signed, not stored: the widget page
+//! checks them by the signature and the expiry they carry.
+
+use base64::Engine;
+use secrecy::SecretString;
+
+use super::webhook::{self, WebhookEvent};
+use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, WidgetAccess};
+
+pub struct SandboxIdentity {
+    secret: SecretString,
+    base_url: String,
+    lifetime_s: u32,
+}
+
+/// Whose widget a token opens.
+#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TokenClaims {
+    #[serde(rename = "u")]
+    pub user_id: String,
+    #[serde(rename = "e")]
+    pub expires_at_ms: i64,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum TokenError {
+    Invalid,
+    Expired,
+}
+
+impl SandboxIdentity {
+    pub fn new(secret: SecretString, base_url: &str, lifetime_s: u32) -> Self {
+        Self {
+            secret,
+            base_url: base_url.trim_end_matches('/').to_string(),
+            lifetime_s,
+        }
+    }
+
+    pub fn applicant_id(user_id: &str) -> String {
+        format!("sandbox-{user_id}")
+    }
+
+    pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
+        let claims = TokenClaims {
+            user_id: user_id.into(),
+            expires_at_ms: now_ms + i64::from(self.lifetime_s) * 1000,
+        };
+        let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(serde_json::to_vec(&claims).unwrap_or_default());
+        let signature = webhook::sign(&self.secret, payload.as_bytes());
+        format!("{payload}.{signature}")
+    }
+
+    pub fn check(&self, token: &str, now_ms: i64) -> Result<TokenClaims, TokenError> {
+        let (payload, signature) = token.split_once('.').ok_or(TokenError::Invalid)?;
+        let expected = webhook::sign(&self.secret, payload.as_bytes());
+        if !crate::domain::auth::secrets::same(&expected, signature) {
+            return Err(TokenError::Invalid);
+        }
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .map_err(|_| TokenError::Invalid)?;
+        let claims: TokenClaims =
+            serde_json::from_slice(&bytes).map_err(|_| TokenError::Invalid)?;
+        if claims.expires_at_ms <= now_ms {
+            return Err(TokenError::Expired);
+        }
+        Ok(claims)
+    }
+
+    /// A webhook as the sandbox reviewer sends it, signed.
+    pub fn webhook(&self, user_id: &str, review: webhook::Review) -> (Vec<u8>, String) {
+        let body = webhook::body(&Self::applicant_id(user_id), user_id, review);
+        let signature = webhook::sign(&self.secret, &body);
+        (body, signature)
+    }
+}
+
+impl IdentityProvider for SandboxIdentity {
+    fn name(&self) -> ProviderName {
+        ProviderName::Sandbox
+    }
+
+    fn access<'a>(&'a self, applicant: &'a Applicant<'a>) -> Pending<'a, WidgetAccess> {
+        let token = self.issue(applicant.user_id, crate::store::now_ms());
+        let access = WidgetAccess {
+            provider: ProviderName::Sandbox,
+            widget_url: Some(format!("{}/sandbox/identity?token={token}", self.base_url)),
+            token,
+            expires_in_s: self.lifetime_s,
+        };
+        Box::pin(async move { Ok(access) })
+    }
+
+    fn read_webhook(
+        &self,
+        headers: &axum::http::HeaderMap,
+        body: &[u8],
+    ) -> Result<WebhookEvent, IdentityError> {
+        webhook::read(&self.secret, headers, body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_signed_and_expire() {
+        let sandbox = SandboxIdentity::new(SecretString::from("s"), "http://bank.test", 60);
+        let token = sandbox.issue("user-1", 1_000);
+        assert_eq!(sandbox.check(&token, 2_000).unwrap().user_id, "user-1");
+        assert_eq!(sandbox.check(&token, 61_000), Err(TokenError::Expired));
+        let other = SandboxIdentity::new(SecretString::from("t"), "http://bank.test", 60);
+        assert_eq!(other.check(&token, 2_000), Err(TokenError::Invalid));
+        assert_eq!(sandbox.check("garbage", 2_000), Err(TokenError::Invalid));
+    }
+}

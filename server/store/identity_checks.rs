@@ -1,0 +1,55 @@
+//! Where each person's identity check stands with the provider (for support and audit; the KYC
+//! status is what routes the person).
+
+use super::Db;
+
+pub async fn record(
+    db: &Db,
+    user_id: &str,
+    provider: &str,
+    applicant_id: &str,
+    review: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO identity_checks (user_id, provider, applicant_id, review, updated_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (user_id) DO UPDATE SET provider = $2, applicant_id = $3, review = $4, updated_at = $5",
+    )
+    .bind(user_id)
+    .bind(provider)
+    .bind(applicant_id)
+    .bind(review)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn review(db: &Db, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row =
+        sqlx::query_as::<_, (String,)>("SELECT review FROM identity_checks WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.map(|(review,)| review))
+}
+
+pub async fn agree(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE users SET identity_agreed_at = COALESCE(identity_agreed_at, $1) WHERE id = $2",
+    )
+    .bind(now)
+    .bind(user_id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn agreed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+    let row =
+        sqlx::query_as::<_, (Option<i64>,)>("SELECT identity_agreed_at FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(matches!(row, Some((Some(_),))))
+}
