@@ -47,6 +47,10 @@ pub struct Config {
     /// unset: the sandbox register in sandbox mode, else no company search.
     pub companies_house: Option<crate::providers::companies::companies_house::Settings>,
     pub identity: IdentityConfig,
+    /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
+    /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
+    pub activation_fee_business: i64,
+    pub activation_fee_personal: i64,
 }
 
 /// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
@@ -171,6 +175,8 @@ impl Config {
                 grace: Duration::from_secs(parse(env, "BANK_SHUTDOWN_GRACE_S", 20)?),
             },
             identity: identity(env)?,
+            activation_fee_business: fee(env, "BANK_ACTIVATION_FEE_BUSINESS", "49.00")?,
+            activation_fee_personal: fee(env, "BANK_ACTIVATION_FEE_PERSONAL", "19.00")?,
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
                 crate::providers::companies::companies_house::Settings {
                     base_url: get(
@@ -190,6 +196,18 @@ impl Config {
 }
 
 /// A setting that must never reach a log: `Debug` prints it redacted.
+fn fee(env: &Env, name: &str, default: &str) -> Result<i64, ConfigError> {
+    let text = env.get(name).map_or(default, String::as_str);
+    crate::domain::accounts::money::parse_decimal(text)
+        .filter(|minor| *minor > 0)
+        .ok_or_else(|| {
+            err(
+                name,
+                "an amount above zero with at most two decimals, e.g. 49.00".into(),
+            )
+        })
+}
+
 fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
     let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
     let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {

@@ -11,7 +11,11 @@ const USAGE: &str = "usage: bank [serve]
        bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
        bank money-in <IBAN|account number> <amount> <payer name> [reference] [--at <RFC 3339 time>]
-                                           sandbox: credit an account as an inbound payment";
+                                           sandbox: credit an account as an inbound payment
+       bank kyb <email> approve|reject|request-more [--note <what the bank needs>]
+                                           decide on a business waiting for its review
+       bank restrict <email> | bank lift-restriction <email>
+                                           restrict a ready account (the app stays open) or lift it";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -100,6 +104,59 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
                 "credited {} to {} (transaction {})",
                 done.amount, done.iban, done.transaction_id
             );
+            Ok(())
+        }
+        ["kyb", email, decision, rest @ ..] => {
+            use bank::api::onboarding::kyb::{decide, Decision};
+            let decision = match *decision {
+                "approve" => Decision::Approve,
+                "reject" => Decision::Reject,
+                "request-more" => Decision::RequestMore,
+                _ => anyhow::bail!("the decision is approve, reject or request-more"),
+            };
+            let note = match rest {
+                [] => None,
+                ["--note", words @ ..] => Some(words.join(" ")),
+                _ => anyhow::bail!("{USAGE}"),
+            };
+            let notify = bank::providers::notify::Notifications::new(
+                &db,
+                config.sandbox,
+                config.smtp.as_ref(),
+            )?;
+            let status = decide(
+                &db,
+                &notify,
+                &config.company.trading_name,
+                email,
+                decision,
+                note.as_deref(),
+            )
+            .await?;
+            println!("{email} is now {}", status.as_str());
+            Ok(())
+        }
+        [which @ ("restrict" | "lift-restriction"), email] => {
+            use bank::domain::onboarding::kyc::KycStatus;
+            let (from, to) = if *which == "restrict" {
+                (KycStatus::Completed, KycStatus::AccountRestricted)
+            } else {
+                (KycStatus::AccountRestricted, KycStatus::Completed)
+            };
+            let email = bank::domain::auth::email::Email::parse(email)
+                .map_err(|message| anyhow::anyhow!("{message}"))?;
+            let user = bank::store::users::by_email(&db, &email)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no customer has that email"))?;
+            let mut conn = db.pool.acquire().await?;
+            if !bank::store::users::move_status(&mut conn, &user.id, &[from], to).await? {
+                anyhow::bail!(
+                    "the account is {}, not {}",
+                    user.kyc_status.as_str(),
+                    from.as_str()
+                );
+            }
+            println!("{} is now {}", email.as_str(), to.as_str());
             Ok(())
         }
         ["features", "clear", name] => {

@@ -9,6 +9,7 @@ mod money_in;
 mod onboarding_forms;
 mod outbox;
 mod pages;
+mod payment_page;
 pub mod render;
 mod security;
 pub mod seo;
@@ -115,6 +116,9 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     fallback
         .add_template("identity_widget.html", include_str!("identity_widget.html"))
         .expect("identity widget template parses");
+    fallback
+        .add_template("payment_page.html", include_str!("payment_page.html"))
+        .expect("payment page template parses");
 
     let https = config.secure_cookies();
     let third_party = security::ThirdParty {
@@ -149,6 +153,14 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
                     .layer(axum::extract::DefaultBodyLimit::max(
                         2 * identity_widget::MAX_FILE_BYTES + 64 * 1024,
                     )),
+            )
+            .route(
+                "/sandbox/pay/{id}",
+                get(payment_page::form).post(payment_page::pay),
+            )
+            .route(
+                "/sandbox/pay/{id}/3ds",
+                get(payment_page::form).post(payment_page::challenge),
             );
     }
     let pages = pages

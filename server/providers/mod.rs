@@ -1,4 +1,5 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
+pub mod acquirer;
 pub mod companies;
 pub mod identity;
 pub mod notify;

@@ -20,6 +20,12 @@ pub enum MoneyInError {
     Reference,
     #[error("The account is not active")]
     NotActive,
+    #[error("No activation fee has that reference")]
+    UnknownFee,
+    #[error("The activation fee is {0}: pay it in full")]
+    FeeShort(String),
+    #[error("The activation fee could not be recorded")]
+    Fee,
     #[error(transparent)]
     Booking(#[from] BookingError),
     #[error(transparent)]
@@ -67,6 +73,9 @@ pub async fn credit_at(
     if payer.is_empty() || payer.len() > 140 {
         return Err(MoneyInError::Payer);
     }
+    if is_fee_collection(account) {
+        return pay_fee(db, minor, reference).await;
+    }
     let account = store::bank_accounts::by_iban_or_number(db, account)
         .await?
         .ok_or(MoneyInError::UnknownAccount)?;
@@ -94,5 +103,53 @@ pub async fn credit_at(
         transaction_id,
         iban: account.iban,
         amount: money::display(minor, account.currency),
+    })
+}
+
+fn is_fee_collection(account: &str) -> bool {
+    use crate::domain::accounts::identifiers::{gb_iban, FEE_COLLECTION_NUMBER};
+    let cleaned: String = account
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect::<String>()
+        .to_uppercase();
+    cleaned == FEE_COLLECTION_NUMBER || cleaned == gb_iban(FEE_COLLECTION_NUMBER)
+}
+
+/// A transfer to the bank's fee collection account: the reference names the activation fee it
+/// pays (issue 10: "the fee is recognised when an inbound payment with that reference arrives").
+/// A second payment of a paid fee is kept in suspense for a refund, never counted twice.
+async fn pay_fee(db: &Db, minor: i64, reference: &str) -> Result<Credited, MoneyInError> {
+    use crate::domain::onboarding::fee;
+    use crate::store::registration_fees;
+    let found = match fee::find_reference(reference) {
+        Some(reference) => registration_fees::by_reference(db, &reference).await?,
+        None => None,
+    };
+    let fee = found.ok_or(MoneyInError::UnknownFee)?;
+    if minor != fee.amount_minor {
+        return Err(MoneyInError::FeeShort(money::display(
+            fee.amount_minor,
+            fee.currency,
+        )));
+    }
+    let payment = format!("transfer-{}", uuid::Uuid::now_v7());
+    let scheme = if fee.currency == Currency::Gbp {
+        "local"
+    } else {
+        "sepa"
+    };
+    crate::api::onboarding::fee::settle(db, &fee, "transfer", &payment, scheme)
+        .await
+        .map_err(|error| {
+            tracing::error!(?error, "activation fee not settled");
+            MoneyInError::Fee
+        })?;
+    Ok(Credited {
+        transaction_id: payment,
+        iban: crate::domain::accounts::identifiers::gb_iban(
+            crate::domain::accounts::identifiers::FEE_COLLECTION_NUMBER,
+        ),
+        amount: money::display(minor, fee.currency),
     })
 }

@@ -1,6 +1,7 @@
 //! HTTP tests through the real router (no socket), one test binary.
 
 mod accounts;
+mod activation;
 mod api;
 mod auth;
 mod client_identity;

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use crate::on_both_backends;
 
-fn company() -> Value {
+pub fn company() -> Value {
     json!({
         "country": "GB", "type": "ltd",
         "name": "Bennett & Hale Trading Ltd", "number": "09876543", "incorporation_date": "2019-05-01",
@@ -23,7 +23,7 @@ fn company() -> Value {
     })
 }
 
-async fn put_step(bank: &TestBank, auth: &str, step: i64, data: &Value) -> Reply {
+pub async fn put_step(bank: &TestBank, auth: &str, step: i64, data: &Value) -> Reply {
     send_json(
         bank,
         "PUT",

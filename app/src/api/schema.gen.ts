@@ -666,6 +666,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/onboardings/additional-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's answer to the bank's request for more about the business. */
+        post: operations["post_v2_onboardings_additional_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/registration-fees/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The fee and its benefits (SPEC §7 registration-fees/take); polled every 2 s while a card
+         *     payment is under way (SPEC §4).
+         */
+        post: operations["post_v2_account_profiles_registration_fees_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/registration-fees/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses how to pay: a bank transfer (the status becomes registration_fee_pending, 'Account
+         *     Activation Pending') or a card on the hosted payment page.
+         */
+        post: operations["post_v2_account_profiles_registration_fees_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/registration-fees/wallet-pay/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an Apple Pay payment: the sandbox acquirer's merchant session. */
+        post: operations["post_v2_account_profiles_registration_fees_wallet_pay_initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/registration-fees/wallet-pay/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes an Apple Pay payment with the sheet's token; a refused token answers the fee as
+         *     failed (SPEC §8: "Apple Pay failure completes the payment as failure").
+         */
+        post: operations["post_v2_account_profiles_registration_fees_wallet_pay_process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -792,6 +886,9 @@ export interface components {
             purposeDescription: components["schemas"]["Choice"][];
             sendingCounterparties: components["schemas"]["Choice"][];
             receivingCounterparties: components["schemas"]["Choice"][];
+        };
+        AdditionalInfo: {
+            text?: string;
         };
         AddressMatch: {
             postalCode: string;
@@ -994,6 +1091,32 @@ export interface components {
          * @enum {string}
          */
         FeatureState: "on" | "off";
+        /**
+         * @description How the fee is to be paid.
+         * @enum {string}
+         */
+        FeeMethod: "card" | "transfer";
+        FeeReply: {
+            /** Format: double */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            benefits: string[];
+            status: components["schemas"]["FeeStatus"];
+            /** @description card, apple_pay or transfer, once chosen. */
+            method: string | null;
+            /** @description Card payment (activateByCard) and Apple Pay (activateByApple) offered. */
+            cardAllowed: boolean;
+            applePayAllowed: boolean;
+            transfer: components["schemas"]["TransferDetails"];
+            /** @description The hosted payment page, after a card payment is ordered. */
+            checkoutUrl: string | null;
+        };
+        /**
+         * @description Where the fee stands: to pay, waiting for a transfer or a card, paid, or the last card
+         *     attempt failed.
+         * @enum {string}
+         */
+        FeeStatus: "assigned" | "pending" | "paid" | "failed";
         /** @description SPEC §7 transactions fetch: a page of one account's transactions, filtered. */
         FetchInput: {
             /**
@@ -1108,6 +1231,9 @@ export interface components {
         };
         OpenInput: {
             currency?: null | components["schemas"]["Currency"];
+        };
+        OrderInput: {
+            method: components["schemas"]["FeeMethod"];
         };
         /** @description Who paid or was paid. */
         Party: {
@@ -1295,6 +1421,15 @@ export interface components {
             /** @description RFC 3339, UTC. */
             createdAt: string;
         };
+        /** @description The bank's details for paying the fee by transfer. */
+        TransferDetails: {
+            beneficiary: string;
+            iban: string;
+            bic: string;
+            sortCode: string;
+            accountNumber: string;
+            reference: string;
+        };
         /** @description SPEC §7 turnover: monthly volumes by currency, and transaction counts. */
         Turnover: {
             transactionCount: components["schemas"]["Choice"][];
@@ -1327,6 +1462,26 @@ export interface components {
         VerifyInput: {
             email?: string;
             code?: string;
+        };
+        WalletInitiate: {
+            /** @description `apple-pay`. */
+            walletType: string;
+        };
+        WalletProcess: {
+            walletType: string;
+            /** @description The `ApplePayPayment.token` the payment sheet gives. */
+            token: Record<string, unknown>;
+        };
+        /** @description What Apple Pay's payment sheet shows, and the merchant session it validates with. */
+        WalletSession: {
+            merchantSession: unknown;
+            amount: string;
+            currency: components["schemas"]["Currency"];
+            label: string;
+            countryCode: string;
+            /** @description SPEC §7: Apple Pay supports 3-D Secure with visa, mastercard and amex. */
+            supportedNetworks: string[];
+            merchantCapabilities: string[];
         };
         /** @description WebAuthn options as the browser reads them (`{publicKey: ...}`, W3C WebAuthn JSON). */
         WebAuthnOptions: {
@@ -2606,6 +2761,162 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_onboardings_additional_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdditionalInfo"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_registration_fees_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_registration_fees_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_registration_fees_wallet_pay_initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletInitiate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletSession"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_registration_fees_wallet_pay_process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletProcess"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeReply"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -4,7 +4,9 @@
 
 mod business;
 mod companies;
+pub mod fee;
 pub mod identity;
+pub mod kyb;
 pub mod phone;
 mod reference;
 
@@ -23,6 +25,8 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(phone::routes())
         .merge(companies::routes())
         .merge(identity::routes())
+        .merge(kyb::routes())
+        .merge(fee::routes())
 }
 
 fn step_not_open() -> AppError {

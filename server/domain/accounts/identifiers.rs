@@ -9,6 +9,9 @@ use iban::{Iban, IbanLike};
 pub const BANK_CODE: &str = "HRBR";
 pub const BIC: &str = "HRBRGB2L";
 pub const SORT_CODE: &str = "040075";
+/// The bank's own account for activation fees paid by transfer. Customers' account numbers
+/// start at 10,000,000 (`new_account_number`), so numbers below are the bank's.
+pub const FEE_COLLECTION_NUMBER: &str = "00000100";
 
 /// `04-00-75`, as a person reads a sort code.
 pub fn sort_code_display(sort_code: &str) -> String {

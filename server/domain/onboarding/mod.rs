@@ -2,6 +2,7 @@ pub mod addresses;
 pub mod business;
 pub mod business_options;
 pub mod countries;
+pub mod fee;
 pub mod journey;
 pub mod kyc;
 pub mod person;

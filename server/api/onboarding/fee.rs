@@ -1,0 +1,450 @@
+//! The activation fee paywall (SPEC §2 "Paywall", §4 "Choosing transfer payment…", §7
+//! Registration fee): the fee and what it buys, then payment by card on the sandbox acquirer's
+//! hosted page (3-D Secure included), by Apple Pay, or by bank transfer with a reference. Paying
+//! opens the accounts and the dashboard.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{flow_of, in_step};
+use crate::api::accounts::bank_accounts::major;
+use crate::api::current_user::CurrentUser;
+use crate::api::engagement::effective_flags;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::ApiState;
+use crate::domain::accounts::identifiers;
+use crate::domain::accounts::money::Currency;
+use crate::domain::onboarding::fee;
+use crate::domain::onboarding::journey::{self, Step};
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use crate::domain::profiles::access::{ProfileType, Role};
+use crate::store::ledger::{self, AccountKind};
+use crate::store::registration_fees::{self, Fee};
+use crate::store::users::UserRow;
+use crate::store::{self, now_ms, Db};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(take))
+        .routes(routes!(order))
+        .routes(routes!(wallet_initiate))
+        .routes(routes!(wallet_process))
+}
+
+/// The bank's details for paying the fee by transfer.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferDetails {
+    beneficiary: String,
+    iban: String,
+    bic: String,
+    sort_code: String,
+    account_number: String,
+    reference: String,
+}
+
+crate::domain::named_enum! {
+    /// Where the fee stands: to pay, waiting for a transfer or a card, paid, or the last card
+    /// attempt failed.
+    pub enum FeeStatus {
+        Assigned = "assigned",
+        Pending = "pending",
+        Paid = "paid",
+        Failed = "failed",
+    }
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeeReply {
+    amount: f64,
+    currency: Currency,
+    benefits: Vec<&'static str>,
+    status: FeeStatus,
+    /// card, apple_pay or transfer, once chosen.
+    method: Option<String>,
+    /// Card payment (activateByCard) and Apple Pay (activateByApple) offered.
+    card_allowed: bool,
+    apple_pay_allowed: bool,
+    transfer: TransferDetails,
+    /// The hosted payment page, after a card payment is ordered.
+    checkout_url: Option<String>,
+}
+
+async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeReply, AppError> {
+    let flags = effective_flags(state).await?;
+    let number = identifiers::FEE_COLLECTION_NUMBER;
+    Ok(FeeReply {
+        amount: major(fee.amount_minor),
+        currency: fee.currency,
+        benefits: fee::benefits(flow),
+        status: FeeStatus::stored(&fee.status),
+        method: fee.method.clone(),
+        card_allowed: flags.get("activateByCard"),
+        apple_pay_allowed: flags.get("activateByApple"),
+        transfer: TransferDetails {
+            beneficiary: state.config.company.legal_name.clone(),
+            iban: identifiers::gb_iban(number),
+            bic: identifiers::BIC.into(),
+            sort_code: identifiers::sort_code_display(identifiers::SORT_CODE),
+            account_number: number.into(),
+            reference: fee.reference.clone(),
+        },
+        checkout_url: match (&fee.checkout_id, fee.status.as_str()) {
+            (Some(id), "pending" | "failed") if fee.method.as_deref() == Some("card") => {
+                Some(format!("{}/sandbox/pay/{id}", state.config.base_url))
+            }
+            _ => None,
+        },
+    })
+}
+
+impl FeeStatus {
+    fn stored(text: &str) -> Self {
+        Self::parse(text).unwrap_or(Self::Pending)
+    }
+}
+
+/// The country whose currency the primary account takes: the company's, or the person's.
+async fn country_of(db: &Db, user: &UserRow) -> Result<Option<String>, sqlx::Error> {
+    if flow_of(user) == OnboardingFlow::Personal {
+        return Ok(store::users::details(db, &user.id)
+            .await?
+            .and_then(|d| d.country));
+    }
+    Ok(store::onboardings::latest(db, &user.id)
+        .await?
+        .map(|o| o.data.country))
+}
+
+/// The person's fee, assigned on first sight.
+async fn current_fee(state: &ApiState, user: &UserRow) -> Result<Fee, AppError> {
+    if let Some(fee) = registration_fees::latest(&state.db, &user.id).await? {
+        return Ok(fee);
+    }
+    let flow = flow_of(user);
+    let country = country_of(&state.db, user).await?;
+    let reference = fee::new_reference();
+    registration_fees::create(
+        &state.db,
+        &registration_fees::NewFee {
+            user_id: &user.id,
+            flow: flow.as_str(),
+            currency: fee::primary_currency(country.as_deref()),
+            amount_minor: fee::amount_minor(
+                flow,
+                state.config.activation_fee_business,
+                state.config.activation_fee_personal,
+            ),
+            reference: &reference,
+        },
+        now_ms(),
+    )
+    .await?;
+    registration_fees::latest(&state.db, &user.id)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+/// The fee and its benefits (SPEC §7 registration-fees/take); polled every 2 s while a card
+/// payment is under way (SPEC §4).
+#[utoipa::path(post, path = "/v2/account-profiles/registration-fees/take", tag = "onboarding",
+    responses((status = 200, body = FeeReply)))]
+async fn take(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<FeeReply>, AppError> {
+    let row = store::users::by_id(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let fee = match registration_fees::latest(&state.db, &user.user_id).await? {
+        Some(fee) => fee,
+        None if journey::open_for(Step::Fee).contains(&row.kyc_status) => {
+            current_fee(&state, &row).await?
+        }
+        None => return Err(AppError::NotFound),
+    };
+    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+}
+
+crate::domain::named_enum! {
+    /// How the fee is to be paid.
+    pub enum FeeMethod {
+        Card = "card",
+        Transfer = "transfer",
+    }
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct OrderInput {
+    method: FeeMethod,
+}
+
+fn flag_off() -> AppError {
+    AppError::refused(
+        StatusCode::FORBIDDEN,
+        "feature_off",
+        "Not available",
+        "This way of paying is not available.",
+    )
+}
+
+/// Chooses how to pay: a bank transfer (the status becomes registration_fee_pending, 'Account
+/// Activation Pending') or a card on the hosted payment page.
+#[utoipa::path(post, path = "/v2/account-profiles/registration-fees/order", tag = "onboarding",
+    request_body = OrderInput, responses((status = 200, body = FeeReply)))]
+async fn order(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<OrderInput>,
+) -> Result<Json<FeeReply>, AppError> {
+    let row = in_step(&state, &user.user_id, Step::Fee).await?;
+    let fee = current_fee(&state, &row).await?;
+    match input.method {
+        FeeMethod::Transfer => choose_transfer(&state, &row, &fee).await?,
+        FeeMethod::Card => {
+            if !effective_flags(&state).await?.get("activateByCard") {
+                return Err(flag_off());
+            }
+            let checkout = uuid::Uuid::new_v4().to_string();
+            registration_fees::choose(&state.db, &fee.id, "card", "pending", Some(&checkout))
+                .await?;
+        }
+    }
+    let fee = registration_fees::latest(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+}
+
+/// SPEC §4: choosing a transfer sets registration_fee_pending.
+pub async fn choose_transfer(state: &ApiState, user: &UserRow, fee: &Fee) -> Result<(), AppError> {
+    registration_fees::choose(&state.db, &fee.id, "transfer", "pending", None).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    store::users::move_status(
+        &mut conn,
+        &user.id,
+        &[KycStatus::RegistrationFeeAssigned],
+        KycStatus::RegistrationFeePending,
+    )
+    .await?;
+    Ok(())
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletInitiate {
+    /// `apple-pay`.
+    wallet_type: String,
+}
+
+/// What Apple Pay's payment sheet shows, and the merchant session it validates with.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletSession {
+    merchant_session: serde_json::Value,
+    amount: String,
+    currency: Currency,
+    label: String,
+    country_code: &'static str,
+    /// SPEC §7: Apple Pay supports 3-D Secure with visa, mastercard and amex.
+    supported_networks: Vec<&'static str>,
+    merchant_capabilities: Vec<&'static str>,
+}
+
+async fn wallet_ready(
+    state: &ApiState,
+    user_id: &str,
+    wallet_type: &str,
+) -> Result<(UserRow, Fee), AppError> {
+    if wallet_type != "apple-pay" {
+        return Err(AppError::field("walletType", "Field is required"));
+    }
+    if !effective_flags(state).await?.get("activateByApple") {
+        return Err(flag_off());
+    }
+    let row = in_step(state, user_id, Step::Fee).await?;
+    let fee = current_fee(state, &row).await?;
+    Ok((row, fee))
+}
+
+/// Starts an Apple Pay payment: the sandbox acquirer's merchant session.
+#[utoipa::path(post, path = "/v2/account-profiles/registration-fees/wallet-pay/initiate",
+    tag = "onboarding", request_body = WalletInitiate, responses((status = 200, body = WalletSession)))]
+async fn wallet_initiate(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<WalletInitiate>,
+) -> Result<Json<WalletSession>, AppError> {
+    let (_, fee) = wallet_ready(&state, &user.user_id, &input.wallet_type).await?;
+    let session = crate::providers::acquirer::merchant_session(&state.config.base_url, &fee.id);
+    Ok(Json(WalletSession {
+        merchant_session: session,
+        amount: crate::domain::accounts::money::decimal(fee.amount_minor),
+        currency: fee.currency,
+        label: format!("{} account activation", state.config.company.trading_name),
+        country_code: "GB",
+        supported_networks: vec!["visa", "masterCard", "amex"],
+        merchant_capabilities: vec!["supports3DS"],
+    }))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletProcess {
+    wallet_type: String,
+    /// The `ApplePayPayment.token` the payment sheet gives.
+    #[schema(value_type = Object)]
+    token: serde_json::Value,
+}
+
+/// Completes an Apple Pay payment with the sheet's token; a refused token answers the fee as
+/// failed (SPEC §8: "Apple Pay failure completes the payment as failure").
+#[utoipa::path(post, path = "/v2/account-profiles/registration-fees/wallet-pay/process",
+    tag = "onboarding", request_body = WalletProcess, responses((status = 200, body = FeeReply)))]
+async fn wallet_process(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<WalletProcess>,
+) -> Result<Json<FeeReply>, AppError> {
+    let (row, fee) = wallet_ready(&state, &user.user_id, &input.wallet_type).await?;
+    match crate::providers::acquirer::authorise_wallet(&input.token, fee.amount_minor) {
+        Ok(payment_id) => {
+            settle(&state.db, &fee, "apple_pay", &payment_id, "card_acquiring").await?;
+        }
+        Err(reason) => {
+            tracing::info!(reason, "sandbox Apple Pay payment refused");
+            registration_fees::choose(&state.db, &fee.id, "apple_pay", "failed", None).await?;
+        }
+    }
+    let fee = registration_fees::latest(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// The fee is paid with this payment and the accounts are open.
+    Paid,
+    /// The fee was paid already: this payment is kept apart (suspense) for a refund.
+    AlreadyPaid,
+}
+
+/// Pays the fee with a payment that arrived through `scheme`, once: the money is booked from the
+/// scheme's clearing to the bank's fee income, the fee marked paid, the profile given its
+/// primary account, and onboarding completed, all in one transaction. A second payment of the
+/// same fee (a replay, a second transfer) is booked to suspense and pays nothing.
+pub async fn settle(
+    db: &Db,
+    fee: &Fee,
+    method: &str,
+    payment_id: &str,
+    scheme: &str,
+) -> Result<Settled, AppError> {
+    let user = store::users::by_id(db, &fee.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let flow = flow_of(&user);
+    let country = country_of(db, &user).await?;
+    let onboarding = store::onboardings::latest(db, &user.id).await?;
+    let details = store::users::details(db, &user.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let has_profiles = !store::profiles::for_user(db, &user.id).await?.is_empty();
+    let company_name = onboarding
+        .as_ref()
+        .map(|o| o.data.name.clone())
+        .unwrap_or_default();
+    let now = now_ms();
+    let mut tx = db.begin_write().await?;
+    let first = registration_fees::settle(&mut tx, &fee.id, method, payment_id, now).await?;
+    let clearing = ledger::system_account(
+        &mut tx,
+        AccountKind::SchemeClearing,
+        Some(scheme),
+        fee.currency,
+    )
+    .await?;
+    let to = ledger::system_account(
+        &mut tx,
+        if first {
+            AccountKind::FeeIncome
+        } else {
+            AccountKind::Suspense
+        },
+        None,
+        fee.currency,
+    )
+    .await?;
+    let entry = crate::domain::accounts::entry::Entry::transfer(
+        &clearing,
+        &to,
+        fee.currency,
+        fee.amount_minor,
+    )
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+    match ledger::book(
+        &mut tx,
+        "activation_fee",
+        Some(&format!("fee-payment:{payment_id}")),
+        &entry,
+        now,
+    )
+    .await
+    {
+        Ok(_) => {}
+        // The same payment again: booked the first time, nothing more to do.
+        Err(ledger::LedgerError::Duplicate { .. }) => return Ok(Settled::AlreadyPaid),
+        Err(error) => return Err(AppError::Internal(anyhow::anyhow!("{error}"))),
+    }
+    if !first {
+        tx.commit().await?;
+        return Ok(Settled::AlreadyPaid);
+    }
+    let profile_id = match onboarding.and_then(|o| o.profile_id) {
+        Some(profile) if flow != OnboardingFlow::Personal => profile,
+        _ => {
+            let name = format!("{} {}", details.name, details.surname);
+            let profile =
+                store::profiles::create_in(&mut tx, ProfileType::Personal, name.trim()).await?;
+            store::profiles::add_member_in(
+                &mut tx,
+                &profile,
+                &user.id,
+                Role::Admin,
+                &[],
+                !has_profiles,
+            )
+            .await?;
+            profile
+        }
+    };
+    let currency = fee::primary_currency(country.as_deref());
+    if !store::bank_accounts::has_open_in(&mut tx, &profile_id, currency).await? {
+        let holder = match flow {
+            OnboardingFlow::Personal => format!("{} {}", details.name, details.surname),
+            _ => company_name,
+        };
+        store::bank_accounts::open(
+            &mut tx,
+            &store::bank_accounts::NewAccount {
+                profile_id: &profile_id,
+                currency,
+                name: holder.trim(),
+                is_primary: true,
+                status: "active",
+                activates_at: None,
+                created_at: now,
+            },
+        )
+        .await?;
+    }
+    let next = journey::after(flow, Step::Fee, true);
+    store::users::move_status(&mut tx, &user.id, journey::open_for(Step::Fee), next).await?;
+    tx.commit().await?;
+    Ok(Settled::Paid)
+}

@@ -1,0 +1,165 @@
+//! The sandbox acquirer's hosted payment page for the activation fee (sandbox mode only): the
+//! card form, then a 3-D Secure step, then back to the bank's card screen, which polls the fee
+//! every 2 s (SPEC §4). The card number is checked and forgotten.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Form;
+use minijinja::context;
+
+use super::AppState;
+use crate::api::onboarding::fee::settle;
+use crate::domain::accounts::money;
+use crate::providers::acquirer::{self, CardRefusal};
+use crate::store::registration_fees::{self, Fee};
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct CardForm {
+    number: String,
+    expiry: String,
+    cvc: String,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct ChallengeForm {
+    result: String,
+}
+
+fn return_url(id: &str) -> String {
+    format!("/account-activation/card?checkout={id}")
+}
+
+async fn open_checkout(state: &AppState, id: &str) -> Option<Fee> {
+    registration_fees::by_checkout(&state.api.db, id)
+        .await
+        .ok()
+        .flatten()
+        .filter(|fee| fee.status == "pending")
+}
+
+pub async fn form(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    match open_checkout(&state, &id).await {
+        Some(fee) if fee.checkout_state.as_deref() == Some("challenged") => {
+            page(&state, "3ds", &fee, None)
+        }
+        Some(fee) => page(&state, "form", &fee, None),
+        None => gone(&state),
+    }
+}
+
+pub async fn pay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(card): Form<CardForm>,
+) -> Response {
+    if !crate::api::origin_allowed(&headers, &state.config.base_url) {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    let Some(fee) = open_checkout(&state, &id).await else {
+        return gone(&state);
+    };
+    let today = jiff::Timestamp::from_millisecond(crate::store::now_ms())
+        .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date())
+        .map(|d| (i32::from(d.year()), d.month() as u8))
+        .unwrap_or((2026, 1));
+    match acquirer::check_card(&card.number, &card.expiry, &card.cvc, today) {
+        Ok(()) => {
+            let _ =
+                registration_fees::set_checkout_state(&state.api.db, &id, "created", "challenged")
+                    .await;
+            Redirect::to(&format!("/sandbox/pay/{id}/3ds")).into_response()
+        }
+        Err(CardRefusal::Declined) => {
+            let _ = registration_fees::fail_checkout(&state.api.db, &id).await;
+            Redirect::to(&return_url(&id)).into_response()
+        }
+        Err(refusal) => page(&state, "form", &fee, Some(refusal.message())),
+    }
+}
+
+pub async fn challenge(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(answer): Form<ChallengeForm>,
+) -> Response {
+    if !crate::api::origin_allowed(&headers, &state.config.base_url) {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    let Some(fee) = open_checkout(&state, &id).await else {
+        return Redirect::to(&return_url(&id)).into_response();
+    };
+    if fee.checkout_state.as_deref() != Some("challenged") {
+        return Redirect::to(&format!("/sandbox/pay/{id}")).into_response();
+    }
+    if answer.result == "approve" {
+        if let Err(error) = settle(
+            &state.api.db,
+            &fee,
+            "card",
+            &format!("card-{id}"),
+            "card_acquiring",
+        )
+        .await
+        {
+            tracing::error!(?error, "sandbox card payment not settled");
+            return super::pages::failure(&state);
+        }
+    } else {
+        let _ = registration_fees::fail_checkout(&state.api.db, &id).await;
+    }
+    Redirect::to(&return_url(&id)).into_response()
+}
+
+fn gone(state: &AppState) -> Response {
+    let html = state.fallback.get_template("payment_page.html").and_then(|t| {
+        t.render(context! { step => "gone", trading_name => state.config.company.trading_name, css => state.manifest.css })
+    });
+    match html {
+        Ok(html) => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
+        Err(_) => super::pages::failure(state),
+    }
+}
+
+fn page(state: &AppState, step: &str, fee: &Fee, error: Option<&str>) -> Response {
+    let html = state
+        .fallback
+        .get_template("payment_page.html")
+        .and_then(|t| {
+            t.render(context! {
+                step, error,
+                id => fee.checkout_id,
+                amount => money::display(fee.amount_minor, fee.currency),
+                trading_name => state.config.company.trading_name,
+                css => state.manifest.css,
+            })
+        });
+    match html {
+        Ok(html) => (
+            if error.is_some() {
+                StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                StatusCode::OK
+            },
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            html,
+        )
+            .into_response(),
+        Err(error) => {
+            tracing::error!(%error, "payment page failed");
+            super::pages::failure(state)
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! The bank's review of a business and the activation fee (issue 10 points 5 and 6): the
+//! `bank kyb` decisions, then the fee paid by transfer, card (3-D Secure) or Apple Pay, which
+//! opens the accounts, exactly once.
+
+use axum::body::Body;
+use axum::http::Request;
+use serde_json::json;
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use crate::onboarding::{company, put_step};
+use bank::api::onboarding::kyb::{decide, Decision};
+use bank::domain::onboarding::kyc::KycStatus;
+
+async fn status(bank: &TestBank, user_id: &str) -> String {
+    bank::store::users::by_id(&bank.db, user_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .kyc_status
+        .as_str()
+        .to_string()
+}
+
+fn notify(bank: &TestBank) -> bank::providers::notify::Notifications {
+    bank::providers::notify::Notifications::new(&bank.db, true, None).unwrap()
+}
+
+/// A UK business whose details are in and whose review is waiting.
+async fn business_in_review(bank: &TestBank, email: &str) -> (String, String) {
+    let (user_id, auth) = applicant(bank, email, "business", "profile_incomplete").await;
+    for step in 0..5 {
+        assert_eq!(put_step(bank, &auth, step, &company()).await.status, 200);
+    }
+    let submitted = send_json(
+        bank,
+        "PATCH",
+        "/v2/onboardings",
+        json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(submitted.status, 200, "{}", submitted.body);
+    bank::store::users::set_status(&bank.db, &user_id, KycStatus::KybPending)
+        .await
+        .unwrap();
+    (user_id, auth)
+}
+
+async fn fee_of(bank: &TestBank, auth: &str) -> serde_json::Value {
+    let reply = post(
+        bank,
+        "/v2/account-profiles/registration-fees/take",
+        json!({}),
+        &[("authorization", auth)],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()
+}
+
+async fn accounts(bank: &TestBank, user_id: &str) -> Vec<bank::store::bank_accounts::BankAccount> {
+    let profiles = bank::store::profiles::for_user(&bank.db, user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 1, "one profile");
+    bank::store::bank_accounts::for_profile(&bank.db, &profiles[0].id)
+        .await
+        .unwrap()
+}
+
+on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
+    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
+    let n = notify(bank);
+    let no_note = decide(
+        &bank.db,
+        &n,
+        "Harbour",
+        "olivia@example.com",
+        Decision::RequestMore,
+        None,
+    )
+    .await;
+    assert!(no_note.is_err());
+    let asked = decide(
+        &bank.db,
+        &n,
+        "Harbour",
+        "olivia@example.com",
+        Decision::RequestMore,
+        Some("Your latest annual accounts"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(asked, KycStatus::KybRequested);
+    assert!(last_message(bank, "olivia@example.com")
+        .await
+        .body
+        .contains("Your latest annual accounts"));
+    let take = post(
+        bank,
+        "/v2/onboardings/take",
+        json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(take.json()["reviewNote"], "Your latest annual accounts");
+
+    let empty = post(
+        bank,
+        "/v2/onboardings/additional-info",
+        json!({"text": " "}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(empty.json()["fields"]["text"], "Field is required");
+    let answered = post(
+        bank,
+        "/v2/onboardings/additional-info",
+        json!({"text": "Filed at Companies House on 1 May"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(answered.status, 200, "{}", answered.body);
+    assert_eq!(status(bank, &user_id).await, "kyb_pending");
+    let again = post(
+        bank,
+        "/v2/onboardings/additional-info",
+        json!({"text": "again"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(again.status, 409);
+
+    let approved = decide(
+        &bank.db,
+        &n,
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(approved, KycStatus::RegistrationFeeAssigned);
+    assert!(
+        decide(
+            &bank.db,
+            &n,
+            "Harbour",
+            "olivia@example.com",
+            Decision::Reject,
+            None
+        )
+        .await
+        .is_err(),
+        "decided already"
+    );
+});
+
+on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
+    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    let fee = fee_of(bank, &auth).await;
+    assert_eq!(
+        (fee["amount"].as_f64(), fee["currency"].as_str()),
+        (Some(49.0), Some("GBP"))
+    );
+    assert_eq!(fee["status"], "assigned");
+    assert!(fee["benefits"].as_array().unwrap().len() >= 4);
+    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
+    let iban = fee["transfer"]["iban"].as_str().unwrap().to_string();
+
+    let ordered = post(
+        bank,
+        "/v2/account-profiles/registration-fees/order",
+        json!({"method": "transfer"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(ordered.json()["status"], "pending");
+    assert_eq!(status(bank, &user_id).await, "registration_fee_pending");
+    let kyc = bank
+        .send(
+            Request::get("/v1/users/kyc/status-v3")
+                .header("authorization", &auth)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(kyc.json()["kyc_label"], "Account Activation Pending");
+
+    // Short, or an unknown reference: nothing is recognised.
+    use bank::providers::sandbox_payments::credit;
+    assert!(
+        credit(&bank.db, &iban, "40.00", "Olivia Bennett", &reference)
+            .await
+            .is_err()
+    );
+    assert!(
+        credit(&bank.db, &iban, "49.00", "Olivia Bennett", "ACT-NOTHING1")
+            .await
+            .is_err()
+    );
+    assert_eq!(status(bank, &user_id).await, "registration_fee_pending");
+
+    credit(
+        &bank.db,
+        &iban,
+        "49.00",
+        "Olivia Bennett",
+        &format!("fee {reference}"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status(bank, &user_id).await, "completed");
+    let opened = accounts(bank, &user_id).await;
+    assert_eq!(opened.len(), 1);
+    assert_eq!(
+        (
+            opened[0].currency.code(),
+            opened[0].is_primary,
+            opened[0].status.as_str()
+        ),
+        ("GBP", true, "active")
+    );
+    let user = bank::store::users::by_id(&bank.db, &user_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(user.onboarding_flow, None, "the dashboard set opens");
+
+    // The same transfer again is kept for a refund, and opens nothing more.
+    credit(&bank.db, &iban, "49.00", "Olivia Bennett", &reference)
+        .await
+        .unwrap();
+    assert_eq!(accounts(bank, &user_id).await.len(), 1);
+    assert_eq!(fee_of(bank, &auth).await["status"], "paid");
+    ledger_is_sound(bank).await;
+    let mut conn = bank.db.pool.acquire().await.unwrap();
+    let (income,): (i64,) =
+        sqlx::query_as("SELECT balance FROM ledger_accounts WHERE code = 'fee_income:GBP'")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    let (suspense,): (i64,) =
+        sqlx::query_as("SELECT balance FROM ledger_accounts WHERE code = 'suspense:GBP'")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    assert_eq!((income, suspense), (4900, 4900));
+});
+
+on_both_backends!(the_same_payment_settles_a_fee_once, |bank| {
+    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    fee_of(bank, &auth).await;
+    let row = bank::store::registration_fees::latest(&bank.db, &user_id)
+        .await
+        .unwrap()
+        .unwrap();
+    use bank::api::onboarding::fee::{settle, Settled};
+    let (a, b) = tokio::join!(
+        settle(&bank.db, &row, "transfer", "replayed-1", "local"),
+        settle(&bank.db, &row, "transfer", "replayed-1", "local"),
+    );
+    let outcomes = [a.ok(), b.ok()];
+    assert_eq!(
+        outcomes
+            .iter()
+            .filter(|o| **o == Some(Settled::Paid))
+            .count(),
+        1,
+        "{outcomes:?}"
+    );
+    assert_eq!(
+        settle(&bank.db, &row, "transfer", "replayed-1", "local")
+            .await
+            .unwrap(),
+        Settled::AlreadyPaid
+    );
+    assert_eq!(accounts(bank, &user_id).await.len(), 1);
+    ledger_is_sound(bank).await;
+});
+
+async fn form_post(bank: &TestBank, path: &str, body: &str) -> Reply {
+    bank.send(
+        Request::post(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("origin", ORIGIN)
+            .body(Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
+}
+
+on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
+    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    let order = || async {
+        let reply = post(
+            bank,
+            "/v2/account-profiles/registration-fees/order",
+            json!({"method": "card"}),
+            &[("authorization", &auth)],
+        )
+        .await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let url = reply.json()["checkoutUrl"].as_str().unwrap().to_string();
+        url[url.find("/sandbox/pay/").unwrap()..].to_string()
+    };
+    let declined_at = order().await;
+    let declined = form_post(
+        bank,
+        &declined_at,
+        "name=O+Bennett&number=4000+0000+0000+0002&expiry=12%2F30&cvc=123",
+    )
+    .await;
+    assert_eq!(declined.status, 303);
+    assert_eq!(fee_of(bank, &auth).await["status"], "failed");
+
+    let path = order().await;
+    let page = bank.get(&path, DESKTOP).await;
+    assert!(page.body.contains("Pay £49.00"), "{}", page.body);
+    let bad = form_post(
+        bank,
+        &path,
+        "name=O+Bennett&number=4242+4242+4242+4241&expiry=12%2F30&cvc=123",
+    )
+    .await;
+    assert!(bad.body.contains("Enter a valid card number"));
+    let challenged = form_post(
+        bank,
+        &path,
+        "name=O+Bennett&number=4242+4242+4242+4242&expiry=12%2F30&cvc=123",
+    )
+    .await;
+    assert_eq!(challenged.header("location"), format!("{path}/3ds"));
+    assert_eq!(
+        status(bank, &user_id).await,
+        "registration_fee_assigned",
+        "not paid before 3-D Secure"
+    );
+    let done = form_post(bank, &format!("{path}/3ds"), "result=approve").await;
+    assert!(done
+        .header("location")
+        .starts_with("/account-activation/card?checkout="));
+    assert_eq!(fee_of(bank, &auth).await["status"], "paid");
+    assert_eq!(status(bank, &user_id).await, "completed");
+    assert_eq!(accounts(bank, &user_id).await.len(), 1);
+    // The page is closed once paid; posting again pays nothing more.
+    form_post(bank, &format!("{path}/3ds"), "result=approve").await;
+    assert_eq!(accounts(bank, &user_id).await.len(), 1);
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(apple_pay_through_the_sandbox_acquirer, |bank| {
+    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    let initiated = post(
+        bank,
+        "/v2/account-profiles/registration-fees/wallet-pay/initiate",
+        json!({"walletType": "apple-pay"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(initiated.status, 200, "{}", initiated.body);
+    assert_eq!(initiated.json()["amount"], "49.00");
+    assert_eq!(
+        initiated.json()["supportedNetworks"],
+        json!(["visa", "masterCard", "amex"])
+    );
+    let token = |data: &str| json!({"paymentData": {"version": "EC_v1", "data": data}, "paymentMethod": {"network": "Visa"}, "transactionIdentifier": format!("T-{data}")});
+    let failed = post(
+        bank,
+        "/v2/account-profiles/registration-fees/wallet-pay/process",
+        json!({"walletType": "apple-pay", "token": token("decline")}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(failed.json()["status"], "failed");
+    let paid = post(
+        bank,
+        "/v2/account-profiles/registration-fees/wallet-pay/process",
+        json!({"walletType": "apple-pay", "token": token("c2FuZGJveA")}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(paid.json()["status"], "paid", "{}", paid.body);
+    assert_eq!(status(bank, &user_id).await, "completed");
+});
+
+on_both_backends!(payment_methods_follow_their_flags, |bank| {
+    bank::store::features::set_override(&bank.db, "activateByApple", false)
+        .await
+        .unwrap();
+    bank::store::features::set_override(&bank.db, "activateByCard", false)
+        .await
+        .unwrap();
+    let (_, auth) = business_in_review(bank, "olivia@example.com").await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        "olivia@example.com",
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    let fee = fee_of(bank, &auth).await;
+    assert_eq!(
+        (
+            fee["cardAllowed"].as_bool(),
+            fee["applePayAllowed"].as_bool()
+        ),
+        (Some(false), Some(false))
+    );
+    let card = post(
+        bank,
+        "/v2/account-profiles/registration-fees/order",
+        json!({"method": "card"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(card.status, 403);
+    let apple = post(
+        bank,
+        "/v2/account-profiles/registration-fees/wallet-pay/initiate",
+        json!({"walletType": "apple-pay"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(apple.status, 403);
+});
+
+on_both_backends!(a_personal_customer_in_germany_pays_in_euro, |bank| {
+    let (user_id, auth) = applicant(
+        bank,
+        "tom@example.com",
+        "personal",
+        "registration_fee_assigned",
+    )
+    .await;
+    bank::store::users::set_address(
+        &bank.db,
+        &user_id,
+        &bank::store::users::Address {
+            country: "DE",
+            postcode: "10115",
+            city: "Berlin",
+            region: None,
+            address1: "Invalidenstraße",
+            building_number: Some("1"),
+        },
+        KycStatus::RegistrationFeeAssigned,
+    )
+    .await
+    .unwrap();
+    let fee = fee_of(bank, &auth).await;
+    assert_eq!(
+        (fee["amount"].as_f64(), fee["currency"].as_str()),
+        (Some(19.0), Some("EUR"))
+    );
+    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
+    bank::providers::sandbox_payments::credit(
+        &bank.db,
+        fee["transfer"]["iban"].as_str().unwrap(),
+        "19.00",
+        "Tom Fischer",
+        &reference,
+    )
+    .await
+    .unwrap();
+    let opened = accounts(bank, &user_id).await;
+    assert_eq!(
+        (opened[0].currency.code(), opened[0].name.as_str()),
+        ("EUR", "Grace Hopper")
+    );
+    let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles[0].kind.as_str(), "personal");
+});
