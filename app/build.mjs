@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.resolve(process.argv[2] ?? path.join(here, "dist"));
-const routeSets = ["auth", "dashboard", "director"];
+const routeSets = ["auth", "dashboard", "director", "invited"];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

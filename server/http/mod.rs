@@ -178,6 +178,10 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
             "/sumsub",
             get(pages::page).post(onboarding_forms::agreement),
         )
+        .route(
+            "/account-activation/transfer",
+            get(pages::page).post(onboarding_forms::fee_transfer),
+        )
         .route("/login/sms", get(pages::page).post(login_form::sms))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))

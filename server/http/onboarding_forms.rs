@@ -11,7 +11,7 @@ use super::AppState;
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::AppError;
-use crate::api::onboarding::{identity, phone};
+use crate::api::onboarding::{fee, identity, phone};
 
 /// The signed-in person and the posted form, or the answer that ends the request.
 async fn read<T: serde::de::DeserializeOwned>(
@@ -105,5 +105,19 @@ pub async fn agreement(State(state): State<AppState>, request: Request) -> Respo
     match identity::record_agreement(&state.api, &user.user_id, accepted).await {
         Ok(()) => Redirect::to("/sumsub?step=widget").into_response(),
         Err(error) => Redirect::to(&format!("/sumsub?error={}", code(&error))).into_response(),
+    }
+}
+
+/// The bank-transfer choice of the paywall (SPEC §4: it sets registration_fee_pending).
+pub async fn fee_transfer(State(state): State<AppState>, request: Request) -> Response {
+    let (user, _, _) = match read::<Vec<(String, String)>>(&state, request).await {
+        Ok(read) => read,
+        Err(response) => return response,
+    };
+    match fee::order_transfer(&state.api, &user.user_id).await {
+        Ok(()) => Redirect::to("/account-activation/transfer").into_response(),
+        Err(error) => {
+            Redirect::to(&format!("/account-activation?error={}", code(&error))).into_response()
+        }
     }
 }

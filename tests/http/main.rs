@@ -12,6 +12,7 @@ mod helpers;
 mod identity;
 mod ledger;
 mod onboarding;
+mod onboarding_pages;
 mod outbox;
 mod pages;
 mod passkeys;

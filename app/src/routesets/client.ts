@@ -6,4 +6,5 @@ export const clientRouteSets: Partial<Record<RouteSetName, () => Promise<RouteSe
   auth: () => import("./auth"),
   dashboard: () => import("./dashboard"),
   director: () => import("./director"),
+  invited: () => import("./invited"),
 };

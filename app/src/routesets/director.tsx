@@ -1,13 +1,15 @@
 // SPEC §2 "Director set": the person signing up, signed in, before the account is ready. The
-// controller routes on to the next onboarding step. The company review and the activation fee
-// are not routed yet: their paths return to the controller, which shows the status.
+// controller routes on to the next onboarding step.
 import {
   countriesQuery,
+  feeQuery,
   identityAccessQuery,
   kycStatusQuery,
   onboardingQuery,
   userQuery,
 } from "../features/onboarding/api";
+import { CardPage, PaywallPage, TransferPage } from "../features/onboarding/components/AccountActivationPage";
+import { AdditionalCompanyInfoPage } from "../features/onboarding/components/AdditionalCompanyInfoPage";
 import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
 import { ControllerPage } from "../features/onboarding/components/ControllerPage";
 import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
@@ -56,6 +58,48 @@ export const routes = (): AppRoute[] => [
       client.ensureQueryData(kycStatusQuery()),
       ...(query.step === "widget" ? [client.ensureQueryData(identityAccessQuery())] : []),
     ],
+  },
+  {
+    path: "/additional-company-info",
+    head: { title: "Business verification", description: "Our review of your business." },
+    Component: AdditionalCompanyInfoPage,
+    prefetch: (client) => [
+      client.ensureQueryData(kycStatusQuery()),
+      client.ensureQueryData(onboardingQuery()),
+    ],
+  },
+  ...activation,
+];
+
+const feePrefetch: AppRoute["prefetch"] = (client) => [
+  client.ensureQueryData(kycStatusQuery()),
+  client.ensureQueryData(feeQuery()),
+];
+
+// SPEC §2: account-activation (index, transfer, card; other sub-paths return to account-activation).
+const activation: AppRoute[] = [
+  {
+    path: "/account-activation",
+    head: { title: "Account activation", description: "Pay the activation fee to open your account." },
+    Component: PaywallPage,
+    prefetch: feePrefetch,
+  },
+  {
+    path: "/account-activation/transfer",
+    head: { title: "Account Activation Pending", description: "Pay the activation fee by bank transfer." },
+    Component: TransferPage,
+    prefetch: feePrefetch,
+  },
+  {
+    path: "/account-activation/card",
+    head: { title: "Card payment", description: "Your card payment of the activation fee." },
+    Component: CardPage,
+    prefetch: feePrefetch,
+  },
+  {
+    path: "/account-activation/*",
+    head: { title: "Account activation", description: "" },
+    redirect: () => "/account-activation",
   },
 ];
 

@@ -4,7 +4,13 @@ import type { RouteSetName } from "../routing/routeSet";
 import * as auth from "./auth";
 import * as dashboard from "./dashboard";
 import * as director from "./director";
+import * as invited from "./invited";
 
-// The card and invited-user sets are not built yet; a session that chooses one
-// gets the error page rather than a page that is not there.
-export const serverRouteSets: Partial<Record<RouteSetName, RouteSetModule>> = { auth, dashboard, director };
+// The card set is not built yet (issue 14); a session that chooses it gets the error page
+// rather than a page that is not there.
+export const serverRouteSets: Partial<Record<RouteSetName, RouteSetModule>> = {
+  auth,
+  dashboard,
+  director,
+  invited,
+};

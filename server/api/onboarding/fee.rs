@@ -220,6 +220,13 @@ async fn order(
     Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
 }
 
+/// The transfer choice for a signed-in person (the API's order and the paywall's plain form).
+pub async fn order_transfer(state: &ApiState, user_id: &str) -> Result<(), AppError> {
+    let row = in_step(state, user_id, Step::Fee).await?;
+    let fee = current_fee(state, &row).await?;
+    choose_transfer(state, &row, &fee).await
+}
+
 /// SPEC §4: choosing a transfer sets registration_fee_pending.
 pub async fn choose_transfer(state: &ApiState, user: &UserRow, fee: &Fee) -> Result<(), AppError> {
     registration_fees::choose(&state.db, &fee.id, "transfer", "pending", None).await?;

@@ -88,3 +88,29 @@ export const identityAccessQuery = () =>
 export const identityApi = {
   agree: () => api.post("/v2/identity/agreement", { accepted: true }, S.Empty),
 };
+
+export type Fee = Schemas["FeeReply"];
+
+export const feeQuery = () =>
+  queryOptions({
+    queryKey: ["registration-fee"],
+    queryFn: () => api.post("/v2/account-profiles/registration-fees/take", undefined, S.FeeReply),
+  });
+
+export const activationApi = {
+  order: (method: Schemas["FeeMethod"]) =>
+    api.post("/v2/account-profiles/registration-fees/order", { method }, S.FeeReply),
+  walletInitiate: () =>
+    api.post(
+      "/v2/account-profiles/registration-fees/wallet-pay/initiate",
+      { walletType: "apple-pay" },
+      S.WalletSession,
+    ),
+  walletProcess: (token: Record<string, unknown>) =>
+    api.post(
+      "/v2/account-profiles/registration-fees/wallet-pay/process",
+      { walletType: "apple-pay", token },
+      S.FeeReply,
+    ),
+  additionalInfo: (text: string) => api.post("/v2/onboardings/additional-info", { text }, S.Empty),
+};

@@ -47,18 +47,6 @@ export function controllerTarget(status: KycStatusValue, flow: Flow | null): str
   }
 }
 
-/**
- * The step pages the director set routes so far; for the others (the company review and the
- * activation fee: issue 10, not finished) the controller shows the status
- * view instead of sending the person to a path that would send them back.
- */
-export const STEP_PAGES: ReadonlySet<string> = new Set([
-  "/onboarding/user",
-  "/onboarding/business",
-  "/phone-verification",
-  "/sumsub",
-]);
-
 export interface OverviewStep {
   title: string;
   /** The KYC statuses while this step is the one to do. */

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useApp } from "../../../lib/appContext";
 import { Go } from "../../../routing/Go";
 import { kycStatusQuery } from "../api";
-import { controllerTarget, kycPollInterval, overview, STEP_PAGES } from "../controller";
+import { controllerTarget, kycPollInterval, overview } from "../controller";
 
 /**
  * SPEC §4: the controller follows the KYC status, polled so that a decision made by the bank
@@ -11,6 +11,16 @@ import { controllerTarget, kycPollInterval, overview, STEP_PAGES } from "../cont
  * for the bank show the status view with the steps.
  */
 export function ControllerPage() {
+  return <StatusView follow />;
+}
+
+/** The invited colleague's status page (SPEC §4 "otherwise invite-onboarding/status"). */
+export function InviteStatusPage() {
+  return <StatusView follow={false} />;
+}
+
+/** The status and the steps; with `follow`, it also sends the person on to their next step. */
+function StatusView({ follow }: { follow: boolean }) {
   const { session, site } = useApp();
   const kyc = useQuery({
     ...kycStatusQuery(),
@@ -39,7 +49,9 @@ export function ControllerPage() {
     );
   }
   const target = controllerTarget(data.kyc_status, data.onboarding_flow);
-  if (target !== null && STEP_PAGES.has(target) && !ready) return <Go to={target} />;
+  if (follow && target !== null && !ready) return <Go to={target} />;
+  if (!follow && target !== null && target !== "/invite-onboarding/status" && !ready)
+    return <Go to="/controller" />;
 
   const steps = overview(data.onboarding_flow);
   const currentIndex = Math.max(

@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { ApiError } from "../../../api/client";
+import { Go } from "../../../routing/Go";
+import { activationApi, kycStatusQuery, onboardingQuery } from "../api";
+import { kycPollInterval } from "../controller";
+
+/**
+ * SPEC §4: kyb_requested and kyb_pending route here. When the bank asks for more, the person
+ * answers; while the bank reviews, the page says so and follows the status.
+ */
+export function AdditionalCompanyInfoPage() {
+  const kyc = useQuery({
+    ...kycStatusQuery(),
+    refetchInterval: (query) => kycPollInterval(query.state.data !== undefined),
+  });
+  const { data: onboarding } = useSuspenseQuery(onboardingQuery());
+  const client = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const status = kyc.data?.kyc_status;
+  if (status && status !== "kyb_requested" && status !== "kyb_pending") return <Go to="/controller" />;
+  return (
+    <section className="panel panel-wide" aria-labelledby="kyb-title">
+      <h1 id="kyb-title">Business Verification</h1>
+      {status === "kyb_requested" ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!text.trim()) {
+              setError("Field is required");
+              return;
+            }
+            setBusy(true);
+            activationApi
+              .additionalInfo(text)
+              .then(() => client.invalidateQueries({ queryKey: kycStatusQuery().queryKey }))
+              .catch((caught: unknown) =>
+                setError(
+                  caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
+                ),
+              )
+              .finally(() => setBusy(false));
+          }}
+        >
+          <p>We need a little more information about your business:</p>
+          <blockquote className="review-note">{onboarding.reviewNote}</blockquote>
+          <div className={error ? "field field-invalid" : "field"}>
+            <label htmlFor={id}>Your answer</label>
+            <textarea
+              id={id}
+              name="text"
+              rows={6}
+              maxLength={2000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <p className="field-hint">{text.length} / 2000</p>
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Send
+          </button>
+        </form>
+      ) : (
+        <p role="status">
+          We are reviewing your business. This usually takes one working day; we will email you as soon as it
+          is done.
+        </p>
+      )}
+    </section>
+  );
+}
