@@ -17,6 +17,7 @@ mod outbox;
 mod pages;
 mod passkeys;
 mod password_reset;
+mod profiles;
 mod rate_limits;
 mod robustness;
 mod sessions;

@@ -760,6 +760,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/account-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A personal profile (opened with its primary account, pending for a moment), or a second
+         *     company: the person goes through the business wizard, the bank's review and the fee again.
+         */
+        post: operations["post_v2_account_profiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_account_profiles_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profile a session acts for when it names none. */
+        get: operations["get_v2_account_profiles_default"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -1211,6 +1264,9 @@ export interface components {
             /** @description The last four digits of the phone the code went to. */
             lastDigits: string;
         };
+        NewProfile: {
+            type: components["schemas"]["ProfileType"];
+        };
         /**
          * @description SPEC §3 profile user types: how a person came to the bank.
          * @enum {string}
@@ -1293,6 +1349,9 @@ export interface components {
             name: string;
             isDefault: boolean;
             myAccess: components["schemas"]["Access"];
+        };
+        ProfileList: {
+            results: components["schemas"]["Profile"][];
         };
         /**
          * @description SPEC §3 "Profile" type.
@@ -2917,6 +2976,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeeReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProfile"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycStatusReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_account_profiles_default: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

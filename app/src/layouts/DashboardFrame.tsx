@@ -24,6 +24,15 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
       </header>
       <AppNav />
       <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>
+        {session.kycStatus === "account_restricted" ? (
+          <section className="notice notice-info restricted" role="status" aria-labelledby="restricted-title">
+            <h2 id="restricted-title">Your Account Is Temporarily Restricted</h2>
+            <p>For your security, some of what your account can do is paused for now.</p>
+            <p>
+              This is part of our routine processes, and we will contact you if we need anything from you.
+            </p>
+          </section>
+        ) : null}
         {children}
       </main>
       <IdleLogout />

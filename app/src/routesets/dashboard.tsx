@@ -10,6 +10,8 @@ import { StatementPage } from "../features/accounts/components/StatementPage";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
 import { SecurityPage } from "../features/auth/components/SecurityPage";
+import { profilesQuery } from "../features/profiles/api";
+import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
 import { DashboardPage } from "../features/profiles/components/DashboardPage";
 import { DashboardFrame } from "../layouts/DashboardFrame";
 import type { AppRoute, Layout, RouteContext } from "../routing/types";
@@ -72,6 +74,12 @@ export const routes = (layout: Layout): AppRoute[] => [
     head: { title: "Generate Statement", description: "Statements of your accounts." },
     Component: StatementPage,
     prefetch: accountsOnly,
+  },
+  {
+    path: "/company/add",
+    head: { title: "Add an account", description: "Another company, or a personal account." },
+    Component: AddProfilePage,
+    prefetch: (client) => [client.ensureQueryData(profilesQuery())],
   },
   {
     path: "/proof-letter",

@@ -120,10 +120,12 @@ async fn country_of(db: &Db, user: &UserRow) -> Result<Option<String>, sqlx::Err
         .map(|o| o.data.country))
 }
 
-/// The person's fee, assigned on first sight.
+/// The person's unpaid fee, assigned on first sight (a second company has a fee of its own).
 async fn current_fee(state: &ApiState, user: &UserRow) -> Result<Fee, AppError> {
     if let Some(fee) = registration_fees::latest(&state.db, &user.id).await? {
-        return Ok(fee);
+        if fee.status != "paid" {
+            return Ok(fee);
+        }
     }
     let flow = flow_of(user);
     let country = country_of(&state.db, user).await?;
@@ -160,12 +162,12 @@ async fn take(
     let row = store::users::by_id(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let fee = match registration_fees::latest(&state.db, &user.user_id).await? {
-        Some(fee) => fee,
-        None if journey::open_for(Step::Fee).contains(&row.kyc_status) => {
-            current_fee(&state, &row).await?
-        }
-        None => return Err(AppError::NotFound),
+    let fee = if journey::open_for(Step::Fee).contains(&row.kyc_status) {
+        current_fee(&state, &row).await?
+    } else {
+        registration_fees::latest(&state.db, &user.user_id)
+            .await?
+            .ok_or(AppError::NotFound)?
     };
     Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
 }

@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ApiError } from "../../../api/client";
+import { useApp } from "../../../lib/appContext";
+import { profilesApi, profilesQuery } from "../api";
+
+function message(caught: unknown): string {
+  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
+}
+
+/**
+ * SPEC §2 company/add: a second company runs the business wizard, the bank's review and the fee
+ * again; a personal account opens beside the business at once.
+ */
+export function AddProfilePage() {
+  const { session } = useApp();
+  const client = useQueryClient();
+  const profiles =
+    useQuery({ ...profilesQuery(), initialData: { results: session.profilesList } }).data?.results ?? [];
+  const hasPersonal = profiles.some((p) => p.type === "personal" && p.myAccess.role === "admin");
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const addCompany = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await profilesApi.create("business");
+      // The wizard is in the onboarding route set: a full load lets the server choose it.
+      window.location.assign("/onboarding/business");
+    } catch (caught) {
+      setError(message(caught));
+      setBusy(false);
+    }
+  };
+  const addPersonal = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await profilesApi.create("personal");
+      await client.invalidateQueries({ queryKey: profilesQuery().queryKey });
+      setDone("Your personal account is being opened. You will find it in the profile menu.");
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel panel-wide" aria-labelledby="add-title">
+      <h1 id="add-title">Add an account</h1>
+      {done ? (
+        <p className="notice notice-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="card">
+        <h2>Another company</h2>
+        <p>
+          Tell us about the company, and we review it as we did yours. Your identity is verified already, so
+          it is quicker.
+        </p>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => void addCompany()}
+        >
+          Add a company
+        </button>
+      </div>
+      {hasPersonal ? null : (
+        <div className="card">
+          <h2>A personal account</h2>
+          <p>Your own account beside your business, opened in a moment.</p>
+          <button type="button" className="button" disabled={busy} onClick={() => void addPersonal()}>
+            Open a personal account
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+//! Profiles (SPEC §7 Profiles, issue 10 point 7): the profiles a person acts for, the default
+//! one, and a new one: a personal profile beside a business, or a second company, which runs
+//! the business wizard again (company/add; flow business_additional).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::current_user::CurrentUser;
+use super::error::{ApiJson, AppError};
+use super::users::{kyc_reply, KycStatusReply};
+use super::ApiState;
+use crate::domain::onboarding::fee::primary_currency;
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use crate::domain::profiles::access::{ProfileType, Role};
+use crate::store::profiles::Profile;
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(fetch))
+        .routes(routes!(default_profile))
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ProfileList {
+    results: Vec<Profile>,
+}
+
+#[utoipa::path(post, path = "/v2/account-profiles/fetch", tag = "profiles",
+    responses((status = 200, body = ProfileList)))]
+async fn fetch(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<ProfileList>, AppError> {
+    Ok(Json(ProfileList {
+        results: store::profiles::for_user(&state.db, &user.user_id).await?,
+    }))
+}
+
+/// The profile a session acts for when it names none.
+#[utoipa::path(get, path = "/v2/account-profiles/default", tag = "profiles",
+    responses((status = 200, body = Profile)))]
+async fn default_profile(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<Profile>, AppError> {
+    let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
+    store::profiles::choose(&profiles, None)
+        .cloned()
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct NewProfile {
+    #[serde(rename = "type")]
+    kind: ProfileType,
+}
+
+fn refused(message: &str) -> AppError {
+    AppError::refused(
+        StatusCode::CONFLICT,
+        "profile_not_created",
+        "Not possible",
+        message,
+    )
+}
+
+/// A personal profile (opened with its primary account, pending for a moment), or a second
+/// company: the person goes through the business wizard, the bank's review and the fee again.
+#[utoipa::path(post, path = "/v2/account-profiles", tag = "profiles", request_body = NewProfile,
+    responses((status = 200, body = KycStatusReply)))]
+async fn create(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<NewProfile>,
+) -> Result<Json<KycStatusReply>, AppError> {
+    let row = store::users::by_id(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if row.kyc_status != KycStatus::Completed || row.onboarding_flow.is_some() {
+        return Err(refused("Finish opening your current account first."));
+    }
+    let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
+    let now = now_ms();
+    match input.kind {
+        ProfileType::Personal => {
+            if profiles
+                .iter()
+                .any(|p| p.kind == ProfileType::Personal && p.my_access.role == Role::Admin)
+            {
+                return Err(refused("You have a personal account already."));
+            }
+            let details = store::users::details(&state.db, &user.user_id)
+                .await?
+                .ok_or(AppError::NotFound)?;
+            let name = format!("{} {}", details.name, details.surname);
+            let mut tx = state.db.begin_write().await?;
+            let profile =
+                store::profiles::create_in(&mut tx, ProfileType::Personal, name.trim()).await?;
+            store::profiles::add_member_in(
+                &mut tx,
+                &profile,
+                &user.user_id,
+                Role::Admin,
+                &[],
+                profiles.is_empty(),
+            )
+            .await?;
+            // SPEC §4: a new account is pending first; the background job opens it.
+            store::bank_accounts::open(
+                &mut tx,
+                &store::bank_accounts::NewAccount {
+                    profile_id: &profile,
+                    currency: primary_currency(details.country.as_deref()),
+                    name: name.trim(),
+                    is_primary: true,
+                    status: "pending",
+                    activates_at: Some(now + i64::from(state.config.account_opening_s) * 1000),
+                    created_at: now,
+                },
+            )
+            .await?;
+            tx.commit().await?;
+        }
+        ProfileType::Business => {
+            let mut tx = state.db.begin_write().await?;
+            let moved = sqlx::query(
+                "UPDATE users SET onboarding_flow = $1, kyc_status = $2 \
+                 WHERE id = $3 AND kyc_status = $4 AND onboarding_flow IS NULL",
+            )
+            .bind(OnboardingFlow::BusinessAdditional.as_str())
+            .bind(KycStatus::ProfileIncomplete.as_str())
+            .bind(&user.user_id)
+            .bind(KycStatus::Completed.as_str())
+            .execute(&mut *tx)
+            .await?;
+            if moved.rows_affected() != 1 {
+                return Err(refused("Finish opening your current account first."));
+            }
+            tx.commit().await?;
+        }
+    }
+    Ok(Json(kyc_reply(&state, &user).await?))
+}

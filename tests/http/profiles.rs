@@ -1,0 +1,99 @@
+//! Profiles (issue 10 point 7): the list, the default, a personal profile beside a business,
+//! and a second company through the business wizard again.
+
+use serde_json::json;
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use crate::onboarding::{company, put_step};
+
+on_both_backends!(profiles_are_listed_and_added, |bank| {
+    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    let auth = owner.bearer();
+    let list = post(
+        bank,
+        "/v2/account-profiles/fetch",
+        json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(list.json()["results"].as_array().unwrap().len(), 1);
+    let default = bank
+        .send(
+            axum::http::Request::get("/v2/account-profiles/default")
+                .header("authorization", &auth)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(default.json()["name"], "Bennett & Hale Trading Ltd");
+
+    let personal = post(
+        bank,
+        "/v2/account-profiles",
+        json!({"type": "personal"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(personal.status, 200, "{}", personal.body);
+    let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 2);
+    let own = profiles
+        .iter()
+        .find(|p| p.kind.as_str() == "personal")
+        .unwrap();
+    let accounts = bank::store::bank_accounts::for_profile(&bank.db, &own.id)
+        .await
+        .unwrap();
+    assert_eq!(
+        (accounts.len(), accounts[0].status.as_str()),
+        (1, "pending")
+    );
+    let twice = post(
+        bank,
+        "/v2/account-profiles",
+        json!({"type": "personal"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(twice.status, 409);
+
+    // A second company: the wizard again, then the review and its own fee.
+    let company_add = post(
+        bank,
+        "/v2/account-profiles",
+        json!({"type": "business"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(company_add.json()["kyc_status"], "profile_incomplete");
+    assert_eq!(company_add.json()["onboarding_flow"], "business_additional");
+    let mut second = company();
+    second["name"] = json!("Hale Logistics Ltd");
+    second["number"] = json!("12345678");
+    for step in 0..5 {
+        assert_eq!(put_step(bank, &auth, step, &second).await.status, 200);
+    }
+    let submitted = send_json(
+        bank,
+        "PATCH",
+        "/v2/onboardings",
+        json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(
+        submitted.json()["kyc_status"],
+        "kyb_pending",
+        "identity and phone are done already"
+    );
+    let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 3);
+    assert!(profiles
+        .iter()
+        .any(|p| p.name == "Hale Logistics Ltd" && !p.is_default));
+});
