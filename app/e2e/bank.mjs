@@ -102,6 +102,12 @@ export async function latestCode(bank, to) {
   return match[1];
 }
 
+/** Types a six-digit code into the code input, as a person would. */
+export async function typeCode(page, code) {
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+}
+
 /** Logs a demo customer in with password and SMS code, ending on the dashboard, hydrated. */
 export async function logInWithSms(page, bank, email, password, phone) {
   await page.goto(`${bank.url}/login`);

@@ -30,7 +30,6 @@ pub struct TokenQuery {
 fn sandbox(state: &AppState) -> SandboxIdentity {
     SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
-        &state.config.base_url,
         state.config.identity.token_lifetime_s,
     )
 }

@@ -231,7 +231,6 @@ on_both_backends!(
 on_both_backends!(an_expired_widget_token_asks_for_a_new_one, |bank| {
     let sandbox = bank::providers::identity::sandbox::SandboxIdentity::new(
         "sandbox-identity-secret".to_string().into(),
-        "https://bank.test",
         1,
     );
     let old = sandbox.issue("someone", bank::store::now_ms() - 5_000);

@@ -95,7 +95,8 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         },
         checkout_url: match (&fee.checkout_id, fee.status.as_str()) {
             (Some(id), "pending" | "failed") if fee.method.as_deref() == Some("card") => {
-                Some(format!("{}/sandbox/pay/{id}", state.config.base_url))
+                // The sandbox acquirer's page is the bank's own, on the origin the person uses.
+                Some(format!("/sandbox/pay/{id}"))
             }
             _ => None,
         },

@@ -199,7 +199,6 @@ pub async fn sandbox_review(
 ) -> Result<(), AppError> {
     let sandbox = SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
-        &state.config.base_url,
         state.config.identity.token_lifetime_s,
     );
     let (body, signature) = sandbox.webhook(user_id, review);

@@ -74,7 +74,6 @@ pub fn from_config(config: &crate::config::Config) -> Option<Arc<dyn IdentityPro
         (Some(settings), _) => Some(Arc::new(sumsub::Sumsub::new(settings.clone()))),
         (None, true) => Some(Arc::new(sandbox::SandboxIdentity::new(
             config.identity.sandbox_secret.clone(),
-            &config.base_url,
             config.identity.token_lifetime_s,
         ))),
         (None, false) => None,

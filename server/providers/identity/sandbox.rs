@@ -11,7 +11,6 @@ use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, W
 
 pub struct SandboxIdentity {
     secret: SecretString,
-    base_url: String,
     lifetime_s: u32,
 }
 
@@ -31,12 +30,8 @@ pub enum TokenError {
 }
 
 impl SandboxIdentity {
-    pub fn new(secret: SecretString, base_url: &str, lifetime_s: u32) -> Self {
-        Self {
-            secret,
-            base_url: base_url.trim_end_matches('/').to_string(),
-            lifetime_s,
-        }
+    pub fn new(secret: SecretString, lifetime_s: u32) -> Self {
+        Self { secret, lifetime_s }
     }
 
     pub fn applicant_id(user_id: &str) -> String {
@@ -88,7 +83,8 @@ impl IdentityProvider for SandboxIdentity {
         let token = self.issue(applicant.user_id, crate::store::now_ms());
         let access = WidgetAccess {
             provider: ProviderName::Sandbox,
-            widget_url: Some(format!("{}/sandbox/identity?token={token}", self.base_url)),
+            // Relative: the widget is served by the very bank whose page frames it.
+            widget_url: Some(format!("/sandbox/identity?token={token}")),
             token,
             expires_in_s: self.lifetime_s,
         };
@@ -110,11 +106,11 @@ mod tests {
 
     #[test]
     fn tokens_are_signed_and_expire() {
-        let sandbox = SandboxIdentity::new(SecretString::from("s"), "http://bank.test", 60);
+        let sandbox = SandboxIdentity::new(SecretString::from("s"), 60);
         let token = sandbox.issue("user-1", 1_000);
         assert_eq!(sandbox.check(&token, 2_000).unwrap().user_id, "user-1");
         assert_eq!(sandbox.check(&token, 61_000), Err(TokenError::Expired));
-        let other = SandboxIdentity::new(SecretString::from("t"), "http://bank.test", 60);
+        let other = SandboxIdentity::new(SecretString::from("t"), 60);
         assert_eq!(other.check(&token, 2_000), Err(TokenError::Invalid));
         assert_eq!(sandbox.check("garbage", 2_000), Err(TokenError::Invalid));
     }

@@ -6,7 +6,7 @@ import { formatMoney } from "../../../lib/format";
 import { Go } from "../../../routing/Go";
 import { CopyButton } from "../../../ui/CopyButton";
 import { activationApi, type Fee, feeQuery, kycStatusQuery } from "../api";
-import { kycPollInterval } from "../controller";
+import { useKycStatus } from "../useKycStatus";
 import { type ApplePayRequest, applePayAvailable, payWithApplePay } from "../applePay";
 
 const FEE_STATUSES: readonly string[] = ["registration_fee_assigned", "registration_fee_pending"];
@@ -20,15 +20,12 @@ function message(caught: unknown): string {
 /** Follows the KYC status: away to the controller when the fee is not what it asks for, to the
  *  dashboard (another route set, so a full load) once the account is ready. */
 function useFeeStep(): boolean {
-  const kyc = useQuery({
-    ...kycStatusQuery(),
-    refetchInterval: (q) => kycPollInterval(q.state.data !== undefined),
-  });
-  const ready = kyc.data?.account_ready === true;
+  const kyc = useKycStatus();
+  const ready = kyc.status?.account_ready === true;
   useEffect(() => {
     if (ready) window.location.assign("/dashboard");
   }, [ready]);
-  return ready || kyc.data === undefined || FEE_STATUSES.includes(kyc.data.kyc_status);
+  return ready || kyc.status === undefined || FEE_STATUSES.includes(kyc.status.kyc_status);
 }
 
 function Price({ fee }: { fee: Fee }) {

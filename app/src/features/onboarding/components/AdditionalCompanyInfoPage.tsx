@@ -1,26 +1,23 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ApiError } from "../../../api/client";
 import { Go } from "../../../routing/Go";
 import { activationApi, kycStatusQuery, onboardingQuery } from "../api";
-import { kycPollInterval } from "../controller";
+import { useKycStatus } from "../useKycStatus";
 
 /**
  * SPEC §4: kyb_requested and kyb_pending route here. When the bank asks for more, the person
  * answers; while the bank reviews, the page says so and follows the status.
  */
 export function AdditionalCompanyInfoPage() {
-  const kyc = useQuery({
-    ...kycStatusQuery(),
-    refetchInterval: (query) => kycPollInterval(query.state.data !== undefined),
-  });
+  const kyc = useKycStatus();
   const { data: onboarding } = useSuspenseQuery(onboardingQuery());
   const client = useQueryClient();
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const status = kyc.data?.kyc_status;
+  const status = kyc.status?.kyc_status;
   if (status && status !== "kyb_requested" && status !== "kyb_pending") return <Go to="/controller" />;
   return (
     <section className="panel panel-wide" aria-labelledby="kyb-title">

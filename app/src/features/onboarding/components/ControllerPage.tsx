@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useApp } from "../../../lib/appContext";
 import { Go } from "../../../routing/Go";
-import { kycStatusQuery } from "../api";
-import { controllerTarget, kycPollInterval, overview } from "../controller";
+import { controllerTarget, overview } from "../controller";
+import { useKycStatus } from "../useKycStatus";
 
 /**
  * SPEC §4: the controller follows the KYC status, polled so that a decision made by the bank
@@ -22,11 +21,8 @@ export function InviteStatusPage() {
 /** The status and the steps; with `follow`, it also sends the person on to their next step. */
 function StatusView({ follow }: { follow: boolean }) {
   const { session, site } = useApp();
-  const kyc = useQuery({
-    ...kycStatusQuery(),
-    refetchInterval: (query) => kycPollInterval(query.state.data !== undefined),
-  });
-  const data = kyc.data;
+  const kyc = useKycStatus();
+  const data = kyc.status;
   const ready = data?.account_ready === true || data?.kyc_status === "account_restricted";
   useEffect(() => {
     // The dashboard is another route set: a full load lets the server choose it.
@@ -38,7 +34,7 @@ function StatusView({ follow }: { follow: boolean }) {
     return (
       <section className="panel panel-wide" aria-labelledby="controller-title">
         <h1 id="controller-title">Your application</h1>
-        {kyc.isError ? (
+        {kyc.failed ? (
           <p className="notice notice-error" role="alert">
             We could not load the state of your application. We will keep trying.
           </p>

@@ -5,6 +5,7 @@ import { ApiError } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { Go } from "../../../routing/Go";
 import { identityAccessQuery, identityApi, kycStatusQuery } from "../api";
+import { useKycStatus } from "../useKycStatus";
 
 const OPEN: readonly string[] = ["to_verify", "to_complete"];
 
@@ -16,13 +17,13 @@ const OPEN: readonly string[] = ["to_verify", "to_complete"];
  */
 export function SumsubPage() {
   const query = parseQuery(useLocation().search);
-  const kyc = useQuery(kycStatusQuery());
+  const kyc = useKycStatus();
   const [step, setStep] = useState<"agreement" | "widget">(query.step === "widget" ? "widget" : "agreement");
-  if (kyc.data && !OPEN.includes(kyc.data.kyc_status)) return <Go to="/controller" />;
+  if (kyc.status && !OPEN.includes(kyc.status.kyc_status)) return <Go to="/controller" />;
   return (
     <section className="panel panel-wide" aria-labelledby="sumsub-title">
       <h1 id="sumsub-title">Verify your identity</h1>
-      {kyc.data?.kyc_status === "to_complete" ? (
+      {kyc.status?.kyc_status === "to_complete" ? (
         <p className="notice notice-info" role="status">
           We could not confirm your identity from the photos. Please take them again.
         </p>

@@ -1,0 +1,254 @@
+// Issue 10 end to end: a business from registration through company search, activity
+// questions, phone verification, the sandbox identity widget, the bank's review by the `bank kyb`
+// command and the fee paid by card with 3-D Secure, to a dashboard with its account; a personal
+// customer who pays by bank transfer (after an Apple Pay attempt the stand-in declines).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank, typeCode, watch } from "./bank.mjs";
+
+let bank;
+let browser;
+
+before(async () => {
+  bank = await startBank({ BANK_SANDBOX_REVIEW_MS: "100" });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+/** A tiny JPEG header: the sandbox widget checks pictures by their first bytes. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+/** Registration steps 0-4 (signup.test.mjs checks each rule): ends signed in, address given. */
+async function register(page, email, flow) {
+  await page.goto(`${bank.url}/onboarding/user`);
+  await hydrated(page);
+  await page.click(flow === "business" ? "text=Business account" : "text=Personal account");
+  await page.fill("input[name=email]", email);
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Email Verification')");
+  await typeCode(page, await latestCode(bank, email));
+  await page.waitForSelector("h1:text('Password')");
+  await page.fill("input[name=password]", "harbour2026");
+  await page.fill("input[name=confirm]", "harbour2026");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Personal details')");
+  await hydrated(page);
+  await page.selectOption("select[name=title]", "Ms");
+  await page.fill("input[name=name]", "Ada");
+  await page.fill("input[name=surname]", "Lovelace");
+  await page.fill("input[name=day]", "10");
+  await page.fill("input[name=month]", "12");
+  await page.fill("input[name=year]", "1985");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Personal address')");
+  await page.fill("input[name=postcode]", "EC2M 7EA");
+  await page.waitForSelector("#address-match");
+  await page.selectOption("#address-match", "20 Finsbury Circus, London EC2M 7EA");
+  await page.click("button[type=submit]");
+}
+
+async function verifyPhone(page, phone) {
+  await page.waitForURL(`${bank.url}/phone-verification`);
+  await hydrated(page);
+  await page.fill("input[name=telephone]", `${phone.slice(0, 3)} ${phone.slice(3)}`);
+  await page.click("text=Send code");
+  await page.waitForSelector("text=Phone number updated");
+  await typeCode(page, await latestCode(bank, phone));
+}
+
+async function verifyIdentity(page) {
+  await page.waitForURL(`${bank.url}/sumsub`);
+  await hydrated(page);
+  await page.click("text=Continue");
+  await page.waitForSelector("text=Field is required");
+  await page.check("input[name=accepted]");
+  await page.click("text=Continue");
+  const widget = page.frameLocator("iframe[title='Identity verification']");
+  await widget
+    .locator("input[name=document]")
+    .setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: JPEG });
+  await widget
+    .locator("input[name=selfie]")
+    .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: JPEG });
+  await widget.locator("text=Send for checking").click();
+  // The widget's `completed` message takes the person back to the controller.
+  await page.waitForURL(/\/(controller|additional-company-info|account-activation)/);
+}
+
+/** Polls are 15 s apart; a tester reloads instead of waiting. */
+async function reopen(page, path, expected) {
+  for (let i = 0; i < 50; i++) {
+    await page.goto(`${bank.url}${path}`);
+    if (new URL(page.url()).pathname === expected) return;
+    await page.waitForTimeout(200);
+  }
+  assert.fail(`${path} never led to ${expected} (at ${page.url()})`);
+}
+
+for (const [name, device] of [
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+]) {
+  describe(`a business opens its account on ${name}`, () => {
+    it("goes from registration to a dashboard with its account", async () => {
+      const email = `olivia.${name}@example.com`;
+      const phone = name === "desktop" ? "+447700900601" : "+447700900602";
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const seen = watch(page);
+      await register(page, email, "business");
+
+      await page.waitForURL(`${bank.url}/onboarding/business`);
+      await hydrated(page);
+      await page.check("text=Private limited company (Ltd)");
+      await page.click("text=Continue");
+
+      await page.waitForSelector("h1:text('Company Details')");
+      await page.fill("input[type=search]", "infinity");
+      await page.click(".search-result:has-text('10911227')");
+      assert.equal(await page.inputValue("input[name=number]"), "10911227");
+      await page.fill("input[name=incorporation_date]", "2014-06-18");
+      await page.fill("input[name=email]", `office.${name}@infinity.example`);
+      await page.fill("input[name=telephone]", "+44 161 496 0000");
+      await page.click("text=Continue");
+
+      await page.waitForSelector("h1:text('Business Details')");
+      await page.click("text=Continue");
+      await page.waitForSelector("text=Select industry type");
+      await page.selectOption("select[name=business_type]", "it");
+      await page.selectOption("select[name=business_size]", "micro");
+      for (const field of ["incoming", "outgoing"]) {
+        await page.selectOption(`select[name=monthly_${field}_transaction_count]`, "11-50");
+        await page.selectOption(`select[name=monthly_${field}_transaction_volume]`, "10000-50000");
+      }
+      await page.fill("input[name=website]", "not a site");
+      await page.click("text=Continue");
+      await page.waitForSelector("text=Invalid URL");
+      await page.fill("input[name=website]", "infinity.example");
+      await page.click("text=Continue");
+
+      await page.waitForSelector("h1:text('Business Address')");
+      // The chosen company filled in its registered address.
+      assert.equal(await page.inputValue("input[name=legal_postcode]"), "E6 2JG");
+      assert.equal(await page.inputValue("input[name=legal_building_number]"), "2A");
+      await page.check("input[name=actual_same_as_legal]");
+      await page.click("text=Continue");
+
+      await page.waitForSelector("h1:text('Activity Type')");
+      const group = (legend) => page.getByRole("group", { name: legend });
+      await group("Source of funds").getByLabel("Revenue from trading").check();
+      await group("Purpose of opening the account").getByLabel("Paying suppliers and contractors").check();
+      await group("Who will send you money").getByLabel("Clients or Customers").check();
+      await group("Who will send you money").getByLabel("Other", { exact: true }).check();
+      await group("Who you will pay").getByLabel("Suppliers or Vendors").check();
+      await group("Countries money comes from").getByLabel("United Kingdom").check();
+      await group("Countries you pay to").getByLabel("Germany").check();
+      await page.click("text=Continue");
+      await page.waitForSelector('text=Option "Other" selected, but not filled');
+      await page.fill("input[aria-label='Who will send you money: other']", "Grants");
+      await page.click("text=Continue");
+
+      await page.waitForSelector("h1:text('Check and submit')");
+      await page.click("button:text('Submit')");
+
+      await verifyPhone(page, phone);
+      await verifyIdentity(page);
+      await reopen(page, "/controller", "/additional-company-info");
+      await page.waitForSelector("text=We are reviewing your business");
+
+      bank.cli(["kyb", email, "approve"]);
+      await reopen(page, "/controller", "/account-activation");
+      await hydrated(page);
+      await page.waitForSelector("text=£49.00");
+      await page.click("text=Pay by card");
+      await page.waitForURL(/\/sandbox\/pay\//);
+      await page.fill("input[name=name]", "Ada Lovelace");
+      await page.fill("input[name=number]", "4242 4242 4242 4242");
+      await page.fill("input[name=expiry]", "12/30");
+      await page.fill("input[name=cvc]", "123");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("h1:text('Confirm the payment')");
+      await page.click("text=Complete authentication");
+      await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+      await hydrated(page);
+      await page.waitForSelector("text=0 INFINITY LIMITED");
+      assert.ok((await page.textContent("main")).includes("GBP"), "the GBP account is open");
+      assert.deepEqual(seen.problems, []);
+      await context.close();
+    });
+  });
+
+  describe(`a personal customer opens an account on ${name}`, () => {
+    it("pays the fee by bank transfer after Apple Pay declines", async () => {
+      const email = `tom.${name}@example.com`;
+      const phone = name === "desktop" ? "+447700900611" : "+447700900612";
+      const context = await browser.newContext(device);
+      // A stand-in for Safari's ApplePaySession: the payment sheet answers at once with a token
+      // the sandbox acquirer declines.
+      await context.addInitScript(() => {
+        class StandIn {
+          static STATUS_SUCCESS = 0;
+          static STATUS_FAILURE = 1;
+          static canMakePayments() {
+            return true;
+          }
+          constructor(version, request) {
+            window.__applePayRequest = { version, request };
+          }
+          completeMerchantValidation(session) {
+            window.__merchantSession = session;
+          }
+          completePayment(status) {
+            window.__applePayStatus = status;
+          }
+          begin() {
+            this.onvalidatemerchant?.({
+              validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession",
+            });
+            setTimeout(() =>
+              this.onpaymentauthorized?.({
+                payment: {
+                  token: {
+                    paymentData: { version: "EC_v1", data: "decline" },
+                    paymentMethod: { network: "Visa" },
+                    transactionIdentifier: "STANDIN-1",
+                  },
+                },
+              }),
+            );
+          }
+          abort() {}
+        }
+        window.ApplePaySession = StandIn;
+      });
+      const page = await context.newPage();
+      const seen = watch(page);
+      await register(page, email, "personal");
+      await verifyPhone(page, phone);
+      await verifyIdentity(page);
+      await reopen(page, "/controller", "/account-activation");
+      await hydrated(page);
+      await page.waitForSelector("text=£19.00");
+      await page.click("button[aria-label='Pay with Apple Pay']");
+      await page.waitForSelector("text=Your Apple Pay payment did not go through");
+      assert.equal(await page.evaluate(() => window.__applePayStatus), 1, "the sheet completed as a failure");
+      assert.equal(await page.evaluate(() => window.__applePayRequest.request.total.amount), "19.00");
+
+      await page.click("text=Pay by bank transfer");
+      await page.waitForURL(`${bank.url}/account-activation/transfer`);
+      await page.waitForSelector("h1:text('Account Activation Pending')");
+      const reference = (await page.textContent("main")).match(/ACT-[A-Z0-9]{8}/)[0];
+      const iban = (await page.textContent("main")).match(/GB\d{2}HRBR\d{14}/)[0];
+      bank.cli(["money-in", iban, "19.00", "Tom Fischer", reference]);
+      await reopen(page, "/controller", "/dashboard");
+      await hydrated(page);
+      await page.waitForSelector("text=Ada Lovelace");
+      assert.deepEqual(seen.problems, []);
+      await context.close();
+    });
+  });
+}
