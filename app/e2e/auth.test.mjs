@@ -66,7 +66,7 @@ describe("desktop", () => {
     await context.close();
   });
 
-  it("loads countries on the client when it navigates to a page that needs them", async () => {
+  it("sends a visitor from the business wizard to sign up first, on the client", async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     const seen = watch(page);
@@ -76,10 +76,9 @@ describe("desktop", () => {
       history.pushState({}, "", "/onboarding/business");
       dispatchEvent(new PopStateEvent("popstate"));
     });
-    await page.waitForSelector("text=Private limited company (Ltd)");
-    await page.selectOption("select[name=country]", "DE");
-    assert.ok(await page.isVisible("text=Unternehmergesellschaft (UG)"));
-    assert.deepEqual(seen.apiCalls, ["/v1/utils/countries"]);
+    await page.waitForURL(`${bank.url}/onboarding/user?flow=business`);
+    await page.waitForSelector("h1:text('Account Registration')");
+    assert.deepEqual(seen.apiCalls, []);
     assert.deepEqual(seen.problems, []);
     await context.close();
   });

@@ -101,7 +101,7 @@ pub fn authorise_wallet(
         return Err("nothing to pay");
     }
     let data = &token["paymentData"];
-    if data["version"] != "EC_v1" || !data["data"].as_str().is_some_and(|d| !d.is_empty()) {
+    if data["version"] != "EC_v1" || data["data"].as_str().is_none_or(str::is_empty) {
         return Err("payment data unreadable");
     }
     let network = token["paymentMethod"]["network"]

@@ -105,6 +105,11 @@ async fn desktop_auth_routes() {
     assert_redirect(&bank.get("/signup", DESKTOP).await, "/onboarding/user");
     assert_redirect(&bank.get("/onboarding", DESKTOP).await, "/onboarding/user");
     assert_redirect(&bank.get("/reset-password", DESKTOP).await, "/login");
+    // The business wizard saves to an account: a visitor signs up first, as a business.
+    assert_redirect(
+        &bank.get("/onboarding/business", DESKTOP).await,
+        "/onboarding/user?flow=business",
+    );
 
     let pages = [
         ("/login", "Log in"),
@@ -113,7 +118,6 @@ async fn desktop_auth_routes() {
         ("/accept-invite", "Accept your invitation"),
         ("/leads", "Talk to our business team"),
         ("/onboarding/user", "Account Registration"),
-        ("/onboarding/business", "Company Type"),
         ("/invitation/KEY-123/card", "Your company card"),
         ("/invitation/KEY-123/card/activate", "Activate your card"),
     ];
@@ -127,11 +131,6 @@ async fn desktop_auth_routes() {
         .await
         .body
         .contains("KEY-123"));
-    assert!(bank
-        .get("/onboarding/business", DESKTOP)
-        .await
-        .body
-        .contains("Gesellschaft mit beschränkter Haftung"));
     // Desktop has no invited-user onboarding in the auth set.
     assert_page(
         &bank.get("/invite-onboarding/user", DESKTOP).await,
@@ -368,7 +367,7 @@ async fn one_isolate_keeps_no_data_between_renders() {
     // With one isolate, every render runs on the same V8 heap in turn.
     let bank = TestBank::start(Backend::Sqlite).await;
     for _ in 0..3 {
-        let with_countries = bank.get("/onboarding/business", DESKTOP).await;
+        let with_countries = bank.get("/", DESKTOP).await;
         assert!(with_countries.body.contains("\"queryKey\":[\"countries\"]"));
         let login = bank.get("/login", DESKTOP).await;
         assert!(
@@ -386,7 +385,7 @@ async fn a_render_that_overruns_its_deadline_gets_the_error_page() {
         c.render_deadline = std::time::Duration::from_millis(1)
     })
     .await;
-    let reply = bank.get("/onboarding/business", DESKTOP).await;
+    let reply = bank.get("/", DESKTOP).await;
     assert_eq!(reply.status, 500);
     assert!(reply.body.contains("Something went wrong"));
     assert!(reply.header("content-security-policy").contains("nonce-"));

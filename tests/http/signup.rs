@@ -367,12 +367,10 @@ on_both_backends!(
     |bank| {
         let access = signed_up(bank).await;
         for agent in [DESKTOP, IPHONE] {
+            // The controller sends the new account on to its first step.
             let controller = page_with_cookie(bank, "/controller", agent, &access).await;
-            assert_eq!(controller.status, 200, "{}", controller.body);
-            assert!(
-                controller.body.contains("About You")
-                    && controller.body.contains("Business Verification Fee")
-            );
+            assert_eq!(controller.status, 302, "{}", controller.body);
+            assert_eq!(controller.header("location"), "/onboarding/user");
             let elsewhere = page_with_cookie(bank, "/dashboard", agent, &access).await;
             assert_eq!(elsewhere.status, 302);
             assert_eq!(elsewhere.header("location"), "/controller");

@@ -8,7 +8,6 @@ import { StartPage } from "../features/auth/components/StartPage";
 import { CardActivatePage } from "../features/cards/components/CardActivatePage";
 import { CardInvitationPage } from "../features/cards/components/CardInvitationPage";
 import { countriesQuery } from "../features/onboarding/api";
-import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
 import { InviteOnboardingPage } from "../features/onboarding/components/InviteOnboardingPage";
 import { LeadsPage } from "../features/onboarding/components/LeadsPage";
 import { RegistrationPage } from "../features/onboarding/components/RegistrationPage";
@@ -75,11 +74,11 @@ const desktopOnly: AppRoute[] = [
     prefetch: (client) => [client.ensureQueryData(countriesQuery())],
   },
   { path: "/onboarding", head: { title: "Sign up", description: "" }, redirect: toRegistration },
+  // The business wizard saves to the person's account: a visitor signs up first, as a business.
   {
     path: "/onboarding/business",
     head: { title: "Business onboarding", description: "Tell us about your company." },
-    Component: BusinessOnboardingPage,
-    prefetch: (client) => [client.ensureQueryData(countriesQuery())],
+    redirect: () => "/onboarding/user?flow=business",
   },
 ];
 

@@ -278,6 +278,11 @@ pub fn all() -> Vec<Country> {
     list
 }
 
+/// A country the bank serves, by its code.
+pub fn supported(code: &str) -> Option<Country> {
+    all().into_iter().find(|c| c.code == code && c.is_supported)
+}
+
 /// Regional indicator symbols: "GB" becomes 🇬🇧.
 fn flag_emoji(code: &str) -> String {
     code.chars()
@@ -310,9 +315,4 @@ mod tests {
     fn flags_are_regional_indicators() {
         assert_eq!(flag_emoji("GB"), "🇬🇧");
     }
-}
-
-/// A country the bank serves, by its code.
-pub fn supported(code: &str) -> Option<Country> {
-    all().into_iter().find(|c| c.code == code && c.is_supported)
 }
