@@ -4,7 +4,17 @@
 // customer who pays by bank transfer (after an Apple Pay attempt the stand-in declines).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank, typeCode, watch } from "./bank.mjs";
+import {
+  DESKTOP,
+  hydrated,
+  latestCode,
+  launchBrowser,
+  logInWithSms,
+  MOBILE,
+  startBank,
+  typeCode,
+  watch,
+} from "./bank.mjs";
 
 let bank;
 let browser;
@@ -252,3 +262,39 @@ for (const [name, device] of [
     });
   });
 }
+
+describe("profiles", () => {
+  it("adds a personal account beside a business, and the dropdown opens by itself", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, "olivia@demo.harbour.example", "Harbour2026", "+447700900001");
+    await page.goto(`${bank.url}/company/add`);
+    await hydrated(page);
+    assert.equal(await page.getAttribute(".profile-button", "aria-expanded"), "false");
+    await page.click("text=Open a personal account");
+    await page.waitForSelector("text=Your personal account is being opened");
+    await page.waitForSelector("[aria-label='Profiles'] >> text=Olivia Bennett");
+    assert.equal(await page.getAttribute(".profile-button", "aria-expanded"), "true");
+    await page.click("[aria-label='Profiles'] >> text=Olivia Bennett");
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    assert.equal((await page.textContent(".profile-button"))?.trim(), "Olivia Bennett");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+
+  it("shows a restricted account its notice and keeps the app open", async () => {
+    bank.cli(["restrict", "tom@demo.harbour.example"]);
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, "tom@demo.harbour.example", "Harbour2026", "+447700900002");
+    await page.waitForSelector("text=Your Account Is Temporarily Restricted");
+    assert.ok(await page.isVisible("text=routine processes"));
+    bank.cli(["lift-restriction", "tom@demo.harbour.example"]);
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await page.isVisible("text=Your Account Is Temporarily Restricted"), false);
+    await context.close();
+  });
+});

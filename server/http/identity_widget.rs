@@ -59,8 +59,12 @@ pub fn picture_kind(bytes: &[u8]) -> Option<&'static str> {
 pub async fn submit(
     State(state): State<AppState>,
     Extension(nonce): Extension<CspNonce>,
+    headers: axum::http::HeaderMap,
     mut form: Multipart,
 ) -> Response {
+    if !crate::api::origin_allowed(&headers, &state.config.base_url) {
+        return StatusCode::FORBIDDEN.into_response();
+    }
     let mut token = String::new();
     let mut outcome = Review::Approved;
     let mut document = None;
