@@ -10,6 +10,7 @@ pub mod engagement;
 pub mod error;
 pub mod onboarding;
 mod openapi_doc;
+pub mod payments;
 pub mod profiles;
 pub mod rate_limit;
 pub mod replies;
@@ -115,6 +116,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(engagement::routes())
         .merge(onboarding::routes())
         .merge(profiles::routes())
+        .merge(payments::routes())
         .merge(users::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }

@@ -49,6 +49,7 @@ pub mod engagement;
 pub mod london;
 pub mod onboarding;
 pub mod paging;
+pub mod payments;
 pub mod profiles;
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
 pub mod acquirer;
+pub mod bank_directory;
 pub mod companies;
 pub mod identity;
 pub mod notify;

@@ -16,6 +16,7 @@ pub mod passkeys;
 pub mod password_resets;
 pub mod profiles;
 pub mod rate_limits;
+pub mod recipients;
 pub mod registration_fees;
 pub mod sessions;
 pub mod settings;

@@ -19,6 +19,7 @@ mod passkeys;
 mod password_reset;
 mod profiles;
 mod rate_limits;
+mod recipients;
 mod robustness;
 mod sessions;
 mod signup;

@@ -813,6 +813,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/recipients/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_recipients_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Adds a recipient, or (with an id) changes one of the profile's. */
+        put: operations["put_v2_recipients"];
+        post?: never;
+        delete: operations["delete_v2_recipients"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/recipients/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a recipient's details without keeping them: the form's check before a payment. */
+        post: operations["post_v2_recipients_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/banks/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §5: the IBAN look-up runs at 15 to 33 cleaned characters and answers bic and bankName. */
+        post: operations["post_v2_banks_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -943,6 +1010,20 @@ export interface components {
         AdditionalInfo: {
             text?: string;
         };
+        AddressBody: {
+            /** @default  */
+            country?: string;
+            /** @default  */
+            address1?: string;
+            /** @default  */
+            buildingNumber?: string;
+            /** @default  */
+            city?: string;
+            /** @default  */
+            postcode?: string;
+            /** @default  */
+            region?: string;
+        };
         AddressMatch: {
             postalCode: string;
             address: string;
@@ -985,6 +1066,10 @@ export interface components {
             bankName: string;
             name: string;
             alias: string | null;
+        };
+        BankMatch: {
+            bic: string;
+            bankName: string;
         };
         /**
          * @description The answers, with SPEC §3's field names. Multi-choice answers are the chosen values joined
@@ -1115,6 +1200,12 @@ export interface components {
         };
         /** @enum {string} */
         Currency: "GBP" | "EUR" | "USD" | "CHF" | "ALL";
+        DeleteInput: {
+            id?: string;
+        };
+        Deleted: {
+            message: string;
+        };
         /** @description A done thing, with the text to show. */
         Done: {
             message: string;
@@ -1219,6 +1310,10 @@ export interface components {
             /** Format: int32 */
             onboarding_version: number;
         };
+        Label: {
+            title: string;
+            footer: string;
+        };
         /** @description SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie. */
         LoginInput: {
             email?: string | null;
@@ -1230,6 +1325,9 @@ export interface components {
          */
         LoginReply: {
             mfa?: null | components["schemas"]["MfaStep"];
+        };
+        LookupInput: {
+            iban?: string;
         };
         /**
          * @description SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
@@ -1312,6 +1410,11 @@ export interface components {
             /** Format: int64 */
             lastUsedAt: number | null;
         };
+        /**
+         * @description SPEC §3: a private person or a company.
+         * @enum {string}
+         */
+        PayeeType: "private" | "company";
         /** @description SPEC §3 "Person payload": the personal details, or (with a country) the address. */
         PersonPatch: {
             /** @default null */
@@ -1363,6 +1466,82 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "sandbox" | "sumsub";
+        /** @description SPEC §3 "Recipient" as the form sends it; `id` when editing. */
+        RecipientBody: {
+            /** @default null */
+            id?: string | null;
+            /** @default null */
+            scheme?: null | components["schemas"]["Scheme"];
+            /** @default  */
+            name?: string;
+            /** @default null */
+            type?: null | components["schemas"]["PayeeType"];
+            /** @default  */
+            alias?: string;
+            /** @default  */
+            iban?: string;
+            /** @default  */
+            ukSortCode?: string;
+            /** @default  */
+            ukAccountNumber?: string;
+            /** @default  */
+            bic?: string;
+            /** @default  */
+            routingCode?: string;
+            /** @default  */
+            reference?: string;
+            /** @default null */
+            currency?: null | components["schemas"]["Currency"];
+            /**
+             * @default {
+             *       "country": "",
+             *       "address1": "",
+             *       "buildingNumber": "",
+             *       "city": "",
+             *       "postcode": "",
+             *       "region": ""
+             *     }
+             */
+            swiftAddress?: components["schemas"]["AddressBody"];
+        };
+        RecipientFilters: {
+            /**
+             * @description Part of the name or template name.
+             * @default null
+             */
+            search: string | null;
+        };
+        RecipientPage: {
+            results: components["schemas"]["RecipientView"][];
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            page: number;
+        };
+        /** @description SPEC §3 "Recipient". */
+        RecipientView: {
+            id: string;
+            /** @description The payment type: local (UK Local Transfer), sepa or swift. */
+            scheme: components["schemas"]["Scheme"];
+            name: string;
+            type: components["schemas"]["PayeeType"];
+            alias: string | null;
+            iban: string | null;
+            ukSortCode: string | null;
+            ukAccountNumber: string | null;
+            bic: string | null;
+            routingCode: string | null;
+            reference: string | null;
+            /** @description Initials for the avatar. */
+            abbreviation: string;
+            currency: components["schemas"]["Currency"];
+            label: components["schemas"]["Label"];
+            swiftAddress: null | components["schemas"]["SwiftAddress"];
+            /** @description SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT). */
+            scope: string;
+        };
         RequestRef: {
             requestId: string;
         };
@@ -1390,6 +1569,16 @@ export interface components {
             step?: number;
             data?: components["schemas"]["BusinessData"];
         };
+        Saved: {
+            recipient: components["schemas"]["RecipientView"];
+            /** @description SPEC §2: 'Recipient has been successfully added' or '… saved'. */
+            message: string;
+        };
+        /**
+         * @description SPEC §2 payment types: UK Local Transfer, SEPA, SWIFT.
+         * @enum {string}
+         */
+        Scheme: "local" | "sepa" | "swift";
         SendInput: {
             email?: string;
         };
@@ -1429,6 +1618,14 @@ export interface components {
         Success: {
             success: boolean;
             message?: string | null;
+        };
+        SwiftAddress: {
+            country: string;
+            address1: string;
+            buildingNumber: string;
+            city: string;
+            postcode: string;
+            region: string;
         };
         TakeInput: {
             id?: string;
@@ -1517,6 +1714,10 @@ export interface components {
             kycStatus: components["schemas"]["KycStatus"];
             isBusinessAllowed: boolean;
             isPrivateAllowed: boolean;
+        };
+        Verified: {
+            valid: boolean;
+            bank: null | components["schemas"]["BankMatch"];
         };
         VerifyInput: {
             email?: string;
@@ -3064,6 +3265,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_recipients_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FetchInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientPage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_recipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_v2_recipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_recipients_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verified"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_banks_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMatch"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -1,0 +1,12 @@
+//! Payments (SPEC §7 Recipients; the transfers follow): every call acts for the selected profile
+//! and needs its transaction right (SPEC §6).
+
+pub mod recipients;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use super::ApiState;
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    recipients::routes()
+}

@@ -1,0 +1,398 @@
+//! Recipients (SPEC §2 recipients, create, edit; §7 fetch, PUT, DELETE, verify) and the IBAN
+//! look-up that names the payee's bank.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::engagement::effective_flags;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::accounts::money::Currency;
+use crate::domain::paging::Paging;
+use crate::domain::payments::payee::{self, Scheme};
+use crate::domain::payments::recipient::{
+    self, AddressInput, Offer, PayeeType, RecipientInput, SwiftAddress,
+};
+use crate::domain::profiles::access::Level;
+use crate::providers::bank_directory::{self, BankMatch};
+use crate::store::recipients::StoredRecipient;
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(fetch))
+        .routes(routes!(upsert, delete))
+        .routes(routes!(verify))
+        .routes(routes!(lookup))
+}
+
+/// SPEC §9: recipients are fetched 1000 at a time.
+const LIMIT: i64 = 1000;
+
+/// SPEC §3 "Recipient".
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecipientView {
+    id: String,
+    /// The payment type: local (UK Local Transfer), sepa or swift.
+    scheme: Scheme,
+    name: String,
+    #[serde(rename = "type")]
+    kind: PayeeType,
+    alias: Option<String>,
+    iban: Option<String>,
+    uk_sort_code: Option<String>,
+    uk_account_number: Option<String>,
+    bic: Option<String>,
+    routing_code: Option<String>,
+    reference: Option<String>,
+    /// Initials for the avatar.
+    abbreviation: String,
+    currency: Currency,
+    label: Label,
+    swift_address: Option<SwiftAddress>,
+    /// SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT).
+    scope: &'static str,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Label {
+    title: String,
+    footer: String,
+}
+
+fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
+        .take(2)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+fn view(stored: StoredRecipient) -> RecipientView {
+    let r = stored.recipient;
+    let footer = match r.scheme {
+        Scheme::Local => format!(
+            "{} · {}",
+            crate::domain::accounts::identifiers::sort_code_display(
+                r.uk_sort_code.as_deref().unwrap_or("")
+            ),
+            r.uk_account_number.clone().unwrap_or_default()
+        ),
+        Scheme::Sepa | Scheme::Swift => r.iban.clone().unwrap_or_default(),
+    };
+    RecipientView {
+        id: stored.id,
+        scheme: r.scheme,
+        abbreviation: initials(&r.name),
+        label: Label {
+            title: r.alias.clone().unwrap_or_else(|| r.name.clone()),
+            footer,
+        },
+        scope: if r.scheme == Scheme::Local {
+            "local"
+        } else {
+            "global"
+        },
+        name: r.name,
+        kind: r.kind,
+        alias: r.alias,
+        iban: r.iban,
+        uk_sort_code: r.uk_sort_code,
+        uk_account_number: r.uk_account_number,
+        bic: r.bic,
+        routing_code: r.routing_code,
+        reference: r.reference,
+        currency: r.currency,
+        swift_address: r.swift_address,
+    }
+}
+
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(default)]
+pub struct RecipientFilters {
+    /// Part of the name or template name.
+    search: Option<String>,
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct FetchInput {
+    page: Option<i64>,
+    limit: Option<i64>,
+    #[serde(default)]
+    filters: RecipientFilters,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecipientPage {
+    results: Vec<RecipientView>,
+    total_pages: i64,
+    total_results: i64,
+    page: i64,
+}
+
+#[utoipa::path(post, path = "/v2/recipients/fetch", tag = "payments", request_body = FetchInput,
+    responses((status = 200, body = RecipientPage)))]
+async fn fetch(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(input): ApiJson<FetchInput>,
+) -> Result<Json<RecipientPage>, AppError> {
+    profile.require_transactions()?;
+    let paging = Paging::parse(input.page, input.limit, LIMIT, LIMIT)
+        .map_err(|(field, message)| AppError::field(field, &message))?;
+    let search = input
+        .filters
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let (rows, total) = store::recipients::page(
+        &state.db,
+        &profile.profile_id,
+        search,
+        paging.limit(),
+        paging.offset(),
+    )
+    .await?;
+    Ok(Json(RecipientPage {
+        results: rows.into_iter().map(view).collect(),
+        total_pages: paging.total_pages(total),
+        total_results: total,
+        page: paging.page(),
+    }))
+}
+
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AddressBody {
+    country: String,
+    address1: String,
+    building_number: String,
+    city: String,
+    postcode: String,
+    region: String,
+}
+
+/// SPEC §3 "Recipient" as the form sends it; `id` when editing.
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RecipientBody {
+    id: Option<String>,
+    scheme: Option<Scheme>,
+    name: String,
+    #[serde(rename = "type")]
+    kind: Option<PayeeType>,
+    alias: String,
+    iban: String,
+    uk_sort_code: String,
+    uk_account_number: String,
+    bic: String,
+    routing_code: String,
+    reference: String,
+    currency: Option<Currency>,
+    swift_address: AddressBody,
+}
+
+impl RecipientBody {
+    fn input(&self) -> RecipientInput {
+        let a = &self.swift_address;
+        RecipientInput {
+            scheme: self.scheme,
+            name: self.name.clone(),
+            kind: self.kind,
+            alias: self.alias.clone(),
+            iban: self.iban.clone(),
+            uk_sort_code: self.uk_sort_code.clone(),
+            uk_account_number: self.uk_account_number.clone(),
+            bic: self.bic.clone(),
+            routing_code: self.routing_code.clone(),
+            reference: self.reference.clone(),
+            currency: self.currency,
+            swift_address: AddressInput {
+                country: a.country.clone(),
+                address1: a.address1.clone(),
+                building_number: a.building_number.clone(),
+                city: a.city.clone(),
+                postcode: a.postcode.clone(),
+                region: a.region.clone(),
+            },
+        }
+    }
+}
+
+/// The profile's account currencies and the SWIFT flag, as the recipient rules need them.
+async fn offer_for(
+    state: &ApiState,
+    profile: &SelectedProfile,
+) -> Result<(Vec<Currency>, bool), AppError> {
+    let mut currencies: Vec<Currency> =
+        store::bank_accounts::for_profile(&state.db, &profile.profile_id)
+            .await?
+            .into_iter()
+            .filter(|a| a.status != "closed")
+            .map(|a| a.currency)
+            .collect();
+    currencies.dedup();
+    Ok((
+        currencies,
+        effective_flags(state).await?.get("swiftAllowed"),
+    ))
+}
+
+fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
+    profile.require_transactions()?;
+    if profile.access.allows("transaction", Level::Full) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Saved {
+    recipient: RecipientView,
+    /// SPEC §2: 'Recipient has been successfully added' or '… saved'.
+    message: &'static str,
+}
+
+/// Adds a recipient, or (with an id) changes one of the profile's.
+#[utoipa::path(put, path = "/v2/recipients", tag = "payments", request_body = RecipientBody,
+    responses((status = 200, body = Saved)))]
+async fn upsert(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(body): ApiJson<RecipientBody>,
+) -> Result<Json<Saved>, AppError> {
+    require_full(&profile)?;
+    let (currencies, swift_allowed) = offer_for(&state, &profile).await?;
+    let checked = recipient::check(
+        &body.input(),
+        &Offer {
+            currencies: &currencies,
+            swift_allowed,
+        },
+    )
+    .map_err(AppError::Fields)?;
+    let id = store::recipients::upsert(
+        &state.db,
+        &profile.profile_id,
+        body.id.as_deref(),
+        &checked,
+        now_ms(),
+    )
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let stored = store::recipients::find(&state.db, &profile.profile_id, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(Saved {
+        recipient: view(stored),
+        message: if body.id.is_some() {
+            "Recipient has been successfully saved"
+        } else {
+            "Recipient has been successfully added"
+        },
+    }))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct DeleteInput {
+    #[serde(default)]
+    id: String,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Deleted {
+    message: &'static str,
+}
+
+#[utoipa::path(delete, path = "/v2/recipients", tag = "payments", request_body = DeleteInput,
+    responses((status = 200, body = Deleted)))]
+async fn delete(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(input): ApiJson<DeleteInput>,
+) -> Result<Json<Deleted>, AppError> {
+    require_full(&profile)?;
+    if !store::recipients::delete(&state.db, &profile.profile_id, &input.id).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(Json(Deleted {
+        message: "Recipient has been successfully deleted",
+    }))
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Verified {
+    valid: bool,
+    /// The payee's bank, when the directory knows its IBAN's bank code.
+    bank: Option<BankMatch>,
+}
+
+/// Checks a recipient's details without keeping them: the form's check before a payment.
+#[utoipa::path(post, path = "/v2/recipients/verify", tag = "payments", request_body = RecipientBody,
+    responses((status = 200, body = Verified)))]
+async fn verify(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(body): ApiJson<RecipientBody>,
+) -> Result<Json<Verified>, AppError> {
+    profile.require_transactions()?;
+    let (currencies, swift_allowed) = offer_for(&state, &profile).await?;
+    let checked = recipient::check(
+        &body.input(),
+        &Offer {
+            currencies: &currencies,
+            swift_allowed,
+        },
+    )
+    .map_err(AppError::Fields)?;
+    let bank = checked
+        .iban
+        .as_deref()
+        .and_then(|text| payee::iban(text).ok())
+        .and_then(|iban| bank_directory::lookup(&iban, &state.config.company.legal_name));
+    Ok(Json(Verified { valid: true, bank }))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct LookupInput {
+    #[serde(default)]
+    iban: String,
+}
+
+/// SPEC §5: the IBAN look-up runs at 15 to 33 cleaned characters and answers bic and bankName.
+#[utoipa::path(post, path = "/v2/banks/lookup", tag = "payments", request_body = LookupInput,
+    responses((status = 200, body = BankMatch)))]
+async fn lookup(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(input): ApiJson<LookupInput>,
+) -> Result<Json<BankMatch>, AppError> {
+    profile.require_transactions()?;
+    let cleaned = payee::clean(&input.iban);
+    if !(15..=33).contains(&cleaned.len()) {
+        return Err(AppError::field(
+            "iban",
+            "The IBAN can only be 14 to 34 characters long",
+        ));
+    }
+    let iban = payee::iban(&cleaned).map_err(|message| AppError::field("iban", message))?;
+    bank_directory::lookup(&iban, &state.config.company.legal_name)
+        .map(Json)
+        .ok_or_else(|| {
+            AppError::refused(
+                StatusCode::NOT_FOUND,
+                "bank_not_found",
+                "Bank not found",
+                "We do not know this IBAN's bank. Please enter its BIC.",
+            )
+        })
+}

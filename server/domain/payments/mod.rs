@@ -1,0 +1,5 @@
+//! Payments (DESIGN.md areas): recipients and the identifiers that name a payee's account.
+
+pub mod bic;
+pub mod payee;
+pub mod recipient;
