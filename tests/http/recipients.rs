@@ -260,3 +260,69 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
     .await;
     assert_eq!(verify.json()["bank"]["bankName"], "Commerzbank");
 });
+
+on_both_backends!(
+    the_recipient_screens_render_on_the_server_by_rights,
+    |bank| {
+        let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+        open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+        let saved = put(bank, &owner.bearer(), local()).await;
+        let id = saved.json()["recipient"]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let cookie = format!("__Host-access={}", owner.token);
+        for agent in [DESKTOP, IPHONE] {
+            let list = page_with_cookie(bank, "/recipients", agent, &cookie).await;
+            assert_eq!(list.status, 200);
+            assert!(
+                list.body.contains("Acme") && list.body.contains("20-00-00 · 55779911"),
+                "{}",
+                list.body
+            );
+            let create = page_with_cookie(bank, "/recipients/create", agent, &cookie).await;
+            assert!(
+                create.body.contains("UK Local Transfer")
+                    && create.body.contains("Recipient Template Name")
+            );
+            let edit =
+                page_with_cookie(bank, &format!("/recipients/edit/{id}"), agent, &cookie).await;
+            assert!(
+                edit.body.contains("Edit recipient") && edit.body.contains("value=\"55779911\""),
+                "{}",
+                edit.body
+            );
+            let unknown = page_with_cookie(bank, "/recipients/edit/nobody", agent, &cookie).await;
+            assert_eq!(
+                (unknown.status.as_u16(), unknown.header("location")),
+                (302, "/recipients")
+            );
+        }
+        let reader = customer_with_role(
+            bank,
+            "bob@example.com",
+            "Hale Ltd",
+            "accountant",
+            &["transaction:r"],
+        )
+        .await;
+        let reader_cookie = format!("__Host-access={}", reader.token);
+        let list = page_with_cookie(bank, "/recipients", DESKTOP, &reader_cookie).await;
+        assert_eq!(list.status, 200);
+        assert!(!list.body.contains("Add recipient"), "a reader cannot add");
+        let create = page_with_cookie(bank, "/recipients/create", DESKTOP, &reader_cookie).await;
+        assert_eq!(create.header("location"), "/recipients");
+        let none = customer_with_role(bank, "ada@example.com", "Ada Ltd", "director", &[]).await;
+        let away = page_with_cookie(
+            bank,
+            "/recipients",
+            DESKTOP,
+            &format!("__Host-access={}", none.token),
+        )
+        .await;
+        assert_eq!(
+            (away.status.as_u16(), away.header("location")),
+            (302, "/dashboard")
+        );
+    }
+);

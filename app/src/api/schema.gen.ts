@@ -1504,12 +1504,19 @@ export interface components {
              */
             swiftAddress?: components["schemas"]["AddressBody"];
         };
+        RecipientFetch: {
+            /** Format: int64 */
+            page?: number | null;
+            /** Format: int64 */
+            limit?: number | null;
+            filters?: components["schemas"]["RecipientFilters"];
+        };
         RecipientFilters: {
             /**
              * @description Part of the name or template name.
              * @default null
              */
-            search: string | null;
+            search?: string | null;
         };
         RecipientPage: {
             results: components["schemas"]["RecipientView"][];
@@ -3287,7 +3294,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FetchInput"];
+                "application/json": components["schemas"]["RecipientFetch"];
             };
         };
         responses: {

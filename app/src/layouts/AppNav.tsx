@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { useApp } from "../lib/appContext";
+import { readsTransactions } from "../lib/rights";
 
 // The signed-in navigation. Only screens that exist are listed; SPEC §2's menu grows with them.
 // Manager items (statement, proof letter) need a complete account (SPEC §6).
@@ -8,6 +9,10 @@ export function AppNav() {
   const complete = session.accountReady;
   const items: [string, string, boolean][] = [
     ["/dashboard", "Home", true],
+    // SPEC §6: recipients need transaction access.
+    ...(readsTransactions(session)
+      ? ([["/recipients", "Recipients", true]] as [string, string, boolean][])
+      : []),
     ...(layout === "desktop"
       ? ([["/bank-accounts/details", "Account details", true]] as [string, string, boolean][])
       : []),

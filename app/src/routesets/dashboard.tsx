@@ -10,6 +10,9 @@ import { StatementPage } from "../features/accounts/components/StatementPage";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
 import { SecurityPage } from "../features/auth/components/SecurityPage";
+import { recipientsQuery } from "../features/payments/api";
+import { RecipientFormPage } from "../features/payments/components/RecipientFormPage";
+import { RecipientsPage } from "../features/payments/components/RecipientsPage";
 import { profilesQuery } from "../features/profiles/api";
 import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
 import { DashboardPage } from "../features/profiles/components/DashboardPage";
@@ -45,6 +48,11 @@ function prefetchDashboard(client: QueryClient, { query }: RouteContext): Promis
   return [accounts.catch(() => undefined), ...detail];
 }
 
+const recipientForm = (client: QueryClient) => [
+  client.ensureQueryData(recipientsQuery()).catch(() => undefined),
+  client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
+];
+
 const accountsOnly = (client: QueryClient) => [
   client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
 ];
@@ -74,6 +82,25 @@ export const routes = (layout: Layout): AppRoute[] => [
     head: { title: "Generate Statement", description: "Statements of your accounts." },
     Component: StatementPage,
     prefetch: accountsOnly,
+  },
+  // A person without the transaction right gets no recipients: the page sends them away.
+  {
+    path: "/recipients",
+    head: { title: "Recipients", description: "The people and companies you pay." },
+    Component: RecipientsPage,
+    prefetch: (client) => [client.ensureQueryData(recipientsQuery()).catch(() => undefined)],
+  },
+  {
+    path: "/recipients/create",
+    head: { title: "Add recipient", description: "A new payee." },
+    Component: RecipientFormPage,
+    prefetch: recipientForm,
+  },
+  {
+    path: "/recipients/edit/:recipientId",
+    head: { title: "Edit recipient", description: "Change a payee." },
+    Component: RecipientFormPage,
+    prefetch: recipientForm,
   },
   {
     path: "/company/add",

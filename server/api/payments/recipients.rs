@@ -120,7 +120,7 @@ pub struct RecipientFilters {
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
-pub struct FetchInput {
+pub struct RecipientFetch {
     page: Option<i64>,
     limit: Option<i64>,
     #[serde(default)]
@@ -136,12 +136,12 @@ pub struct RecipientPage {
     page: i64,
 }
 
-#[utoipa::path(post, path = "/v2/recipients/fetch", tag = "payments", request_body = FetchInput,
+#[utoipa::path(post, path = "/v2/recipients/fetch", tag = "payments", request_body = RecipientFetch,
     responses((status = 200, body = RecipientPage)))]
 async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-    ApiJson(input): ApiJson<FetchInput>,
+    ApiJson(input): ApiJson<RecipientFetch>,
 ) -> Result<Json<RecipientPage>, AppError> {
     profile.require_transactions()?;
     let paging = Paging::parse(input.page, input.limit, LIMIT, LIMIT)

@@ -1,15 +1,4 @@
-import type { SessionState } from "../../routing/types";
 import type { BankAccount } from "./api";
-
-// SPEC §6: admin has full access; otherwise the 'transaction:r|rw' right opens transactions.
-// Roles none and card_user load no accounts at all.
-export function readsTransactions(session: SessionState): boolean {
-  if (session.accessRole === "none" || session.accessRole === "card_user") return false;
-  return (
-    session.accessRole === "admin" ||
-    session.accessRights.some((right) => right === "transaction:r" || right === "transaction:rw")
-  );
-}
 
 /** SPEC §4: active, suspended and inactive accounts can be selected. */
 export function selectable(account: BankAccount): boolean {

@@ -14,11 +14,7 @@ export type TransactionPage = Schemas["TransactionPage"];
 /** SPEC §9: 50 transactions per page. */
 export const PAGE_SIZE = 50;
 
-export const bankAccountsQuery = () =>
-  queryOptions({
-    queryKey: ["bank-accounts"],
-    queryFn: () => api.post("/v2/bank-accounts/fetch", undefined, S.BankAccountList),
-  });
+export { bankAccountsQuery } from "../../api/bankAccounts";
 
 export const transactionsQuery = (bankAccountId: string, filters: TransactionFilters) =>
   infiniteQueryOptions({
