@@ -127,7 +127,8 @@ function RecipientForm() {
   const { session } = useApp();
   const { recipientId } = useParams();
   const { data: list } = useSuspenseQuery(recipientsQuery());
-  const accounts = useQuery(bankAccountsQuery()).data?.results ?? [];
+  // The payment types and currencies follow the accounts: the form waits for them.
+  const accounts = useSuspenseQuery(bankAccountsQuery()).data.results;
   const currencies = [...new Set(accounts.filter((a) => a.status !== "closed").map((a) => a.currency))];
   // SPEC §1: SWIFT only while the swiftAllowed flag is on (the server refuses it otherwise too).
   const swiftAllowed = isOn(useQuery(featuresQuery()).data, "swiftAllowed");
