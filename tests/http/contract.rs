@@ -67,3 +67,50 @@ async fn the_bank_serves_its_document() {
     assert!(reply.json()["paths"]["/v2/transactions/fetch"]["post"].is_object());
     bank.finish().await;
 }
+
+/// utoipa names a schema after its Rust type and keeps one per name: two types of one name in
+/// different modules would silently share a schema, and one call would be typed as the other's.
+#[test]
+fn no_two_contract_types_share_a_name() {
+    fn walk(dir: &std::path::Path, names: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, names);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let mut derives_schema = false;
+                for line in text.lines().map(str::trim) {
+                    if line.starts_with("#[derive(") {
+                        derives_schema = line.contains("ToSchema");
+                    } else if derives_schema
+                        && (line.starts_with("pub struct ") || line.starts_with("pub enum "))
+                    {
+                        let name = line.split_whitespace().nth(2).unwrap_or("");
+                        let name = name
+                            .trim_end_matches(['{', ';', '('])
+                            .split('<')
+                            .next()
+                            .unwrap_or("");
+                        names.push((name.to_string(), path.display().to_string()));
+                        derives_schema = false;
+                    } else if !line.starts_with("#[") && !line.starts_with("///") {
+                        derives_schema = false;
+                    }
+                }
+            }
+        }
+    }
+    let mut names = Vec::new();
+    walk(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/server")),
+        &mut names,
+    );
+    assert!(names.len() > 60, "{} schema types found", names.len());
+    names.sort();
+    let clashes: Vec<_> = names
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .collect();
+    assert!(clashes.is_empty(), "schema names used twice: {clashes:?}");
+}
