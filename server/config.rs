@@ -51,6 +51,9 @@ pub struct Config {
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
     pub activation_fee_business: i64,
     pub activation_fee_personal: i64,
+    /// Transfer fees per scheme and currency (`BANK_FEE_<SCHEME>_<CURRENCY>`, e.g.
+    /// `BANK_FEE_SWIFT_USD=20.00`; defaults in `domain/payments/fees.rs`).
+    pub transfer_fees: crate::domain::payments::fees::FeeTable,
 }
 
 /// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
@@ -177,6 +180,7 @@ impl Config {
             identity: identity(env)?,
             activation_fee_business: fee(env, "BANK_ACTIVATION_FEE_BUSINESS", "49.00")?,
             activation_fee_personal: fee(env, "BANK_ACTIVATION_FEE_PERSONAL", "19.00")?,
+            transfer_fees: transfer_fees(env)?,
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
                 crate::providers::companies::companies_house::Settings {
                     base_url: get(
@@ -206,6 +210,38 @@ fn fee(env: &Env, name: &str, default: &str) -> Result<i64, ConfigError> {
                 "an amount above zero with at most two decimals, e.g. 49.00".into(),
             )
         })
+}
+
+fn transfer_fees(env: &Env) -> Result<crate::domain::payments::fees::FeeTable, ConfigError> {
+    use crate::domain::accounts::money::Currency;
+    use crate::domain::payments::payee::Scheme;
+    let mut table = crate::domain::payments::fees::FeeTable::defaults();
+    for scheme in Scheme::ALL {
+        for currency in [
+            Currency::Gbp,
+            Currency::Eur,
+            Currency::Usd,
+            Currency::Chf,
+            Currency::All,
+        ] {
+            let name = format!(
+                "BANK_FEE_{}_{}",
+                scheme.as_str().to_ascii_uppercase(),
+                currency.code()
+            );
+            if let Some(text) = env.get(&name) {
+                let minor =
+                    crate::domain::accounts::money::parse_decimal(text).ok_or_else(|| {
+                        err(
+                            &name,
+                            "an amount with at most two decimals, e.g. 0.20".into(),
+                        )
+                    })?;
+                table.set(*scheme, currency, minor);
+            }
+        }
+    }
+    Ok(table)
 }
 
 fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {

@@ -7,7 +7,7 @@ macro_rules! named_enum {
     ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash,
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
             serde::Serialize, serde::Deserialize, utoipa::ToSchema,
         )]
         // SPEC's names are the variants in snake_case; `named_enums_serialise_as_spec_names`

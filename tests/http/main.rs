@@ -25,3 +25,4 @@ mod sessions;
 mod signup;
 mod spec_rules;
 mod statements;
+mod transfer_fees;

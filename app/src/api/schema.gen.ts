@@ -880,6 +880,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/utils/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPEC §9: fees are cached forever on the client; a day is plenty for shared caches. */
+        get: operations["get_v1_utils_fees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/transactions/fees/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_transactions_fees_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -1235,11 +1268,38 @@ export interface components {
          * @enum {string}
          */
         FeatureState: "on" | "off";
+        FeeAnswer: {
+            /** @description The scheme the bank routes the payment by; it may differ from the one asked for. */
+            scheme: components["schemas"]["Scheme"];
+            currency: components["schemas"]["Currency"];
+            /** Format: double */
+            amount: number;
+            /** Format: double */
+            fee: number;
+            /**
+             * Format: double
+             * @description What leaves the account: the amount and the fee.
+             */
+            total: number;
+        };
+        FeeEntry: {
+            scheme: components["schemas"]["Scheme"];
+            currency: components["schemas"]["Currency"];
+            /** Format: double */
+            fee: number;
+        };
         /**
          * @description How the fee is to be paid.
          * @enum {string}
          */
         FeeMethod: "card" | "transfer";
+        FeeQuestion: {
+            /** @description A decimal string, e.g. "1250.00": parsed exactly, never through floating point. */
+            amount?: string;
+            sender?: components["schemas"]["Sender"];
+            receiver?: components["schemas"]["Receiver"];
+            scheme?: null | components["schemas"]["Scheme"];
+        };
         FeeReply: {
             /** Format: double */
             amount: number;
@@ -1445,6 +1505,9 @@ export interface components {
             /** @default null */
             buildingNumber?: string | null;
         };
+        PriceList: {
+            fees: components["schemas"]["FeeEntry"][];
+        };
         /** @description SPEC §3 "Profile", as the app receives it. */
         Profile: {
             id: string;
@@ -1466,6 +1529,14 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "sandbox" | "sumsub";
+        Receiver: {
+            /** @default  */
+            iban?: string;
+            /** @default  */
+            ukSortCode?: string;
+            /** @default  */
+            ukAccountNumber?: string;
+        };
         /** @description SPEC §3 "Recipient" as the form sends it; `id` when editing. */
         RecipientBody: {
             /** @default null */
@@ -1588,6 +1659,10 @@ export interface components {
         Scheme: "local" | "sepa" | "swift";
         SendInput: {
             email?: string;
+        };
+        Sender: {
+            /** @default  */
+            bankAccountId?: string;
         };
         SessionState: {
             isAuth: boolean;
@@ -3432,6 +3507,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankMatch"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_utils_fees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_transactions_fees_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeQuestion"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeAnswer"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

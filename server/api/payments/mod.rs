@@ -1,6 +1,7 @@
 //! Payments (SPEC §7 Recipients; the transfers follow): every call acts for the selected profile
 //! and needs its transaction right (SPEC §6).
 
+pub mod fees;
 pub mod recipients;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -8,5 +9,5 @@ use utoipa_axum::router::OpenApiRouter;
 use super::ApiState;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
-    recipients::routes()
+    recipients::routes().merge(fees::routes())
 }
