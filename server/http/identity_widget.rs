@@ -6,7 +6,7 @@
 //! screen fetches a new one.
 
 use axum::extract::{Multipart, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use minijinja::context;
@@ -158,42 +158,19 @@ fn page(
         "expired" => "invalid-token",
         _ => "",
     };
-    let html = state
-        .fallback
-        .get_template("identity_widget.html")
-        .and_then(|t| {
-            t.render(context! {
-                state => which, token, error, message,
-                nonce => nonce.0,
-                origin => state.config.base_url,
-                trading_name => state.config.company.trading_name,
-                css => state.manifest.css,
-            })
-        });
-    match html {
-        Ok(html) => {
-            let status = if error.is_some() {
-                StatusCode::UNPROCESSABLE_ENTITY
-            } else {
-                StatusCode::OK
-            };
-            let mut response = (
-                status,
-                [
-                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                    (header::CACHE_CONTROL, "no-store"),
-                ],
-                html,
-            )
-                .into_response();
-            response.extensions_mut().insert(FramableBySelf);
-            response
-        }
-        Err(error) => {
-            tracing::error!(%error, "identity widget failed");
-            super::pages::failure(state)
-        }
-    }
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    let mut response = super::pages::template_page(
+        state,
+        "identity_widget.html",
+        status,
+        context! { state => which, token, error, message, nonce => nonce.0 },
+    );
+    response.extensions_mut().insert(FramableBySelf);
+    response
 }
 
 #[cfg(test)]

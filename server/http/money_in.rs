@@ -2,7 +2,7 @@
 //! booking as `bank money-in`). Sandbox mode only; the post must come from this site.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Form;
 use minijinja::context;
@@ -59,32 +59,19 @@ fn render(
     done: Option<minijinja::Value>,
     error: Option<String>,
 ) -> Response {
-    let html = state.fallback.get_template("money_in.html").and_then(|t| {
-        t.render(context! {
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    super::pages::template_page(
+        state,
+        "money_in.html",
+        status,
+        context! {
             done, error,
             account => input.account, amount => input.amount,
             payer => input.payer, reference => input.reference,
-            trading_name => state.config.company.trading_name,
-            css => state.manifest.css,
-        })
-    });
-    match html {
-        Ok(html) => (
-            if error.is_some() {
-                StatusCode::UNPROCESSABLE_ENTITY
-            } else {
-                StatusCode::OK
-            },
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            html,
-        )
-            .into_response(),
-        Err(error) => {
-            tracing::error!(%error, "money-in page failed");
-            super::pages::failure(state)
-        }
-    }
+        },
+    )
 }

@@ -195,6 +195,39 @@ fn fallback_page(state: &AppState, status: StatusCode, title: &str, message: &st
 }
 
 /// A render that threw, ran out of time or memory: the shared error page, never a stack.
+/// A page of the bank's own templates (the sandbox tools and providers): rendered with the
+/// trading name and stylesheet, never cached; the error page if the template fails.
+pub fn template_page(
+    state: &AppState,
+    template: &str,
+    status: StatusCode,
+    context: minijinja::Value,
+) -> Response {
+    let base = minijinja::context! {
+        trading_name => state.config.company.trading_name,
+        css => state.manifest.css,
+    };
+    let html = state
+        .fallback
+        .get_template(template)
+        .and_then(|t| t.render(minijinja::context! { ..base, ..context }));
+    match html {
+        Ok(html) => (
+            status,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            html,
+        )
+            .into_response(),
+        Err(error) => {
+            tracing::error!(%error, template, "page template failed");
+            failure(state)
+        }
+    }
+}
+
 pub fn failure(state: &AppState) -> Response {
     fallback_page(
         state,

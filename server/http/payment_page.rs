@@ -3,7 +3,7 @@
 //! every 2 s (SPEC §4). The card number is checked and forgotten.
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use minijinja::context;
@@ -116,50 +116,28 @@ pub async fn challenge(
 }
 
 fn gone(state: &AppState) -> Response {
-    let html = state.fallback.get_template("payment_page.html").and_then(|t| {
-        t.render(context! { step => "gone", trading_name => state.config.company.trading_name, css => state.manifest.css })
-    });
-    match html {
-        Ok(html) => (
-            StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            html,
-        )
-            .into_response(),
-        Err(_) => super::pages::failure(state),
-    }
+    super::pages::template_page(
+        state,
+        "payment_page.html",
+        StatusCode::NOT_FOUND,
+        context! { step => "gone" },
+    )
 }
 
 fn page(state: &AppState, step: &str, fee: &Fee, error: Option<&str>) -> Response {
-    let html = state
-        .fallback
-        .get_template("payment_page.html")
-        .and_then(|t| {
-            t.render(context! {
-                step, error,
-                id => fee.checkout_id,
-                amount => money::display(fee.amount_minor, fee.currency),
-                trading_name => state.config.company.trading_name,
-                css => state.manifest.css,
-            })
-        });
-    match html {
-        Ok(html) => (
-            if error.is_some() {
-                StatusCode::UNPROCESSABLE_ENTITY
-            } else {
-                StatusCode::OK
-            },
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            html,
-        )
-            .into_response(),
-        Err(error) => {
-            tracing::error!(%error, "payment page failed");
-            super::pages::failure(state)
-        }
-    }
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    super::pages::template_page(
+        state,
+        "payment_page.html",
+        status,
+        context! {
+            step, error,
+            id => fee.checkout_id,
+            amount => money::display(fee.amount_minor, fee.currency),
+        },
+    )
 }
