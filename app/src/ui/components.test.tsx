@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Steps } from "../features/onboarding/components/Steps";
+import { AmountInput } from "./AmountInput";
 import { TextField } from "./TextField";
 
 describe("TextField", () => {
@@ -45,5 +46,22 @@ describe("CodeInput", () => {
     expect(html).toContain('value="1"');
     expect(html).toContain('value="2"');
     expect(html).toContain("<legend>SMS code</legend>");
+  });
+});
+
+describe("AmountInput", () => {
+  it("shows the decimal string with thousands separators and its currency", () => {
+    const html = renderToString(
+      <AmountInput
+        label="Amount"
+        name="amount"
+        value="1234567.8"
+        currency="GBP"
+        onChange={() => undefined}
+      />,
+    );
+    expect(html).toContain('value="1,234,567.8"');
+    expect(html).toContain('inputMode="decimal"');
+    expect(html).toContain(">GBP</span>");
   });
 });
