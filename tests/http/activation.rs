@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
-use crate::onboarding::{company, put_step};
+use crate::onboarding::{company, complete_wizard};
 use bank::api::onboarding::kyb::{decide, Decision};
 use bank::domain::onboarding::kyc::KycStatus;
 
@@ -29,22 +29,27 @@ fn notify(bank: &TestBank) -> bank::providers::notify::Notifications {
 /// A UK business whose details are in and whose review is waiting.
 async fn business_in_review(bank: &TestBank, email: &str) -> (String, String) {
     let (user_id, auth) = applicant(bank, email, "business", "profile_incomplete").await;
-    for step in 0..5 {
-        assert_eq!(put_step(bank, &auth, step, &company()).await.status, 200);
-    }
-    let submitted = send_json(
-        bank,
-        "PATCH",
-        "/v2/onboardings",
-        json!({}),
-        &[("authorization", &auth)],
-    )
-    .await;
-    assert_eq!(submitted.status, 200, "{}", submitted.body);
+    complete_wizard(bank, &auth, &company()).await;
     bank::store::users::set_status(&bank.db, &user_id, KycStatus::KybPending)
         .await
         .unwrap();
     (user_id, auth)
+}
+
+/// A UK business the bank has approved: its activation fee is due.
+async fn approved_business(bank: &TestBank, email: &str) -> (String, String) {
+    let applicant = business_in_review(bank, email).await;
+    decide(
+        &bank.db,
+        &notify(bank),
+        "Harbour",
+        email,
+        Decision::Approve,
+        None,
+    )
+    .await
+    .unwrap();
+    applicant
 }
 
 async fn fee_of(bank: &TestBank, auth: &str) -> serde_json::Value {
@@ -159,17 +164,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
 });
 
 on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
-    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
-    decide(
-        &bank.db,
-        &notify(bank),
-        "Harbour",
-        "olivia@example.com",
-        Decision::Approve,
-        None,
-    )
-    .await
-    .unwrap();
+    let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
     let fee = fee_of(bank, &auth).await;
     assert_eq!(
         (fee["amount"].as_f64(), fee["currency"].as_str()),
@@ -261,17 +256,7 @@ on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
 });
 
 on_both_backends!(the_same_payment_settles_a_fee_once, |bank| {
-    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
-    decide(
-        &bank.db,
-        &notify(bank),
-        "Harbour",
-        "olivia@example.com",
-        Decision::Approve,
-        None,
-    )
-    .await
-    .unwrap();
+    let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
     fee_of(bank, &auth).await;
     let row = bank::store::registration_fees::latest(&bank.db, &user_id)
         .await
@@ -313,17 +298,7 @@ async fn form_post(bank: &TestBank, path: &str, body: &str) -> Reply {
 }
 
 on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
-    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
-    decide(
-        &bank.db,
-        &notify(bank),
-        "Harbour",
-        "olivia@example.com",
-        Decision::Approve,
-        None,
-    )
-    .await
-    .unwrap();
+    let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
     let order = || async {
         let reply = post(
             bank,
@@ -382,17 +357,7 @@ on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
 });
 
 on_both_backends!(apple_pay_through_the_sandbox_acquirer, |bank| {
-    let (user_id, auth) = business_in_review(bank, "olivia@example.com").await;
-    decide(
-        &bank.db,
-        &notify(bank),
-        "Harbour",
-        "olivia@example.com",
-        Decision::Approve,
-        None,
-    )
-    .await
-    .unwrap();
+    let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
     let initiated = post(
         bank,
         "/v2/account-profiles/registration-fees/wallet-pay/initiate",
@@ -433,17 +398,7 @@ on_both_backends!(payment_methods_follow_their_flags, |bank| {
     bank::store::features::set_override(&bank.db, "activateByCard", false)
         .await
         .unwrap();
-    let (_, auth) = business_in_review(bank, "olivia@example.com").await;
-    decide(
-        &bank.db,
-        &notify(bank),
-        "Harbour",
-        "olivia@example.com",
-        Decision::Approve,
-        None,
-    )
-    .await
-    .unwrap();
+    let (_, auth) = approved_business(bank, "olivia@example.com").await;
     let fee = fee_of(bank, &auth).await;
     assert_eq!(
         (

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
-use crate::onboarding::{company, put_step};
+use crate::onboarding::{company, complete_wizard};
 
 on_both_backends!(profiles_are_listed_and_added, |bank| {
     let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
@@ -73,17 +73,7 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     let mut second = company();
     second["name"] = json!("Hale Logistics Ltd");
     second["number"] = json!("12345678");
-    for step in 0..5 {
-        assert_eq!(put_step(bank, &auth, step, &second).await.status, 200);
-    }
-    let submitted = send_json(
-        bank,
-        "PATCH",
-        "/v2/onboardings",
-        json!({}),
-        &[("authorization", &auth)],
-    )
-    .await;
+    let submitted = complete_wizard(bank, &auth, &second).await;
     assert_eq!(
         submitted.json()["kyc_status"],
         "kyb_pending",
