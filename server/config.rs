@@ -54,6 +54,30 @@ pub struct Config {
     /// Transfer fees per scheme and currency (`BANK_FEE_<SCHEME>_<CURRENCY>`, e.g.
     /// `BANK_FEE_SWIFT_USD=20.00`; defaults in `domain/payments/fees.rs`).
     pub transfer_fees: crate::domain::payments::fees::FeeTable,
+    /// Per transfer and per day, per currency (`BANK_LIMIT_TRANSFER_<CURRENCY>`,
+    /// `BANK_LIMIT_DAILY_<CURRENCY>`).
+    pub transfer_limits: crate::domain::payments::limits::TransferLimits,
+    /// How long the sandbox schemes take to settle (`BANK_SETTLEMENT_<SCHEME>_MS`).
+    pub settlement: Settlement,
+}
+
+/// Milliseconds from submit until the sandbox scheme settles or returns a transfer.
+#[derive(Debug, Clone, Copy)]
+pub struct Settlement {
+    pub local_ms: i64,
+    pub sepa_ms: i64,
+    pub swift_ms: i64,
+}
+
+impl Settlement {
+    pub fn delay_ms(&self, scheme: crate::domain::payments::payee::Scheme) -> i64 {
+        use crate::domain::payments::payee::Scheme;
+        match scheme {
+            Scheme::Local => self.local_ms,
+            Scheme::Sepa => self.sepa_ms,
+            Scheme::Swift => self.swift_ms,
+        }
+    }
 }
 
 /// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
@@ -181,6 +205,12 @@ impl Config {
             activation_fee_business: fee(env, "BANK_ACTIVATION_FEE_BUSINESS", "49.00")?,
             activation_fee_personal: fee(env, "BANK_ACTIVATION_FEE_PERSONAL", "19.00")?,
             transfer_fees: transfer_fees(env)?,
+            transfer_limits: transfer_limits(env)?,
+            settlement: Settlement {
+                local_ms: parse(env, "BANK_SETTLEMENT_LOCAL_MS", 2_000)?,
+                sepa_ms: parse(env, "BANK_SETTLEMENT_SEPA_MS", 5_000)?,
+                swift_ms: parse(env, "BANK_SETTLEMENT_SWIFT_MS", 10_000)?,
+            },
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
                 crate::providers::companies::companies_house::Settings {
                     base_url: get(
@@ -242,6 +272,27 @@ fn transfer_fees(env: &Env) -> Result<crate::domain::payments::fees::FeeTable, C
         }
     }
     Ok(table)
+}
+
+fn transfer_limits(
+    env: &Env,
+) -> Result<crate::domain::payments::limits::TransferLimits, ConfigError> {
+    use crate::domain::accounts::money::Currency;
+    let mut limits = crate::domain::payments::limits::TransferLimits::defaults();
+    for currency in Currency::EVERY {
+        for (kind, daily) in [("TRANSFER", false), ("DAILY", true)] {
+            let name = format!("BANK_LIMIT_{kind}_{}", currency.code());
+            if env.get(&name).is_some() {
+                let minor = fee(env, &name, "0")?;
+                if daily {
+                    limits.set_daily(currency, minor);
+                } else {
+                    limits.set_per_transfer(currency, minor);
+                }
+            }
+        }
+    }
+    Ok(limits)
 }
 
 fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {

@@ -100,10 +100,17 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
                 &db, account, amount, payer, &reference, at,
             )
             .await?;
-            println!(
-                "credited {} to {} (transaction {})",
-                done.amount, done.iban, done.transaction_id
-            );
+            if done.in_suspense {
+                println!(
+                    "no account has {}: {} held in suspense (item {})",
+                    done.iban, done.amount, done.transaction_id
+                );
+            } else {
+                println!(
+                    "credited {} to {} (transaction {})",
+                    done.amount, done.iban, done.transaction_id
+                );
+            }
             Ok(())
         }
         ["kyb", email, decision, rest @ ..] => {

@@ -51,6 +51,7 @@ pub mod onboarding;
 pub mod paging;
 pub mod payments;
 pub mod profiles;
+pub mod xml;
 
 #[cfg(test)]
 mod tests {

@@ -39,6 +39,8 @@ pub struct Credited {
     pub transaction_id: String,
     pub iban: String,
     pub amount: String,
+    /// The account is not one of the bank's: the money is held in suspense.
+    pub in_suspense: bool,
 }
 
 pub async fn credit(
@@ -76,9 +78,9 @@ pub async fn credit_at(
     if is_fee_collection(account) {
         return pay_fee(db, minor, reference).await;
     }
-    let account = store::bank_accounts::by_iban_or_number(db, account)
-        .await?
-        .ok_or(MoneyInError::UnknownAccount)?;
+    let Some(account) = store::bank_accounts::by_iban_or_number(db, account).await? else {
+        return to_suspense(db, account, minor, payer, reference, at_ms).await;
+    };
     let scheme = match account.currency {
         Currency::Gbp => "local",
         Currency::Eur => "sepa",
@@ -103,6 +105,50 @@ pub async fn credit_at(
         transaction_id,
         iban: account.iban,
         amount: money::display(minor, account.currency),
+        in_suspense: false,
+    })
+}
+
+/// A valid IBAN that names no account of the bank: the money arrived through the scheme of the
+/// IBAN's country and waits in suspense (DESIGN.md §5) until it is matched or sent back. Text
+/// that is no IBAN at all names nothing the scheme could have delivered.
+async fn to_suspense(
+    db: &Db,
+    account: &str,
+    minor: i64,
+    payer: &str,
+    reference: &str,
+    at_ms: i64,
+) -> Result<Credited, MoneyInError> {
+    use iban::IbanLike;
+    let iban = crate::domain::payments::payee::iban(account)
+        .map_err(|_| MoneyInError::UnknownAccount)?;
+    let country = &iban.electronic_str()[..2];
+    let (currency, scheme) = match country {
+        "GB" => (Currency::Gbp, "local"),
+        "CH" => (Currency::Chf, "swift"),
+        "AL" => (Currency::All, "swift"),
+        c if crate::domain::payments::fees::in_sepa(c) => (Currency::Eur, "sepa"),
+        _ => (Currency::Usd, "swift"),
+    };
+    let id = bookings::to_suspense(
+        db,
+        &bookings::Unmatched {
+            scheme,
+            currency,
+            amount: minor,
+            account_text: iban.electronic_str(),
+            payer,
+            reference,
+            at: at_ms,
+        },
+    )
+    .await?;
+    Ok(Credited {
+        transaction_id: id,
+        iban: iban.electronic_str().to_string(),
+        amount: money::display(minor, currency),
+        in_suspense: true,
     })
 }
 
@@ -151,5 +197,6 @@ async fn pay_fee(db: &Db, minor: i64, reference: &str) -> Result<Credited, Money
             crate::domain::accounts::identifiers::FEE_COLLECTION_NUMBER,
         ),
         amount: money::display(minor, fee.currency),
+        in_suspense: false,
     })
 }

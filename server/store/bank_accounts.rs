@@ -127,10 +127,33 @@ pub async fn for_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, 
 }
 
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    by_id_in(&mut conn, id).await
+}
+
+/// As [`by_id`], in the caller's transaction.
+pub async fn by_id_in(conn: &mut AnyConnection, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id WHERE b.id = $1"
     ))
     .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The account a UK sort code and account number name.
+pub async fn by_sort_code(
+    db: &Db,
+    sort_code: &str,
+    account_number: &str,
+) -> Result<Option<BankAccount>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id \
+         WHERE b.sort_code = $1 AND b.account_number = $2"
+    ))
+    .bind(sort_code)
+    .bind(account_number)
     .fetch_optional(&db.pool)
     .await?;
     row.as_ref().map(from_row).transpose()

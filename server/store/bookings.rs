@@ -24,6 +24,9 @@ pub enum BookingError {
     Sql(#[from] sqlx::Error),
     #[error("ledger: {0}")]
     Ledger(String),
+    /// The idempotency key was booked before.
+    #[error("booked before under the same key")]
+    Duplicate,
 }
 
 impl From<LedgerError> for BookingError {
@@ -178,13 +181,171 @@ pub async fn outbound(
     client_id: Option<&str>,
 ) -> Result<String, BookingError> {
     let mut tx = db.begin_write().await?;
-    usable(&mut tx, db.backend, account).await?;
+    let booked = transfer_in(
+        &mut tx,
+        db.backend,
+        &TransferBooking {
+            from: account,
+            to: PayeeSide::Scheme(scheme),
+            amount,
+            fee,
+            payee,
+            scheme_shown: None,
+            payer_name: &account.name,
+            reference,
+            status: "completed",
+            at,
+            key: client_id,
+        },
+    )
+    .await;
+    match booked {
+        Ok((id, _)) => {
+            tx.commit().await?;
+            Ok(id)
+        }
+        Err(BookingError::Duplicate) => {
+            tx.rollback().await?;
+            first_result(db, client_id.unwrap_or_default(), &account.id).await
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// Where a transfer's money goes when it leaves the payer: into a scheme's clearing account, or
+/// straight to another customer of this bank.
+#[derive(Debug, Clone, Copy)]
+pub enum PayeeSide<'a> {
+    Scheme(&'a str),
+    OnUs(&'a BankAccount),
+}
+
+pub struct TransferBooking<'a> {
+    pub from: &'a BankAccount,
+    pub to: PayeeSide<'a>,
+    pub amount: i64,
+    pub fee: i64,
+    pub payee: Party<'a>,
+    /// The scheme the customer chose, shown on the rows even when the bank settles in-house.
+    pub scheme_shown: Option<&'a str>,
+    /// How the payee sees the payer, when the payee banks here.
+    pub payer_name: &'a str,
+    pub reference: &'a str,
+    /// The payer's row: pending until the scheme settles, completed when it already has.
+    pub status: &'a str,
+    pub at: i64,
+    pub key: Option<&'a str>,
+}
+
+/// Books a transfer with its fee in the caller's database transaction: the payer's row, and
+/// the payee's when they bank here. `Duplicate` when the key was booked before (the caller rolls
+/// back and answers the first result).
+pub async fn transfer_in(
+    conn: &mut AnyConnection,
+    backend: super::Backend,
+    b: &TransferBooking<'_>,
+) -> Result<(String, Option<String>), BookingError> {
+    let currency = b.from.currency;
+    let (credit, scheme) = match b.to {
+        PayeeSide::Scheme(scheme) => {
+            usable(conn, backend, b.from).await?;
+            let clearing =
+                ledger::system_account(conn, AccountKind::SchemeClearing, Some(scheme), currency)
+                    .await?;
+            (clearing, scheme)
+        }
+        PayeeSide::OnUs(to) => {
+            if to.currency != currency {
+                return Err(BookingError::CurrencyMismatch);
+            }
+            usable_both(conn, backend, b.from, to).await?;
+            (to.ledger_account_id.clone(), "internal")
+        }
+    };
+    let fee_income = ledger::system_account(conn, AccountKind::FeeIncome, None, currency).await?;
+    let entry = Entry::payment_out(
+        &b.from.ledger_account_id,
+        &credit,
+        &fee_income,
+        currency,
+        b.amount,
+        b.fee,
+    )?;
+    let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(other) => return Err(other.into()),
+    };
+    let scheme = match b.to {
+        PayeeSide::Scheme(_) => scheme,
+        // The customer chose the scheme; it is still what the row shows.
+        PayeeSide::OnUs(_) => b.scheme_shown.unwrap_or(scheme),
+    };
+    let payer_row = insert_booked(
+        conn,
+        &booked,
+        b.from,
+        &NewTransaction {
+            bank_account_id: &b.from.id,
+            kind: "transfer",
+            status: b.status,
+            scheme: Some(scheme),
+            currency: currency.code(),
+            amount: -b.amount,
+            fee: b.fee,
+            details: b.reference,
+            counterparty_name: Some(b.payee.name),
+            counterparty_type: Some(b.payee.kind),
+            counterparty_account: b.payee.account,
+            created_at: b.at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    let payee_row = match b.to {
+        PayeeSide::OnUs(to) => Some(
+            insert_booked(
+                conn,
+                &booked,
+                to,
+                &NewTransaction {
+                    bank_account_id: &to.id,
+                    kind: "transfer",
+                    status: "completed",
+                    scheme: Some(scheme),
+                    currency: currency.code(),
+                    amount: b.amount,
+                    details: b.reference,
+                    counterparty_name: Some(b.payer_name),
+                    counterparty_type: Some("company"),
+                    counterparty_account: Some(&b.from.iban),
+                    created_at: b.at,
+                    ..Default::default()
+                },
+            )
+            .await?,
+        ),
+        PayeeSide::Scheme(_) => None,
+    };
+    Ok((payer_row, payee_row))
+}
+
+/// A transfer the scheme sent back: the amount leaves the clearing account and the fee the
+/// bank's income, both back to the payer, in the caller's transaction. Booked whatever the
+/// account's state: the money is the customer's.
+pub async fn transfer_returned(
+    conn: &mut AnyConnection,
+    account: &BankAccount,
+    scheme: &str,
+    amount: i64,
+    fee: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
     let currency = account.currency;
     let clearing =
-        ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some(scheme), currency)
-            .await?;
-    let fee_income =
-        ledger::system_account(&mut tx, AccountKind::FeeIncome, None, currency).await?;
+        ledger::system_account(conn, AccountKind::SchemeClearing, Some(scheme), currency).await?;
+    let fee_income = ledger::system_account(conn, AccountKind::FeeIncome, None, currency).await?;
     let entry = Entry::payment_out(
         &account.ledger_account_id,
         &clearing,
@@ -192,38 +353,27 @@ pub async fn outbound(
         currency,
         amount,
         fee,
-    )?;
-    let booked = match ledger::book(&mut tx, "outbound_payment", client_id, &entry, at).await {
-        Ok(booked) => booked,
-        Err(LedgerError::Duplicate { .. }) => {
-            tx.rollback().await?;
-            return first_result(db, client_id.unwrap_or_default(), &account.id).await;
-        }
-        Err(other) => return Err(other.into()),
-    };
-    let id = insert_booked(
-        &mut tx,
+    )?
+    .reversal()?;
+    let booked = ledger::book(conn, "payment_return", None, &entry, at).await?;
+    let total = amount.checked_add(fee).ok_or(EntryError::Overflow)?;
+    Ok(insert_booked(
+        conn,
         &booked,
         account,
         &NewTransaction {
             bank_account_id: &account.id,
-            kind: "transfer",
+            kind: "refund",
             status: "completed",
             scheme: Some(scheme),
             currency: currency.code(),
-            amount: -amount,
-            fee,
-            details: reference,
-            counterparty_name: Some(payee.name),
-            counterparty_type: Some(payee.kind),
-            counterparty_account: payee.account,
+            amount: total,
+            details,
             created_at: at,
             ..Default::default()
         },
     )
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    .await?)
 }
 
 /// Money between two of the bank's customer accounts in one currency.
@@ -454,6 +604,51 @@ pub async fn convert(
             ..Default::default()
         },
     )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Money that arrived for an account the bank does not know.
+pub struct Unmatched<'a> {
+    pub scheme: &'a str,
+    pub currency: crate::domain::accounts::money::Currency,
+    pub amount: i64,
+    pub account_text: &'a str,
+    pub payer: &'a str,
+    pub reference: &'a str,
+    pub at: i64,
+}
+
+/// Books unmatched money from the scheme's clearing account into suspense, with a record of
+/// what arrived, and answers the record's id.
+pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let clearing = ledger::system_account(
+        &mut tx,
+        AccountKind::SchemeClearing,
+        Some(money.scheme),
+        money.currency,
+    )
+    .await?;
+    let suspense = ledger::system_account(&mut tx, AccountKind::Suspense, None, money.currency).await?;
+    let entry = Entry::transfer(&clearing, &suspense, money.currency, money.amount)?;
+    let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO suspense_items (id, entry_id, scheme, currency, amount, account_text, payer, reference, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&id)
+    .bind(&booked.entry_id)
+    .bind(money.scheme)
+    .bind(money.currency.code())
+    .bind(money.amount)
+    .bind(money.account_text)
+    .bind(money.payer)
+    .bind(money.reference)
+    .bind(money.at)
+    .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     Ok(id)

@@ -22,6 +22,9 @@ pub struct NewRequest<'a> {
     pub code: &'a str,
     pub challenge: Option<&'a str>,
     pub lifetime_ms: i64,
+    /// A transfer approval's binding (`domain::payments::approval::binding`): such a request,
+    /// once its code or passkey is checked, is `verified` until the transfer it names uses it.
+    pub binding: Option<&'a str>,
 }
 
 /// Stores a new request; earlier pending requests of the same purpose expire, so only the
@@ -36,8 +39,8 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "INSERT INTO mfa_requests (id, user_id, purpose, method, code_hash, status, attempts, expires_at, created_at, challenge) \
-         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7, $8)",
+        "INSERT INTO mfa_requests (id, user_id, purpose, method, code_hash, status, attempts, expires_at, created_at, challenge, binding) \
+         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7, $8, $9)",
     )
     .bind(&id)
     .bind(new.user_id)
@@ -47,6 +50,7 @@ pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaReques
     .bind(expires_at)
     .bind(now)
     .bind(new.challenge)
+    .bind(new.binding)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -74,7 +78,8 @@ pub async fn challenge(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error>
 /// pending (used by a racing check, or expired).
 pub async fn utilize(db: &Db, id: &str, now: i64) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND status = 'pending' AND expires_at > $2",
+        "UPDATE mfa_requests SET status = CASE WHEN binding IS NULL THEN 'utilized' ELSE 'verified' END \
+         WHERE id = $1 AND status = 'pending' AND expires_at > $2",
     )
     .bind(id)
     .bind(now)
@@ -164,7 +169,8 @@ pub async fn verify(
             match mfa::judge(attempts, same(&digest(code, id), &code_hash)) {
                 Check::Accepted => {
                     let used = sqlx::query(
-                    "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND status = 'pending'",
+                    "UPDATE mfa_requests SET status = CASE WHEN binding IS NULL THEN 'utilized' ELSE 'verified' END \
+                     WHERE id = $1 AND status = 'pending'",
                 )
                 .bind(id)
                 .execute(&mut *tx)
@@ -234,4 +240,80 @@ pub async fn expire_pending(db: &Db, user_id: &str, purpose: Purpose) -> Result<
     .execute(&db.pool)
     .await?;
     Ok(())
+}
+
+/// Uses up a verified transfer approval in the caller's transaction, only for the transfer it
+/// was given for (`binding`), only by the person who gave it, once, and within its lifetime.
+pub async fn consume_transfer_approval(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    user_id: &str,
+    binding: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND user_id = $2 \
+         AND purpose = 'transfer' AND status = 'verified' AND binding = $3 AND expires_at > $4",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(binding)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Why a transfer approval cannot be used, for the answer to the customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApprovalProblem {
+    /// No such approval of this person's.
+    Missing,
+    /// Not approved yet (or its code failed).
+    NotApproved,
+    /// Given for other terms: another amount, currency, account or payee.
+    OtherTransfer,
+    /// Used by an earlier transfer.
+    Used,
+    Expired,
+}
+
+pub async fn approval_problem(
+    db: &Db,
+    id: &str,
+    user_id: &str,
+    binding: &str,
+    now: i64,
+) -> Result<ApprovalProblem, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String, String, Option<String>, i64)>(
+        "SELECT status, purpose, binding, expires_at FROM mfa_requests WHERE id = $1 AND user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some((status, purpose, stored, expires_at)) = row else {
+        return Ok(ApprovalProblem::Missing);
+    };
+    Ok(if purpose != "transfer" {
+        ApprovalProblem::Missing
+    } else if stored.as_deref() != Some(binding) {
+        ApprovalProblem::OtherTransfer
+    } else if status == "utilized" {
+        ApprovalProblem::Used
+    } else if now >= expires_at {
+        ApprovalProblem::Expired
+    } else {
+        ApprovalProblem::NotApproved
+    })
+}
+
+/// The binding a request was created with.
+pub async fn binding(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row =
+        sqlx::query_as::<_, (Option<String>,)>("SELECT binding FROM mfa_requests WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.and_then(|(binding,)| binding))
 }

@@ -21,6 +21,8 @@ pub mod registration_fees;
 pub mod sessions;
 pub mod settings;
 pub mod transactions;
+pub mod transfers;
+pub mod documents;
 pub mod users;
 
 use std::str::FromStr;

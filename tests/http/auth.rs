@@ -288,6 +288,7 @@ on_both_backends!(
                 code: "123456",
                 challenge: None,
                 lifetime_ms: 120_000,
+ binding: None,
             },
             store::now_ms() - 121_000,
         )

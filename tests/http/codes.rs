@@ -19,6 +19,7 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
             code: "123456",
             challenge: None,
             lifetime_ms: 120_000,
+ binding: None,
         },
         now_ms(),
     )
@@ -102,6 +103,7 @@ on_both_backends!(a_right_code_racing_itself_is_accepted_once, |bank| {
             code: "111111",
             challenge: None,
             lifetime_ms: 120_000,
+ binding: None,
         },
         now_ms(),
     )

@@ -72,6 +72,10 @@ pub struct TransactionView {
     balance_after: Option<f64>,
     /// RFC 3339, UTC.
     created_at: String,
+    /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
+    /// prefills and the ISO 20022 messages it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    transfer: Option<crate::api::payments::transfers::TransferDetails>,
 }
 
 /// The receiver is whoever got the money: the counterparty for money out, the account holder
@@ -110,6 +114,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
         acceptor: txn.acceptor.clone(),
         balance_after: txn.balance_after.map(major),
         created_at: iso_time(txn.created_at),
+        transfer: None,
     }
 }
 
@@ -227,5 +232,7 @@ async fn take(
     ApiJson(input): ApiJson<TakeInput>,
 ) -> Result<Json<TransactionView>, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &input.id).await?;
-    Ok(Json(view(&txn, &account)))
+    let mut shown = view(&txn, &account);
+    shown.transfer = crate::api::payments::transfers::details(&state, &txn.id).await?;
+    Ok(Json(shown))
 }

@@ -6,6 +6,7 @@ mod login;
 mod passkeys;
 mod password_reset;
 pub mod step_up;
+pub mod transfer_approval;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -57,6 +57,59 @@ pub(super) async fn login_challenge(
     ))
 }
 
+/// The passkey challenge of a transfer approval, derived from the transfer's binding (PSD2
+/// dynamic linking): SHA-256 over the binding and a fresh nonce, so the assertion the passkey
+/// signs names this transfer and no other.
+fn bound_challenge_bytes(binding: &str, nonce: &[u8]) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(b"transfer-passkey-v1");
+    hash.update((binding.len() as u64).to_be_bytes());
+    hash.update(binding.as_bytes());
+    hash.update(nonce);
+    hash.finalize().to_vec()
+}
+
+fn url_safe(bytes: &[u8]) -> String {
+    base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, bytes)
+}
+
+/// Starts a passkey ceremony whose challenge is bound to a transfer; None without a passkey.
+pub(crate) async fn bound_challenge(
+    state: &ApiState,
+    user_id: &str,
+    binding: &str,
+) -> Result<Option<String>, AppError> {
+    let Some(started) = login_challenge(state, user_id).await? else {
+        return Ok(None);
+    };
+    let mut stored: Value = serde_json::from_str(&started).map_err(internal)?;
+    let nonce: [u8; 16] = rand::random();
+    let challenge = url_safe(&bound_challenge_bytes(binding, &nonce));
+    stored["options"]["publicKey"]["challenge"] = json!(challenge);
+    stored["state"]["ast"]["challenge"] = json!(challenge);
+    stored["binding"] = json!({ "binding": binding, "nonce": url_safe(&nonce) });
+    Ok(Some(stored.to_string()))
+}
+
+/// For a bound ceremony: the challenge the passkey answered is the one derived from the
+/// binding the request was created with.
+fn binding_holds(stored: &Value) -> bool {
+    let Some(bound) = stored.get("binding") else {
+        return true;
+    };
+    let nonce = bound["nonce"].as_str().and_then(|n| {
+        base64::Engine::decode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, n).ok()
+    });
+    match (bound["binding"].as_str(), nonce) {
+        (Some(binding), Some(nonce)) => {
+            stored["state"]["ast"]["challenge"].as_str()
+                == Some(url_safe(&bound_challenge_bytes(binding, &nonce)).as_str())
+        }
+        _ => false,
+    }
+}
+
 /// WebAuthn options as the browser reads them (`{publicKey: ...}`, W3C WebAuthn JSON).
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -92,7 +145,10 @@ pub(super) async fn challenge(
         .await?
         .filter(|r| {
             r.method == Method::ChallengeProxied
-                && matches!(r.purpose, Purpose::Authentication | Purpose::SecurityChange)
+                && matches!(
+                    r.purpose,
+                    Purpose::Authentication | Purpose::SecurityChange | Purpose::Transfer
+                )
         })
         .ok_or(AppError::NotFound)?;
     if request.status != Status::Pending {
@@ -153,6 +209,9 @@ pub(super) async fn check_answer(
         .await?
         .ok_or(AppError::NotFound)?;
     let stored: Value = serde_json::from_str(&stored).map_err(internal)?;
+    if !binding_holds(&stored) {
+        return Err(internal("a bound passkey challenge does not match its binding"));
+    }
     let ceremony: PasskeyAuthentication =
         serde_json::from_value(stored["state"].clone()).map_err(internal)?;
     let checked = serde_json::from_value::<PublicKeyCredential>(credential)

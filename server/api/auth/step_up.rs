@@ -15,7 +15,9 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Empty;
 use crate::api::ApiState;
-use crate::domain::auth::mfa::{Check, Method, Purpose};
+use crate::api::payments::transfers::TransferTermsBody;
+use crate::api::selected_profile::SelectedProfile;
+use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::providers::notify::{Channel, Message};
 use crate::store::{self, now_ms};
 
@@ -82,13 +84,39 @@ pub async fn tell(state: &ApiState, user_id: &str, what: &str) -> Result<(), App
     Ok(())
 }
 
-/// Starts a fresh approval with the person's current factor, before a security change.
-#[utoipa::path(post, path = "/v2/auth/mfa/generate", tag = "auth",
+/// What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
+/// before a security change; with purpose `transfer`, one transfer's terms.
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MfaGenerate {
+    purpose: Option<Purpose>,
+    /// The method to approve with; the person's own by default (SPEC §4).
+    method: Option<Method>,
+    transfer: Option<TransferTermsBody>,
+}
+
+/// Starts a fresh approval: with the person's current factor before a security change, or for
+/// one transfer (bound to its amount, currency and payee).
+#[utoipa::path(post, path = "/v2/auth/mfa/generate", tag = "auth", request_body = MfaGenerate,
     responses((status = 200, body = MfaStep)))]
 pub(super) async fn generate(
     State(state): State<ApiState>,
     user: CurrentUser,
+    profile: Result<SelectedProfile, AppError>,
+    ApiJson(input): ApiJson<MfaGenerate>,
 ) -> Result<Json<MfaStep>, AppError> {
+    match input.purpose {
+        None | Some(Purpose::SecurityChange) => {}
+        Some(Purpose::Transfer) => {
+            let terms = input
+                .transfer
+                .ok_or_else(|| AppError::field("transfer", "Field is required"))?;
+            return Ok(Json(
+                super::transfer_approval::start(&state, &profile?, input.method, &terms).await?,
+            ));
+        }
+        Some(_) => return Err(AppError::field("purpose", "This approval cannot be asked for here")),
+    }
     state
         .limiter
         .check(Limit::CodeResendsPerUser, &UserKey(&user.user_id))
@@ -96,7 +124,7 @@ pub(super) async fn generate(
     let row = store::users::by_id(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let step = start_second_factor(&state, &row, Purpose::SecurityChange, None, now_ms())
+    let step = start_second_factor(&state, &row, Purpose::SecurityChange, input.method, now_ms())
         .await?
         .ok_or_else(|| {
             AppError::refused(
@@ -109,7 +137,8 @@ pub(super) async fn generate(
     Ok(Json(step))
 }
 
-/// Completes a fresh approval: this session may make security changes for five minutes.
+/// Completes an approval: after a security change's, this session may make security changes
+/// for five minutes; a transfer's is `verified`, for its transfer to use.
 #[utoipa::path(post, path = "/v2/auth/mfa/verify", tag = "auth", request_body = MfaInput,
     responses((status = 200, body = Empty)))]
 pub(super) async fn verify(
@@ -118,18 +147,19 @@ pub(super) async fn verify(
     user: CurrentUser,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Json<Empty>, AppError> {
+    let purpose = store::mfa::find(&state.db, &input.request_id, now_ms())
+        .await?
+        .filter(|r| {
+            r.user_id == user.user_id
+                && matches!(r.purpose, Purpose::SecurityChange | Purpose::Transfer)
+        })
+        .ok_or(AppError::NotFound)?
+        .purpose;
     let approver = if input.method == Some(Method::ChallengeProxied) {
         let credential = input
             .credential
             .ok_or_else(|| AppError::field("credential", "Field is required"))?;
-        super::passkeys::check_answer(
-            &state,
-            &ip,
-            &input.request_id,
-            credential,
-            Purpose::SecurityChange,
-        )
-        .await?
+        super::passkeys::check_answer(&state, &ip, &input.request_id, credential, purpose).await?
     } else {
         state.limiter.check(Limit::CodeChecksPerIp, &ip).await?;
         let code = input.secret.trim();
@@ -138,9 +168,7 @@ pub(super) async fn verify(
         }
         let (request, outcome) = store::mfa::verify(&state.db, &input.request_id, code, now_ms())
             .await?
-            .filter(|(request, _)| {
-                request.purpose == Purpose::SecurityChange && request.user_id == user.user_id
-            })
+            .filter(|(request, _)| request.purpose == purpose && request.user_id == user.user_id)
             .ok_or(AppError::NotFound)?;
         match outcome {
             Check::Accepted => request.user_id,
@@ -149,6 +177,13 @@ pub(super) async fn verify(
                     "invalid_code",
                     "Incorrect code",
                     "The code is incorrect",
+                ))
+            }
+            Check::Closed(Status::Expired) => {
+                return Err(AppError::unauthorized(
+                    "mfa_expired",
+                    "Request time is up",
+                    "Request time is up",
                 ))
             }
             _ => {
@@ -163,7 +198,11 @@ pub(super) async fn verify(
     if approver != user.user_id {
         return Err(AppError::NotFound);
     }
-    store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
-    audit(&state, Some(&user.user_id), "step_up_approved", &ip, "").await;
+    if purpose == Purpose::SecurityChange {
+        store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
+        audit(&state, Some(&user.user_id), "step_up_approved", &ip, "").await;
+    } else {
+        audit(&state, Some(&user.user_id), "transfer_approved", &ip, "").await;
+    }
     Ok(Json(Empty {}))
 }

@@ -168,15 +168,28 @@ async fn fetch(
     }))
 }
 
-#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default, Clone)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressBody {
-    country: String,
-    address1: String,
-    building_number: String,
-    city: String,
-    postcode: String,
-    region: String,
+    pub country: String,
+    pub address1: String,
+    pub building_number: String,
+    pub city: String,
+    pub postcode: String,
+    pub region: String,
+}
+
+impl AddressBody {
+    pub fn input(&self) -> AddressInput {
+        AddressInput {
+            country: self.country.clone(),
+            address1: self.address1.clone(),
+            building_number: self.building_number.clone(),
+            city: self.city.clone(),
+            postcode: self.postcode.clone(),
+            region: self.region.clone(),
+        }
+    }
 }
 
 /// SPEC §3 "Recipient" as the form sends it; `id` when editing.
@@ -201,7 +214,6 @@ pub struct RecipientBody {
 
 impl RecipientBody {
     fn input(&self) -> RecipientInput {
-        let a = &self.swift_address;
         RecipientInput {
             scheme: self.scheme,
             name: self.name.clone(),
@@ -214,20 +226,13 @@ impl RecipientBody {
             routing_code: self.routing_code.clone(),
             reference: self.reference.clone(),
             currency: self.currency,
-            swift_address: AddressInput {
-                country: a.country.clone(),
-                address1: a.address1.clone(),
-                building_number: a.building_number.clone(),
-                city: a.city.clone(),
-                postcode: a.postcode.clone(),
-                region: a.region.clone(),
-            },
+            swift_address: self.swift_address.input(),
         }
     }
 }
 
 /// The profile's account currencies and the SWIFT flag, as the recipient rules need them.
-async fn offer_for(
+pub(super) async fn offer_for(
     state: &ApiState,
     profile: &SelectedProfile,
 ) -> Result<(Vec<Currency>, bool), AppError> {
@@ -245,7 +250,7 @@ async fn offer_for(
     ))
 }
 
-fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
+pub(super) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
     profile.require_transactions()?;
     if profile.access.allows("transaction", Level::Full) {
         Ok(())

@@ -140,6 +140,23 @@ impl Entry {
         ])
     }
 
+    /// The entry that undoes this one: every posting with its sign turned (a returned payment
+    /// gives the customer back the amount and the fee).
+    pub fn reversal(&self) -> Result<Self, EntryError> {
+        let postings = self
+            .postings
+            .iter()
+            .map(|p| {
+                Ok(Posting {
+                    account_id: p.account_id.clone(),
+                    currency: p.currency,
+                    amount: p.amount.checked_neg().ok_or(EntryError::Overflow)?,
+                })
+            })
+            .collect::<Result<Vec<_>, EntryError>>()?;
+        Self::new(postings)
+    }
+
     pub fn postings(&self) -> &[Posting] {
         &self.postings
     }

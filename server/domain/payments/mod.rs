@@ -1,7 +1,13 @@
-//! Payments (DESIGN.md areas): recipients and the identifiers that name a payee's account.
+//! Payments (DESIGN.md areas): recipients, the identifiers that name a payee's account, and
+//! transfers: their checks, approval, limits, ISO 20022 messages and settlement.
 
 pub mod approval;
+pub mod attachment;
 pub mod bic;
 pub mod fees;
+pub mod iso20022;
+pub mod limits;
 pub mod payee;
 pub mod recipient;
+pub mod settlement;
+pub mod transfer;

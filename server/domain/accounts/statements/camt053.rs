@@ -2,11 +2,8 @@
 //! imports: the account, the opening (OPBD) and closing (CLBD) booked balances, and one entry per
 //! transaction with its credit/debit indicator.
 
-use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
-use quick_xml::Writer;
-
 use super::{Header, Line, StatementWriter};
-use crate::domain::accounts::money::decimal;
+use crate::domain::xml::Xml;
 
 #[derive(Default)]
 pub struct Camt053Statement {
@@ -15,44 +12,10 @@ pub struct Camt053Statement {
 
 pub const NAMESPACE: &str = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
 
-struct Xml(Writer<Vec<u8>>);
-
-impl Xml {
-    fn new() -> Self {
-        Self(Writer::new_with_indent(Vec::new(), b' ', 1))
-    }
-    fn open(&mut self, name: &str) {
-        self.event(Event::Start(BytesStart::new(name)));
-    }
-    fn open_with(&mut self, name: &str, attrs: &[(&str, &str)]) {
-        let mut start = BytesStart::new(name);
-        for attr in attrs {
-            start.push_attribute(*attr);
-        }
-        self.event(Event::Start(start));
-    }
-    fn close(&mut self, name: &str) {
-        self.event(Event::End(BytesEnd::new(name)));
-    }
-    fn leaf(&mut self, name: &str, text: &str) {
-        self.open(name);
-        self.event(Event::Text(BytesText::new(text)));
-        self.close(name);
-    }
-    fn amount(&mut self, minor: i64, currency: &str) {
-        self.open_with("Amt", &[("Ccy", currency)]);
-        self.event(Event::Text(BytesText::new(&decimal(minor.abs()))));
-        self.close("Amt");
-        self.leaf("CdtDbtInd", if minor < 0 { "DBIT" } else { "CRDT" });
-    }
-    fn event(&mut self, event: Event<'_>) {
-        self.0
-            .write_event(event)
-            .expect("writing to memory cannot fail");
-    }
-    fn bytes(self) -> Vec<u8> {
-        self.0.into_inner()
-    }
+/// An entry's or balance's amount with its credit/debit indicator.
+fn amount(xml: &mut Xml, minor: i64, currency: &str) {
+    xml.money("Amt", minor, currency);
+    xml.leaf("CdtDbtInd", if minor < 0 { "DBIT" } else { "CRDT" });
 }
 
 fn balance(xml: &mut Xml, code: &str, minor: i64, currency: &str, date: &str) {
@@ -62,7 +25,7 @@ fn balance(xml: &mut Xml, code: &str, minor: i64, currency: &str, date: &str) {
     xml.leaf("Cd", code);
     xml.close("CdOrPrtry");
     xml.close("Tp");
-    xml.amount(minor, currency);
+    amount(xml, minor, currency);
     xml.open("Dt");
     xml.leaf("Dt", date);
     xml.close("Dt");
@@ -74,7 +37,7 @@ impl StatementWriter for Camt053Statement {
         let currency = header.currency.code();
         self.currency = currency;
         let mut xml = Xml::new();
-        xml.event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)));
+        xml.declaration();
         xml.open_with("Document", &[("xmlns", NAMESPACE)]);
         xml.open("BkToCstmrStmt");
         xml.open("GrpHdr");
@@ -119,7 +82,7 @@ impl StatementWriter for Camt053Statement {
         let mut xml = Xml::new();
         xml.open("Ntry");
         xml.leaf("NtryRef", &line.id);
-        xml.amount(line.amount, self.currency);
+        amount(&mut xml, line.amount, self.currency);
         xml.leaf("Sts", "BOOK");
         xml.open("BookgDt");
         xml.leaf("DtTm", &line.booked_at);

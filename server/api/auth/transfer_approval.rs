@@ -1,0 +1,115 @@
+//! Approving a transfer (PSD2 RTS art. 5, dynamic linking; SPEC §4 "Transfer MFA defaults"):
+//! the approval is created for one transfer's terms (amount, currency, paying account, payee).
+//! The SMS states them; the passkey challenge is derived from their hash. Once its code or
+//! passkey is checked the request is `verified`, and only a submit of exactly those terms, by
+//! the same person, within its lifetime, may use it, once.
+
+use axum::http::StatusCode;
+
+use super::login::MfaStep;
+use crate::api::error::AppError;
+use crate::api::payments::transfers::{plan, TransferTermsBody};
+use crate::api::rate_limit::{Limit, UserKey};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::auth::mfa::{Method, Purpose};
+use crate::domain::auth::secrets;
+use crate::domain::payments::approval;
+use crate::providers::notify::{Channel, Message};
+use crate::store::{self, now_ms};
+
+/// SPEC §4: a face request that cannot be made answers request_data_invalid, and the app
+/// falls back to SMS.
+fn no_passkey() -> AppError {
+    AppError::refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "request_data_invalid",
+        "Face approval unavailable",
+        "You have no passkey to approve with. We will text you a code instead.",
+    )
+}
+
+pub async fn start(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    method: Option<Method>,
+    terms: &TransferTermsBody,
+) -> Result<MfaStep, AppError> {
+    let plan = plan(state, profile, terms).await?;
+    state
+        .limiter
+        .check(Limit::CodeResendsPerUser, &UserKey(&profile.user_id))
+        .await?;
+    let user = store::users::by_id(&state.db, &profile.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let phone = store::users::phone(&state.db, &user.id).await?;
+    let last_digits = phone.as_ref().map_or(String::new(), |(_, number)| {
+        let digits: Vec<char> = number.chars().collect();
+        digits[digits.len().saturating_sub(4)..].iter().collect()
+    });
+    let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
+    let now = now_ms();
+    if method.unwrap_or(user.mfa_method) == Method::ChallengeProxied {
+        let challenge = super::passkeys::bound_challenge(state, &user.id, &plan.binding)
+            .await?
+            .ok_or_else(no_passkey)?;
+        let request = store::mfa::create(
+            &state.db,
+            &store::mfa::NewRequest {
+                user_id: &user.id,
+                purpose: Purpose::Transfer,
+                method: Method::ChallengeProxied,
+                code: &secrets::new_token(),
+                challenge: Some(&challenge),
+                lifetime_ms,
+                binding: Some(&plan.binding),
+            },
+            now,
+        )
+        .await?;
+        return Ok(MfaStep {
+            method: Method::ChallengeProxied,
+            request_id: request.id,
+            last_digits,
+        });
+    }
+    let (phone_code, phone_number) = phone.ok_or_else(|| {
+        AppError::refused(
+            StatusCode::CONFLICT,
+            "no_second_factor",
+            "Nothing to confirm with",
+            "You have no phone or passkey to confirm with yet.",
+        )
+    })?;
+    let code = secrets::new_code();
+    let request = store::mfa::create(
+        &state.db,
+        &store::mfa::NewRequest {
+            user_id: &user.id,
+            purpose: Purpose::Transfer,
+            method: Method::Sms,
+            code: &code,
+            challenge: None,
+            lifetime_ms,
+            binding: Some(&plan.binding),
+        },
+        now,
+    )
+    .await?;
+    state
+        .notify
+        .send(Message {
+            channel: Channel::Sms,
+            to: format!("{phone_code}{phone_number}"),
+            subject: "Transfer approval code".into(),
+            body: approval::sms_text(&plan.terms(), &code, &state.config.company.trading_name),
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok(MfaStep {
+        method: Method::Sms,
+        request_id: request.id,
+        last_digits,
+    })
+}
