@@ -43,7 +43,9 @@ pub async fn submit(
         Ok(done) => render(
             &state,
             &MoneyIn::default(),
-            Some(context! { amount => done.amount, iban => done.iban, in_suspense => done.in_suspense }),
+            Some(
+                context! { amount => done.amount, iban => done.iban, in_suspense => done.in_suspense },
+            ),
             None,
         ),
         Err(error) => {

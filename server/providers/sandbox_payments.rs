@@ -121,8 +121,8 @@ async fn to_suspense(
     at_ms: i64,
 ) -> Result<Credited, MoneyInError> {
     use iban::IbanLike;
-    let iban = crate::domain::payments::payee::iban(account)
-        .map_err(|_| MoneyInError::UnknownAccount)?;
+    let iban =
+        crate::domain::payments::payee::iban(account).map_err(|_| MoneyInError::UnknownAccount)?;
     let country = &iban.electronic_str()[..2];
     let (currency, scheme) = match country {
         "GB" => (Currency::Gbp, "local"),

@@ -132,7 +132,10 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error
 }
 
 /// As [`by_id`], in the caller's transaction.
-pub async fn by_id_in(conn: &mut AnyConnection, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+pub async fn by_id_in(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<BankAccount>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id WHERE b.id = $1"
     ))

@@ -631,7 +631,8 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         money.currency,
     )
     .await?;
-    let suspense = ledger::system_account(&mut tx, AccountKind::Suspense, None, money.currency).await?;
+    let suspense =
+        ledger::system_account(&mut tx, AccountKind::Suspense, None, money.currency).await?;
     let entry = Entry::transfer(&clearing, &suspense, money.currency, money.amount)?;
     let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
     let id = uuid::Uuid::new_v4().to_string();

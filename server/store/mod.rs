@@ -5,6 +5,7 @@ pub mod audit;
 pub mod bank_accounts;
 pub mod bookings;
 pub mod codes;
+pub mod documents;
 pub mod email_verifications;
 pub mod features;
 pub mod identity_checks;
@@ -22,7 +23,6 @@ pub mod sessions;
 pub mod settings;
 pub mod transactions;
 pub mod transfers;
-pub mod documents;
 pub mod users;
 
 use std::str::FromStr;

@@ -72,7 +72,10 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<TransferRow>, sqlx::Error>
 }
 
 /// The transfer a transaction row shows, when it is one.
-pub async fn by_transaction(db: &Db, transaction_id: &str) -> Result<Option<TransferRow>, sqlx::Error> {
+pub async fn by_transaction(
+    db: &Db,
+    transaction_id: &str,
+) -> Result<Option<TransferRow>, sqlx::Error> {
     sqlx::query(&format!(
         "SELECT {COLUMNS} FROM transfers WHERE transaction_id = $1"
     ))
@@ -196,13 +199,20 @@ async fn submit_in(
             .fetch_optional(&mut *conn)
             .await?;
     }
-    if !super::mfa::consume_transfer_approval(conn, new.approval_id, new.user_id, new.binding, new.now)
-        .await?
+    if !super::mfa::consume_transfer_approval(
+        conn,
+        new.approval_id,
+        new.user_id,
+        new.binding,
+        new.now,
+    )
+    .await?
     {
         return Err(SubmitError::Approval);
     }
-    let (sent_today,) = sqlx::query_as::<_, (Option<i64>,)>(
-        "SELECT SUM(amount) FROM transfers WHERE profile_id = $1 AND currency = $2 \
+    // SUM of BIGINT is NUMERIC on PostgreSQL: cast back for one decoding on both.
+    let (sent_today,) = sqlx::query_as::<_, (i64,)>(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM transfers WHERE profile_id = $1 AND currency = $2 \
          AND created_at >= $3 AND status <> 'returned'",
     )
     .bind(new.profile_id)
@@ -211,7 +221,7 @@ async fn submit_in(
     .fetch_one(&mut *conn)
     .await?;
     new.limits
-        .check(new.account.currency, new.amount, sent_today.unwrap_or(0))
+        .check(new.account.currency, new.amount, sent_today)
         .map_err(SubmitError::Limit)?;
     let to = match new.on_us {
         Some(payee) => PayeeSide::OnUs(payee),
@@ -321,8 +331,16 @@ async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
     };
     match settlement::sandbox_outcome(&payee_name) {
         Outcome::Settled => {
-            set_status(&mut tx, &id, &transaction_id, TransferStatus::Completed, "completed", None, now)
-                .await?;
+            set_status(
+                &mut tx,
+                &id,
+                &transaction_id,
+                TransferStatus::Completed,
+                "completed",
+                None,
+                now,
+            )
+            .await?;
         }
         Outcome::Returned(reason) => {
             let account = super::bank_accounts::by_id_in(&mut tx, &account_id)

@@ -288,7 +288,7 @@ on_both_backends!(
                 code: "123456",
                 challenge: None,
                 lifetime_ms: 120_000,
- binding: None,
+                binding: None,
             },
             store::now_ms() - 121_000,
         )

@@ -19,7 +19,7 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
             code: "123456",
             challenge: None,
             lifetime_ms: 120_000,
- binding: None,
+            binding: None,
         },
         now_ms(),
     )
@@ -103,7 +103,7 @@ on_both_backends!(a_right_code_racing_itself_is_accepted_once, |bank| {
             code: "111111",
             challenge: None,
             lifetime_ms: 120_000,
- binding: None,
+            binding: None,
         },
         now_ms(),
     )

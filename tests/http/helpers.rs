@@ -22,7 +22,7 @@ pub struct TestBank {
     pub router: Router,
     pub db: Db,
     /// Where the database is, so a second bank process can share it.
-    url: String,
+    pub url: String,
     cleanup: Option<(String, String)>,
     _dir: Option<tempfile::TempDir>,
 }
@@ -53,6 +53,16 @@ pub fn sandbox_config() -> Config {
             ("BANK_SANDBOX".to_string(), "on".to_string()),
             // The sandbox's reviewers answer at once: tests wait for them.
             ("BANK_SANDBOX_REVIEW_MS".to_string(), "20".to_string()),
+            // Transfers stay pending until a test settles them (`settle_now`).
+            (
+                "BANK_SETTLEMENT_LOCAL_MS".to_string(),
+                "3600000".to_string(),
+            ),
+            ("BANK_SETTLEMENT_SEPA_MS".to_string(), "3600000".to_string()),
+            (
+                "BANK_SETTLEMENT_SWIFT_MS".to_string(),
+                "3600000".to_string(),
+            ),
         ]
         .into(),
     )

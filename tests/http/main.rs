@@ -26,3 +26,4 @@ mod signup;
 mod spec_rules;
 mod statements;
 mod transfer_fees;
+mod transfers;

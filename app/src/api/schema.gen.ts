@@ -235,7 +235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a fresh approval with the person's current factor, before a security change. */
+        /**
+         * Starts a fresh approval: with the person's current factor before a security change, or for
+         *     one transfer (bound to its amount, currency and payee).
+         */
         post: operations["post_v2_auth_mfa_generate"];
         delete?: never;
         options?: never;
@@ -252,7 +255,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Completes a fresh approval: this session may make security changes for five minutes. */
+        /**
+         * Completes an approval: after a security change's, this session may make security changes
+         *     for five minutes; a transfer's is `verified`, for its transfer to use.
+         */
         post: operations["post_v2_auth_mfa_verify"];
         delete?: never;
         options?: never;
@@ -913,6 +919,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends money (SPEC §7 POST /v2/transactions). The id makes it idempotent: a retry with the
+         *     same body answers the first result; another body under the same id is refused.
+         */
+        post: operations["post_v2_transactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_documents_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/payment_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ISO 20022 message of a SEPA or SWIFT transfer, as a file. */
+        get: operations["get_v2_documents_payment_message"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -1072,6 +1131,10 @@ export interface components {
         };
         AgreementInput: {
             accepted?: boolean;
+        };
+        AttachmentView: {
+            id: string;
+            fileName: string;
         };
         Balance: {
             /**
@@ -1390,6 +1453,18 @@ export interface components {
             iban?: string;
         };
         /**
+         * @description What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
+         *     before a security change; with purpose `transfer`, one transfer's terms.
+         */
+        MfaGenerate: {
+            /** @default null */
+            purpose?: null | components["schemas"]["MfaPurpose"];
+            /** @default null */
+            method?: null | components["schemas"]["MfaMethod"];
+            /** @default null */
+            transfer?: null | components["schemas"]["TransferTermsBody"];
+        };
+        /**
          * @description SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
          *     approval, at log-in or before a security change.
          */
@@ -1405,6 +1480,13 @@ export interface components {
          * @enum {string}
          */
         MfaMethod: "sms" | "challenge_proxied";
+        /**
+         * @description SPEC §3: what an approval is for; `security_change` is the step-up before a change to
+         *     how the person logs in (passkeys, phone, email); `phone_verification` confirms the
+         *     number given during onboarding.
+         * @enum {string}
+         */
+        MfaPurpose: "authentication" | "transfer" | "card_closure" | "card_details" | "security_change" | "phone_verification";
         /**
          * @description SPEC §4 "MFA request status".
          * @enum {string}
@@ -1529,13 +1611,48 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "sandbox" | "sumsub";
+        /**
+         * @description SPEC §3 Transfer request `receiver`: an IBAN, or an account number with its routing code
+         *     (SWIFT), or a UK sort code and account number.
+         */
         Receiver: {
             /** @default  */
+            name?: string;
+            /** @default null */
+            type?: null | components["schemas"]["PayeeType"];
+            /** @default  */
             iban?: string;
+            /** @default  */
+            accountNumber?: string;
+            /** @default  */
+            routingCode?: string;
             /** @default  */
             ukSortCode?: string;
             /** @default  */
             ukAccountNumber?: string;
+            /** @default  */
+            bic?: string;
+            /**
+             * @description Keep the payee as a recipient after the transfer.
+             * @default false
+             */
+            saveAsTemplate?: boolean;
+            /**
+             * @description The recipient's template name ('Recipient Template Name').
+             * @default
+             */
+            alias?: string;
+            /**
+             * @default {
+             *       "country": "",
+             *       "address1": "",
+             *       "buildingNumber": "",
+             *       "city": "",
+             *       "postcode": "",
+             *       "region": ""
+             *     }
+             */
+            swiftAddress?: components["schemas"]["AddressBody"];
         };
         /** @description SPEC §3 "Recipient" as the form sends it; `id` when editing. */
         RecipientBody: {
@@ -1660,9 +1777,22 @@ export interface components {
         SendInput: {
             email?: string;
         };
+        /** @description SPEC §3 Transfer request `sender`. */
         Sender: {
             /** @default  */
             bankAccountId?: string;
+        };
+        /** @description A sent transfer as its transaction's detail shows it. */
+        SentTransfer: {
+            scheme: components["schemas"]["Scheme"];
+            receiver: components["schemas"]["Receiver"];
+            reference: string;
+            /** @description pending, completed or returned. */
+            status: string;
+            returnReason: string | null;
+            /** @description The ISO 20022 messages kept with it: `pain.001`, `pacs.008`. */
+            messages: string[];
+            attachments: components["schemas"]["AttachmentView"][];
         };
         SessionState: {
             isAuth: boolean;
@@ -1758,6 +1888,25 @@ export interface components {
             balanceAfter: number | null;
             /** @description RFC 3339, UTC. */
             createdAt: string;
+            transfer: null | components["schemas"]["SentTransfer"];
+        };
+        /** @description SPEC §3 "Transfer request". */
+        TransferBody: components["schemas"]["TransferTermsBody"] & {
+            /**
+             * @description A UUID the client makes once per transfer: the idempotency key.
+             * @default
+             */
+            id?: string;
+            /**
+             * @description The approval (POST /v2/auth/mfa/generate with purpose transfer, then /mfa/verify).
+             * @default
+             */
+            requestId?: string;
+            /**
+             * @description Ids of finished uploads of type txn_attch.
+             * @default []
+             */
+            attachments?: string[];
         };
         /** @description The bank's details for paying the fee by transfer. */
         TransferDetails: {
@@ -1768,11 +1917,96 @@ export interface components {
             accountNumber: string;
             reference: string;
         };
+        /** @description What a submit answers (SPEC §7 POST /v2/transactions). */
+        TransferResult: {
+            /** @description The client's transfer id. */
+            id: string;
+            /** @description pending (in the scheme), completed or returned. */
+            status: string;
+            transaction: components["schemas"]["TransactionView"];
+        };
+        /** @description The terms of a transfer: what an approval is asked for and what a submit carries. */
+        TransferTermsBody: {
+            /**
+             * @description A decimal string, e.g. "1250.00": parsed exactly, never through floating point.
+             * @default
+             */
+            amount?: string;
+            /**
+             * @default {
+             *       "bankAccountId": ""
+             *     }
+             */
+            sender?: components["schemas"]["Sender"];
+            /**
+             * @default {
+             *       "name": "",
+             *       "type": null,
+             *       "iban": "",
+             *       "accountNumber": "",
+             *       "routingCode": "",
+             *       "ukSortCode": "",
+             *       "ukAccountNumber": "",
+             *       "bic": "",
+             *       "saveAsTemplate": false,
+             *       "alias": "",
+             *       "swiftAddress": {
+             *         "country": "",
+             *         "address1": "",
+             *         "buildingNumber": "",
+             *         "city": "",
+             *         "postcode": "",
+             *         "region": ""
+             *       }
+             *     }
+             */
+            receiver?: components["schemas"]["Receiver"];
+            /**
+             * @description The payment reference.
+             * @default
+             */
+            details?: string;
+            /** @default null */
+            scheme?: null | components["schemas"]["Scheme"];
+        };
         /** @description SPEC §7 turnover: monthly volumes by currency, and transaction counts. */
         Turnover: {
             transactionCount: components["schemas"]["Choice"][];
             volumeGbp: components["schemas"]["Choice"][];
             volumeEur: components["schemas"]["Choice"][];
+        };
+        /** @description SPEC §7: multipart `{file, chunkNumber, totalChunks, fileName, type, id}`. */
+        UploadForm: {
+            /**
+             * Format: binary
+             * @description This chunk's bytes (at most 1 MB).
+             */
+            file: string;
+            /**
+             * Format: int64
+             * @description From 1 to totalChunks.
+             */
+            chunk_number: number;
+            /** Format: int64 */
+            total_chunks: number;
+            file_name: string;
+            /** @description SPEC §3 document upload types: txn_attch. */
+            type: string;
+            /** @description The client's id for this upload: every chunk of one file carries the same. */
+            id: string;
+        };
+        UploadState: {
+            /** @description The document's id, for the transfer's `attachments`. */
+            id: string;
+            fileName: string;
+            /** Format: int64 */
+            receivedChunks: number;
+            /** Format: int64 */
+            totalChunks: number;
+            /** Format: int64 */
+            size: number;
+            /** @description True once every chunk arrived and the content was accepted. */
+            complete: boolean;
         };
         /** @description SPEC §3 "User", as the wizard and the account page read it. */
         UserDetails: {
@@ -2293,7 +2527,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaGenerate"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3567,6 +3805,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeeAnswer"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_documents_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadState"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_documents_payment_message: {
+        parameters: {
+            query?: {
+                /** @description The transaction of the transfer. */
+                entId?: string;
+                /** @description `pain.001` (the payment as the bank received it) or `pacs.008` (as the bank sent it on). */
+                message?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -75,7 +75,7 @@ pub struct TransactionView {
     /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
     /// prefills and the ISO 20022 messages it has.
     #[serde(skip_serializing_if = "Option::is_none")]
-    transfer: Option<crate::api::payments::transfers::TransferDetails>,
+    transfer: Option<crate::api::payments::transfers::SentTransfer>,
 }
 
 /// The receiver is whoever got the money: the counterparty for money out, the account holder

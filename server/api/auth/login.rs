@@ -195,7 +195,7 @@ pub(super) async fn start_second_factor(
                     code: &secrets::new_token(),
                     challenge: Some(&challenge),
                     lifetime_ms,
- binding: None,
+                    binding: None,
                 },
                 now,
             )
@@ -220,7 +220,7 @@ pub(super) async fn start_second_factor(
             code: &code,
             challenge: None,
             lifetime_ms,
- binding: None,
+            binding: None,
         },
         now,
     )

@@ -210,7 +210,9 @@ pub(super) async fn check_answer(
         .ok_or(AppError::NotFound)?;
     let stored: Value = serde_json::from_str(&stored).map_err(internal)?;
     if !binding_holds(&stored) {
-        return Err(internal("a bound passkey challenge does not match its binding"));
+        return Err(internal(
+            "a bound passkey challenge does not match its binding",
+        ));
     }
     let ceremony: PasskeyAuthentication =
         serde_json::from_value(stored["state"].clone()).map_err(internal)?;

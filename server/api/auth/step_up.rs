@@ -12,11 +12,11 @@ use super::login::{start_second_factor, MfaInput, MfaStep};
 use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::payments::transfers::TransferTermsBody;
 use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Empty;
-use crate::api::ApiState;
-use crate::api::payments::transfers::TransferTermsBody;
 use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::providers::notify::{Channel, Message};
 use crate::store::{self, now_ms};
@@ -115,7 +115,12 @@ pub(super) async fn generate(
                 super::transfer_approval::start(&state, &profile?, input.method, &terms).await?,
             ));
         }
-        Some(_) => return Err(AppError::field("purpose", "This approval cannot be asked for here")),
+        Some(_) => {
+            return Err(AppError::field(
+                "purpose",
+                "This approval cannot be asked for here",
+            ))
+        }
     }
     state
         .limiter
@@ -124,16 +129,22 @@ pub(super) async fn generate(
     let row = store::users::by_id(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let step = start_second_factor(&state, &row, Purpose::SecurityChange, input.method, now_ms())
-        .await?
-        .ok_or_else(|| {
-            AppError::refused(
-                StatusCode::CONFLICT,
-                "no_second_factor",
-                "Nothing to confirm with",
-                "You have no phone or passkey to confirm with yet.",
-            )
-        })?;
+    let step = start_second_factor(
+        &state,
+        &row,
+        Purpose::SecurityChange,
+        input.method,
+        now_ms(),
+    )
+    .await?
+    .ok_or_else(|| {
+        AppError::refused(
+            StatusCode::CONFLICT,
+            "no_second_factor",
+            "Nothing to confirm with",
+            "You have no phone or passkey to confirm with yet.",
+        )
+    })?;
     Ok(Json(step))
 }
 

@@ -38,7 +38,7 @@ pub async fn start(
     let plan = plan(state, profile, terms).await?;
     state
         .limiter
-        .check(Limit::CodeResendsPerUser, &UserKey(&profile.user_id))
+        .check(Limit::TransferApprovalsPerUser, &UserKey(&profile.user_id))
         .await?;
     let user = store::users::by_id(&state.db, &profile.user_id)
         .await?

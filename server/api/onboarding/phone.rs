@@ -108,7 +108,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppErro
             code: &code,
             challenge: None,
             lifetime_ms: CODE_LIFETIME_MS,
- binding: None,
+            binding: None,
         },
         now_ms(),
     )

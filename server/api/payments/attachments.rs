@@ -94,7 +94,10 @@ async fn upload(
         .filter(|f| !f.is_empty())
         .ok_or_else(|| field("file", "Field is required"))?;
     if get("type") != "txn_attch" {
-        return Err(field("type", "Only transaction attachments (txn_attch) are uploaded here"));
+        return Err(field(
+            "type",
+            "Only transaction attachments (txn_attch) are uploaded here",
+        ));
     }
     let file_name = get("fileName");
     if file_name.is_empty() || file_name.chars().count() > 200 || file_name.contains(['/', '\\']) {
@@ -173,7 +176,10 @@ async fn payment_message(
     Ok((
         StatusCode::OK,
         [
-            (header::CONTENT_TYPE, "application/xml; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "application/xml; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{name}-{}.xml\"", transfer.id),

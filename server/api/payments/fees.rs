@@ -10,6 +10,7 @@ use iban::IbanLike;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::transfers::{Receiver, Sender};
 use crate::api::accounts::bank_accounts::major;
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
@@ -56,20 +57,6 @@ async fn price_list(State(state): State<ApiState>) -> impl IntoResponse {
                 .collect(),
         }),
     )
-}
-
-#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Sender {
-    bank_account_id: String,
-}
-
-#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Receiver {
-    iban: String,
-    uk_sort_code: String,
-    uk_account_number: String,
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]

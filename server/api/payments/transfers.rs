@@ -183,7 +183,10 @@ pub async fn plan(
 
 /// The payee's account when it is one of this bank's, open, and in the transfer's currency:
 /// then the money moves at once, on both sides.
-async fn on_us(state: &ApiState, checked: &CheckedTransfer) -> Result<Option<BankAccount>, AppError> {
+async fn on_us(
+    state: &ApiState,
+    checked: &CheckedTransfer,
+) -> Result<Option<BankAccount>, AppError> {
     let p = &checked.payee;
     let found = match (&p.uk_sort_code, &p.uk_account_number, &p.iban) {
         (Some(sort_code), Some(number), _) => {
@@ -233,11 +236,7 @@ fn approval_refused(problem: ApprovalProblem) -> AppError {
 }
 
 /// The ISO 20022 messages of a SEPA or SWIFT transfer that leaves the bank.
-fn messages(
-    id: &str,
-    plan: &Plan,
-    now: i64,
-) -> (Option<String>, Option<String>) {
+fn messages(id: &str, plan: &Plan, now: i64) -> (Option<String>, Option<String>) {
     let scheme = plan.checked.scheme;
     if scheme == Scheme::Local || plan.on_us.is_some() {
         return (None, None);
@@ -295,6 +294,7 @@ pub async fn submit(
     profile: &SelectedProfile,
     body: &TransferBody,
 ) -> Result<TransferResult, AppError> {
+    require_full(profile)?;
     let id = uuid::Uuid::parse_str(body.id.trim())
         .map_err(|_| AppError::field("id", "A new transfer needs a fresh UUID"))?
         .hyphenated()
@@ -456,7 +456,7 @@ async fn create(
 /// A sent transfer as its transaction's detail shows it.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TransferDetails {
+pub struct SentTransfer {
     scheme: Scheme,
     receiver: Receiver,
     reference: String,
@@ -478,7 +478,7 @@ pub struct AttachmentView {
 pub async fn details(
     state: &ApiState,
     transaction_id: &str,
-) -> Result<Option<TransferDetails>, AppError> {
+) -> Result<Option<SentTransfer>, AppError> {
     let Some(transfer) = store::transfers::by_transaction(&state.db, transaction_id).await? else {
         return Ok(None);
     };
@@ -498,7 +498,7 @@ pub async fn details(
         .into_iter()
         .map(|(id, file_name)| AttachmentView { id, file_name })
         .collect();
-    Ok(Some(TransferDetails {
+    Ok(Some(SentTransfer {
         scheme,
         receiver,
         reference: transfer.reference,

@@ -43,6 +43,7 @@ pub enum Limit {
     ResetPerIp,
     CompanySearchesPerUser,
     IdentityTokensPerUser,
+    TransferApprovalsPerUser,
 }
 
 pub struct Policy {
@@ -72,7 +73,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 14] = [
+pub const POLICIES: [Policy; 15] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -131,6 +132,15 @@ pub const POLICIES: [Policy; 14] = [
         "identity-token",
         KeyKind::User,
         30,
+        15,
+    ),
+    // Each transfer approval sends an SMS or starts a passkey ceremony; a business paying a
+    // batch of invoices asks for many in a row.
+    policy(
+        Limit::TransferApprovalsPerUser,
+        "transfer-approval",
+        KeyKind::User,
+        60,
         15,
     ),
 ];
@@ -276,6 +286,7 @@ mod tests {
             Limit::ResetPerIp,
             Limit::CompanySearchesPerUser,
             Limit::IdentityTokensPerUser,
+            Limit::TransferApprovalsPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

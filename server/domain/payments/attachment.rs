@@ -25,9 +25,7 @@ impl Kind {
             Kind::Pdf => "application/pdf",
             Kind::Jpeg => "image/jpeg",
             Kind::Png => "image/png",
-            Kind::Docx => {
-                "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            }
+            Kind::Docx => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         }
     }
 
@@ -44,7 +42,9 @@ impl Kind {
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|window| window == needle)
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle)
 }
 
 /// What the bytes are: a PDF header, a JPEG or PNG signature, or a ZIP package holding a Word
@@ -86,7 +86,10 @@ mod tests {
     #[test]
     fn files_are_recognised_by_content() {
         assert_eq!(accept("invoice.pdf", b"%PDF-1.7\n..."), Ok(Kind::Pdf));
-        assert_eq!(accept("photo.JPG", &[0xFF, 0xD8, 0xFF, 0xE0]), Ok(Kind::Jpeg));
+        assert_eq!(
+            accept("photo.JPG", &[0xFF, 0xD8, 0xFF, 0xE0]),
+            Ok(Kind::Jpeg)
+        );
         assert_eq!(accept("scan.png", b"\x89PNG\r\n\x1a\n...."), Ok(Kind::Png));
         let docx = b"PK\x03\x04....[Content_Types].xml....word/document.xml....";
         assert_eq!(accept("letter.docx", docx), Ok(Kind::Docx));
@@ -94,10 +97,16 @@ mod tests {
 
     #[test]
     fn a_name_does_not_make_a_file_what_it_is_not() {
-        assert_eq!(accept("invoice.pdf", b"MZ\x90\x00 an executable"), Err(WRONG_TYPE));
+        assert_eq!(
+            accept("invoice.pdf", b"MZ\x90\x00 an executable"),
+            Err(WRONG_TYPE)
+        );
         assert_eq!(accept("invoice.exe", b"%PDF-1.7"), Err(WRONG_TYPE));
         assert_eq!(accept("photo.png", b"%PDF-1.7"), Err(WRONG_TYPE));
-        assert_eq!(accept("book.docx", b"PK\x03\x04 a plain zip"), Err(WRONG_TYPE));
+        assert_eq!(
+            accept("book.docx", b"PK\x03\x04 a plain zip"),
+            Err(WRONG_TYPE)
+        );
         assert!(!name_allowed("notes.txt"));
         assert!(name_allowed("notes.jpeg"));
     }

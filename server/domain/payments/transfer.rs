@@ -45,7 +45,11 @@ impl CheckedTransfer {
         }
     }
 
-    pub fn terms<'a>(&'a self, from_account_id: &'a str, payee_account: &'a str) -> TransferTerms<'a> {
+    pub fn terms<'a>(
+        &'a self,
+        from_account_id: &'a str,
+        payee_account: &'a str,
+    ) -> TransferTerms<'a> {
         TransferTerms {
             from_account_id,
             amount_minor: self.amount,
@@ -79,8 +83,12 @@ pub fn check(
         swift_allowed,
     };
     let wrong_scheme = match scheme {
-        Scheme::Local if currency != Currency::Gbp => Some("UK Local Transfer is paid from a GBP account"),
-        Scheme::Sepa if currency != Currency::Eur => Some("SEPA transfers are paid from a EUR account"),
+        Scheme::Local if currency != Currency::Gbp => {
+            Some("UK Local Transfer is paid from a GBP account")
+        }
+        Scheme::Sepa if currency != Currency::Eur => {
+            Some("SEPA transfers are paid from a EUR account")
+        }
         _ => recipient::available(scheme, &offer).err(),
     };
     if let Some(message) = wrong_scheme {
@@ -117,7 +125,11 @@ pub fn check(
 
 /// A digest of everything a request asks for, so a retry with the same id can be told apart
 /// from a different request that reuses the id.
-pub fn request_digest(from_account_id: &str, transfer: &CheckedTransfer, attachments: &[String]) -> String {
+pub fn request_digest(
+    from_account_id: &str,
+    transfer: &CheckedTransfer,
+    attachments: &[String],
+) -> String {
     let p = &transfer.payee;
     let address = p
         .swift_address
@@ -217,8 +229,14 @@ mod tests {
     fn the_digest_tells_requests_apart() {
         let a = check(&local("10"), Currency::Gbp, true).unwrap();
         let b = check(&local("10.01"), Currency::Gbp, true).unwrap();
-        assert_eq!(request_digest("acc", &a, &[]), request_digest("acc", &a, &[]));
-        assert_ne!(request_digest("acc", &a, &[]), request_digest("acc", &b, &[]));
+        assert_eq!(
+            request_digest("acc", &a, &[]),
+            request_digest("acc", &a, &[])
+        );
+        assert_ne!(
+            request_digest("acc", &a, &[]),
+            request_digest("acc", &b, &[])
+        );
         assert_ne!(
             request_digest("acc", &a, &[]),
             request_digest("acc", &a, &["doc".into()])

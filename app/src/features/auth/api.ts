@@ -33,7 +33,7 @@ export const authApi = {
     api.post("/v2/users/passkeys/registrations/finish", { credential }, S.PasskeyList),
   removePasskey: (id: string) => api.delete("/v2/users/passkeys", { id }, S.PasskeyList),
   /** A fresh approval before a change to how the person logs in. */
-  startStepUp: () => api.post("/v2/auth/mfa/generate", undefined, S.MfaStep),
+  startStepUp: () => api.post("/v2/auth/mfa/generate", {}, S.MfaStep),
   confirmStepUp: (requestId: string, secret: string) =>
     api.post("/v2/auth/mfa/verify", { requestId, method: "sms", secret }, S.Empty),
   confirmStepUpWithPasskey: (requestId: string, credential: Record<string, unknown>) =>
