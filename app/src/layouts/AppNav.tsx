@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { useApp } from "../lib/appContext";
-import { readsTransactions } from "../lib/rights";
+import { paysTransactions, readsTransactions } from "../lib/rights";
 
 // The signed-in navigation. Only screens that exist are listed; SPEC §2's menu grows with them.
 // Manager items (statement, proof letter) need a complete account (SPEC §6).
@@ -12,6 +12,16 @@ export function AppNav() {
     // SPEC §6: recipients need transaction access.
     ...(readsTransactions(session)
       ? ([["/recipients", "Recipients", true]] as [string, string, boolean][])
+      : []),
+    // The transfer flow, opened on the primary currency's scheme (SPEC §2 transfer/{scheme}).
+    ...(paysTransactions(session)
+      ? ([
+          [
+            `/transfer/${session.primaryCurrency === "GBP" ? "1" : session.primaryCurrency === "EUR" ? "0" : "2"}`,
+            "Send money",
+            complete,
+          ],
+        ] as [string, string, boolean][])
       : []),
     ...(layout === "desktop"
       ? ([["/bank-accounts/details", "Account details", true]] as [string, string, boolean][])

@@ -13,6 +13,7 @@ import { SecurityPage } from "../features/auth/components/SecurityPage";
 import { recipientsQuery } from "../features/payments/api";
 import { RecipientFormPage } from "../features/payments/components/RecipientFormPage";
 import { RecipientsPage } from "../features/payments/components/RecipientsPage";
+import { TransferPage } from "../features/payments/components/TransferPage";
 import { profilesQuery } from "../features/profiles/api";
 import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
 import { DashboardPage } from "../features/profiles/components/DashboardPage";
@@ -101,6 +102,17 @@ export const routes = (layout: Layout): AppRoute[] => [
     head: { title: "Edit recipient", description: "Change a payee." },
     Component: RecipientFormPage,
     prefetch: recipientForm,
+  },
+  // SPEC §2 transfer/{realmId} (an account to pay from) and transfer/{scheme} (0 sepa, 1 local,
+  // 2 swift); ?recipient= pays a saved recipient, ?repeat= repeats a transaction.
+  {
+    path: "/transfer/:realmId",
+    head: { title: "New transfer", description: "Send money by UK local transfer, SEPA or SWIFT." },
+    Component: TransferPage,
+    prefetch: (client, { query }) => [
+      ...recipientForm(client),
+      ...(query.repeat ? [client.prefetchQuery(transactionQuery(query.repeat))] : []),
+    ],
   },
   {
     path: "/company/add",

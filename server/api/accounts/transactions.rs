@@ -74,7 +74,6 @@ pub struct TransactionView {
     created_at: String,
     /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
     /// prefills and the ISO 20022 messages it has.
-    #[serde(skip_serializing_if = "Option::is_none")]
     transfer: Option<crate::api::payments::transfers::SentTransfer>,
 }
 

@@ -98,12 +98,30 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
               Download
             </a>
             {txn.type === "transfer" && txn.amount < 0 ? (
-              // The transfer flow arrives with the payments work; until a scheme has a route the
-              // button stays disabled, as SPEC §2 says for schemes without one.
-              <button type="button" className="button button-primary" disabled>
-                Repeat Transfer
-              </button>
+              // SPEC §2: Repeat Transfer prefills a draft; disabled where the scheme has no route.
+              txn.transfer ? (
+                <Link
+                  className="button button-primary"
+                  to={`/transfer/${txn.bankAccountId}?repeat=${txn.id}`}
+                >
+                  Repeat Transfer
+                </Link>
+              ) : (
+                <button type="button" className="button button-primary" disabled>
+                  Repeat Transfer
+                </button>
+              )
             ) : null}
+            {txn.transfer?.messages.map((message) => (
+              <a
+                key={message}
+                className="button button-secondary"
+                href={`/v2/documents/payment_message?entId=${encodeURIComponent(txn.id)}&message=${message}`}
+                download
+              >
+                {message} (ISO 20022)
+              </a>
+            ))}
           </div>
         </>
       ) : null}

@@ -1,6 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import type { Scheme } from "../api";
+
+/** SPEC §2 transfer/{scheme}: 0 sepa, 1 local, 2 swift. */
+const SCHEME_CODES: Record<Scheme, string> = { sepa: "0", local: "1", swift: "2" };
 import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions, readsTransactions } from "../../../lib/rights";
@@ -75,6 +79,12 @@ function RecipientList({ canChange }: { canChange: boolean }) {
               </span>
               {canChange ? (
                 <span className="recipient-actions">
+                  <Link
+                    to={`/transfer/${SCHEME_CODES[recipient.scheme]}?recipient=${recipient.id}`}
+                    aria-label={`Pay ${recipient.name}`}
+                  >
+                    Pay
+                  </Link>
                   <Link to={`/recipients/edit/${recipient.id}`} aria-label={`Edit ${recipient.name}`}>
                     Edit
                   </Link>
