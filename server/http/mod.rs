@@ -16,6 +16,7 @@ pub mod seo;
 pub mod serve;
 pub(crate) mod session;
 pub mod shell;
+mod transfer_forms;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -183,6 +184,14 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
             get(pages::page).post(onboarding_forms::fee_transfer),
         )
         .route("/login/sms", get(pages::page).post(login_form::sms))
+        .route(
+            "/transfer/approve",
+            get(pages::page).post(transfer_forms::confirm),
+        )
+        .route(
+            "/transfer/{realm}",
+            get(pages::page).post(transfer_forms::start),
+        )
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
         .fallback(pages::page)

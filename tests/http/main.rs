@@ -26,4 +26,5 @@ mod signup;
 mod spec_rules;
 mod statements;
 mod transfer_fees;
+mod transfer_forms;
 mod transfers;

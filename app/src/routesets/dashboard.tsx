@@ -13,6 +13,7 @@ import { SecurityPage } from "../features/auth/components/SecurityPage";
 import { recipientsQuery } from "../features/payments/api";
 import { RecipientFormPage } from "../features/payments/components/RecipientFormPage";
 import { RecipientsPage } from "../features/payments/components/RecipientsPage";
+import { TransferApprovePage } from "../features/payments/components/TransferApprovePage";
 import { TransferPage } from "../features/payments/components/TransferPage";
 import { profilesQuery } from "../features/profiles/api";
 import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
@@ -105,6 +106,12 @@ export const routes = (layout: Layout): AppRoute[] => [
   },
   // SPEC §2 transfer/{realmId} (an account to pay from) and transfer/{scheme} (0 sepa, 1 local,
   // 2 swift); ?recipient= pays a saved recipient, ?repeat= repeats a transaction.
+  {
+    path: "/transfer/approve",
+    head: { title: "Approve the transfer", description: "Approve a transfer with the code we texted you." },
+    Component: TransferApprovePage,
+    prefetch: recipientForm,
+  },
   {
     path: "/transfer/:realmId",
     head: { title: "New transfer", description: "Send money by UK local transfer, SEPA or SWIFT." },

@@ -77,6 +77,12 @@ pub struct TransactionView {
     transfer: Option<crate::api::payments::transfers::SentTransfer>,
 }
 
+impl TransactionView {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+}
+
 /// The receiver is whoever got the money: the counterparty for money out, the account holder
 /// for money in (the payer is the sender).
 pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {

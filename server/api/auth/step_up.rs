@@ -172,39 +172,16 @@ pub(super) async fn verify(
             .ok_or_else(|| AppError::field("credential", "Field is required"))?;
         super::passkeys::check_answer(&state, &ip, &input.request_id, credential, purpose).await?
     } else {
-        state.limiter.check(Limit::CodeChecksPerIp, &ip).await?;
-        let code = input.secret.trim();
-        if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
-            return Err(AppError::field("secret", "Enter the 6-digit code"));
-        }
-        let (request, outcome) = store::mfa::verify(&state.db, &input.request_id, code, now_ms())
-            .await?
-            .filter(|(request, _)| request.purpose == purpose && request.user_id == user.user_id)
-            .ok_or(AppError::NotFound)?;
-        match outcome {
-            Check::Accepted => request.user_id,
-            Check::Wrong { failed: false, .. } => {
-                return Err(AppError::unauthorized(
-                    "invalid_code",
-                    "Incorrect code",
-                    "The code is incorrect",
-                ))
-            }
-            Check::Closed(Status::Expired) => {
-                return Err(AppError::unauthorized(
-                    "mfa_expired",
-                    "Request time is up",
-                    "Request time is up",
-                ))
-            }
-            _ => {
-                return Err(AppError::unauthorized(
-                    "mfa_closed",
-                    "Code no longer valid",
-                    "This code can no longer be used. Please ask for a new one.",
-                ))
-            }
-        }
+        check_sms(
+            &state,
+            &ip,
+            &user.user_id,
+            &input.request_id,
+            &input.secret,
+            purpose,
+        )
+        .await?;
+        user.user_id.clone()
     };
     if approver != user.user_id {
         return Err(AppError::NotFound);
@@ -216,4 +193,43 @@ pub(super) async fn verify(
         audit(&state, Some(&user.user_id), "transfer_approved", &ip, "").await;
     }
     Ok(Json(Empty {}))
+}
+
+/// Checks an SMS code against a pending approval of `purpose` that belongs to `user_id`; the
+/// JSON call and the plain forms share it.
+pub async fn check_sms(
+    state: &ApiState,
+    ip: &ClientIp,
+    user_id: &str,
+    request_id: &str,
+    secret: &str,
+    purpose: Purpose,
+) -> Result<(), AppError> {
+    state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
+    let code = secret.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        return Err(AppError::field("secret", "Enter the 6-digit code"));
+    }
+    let (_, outcome) = store::mfa::verify(&state.db, request_id, code, now_ms())
+        .await?
+        .filter(|(request, _)| request.purpose == purpose && request.user_id == user_id)
+        .ok_or(AppError::NotFound)?;
+    match outcome {
+        Check::Accepted => Ok(()),
+        Check::Wrong { failed: false, .. } => Err(AppError::unauthorized(
+            "invalid_code",
+            "Incorrect code",
+            "The code is incorrect",
+        )),
+        Check::Closed(Status::Expired) => Err(AppError::unauthorized(
+            "mfa_expired",
+            "Request time is up",
+            "Request time is up",
+        )),
+        _ => Err(AppError::unauthorized(
+            "mfa_closed",
+            "Code no longer valid",
+            "This code can no longer be used. Please ask for a new one.",
+        )),
+    }
 }

@@ -213,6 +213,12 @@ pub struct TransferResult {
     transaction: TransactionView,
 }
 
+impl TransferResult {
+    pub fn transaction_id(&self) -> &str {
+        self.transaction.id()
+    }
+}
+
 fn approval_refused(problem: ApprovalProblem) -> AppError {
     let (code, title, message) = match problem {
         ApprovalProblem::Expired => ("mfa_expired", "Request time is up", "Request time is up"),

@@ -1,0 +1,124 @@
+//! A UK local transfer before the page hydrates (issue 11 point 7): the form posts, the SMS
+//! approval page, the code, and the redirect to the account; a re-sent form pays once.
+
+use axum::body::Body;
+use axum::http::{header, Request};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use crate::transfers::payer;
+
+async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish();
+    bank.send(
+        Request::post(path)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header(header::ORIGIN, ORIGIN)
+            .header(header::AUTHORIZATION, auth)
+            .body(Body::from(body))
+            .unwrap(),
+    )
+    .await
+}
+
+fn as_refs(list: &[(String, String)]) -> Vec<(&str, &str)> {
+    list.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+fn query_of(location: &str) -> Vec<(String, String)> {
+    let query = location.split_once('?').map_or("", |(_, q)| q);
+    url::form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect()
+}
+
+on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
+    let p = payer(bank, "olivia@example.com").await;
+    let auth = p.customer.bearer();
+    let saved = send_json(
+        bank,
+        "PUT",
+        "/v2/recipients",
+        serde_json::json!({"scheme": "local", "name": "Acme Ltd", "type": "company",
+            "ukSortCode": "200000", "ukAccountNumber": "55779911", "reference": "Rent"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let recipient = saved.json()["recipient"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let refused = form_post(
+        bank,
+        "/transfer/1",
+        &auth,
+        &[
+            ("bankAccountId", &p.gbp.id),
+            ("amount", "5,000.00"),
+            ("recipientId", &recipient),
+            ("details", "Rent"),
+        ],
+    )
+    .await;
+    assert_eq!(refused.status, 303);
+    assert!(
+        refused.header("location").contains("error=amount"),
+        "{}",
+        refused.header("location")
+    );
+
+    let started = form_post(
+        bank,
+        "/transfer/1",
+        &auth,
+        &[
+            ("bankAccountId", &p.gbp.id),
+            ("amount", "120.00"),
+            ("recipientId", &recipient),
+            ("details", "Rent"),
+        ],
+    )
+    .await;
+    assert_eq!(started.status, 303);
+    let location = started.header("location").to_string();
+    assert!(location.starts_with("/transfer/approve?"), "{location}");
+    let sms = last_message(bank, "+447700900123").await.body;
+    assert!(
+        sms.starts_with("Approve £120.00 to Acme Ltd with code "),
+        "{sms}"
+    );
+    let code = sms.split("code ").nth(1).unwrap()[..6].to_string();
+
+    let mut fields = query_of(&location);
+    let wrong: Vec<(String, String)> = fields
+        .iter()
+        .cloned()
+        .chain((0..6).map(|_| ("code".to_string(), "0".to_string())))
+        .collect();
+    let bad = form_post(bank, "/transfer/approve", &auth, &as_refs(&wrong)).await;
+    assert!(
+        bad.header("location").contains("error=invalid_code"),
+        "{}",
+        bad.header("location")
+    );
+    assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
+
+    fields.extend(code.chars().map(|c| ("code".to_string(), c.to_string())));
+    let paid = form_post(bank, "/transfer/approve", &auth, &as_refs(&fields)).await;
+    assert_eq!(paid.status, 303);
+    let landed = paid.header("location").to_string();
+    assert!(
+        landed.starts_with(&format!("/dashboard?account={}&txn=", p.gbp.id)),
+        "{landed}"
+    );
+    assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 12_020);
+    // The form sent again (a reload, a double tap) lands on the same transaction, paid once.
+    let again = form_post(bank, "/transfer/approve", &auth, &as_refs(&fields)).await;
+    assert_eq!(again.header("location"), landed);
+    assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 12_020);
+    ledger_is_sound(bank).await;
+});
