@@ -421,7 +421,13 @@ function Transfer() {
               type="button"
               className="button button-primary"
               onClick={() => {
-                set({ scheme: offer });
+                // A UK IBAN names the sort code and account number UK local needs.
+                const iban = draft.receiver.iban.replace(/\s/g, "").toUpperCase();
+                const uk =
+                  offer === "local" && /^GB\d{2}[A-Z]{4}\d{14}$/.test(iban)
+                    ? { ukSortCode: iban.slice(8, 14), ukAccountNumber: iban.slice(14) }
+                    : {};
+                set({ scheme: offer, receiver: { ...draft.receiver, ...uk } });
                 setOffer(null);
                 setStep("confirm");
               }}

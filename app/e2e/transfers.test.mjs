@@ -1,0 +1,209 @@
+// Issue 11: transfers in the browser, desktop and mobile. A UK local transfer to another
+// customer of the bank approved by SMS (the payee sees it arrive), a SWIFT transfer the bank
+// re-routes by SEPA through the scheme modal and then repeats from its detail, a SWIFT transfer
+// with an attachment, and a saved recipient paid with JavaScript disabled.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+
+const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
+const TOM = ["tom@demo.harbour.example", "Harbour2026", "+447700900002"];
+
+let bank;
+let browser;
+
+before(async () => {
+  bank = await startBank({
+    BANK_SETTLEMENT_LOCAL_MS: "300",
+    BANK_SETTLEMENT_SEPA_MS: "300",
+    BANK_SETTLEMENT_SWIFT_MS: "300",
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+/** The code of the newest transfer approval texted to `phone`; the text names the transfer. */
+async function transferCode(phone, expected) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
+  const match = /<pre class="outbox-body">(Approve [^<]*?) with code (\d{6})/.exec(html);
+  if (!match) throw new Error(`no transfer approval was sent to ${phone}`);
+  if (expected) assert.match(match[1].replaceAll("&amp;", "&"), expected);
+  return match[2];
+}
+
+async function typeCode(page, code) {
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+}
+
+async function accountsOf(page) {
+  return page.evaluate(async () => {
+    const reply = await fetch("/v2/bank-accounts/fetch", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    return (await reply.json()).results;
+  });
+}
+
+async function approveBySms(page, phone, expected) {
+  await page.click("button:text('Continue')");
+  await page.waitForSelector("text=Total");
+  await page.click("button:text('Approve and send')");
+  await page.waitForSelector("text=Approve the transfer");
+  await typeCode(page, await transferCode(phone, expected));
+}
+
+describe("transfers on desktop", () => {
+  it("pays another customer by UK local transfer, approved by SMS; the payee sees it arrive", async () => {
+    const tomContext = await browser.newContext(MOBILE);
+    const tomPage = await tomContext.newPage();
+    await logInWithSms(tomPage, bank, ...TOM);
+    const tomGbp = (await accountsOf(tomPage)).find((a) => a.currency === "GBP");
+
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("text=Send money");
+    await page.waitForURL(/\/transfer\/1$/);
+    await hydrated(page);
+    await page.fill("input[name=amount]", "1234.5");
+    assert.equal(await page.inputValue("input[name=amount]"), "1,234.5", "the kit's separators");
+    await page.fill("input[name=name]", "Tom Price");
+    await page.check("input[name=type][value=private]");
+    await page.fill("input[name=ukSortCode]", tomGbp.ukSortCode);
+    await page.fill("input[name=ukAccountNumber]", tomGbp.ukAccountNumber);
+    await page.fill("input[name=details]", "Café £ refund");
+    await page.click("button:text('Continue')");
+    await page.waitForSelector("text=Input contains invalid symbols");
+    await page.fill("input[name=details]", "Lunch 42");
+    await page.fill("input[name=alias]", "Tom");
+    await page.check("input[name=saveAsTemplate]");
+    await approveBySms(page, OLIVIA[2], /^Approve £1,234\.50 to Tom Price$/);
+    await page.waitForSelector("text=Transfer completed");
+    await page.click("text=Back to your account");
+    await page.waitForSelector(".txn-row >> text=Tom Price");
+    assert.ok(await page.isVisible("text=You sent"), "the detail of the new transaction is open");
+
+    await tomPage.goto(`${bank.url}/dashboard`);
+    await hydrated(tomPage);
+    await tomPage.waitForSelector(".txn-row >> text=Bennett");
+    assert.deepEqual(seen.problems, []);
+    await tomContext.close();
+    await context.close();
+  });
+
+  it("offers SEPA for a SWIFT payment to a euro IBAN, then repeats it from its detail", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    const eur = (await accountsOf(page)).find((a) => a.currency === "EUR");
+    await page.goto(`${bank.url}/transfer/${eur.id}`);
+    await hydrated(page);
+    await page.check("input[name=scheme][value=swift]");
+    await page.fill("input[name=amount]", "25");
+    await page.fill("input[name=name]", "Müller & Söhne GmbH");
+    await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");
+    await page.fill("input[name=bic]", "COBADEFFXXX");
+    await page.fill("input[name='swiftAddress.country']", "DE");
+    await page.fill("input[name='swiftAddress.address1']", "Kaiserstrasse");
+    await page.fill("input[name='swiftAddress.buildingNumber']", "16");
+    await page.fill("input[name='swiftAddress.city']", "Frankfurt");
+    await page.fill("input[name=details]", "RE-2026-11");
+    await page.click("button:text('Continue')");
+    await page.waitForSelector("text=Use SEPA?");
+    await page.click("button:text('Apply')");
+    await page.waitForSelector("text=Total");
+    assert.ok(await page.isVisible("dd:text('SEPA')"));
+    await page.click("button:text('Approve and send')");
+    await page.waitForSelector("text=Approve the transfer");
+    await typeCode(page, await transferCode(OLIVIA[2], /^Approve €25\.00 to Müller & Söhne GmbH$/));
+    await page.waitForSelector("text=Transfer sent");
+    await page.click("text=Back to your account");
+    await page.waitForSelector("text=pain.001 (ISO 20022)");
+    await page.click("text=Repeat Transfer");
+    await page.waitForURL(/repeat=/);
+    await hydrated(page);
+    assert.equal(await page.inputValue("input[name=amount]"), "25");
+    assert.equal(await page.inputValue("input[name=name]"), "Müller & Söhne GmbH");
+    assert.ok(await page.isChecked("input[name=scheme][value=sepa]"));
+    await approveBySms(page, OLIVIA[2], /^Approve €25\.00 to Müller & Söhne GmbH$/);
+    await page.waitForSelector("text=Transfer sent");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+});
+
+describe("transfers on mobile", () => {
+  it("sends a SWIFT transfer with an attachment, checked by content", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    const usd = (await accountsOf(page)).find((a) => a.currency === "USD");
+    await page.goto(`${bank.url}/transfer/${usd.id}`);
+    await hydrated(page);
+    assert.ok(await page.isChecked("input[name=scheme][value=swift]"), "USD goes by SWIFT");
+    await page.fill("input[name=amount]", "80");
+    await page.fill("input[name=name]", "Hudson Supply Inc");
+    await page.fill("input[name=iban]", "000123456789");
+    await page.fill("input[name=bic]", "CHASUS33");
+    await page.fill("input[name=routingCode]", "021000021");
+    await page.fill("input[name='swiftAddress.country']", "US");
+    await page.fill("input[name='swiftAddress.address1']", "Park Avenue");
+    await page.fill("input[name='swiftAddress.buildingNumber']", "270");
+    await page.fill("input[name='swiftAddress.city']", "New York");
+    await page.fill("input[name=details]", "PO 7781");
+    await page.setInputFiles("#transfer-attachment", {
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("MZ this is not a pdf"),
+    });
+    await page.waitForSelector("text=Only pdf, jpg, jpeg, png and docx files can be attached");
+    await page.setInputFiles("#transfer-attachment", {
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
+    await page.waitForSelector(".attachments >> text=invoice.pdf");
+    await approveBySms(page, OLIVIA[2], /^Approve \$80\.00 to Hudson Supply Inc$/);
+    await page.waitForSelector("text=Transfer sent");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+});
+
+describe("a transfer before the JavaScript arrives", () => {
+  it("pays a saved recipient with plain forms and the SMS code", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    const gbp = (await accountsOf(page)).find((a) => a.currency === "GBP");
+    const before = gbp.balance.booked;
+    const plain = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const noJs = await plain.newPage();
+    await noJs.goto(`${bank.url}/recipients`);
+    await noJs.click("[aria-label='Pay Tom Price']");
+    await noJs.waitForURL(/\/transfer\/1\?recipient=/);
+    await noJs.fill("input[name=amount]", "10.00");
+    await noJs.click("button:text('Continue')");
+    await noJs.waitForURL(/\/transfer\/approve\?/);
+    const code = await transferCode(OLIVIA[2], /^Approve £10\.00 to Tom Price$/);
+    for (let i = 0; i < 6; i++) await noJs.fill(`[aria-label='Digit ${i + 1} of 6']`, code[i]);
+    await noJs.click("button:text('Approve and send')");
+    await noJs.waitForURL(/\/dashboard\?account=.*&txn=/);
+    assert.ok(await noJs.isVisible("text=You sent"));
+    const after = (await accountsOf(page)).find((a) => a.currency === "GBP");
+    assert.equal(Math.round((before - after.balance.booked) * 100), 1020, "paid once, with the 20p fee");
+    await plain.close();
+    await context.close();
+  });
+});
