@@ -45,6 +45,24 @@ async function smsStep(page, phone) {
   await hydrated(page);
 }
 
+/** Issue 11: a SEPA transfer approved with the passkey, whose challenge names the transfer. */
+async function sepaWithPasskey(page) {
+  await page.goto(`${origin}/transfer/0`);
+  await hydrated(page);
+  assert.ok(await page.isChecked("input[name=scheme][value=sepa]"));
+  await page.fill("input[name=amount]", "15.00");
+  await page.fill("input[name=name]", "Jonas Müller");
+  await page.check("input[name=type][value=private]");
+  await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");
+  await page.fill("input[name=bic]", "COBADEFFXXX");
+  await page.fill("input[name=details]", "Dinner");
+  await page.click("button:text('Continue')");
+  await page.waitForSelector("text=Total");
+  await page.click("button:text('Approve and send')");
+  await page.click("button:text('Approve with your passkey')");
+  await page.waitForSelector("text=Transfer sent");
+}
+
 async function logOut(page) {
   await page.click("text=Log out");
   await page.waitForURL(`${origin}/login`);
@@ -95,6 +113,7 @@ for (const [name, device, email, phone, details] of [
       await page.click("button:text('Approve')");
       await page.waitForURL(`${origin}/dashboard`);
       await hydrated(page);
+      if (email.startsWith("olivia")) await sepaWithPasskey(page);
       await logOut(page);
 
       // Switching to SMS sends a code at once.

@@ -302,6 +302,16 @@ async fn submit_in(
 /// pending, in the same transaction as its booking: a crash rolls both back, and the next run
 /// takes it up again.
 pub async fn settle_due(db: &Db, now: i64, at_most: usize) -> Result<usize, BookingError> {
+    // A plain read first: with nothing due, no write lock is taken (SQLite has only one).
+    let due = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM transfers WHERE status = 'pending' AND settle_after <= $1 LIMIT 1",
+    )
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    if due.is_none() {
+        return Ok(0);
+    }
     let mut done = 0;
     while done < at_most {
         if !settle_one(db, now).await? {

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { useApp } from "../../../lib/appContext";
+import { parseQuery } from "../../../lib/url";
 import { formatMoney } from "../../../lib/format";
 import { paysTransactions } from "../../../lib/rights";
 import { Go } from "../../../routing/Go";
@@ -31,12 +32,13 @@ const CARRIED = [
  */
 export function TransferApprovePage() {
   const { session } = useApp();
-  return paysTransactions(session) ? <Approve /> : <Go to="/dashboard" />;
+  // SPEC §2/§6: paying needs the transaction right and a complete account.
+  return paysTransactions(session) && session.accountReady ? <Approve /> : <Go to="/dashboard" />;
 }
 
 function Approve() {
   const location = useLocation();
-  const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
+  const query = useMemo(() => parseQuery(location.search), [location.search]);
   const accounts = useSuspenseQuery(bankAccountsQuery()).data.results;
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const [code, setCode] = useState("");

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
+import { parseQuery } from "../../../lib/url";
 import { formatMoney } from "../../../lib/format";
 import { paysTransactions } from "../../../lib/rights";
 import { Go } from "../../../routing/Go";
@@ -44,13 +45,14 @@ type Mfa = { method: MfaMethod; requestId: string; lastDigits: string };
 /** SPEC §2 transfer/{realmId} and transfer/{scheme}: for those who may pay. */
 export function TransferPage() {
   const { session } = useApp();
-  return paysTransactions(session) ? <Transfer /> : <Go to="/dashboard" />;
+  // SPEC §2/§6: paying needs the transaction right and a complete account.
+  return paysTransactions(session) && session.accountReady ? <Transfer /> : <Go to="/dashboard" />;
 }
 
 function Transfer() {
   const { realmId = "" } = useParams();
   const location = useLocation();
-  const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
+  const query = useMemo(() => parseQuery(location.search), [location.search]);
   const accounts = useSuspenseQuery(bankAccountsQuery()).data.results.filter((a) => a.status === "active");
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const repeat = useQuery({ ...transactionTakeQuery(query.repeat ?? ""), enabled: Boolean(query.repeat) });
