@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Steps } from "../features/onboarding/components/Steps";
 import { AmountInput } from "./AmountInput";
+import { NoticeDialog } from "./NoticeDialog";
 import { TextField } from "./TextField";
 
 describe("TextField", () => {
@@ -63,5 +64,21 @@ describe("AmountInput", () => {
     expect(html).toContain('value="1,234,567.8"');
     expect(html).toContain('inputMode="decimal"');
     expect(html).toContain(">GBP</span>");
+  });
+});
+
+describe("NoticeDialog", () => {
+  it("shows the server's title and message with an Ok button (SPEC §8 limit_exceeded)", () => {
+    const html = renderToString(
+      <NoticeDialog
+        title="Limit exceeded"
+        message="A single transfer can be at most £500.00."
+        onClose={() => {}}
+      />,
+    );
+    expect(html).toContain('role="alertdialog"');
+    expect(html).toContain("Limit exceeded");
+    expect(html).toContain("A single transfer can be at most £500.00.");
+    expect(html).toContain(">Ok</button>");
   });
 });

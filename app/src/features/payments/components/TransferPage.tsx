@@ -10,6 +10,7 @@ import { paysTransactions } from "../../../lib/rights";
 import { Go } from "../../../routing/Go";
 import { AmountInput } from "../../../ui/AmountInput";
 import { CodeInput } from "../../../ui/CodeInput";
+import { NoticeDialog } from "../../../ui/NoticeDialog";
 import { TextField } from "../../../ui/TextField";
 import { transactionQuery as transactionTakeQuery } from "../../accounts/api";
 import { featuresQuery, isOn } from "../../engagement/api";
@@ -37,6 +38,7 @@ import { startTransactionsReset } from "../transactionsReset";
 import { getPasskey } from "../../auth/webauthn";
 
 const SCHEME_LABELS: Record<Scheme, string> = { local: "UK Local Transfer", sepa: "SEPA", swift: "SWIFT" };
+const NOTICE_CODES = ["country_not_supported", "limit_exceeded", "partner_name_already_exists"];
 const SCHEME_CODES: Record<string, Scheme> = { "0": "sepa", "1": "local", "2": "swift" };
 
 type Step = "edit" | "confirm" | "approve" | "done";
@@ -84,6 +86,7 @@ function Transfer() {
   const [code, setCode] = useState("");
   const [transferId, setTransferId] = useState<string | null>(null);
   const [result, setResult] = useState<TransferResult | null>(null);
+  const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
   const [attachments, setAttachments] = useState<{ id: string; name: string }[]>([]);
 
   const account = accounts.find((a) => a.id === draft.accountId) ?? accounts[0];
@@ -101,7 +104,10 @@ function Transfer() {
   const setReceiver = (patch: Partial<Draft["receiver"]>) =>
     set({ receiver: { ...draft.receiver, ...patch } });
   const fail = (caught: unknown) => {
-    if (caught instanceof ApiError && caught.status < 500) {
+    // SPEC §8: these codes show a notice dialog with the server's title and message.
+    if (caught instanceof ApiError && NOTICE_CODES.includes(caught.code)) {
+      setNotice({ title: caught.title, message: caught.message });
+    } else if (caught instanceof ApiError && caught.status < 500) {
       setErrors(caught.fields);
       setError(Object.keys(caught.fields).length ? null : `${caught.title}: ${caught.message}`);
     } else setError("Something went wrong");
@@ -216,6 +222,9 @@ function Transfer() {
         <p className="notice notice-error" role="alert">
           {error}
         </p>
+      ) : null}
+      {notice ? (
+        <NoticeDialog title={notice.title} message={notice.message} onClose={() => setNotice(null)} />
       ) : null}
       {query.error ? (
         <p className="notice notice-error" role="alert">
