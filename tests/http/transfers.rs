@@ -623,6 +623,17 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     );
     let text = upload(bank, &auth, "up-3", "notes.txt", &[b"hello"]).await;
     assert_eq!(text[0].status, 422);
+    // Not multipart at all: the API's own error body, in JSON.
+    let plain = post(
+        bank,
+        "/v2/documents/upload",
+        serde_json::json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(plain.status, 400);
+    assert_eq!(plain.header("content-type"), "application/json");
+    assert!(plain.json()["code"].is_string(), "{}", plain.body);
 
     let mut terms = local_terms(&p.gbp, "5.00", "Acme Ltd");
     terms["attachments"] = json!([document]);

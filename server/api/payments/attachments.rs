@@ -64,9 +64,11 @@ fn field(name: &str, message: &str) -> AppError {
 async fn upload(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-    mut form: Multipart,
+    form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<UploadState>, AppError> {
     require_full(&profile)?;
+    // A body that is not multipart answers in the API's error format, like every other call.
+    let mut form = form.map_err(|rejection| AppError::BadRequest(rejection.body_text()))?;
     let mut file: Option<Vec<u8>> = None;
     let mut text = std::collections::BTreeMap::<String, String>::new();
     while let Some(part) = form
