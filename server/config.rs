@@ -59,6 +59,38 @@ pub struct Config {
     pub transfer_limits: crate::domain::payments::limits::TransferLimits,
     /// How long the sandbox schemes take to settle (`BANK_SETTLEMENT_<SCHEME>_MS`).
     pub settlement: Settlement,
+    /// Currency exchange: hours, quote lifetime, spreads and the rates provider.
+    pub exchange: ExchangeConfig,
+    /// The card programme: keys and delivery timings.
+    pub cards: CardsConfig,
+}
+
+/// The bank's card programme (issue 14).
+#[derive(Debug, Clone)]
+pub struct CardsConfig {
+    /// Seals card numbers at rest (`BANK_CARD_KEYS`: `id:base64-of-32-bytes`, newest first,
+    /// comma-separated; `bank card-key <id>` makes one). Required outside sandbox mode.
+    pub vault: std::sync::Arc<crate::domain::cards::sealed::CardVault>,
+    /// Computes security codes (`BANK_CARD_VERIFICATION_KEY`). Required outside sandbox mode.
+    pub verification_key: SecretString,
+    /// How long each delivery step takes (`BANK_CARD_DELIVERY_STEP_MS`, 20000): ordered, then
+    /// being made, in the post, and waiting for activation.
+    pub delivery_step_ms: u64,
+    /// How long revealed details stay on screen (`BANK_CARD_DETAILS_S`, 60).
+    pub details_visible_s: u32,
+}
+
+/// Currency exchange (issue 12).
+#[derive(Debug, Clone)]
+pub struct ExchangeConfig {
+    /// When the bank converts (`BANK_EXCHANGE_HOURS`, `BANK_EXCHANGE_DAYS`; SPEC §9 by default).
+    pub hours: crate::domain::exchange::hours::Hours,
+    /// How long a quote may be executed (`BANK_EXCHANGE_QUOTE_S`, 30).
+    pub quote_lifetime_s: u32,
+    /// The bank's margin per pair (`BANK_FX_SPREAD`, `BANK_FX_SPREAD_<FROM>_<TO>`, in percent).
+    pub spreads: crate::domain::exchange::pricing::Spreads,
+    /// Where mid-market rates come from (`BANK_FX_PROVIDER`).
+    pub rates: crate::providers::rates::RatesConfig,
 }
 
 /// Milliseconds from submit until the sandbox scheme settles or returns a transfer.
@@ -144,6 +176,19 @@ impl Config {
                 features.set(name, on);
             }
         }
+        // No default: a deployment must say which bank it is. Sandbox mode shows every code
+        // sent and credits any account, so it must never be what a forgotten setting means.
+        let sandbox = env
+            .get("BANK_SANDBOX")
+            .and_then(|value| parse_bool(value))
+            .ok_or_else(|| {
+                err(
+                    "BANK_SANDBOX",
+                    "name the mode: on (sandbox providers, demo data and the dev pages, for a \
+                     laptop) or off (a real deployment)"
+                        .into(),
+                )
+            })?;
         Ok(Self {
             listen,
             database_url: SecretString::from(get("DATABASE_URL", "sqlite://./data/bank.db")),
@@ -156,17 +201,7 @@ impl Config {
             isolate_heap_mb: parse(env, "BANK_SSR_HEAP_MB", 128)?,
             // No default: a deployment must say which bank it is. Sandbox mode shows every code
             // sent and credits any account, so it must never be what a forgotten setting means.
-            sandbox: env
-                .get("BANK_SANDBOX")
-                .and_then(|value| parse_bool(value))
-                .ok_or_else(|| {
-                    err(
-                        "BANK_SANDBOX",
-                        "name the mode: on (sandbox providers, demo data and the dev pages, for a \
-                         laptop) or off (a real deployment)"
-                            .into(),
-                    )
-                })?,
+            sandbox,
             idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
             idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
             mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
@@ -211,6 +246,8 @@ impl Config {
                 sepa_ms: parse(env, "BANK_SETTLEMENT_SEPA_MS", 5_000)?,
                 swift_ms: parse(env, "BANK_SETTLEMENT_SWIFT_MS", 10_000)?,
             },
+            exchange: exchange(env, sandbox)?,
+            cards: cards(env, sandbox)?,
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
                 crate::providers::companies::companies_house::Settings {
                     base_url: get(
@@ -295,6 +332,80 @@ fn transfer_limits(
     Ok(limits)
 }
 
+fn exchange(env: &Env, sandbox: bool) -> Result<ExchangeConfig, ConfigError> {
+    use crate::domain::accounts::money::Currency;
+    use crate::domain::exchange::hours::Hours;
+    use crate::domain::exchange::pricing::Spreads;
+    use crate::providers::rates::RatesConfig;
+    let window = env
+        .get("BANK_EXCHANGE_HOURS")
+        .map_or("08:30-17:29", String::as_str);
+    let days = env
+        .get("BANK_EXCHANGE_DAYS")
+        .map_or("business", String::as_str);
+    let hours = Hours::parse(window, days).map_err(|problem| {
+        let name = if Hours::parse(window, "business").is_ok() {
+            "BANK_EXCHANGE_DAYS"
+        } else {
+            "BANK_EXCHANGE_HOURS"
+        };
+        err(name, problem.into())
+    })?;
+    // Percent in the environment ("0.5" is half a percent), a fraction in the code.
+    let percent = |name: &str| -> Result<Option<rust_decimal::Decimal>, ConfigError> {
+        let Some(text) = env.get(name) else {
+            return Ok(None);
+        };
+        text.trim()
+            .parse::<rust_decimal::Decimal>()
+            .ok()
+            .map(|p| p / rust_decimal::Decimal::ONE_HUNDRED)
+            .filter(|s| Spreads::valid(*s))
+            .map(Some)
+            .ok_or_else(|| err(name, "a percentage from 0 to under 20, e.g. 0.5".into()))
+    };
+    let mut spreads = Spreads::defaults();
+    if let Some(spread) = percent("BANK_FX_SPREAD")? {
+        spreads.set_default(spread);
+    }
+    for from in Currency::EVERY {
+        for to in Currency::EVERY {
+            if let Some(spread) = percent(&format!("BANK_FX_SPREAD_{from}_{to}"))? {
+                spreads.set(from, to, spread);
+            }
+        }
+    }
+    let provider = env
+        .get("BANK_FX_PROVIDER")
+        .map_or(if sandbox { "sandbox" } else { "ecb" }, String::as_str);
+    let rates = match provider {
+        "sandbox" if sandbox => RatesConfig::Sandbox {
+            seed: parse(env, "BANK_FX_SEED", 2026)?,
+            step: Duration::from_secs(parse(env, "BANK_FX_REFRESH_S", 5)?),
+        },
+        "sandbox" => {
+            return Err(err(
+                "BANK_FX_PROVIDER",
+                "the sandbox's rates are made up: only with BANK_SANDBOX=on".into(),
+            ))
+        }
+        "ecb" => RatesConfig::Ecb {
+            url: env
+                .get("BANK_FX_ECB_URL")
+                .cloned()
+                .unwrap_or_else(|| crate::providers::rates::ecb::DEFAULT_URL.into()),
+            every: Duration::from_secs(parse(env, "BANK_FX_REFRESH_S", 3600)?),
+        },
+        _ => return Err(err("BANK_FX_PROVIDER", "expected sandbox or ecb".into())),
+    };
+    Ok(ExchangeConfig {
+        hours,
+        quote_lifetime_s: parse(env, "BANK_EXCHANGE_QUOTE_S", 30)?,
+        spreads,
+        rates,
+    })
+}
+
 fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
     let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
     let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {
@@ -332,6 +443,30 @@ fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
             .unwrap_or_else(|| SecretString::from("sandbox-identity-secret")),
         token_lifetime_s,
         sandbox_review_ms: parse(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
+    })
+}
+
+/// Sandbox cards carry test-range numbers only, so a sandbox may use these published keys; a
+/// real deployment names its own.
+const SANDBOX_CARD_KEYS: &str = "sandbox:c2FuZGJveCBjYXJkIGtleSwgdGVzdCBjYXJkcyEhISE=";
+const SANDBOX_VERIFICATION_KEY: &str = "sandbox card verification key";
+
+fn cards(env: &Env, sandbox: bool) -> Result<CardsConfig, ConfigError> {
+    let required = |name: &str, sandbox_value: &str| match secret(env, name) {
+        Some(value) => Ok(value),
+        None if sandbox => Ok(SecretString::from(sandbox_value.to_string())),
+        None => Err(err(name, "required outside sandbox mode".into())),
+    };
+    let ring = required("BANK_CARD_KEYS", SANDBOX_CARD_KEYS)?;
+    let vault = crate::domain::cards::sealed::CardVault::from_config(
+        secrecy::ExposeSecret::expose_secret(&ring),
+    )
+    .map_err(|e| err("BANK_CARD_KEYS", e.to_string()))?;
+    Ok(CardsConfig {
+        vault: std::sync::Arc::new(vault),
+        verification_key: required("BANK_CARD_VERIFICATION_KEY", SANDBOX_VERIFICATION_KEY)?,
+        delivery_step_ms: parse(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
+        details_visible_s: parse(env, "BANK_CARD_DETAILS_S", 60)?,
     })
 }
 
@@ -420,11 +555,30 @@ mod tests {
         let error = Config::from_map(&env(&[])).unwrap_err();
         assert!(error.to_string().starts_with("BANK_SANDBOX"), "{error}");
         assert!(Config::from_map(&env(&[("BANK_SANDBOX", "maybe")])).is_err());
+        let keys = crate::domain::cards::sealed::CardVault::new_key_text("k1");
+        let real = [
+            ("BANK_SANDBOX", "off"),
+            ("BANK_CARD_KEYS", keys.as_str()),
+            ("BANK_CARD_VERIFICATION_KEY", "a real verification key"),
+        ];
+        assert!(!Config::from_map(&env(&real)).unwrap().sandbox);
+    }
+
+    #[test]
+    fn a_real_deployment_names_its_card_keys() {
+        let error = Config::from_map(&env(&[("BANK_SANDBOX", "off")])).unwrap_err();
+        assert!(error.to_string().starts_with("BANK_CARD_KEYS"), "{error}");
+        let bad = Config::from_map(&with_mode(&[("BANK_CARD_KEYS", "k1:short")])).unwrap_err();
+        assert!(bad.to_string().starts_with("BANK_CARD_KEYS"), "{bad}");
+        let keys = crate::domain::cards::sealed::CardVault::new_key_text("k1");
+        let error = Config::from_map(&env(&[("BANK_SANDBOX", "off"), ("BANK_CARD_KEYS", &keys)]))
+            .unwrap_err();
         assert!(
-            !Config::from_map(&env(&[("BANK_SANDBOX", "off")]))
-                .unwrap()
-                .sandbox
+            error.to_string().starts_with("BANK_CARD_VERIFICATION_KEY"),
+            "{error}"
         );
+        // The sandbox's published keys work, in sandbox mode only.
+        assert!(Config::from_map(&with_mode(&[])).is_ok());
     }
 
     #[test]

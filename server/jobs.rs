@@ -1,6 +1,6 @@
 //! Background work of a running bank: pending bank accounts become active when their time comes
-//! (SPEC §4), transfers are settled or returned by their scheme, and ended rate-limit windows are
-//! swept. Each job only touches rows whose time has
+//! (SPEC §4), ordered cards move through delivery, transfers are settled or returned by their scheme, and ended rate-limit windows and
+//! exchange quotes nobody used are swept. Each job only touches rows whose time has
 //! passed, so several servers may run them.
 
 use std::sync::Arc;
@@ -9,8 +9,9 @@ use std::time::Duration;
 use crate::api::rate_limit::RateLimiter;
 use crate::store::{self, now_ms, Db};
 
-pub fn spawn(db: Db, limiter: Arc<RateLimiter>) {
+pub fn spawn(db: Db, limiter: Arc<RateLimiter>, card_delivery_step_ms: u64) {
     let settling = db.clone();
+    let sweeping = db.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_millis(500));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -18,6 +19,10 @@ pub fn spawn(db: Db, limiter: Arc<RateLimiter>) {
             tick.tick().await;
             if let Err(error) = store::bank_accounts::activate_due(&db, now_ms()).await {
                 tracing::warn!(%error, "activating pending bank accounts failed");
+            }
+            let step = card_delivery_step_ms as i64;
+            if let Err(error) = store::cards::deliver_due(&db, now_ms(), step).await {
+                tracing::warn!(%error, "moving card deliveries on failed");
             }
         }
     });
@@ -38,6 +43,9 @@ pub fn spawn(db: Db, limiter: Arc<RateLimiter>) {
             tick.tick().await;
             if let Err(error) = limiter.sweep().await {
                 tracing::warn!(%error, "sweeping ended rate-limit windows failed");
+            }
+            if let Err(error) = store::exchanges::sweep(&sweeping, now_ms()).await {
+                tracing::warn!(%error, "sweeping old exchange quotes failed");
             }
         }
     });

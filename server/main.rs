@@ -12,6 +12,11 @@ const USAGE: &str = "usage: bank [serve]
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
        bank money-in <IBAN|account number> <amount> <payer name> [reference] [--at <RFC 3339 time>]
                                            sandbox: credit an account as an inbound payment
+       bank card-network authorize <card number|card id> <amount> contactless|atm|online [merchant]
+       bank card-network capture|reverse <network id>
+       bank card-network refund <network id> <amount>
+                                           sandbox: what a card network sends the bank as issuer
+       bank card-key <id>                  print a new key for BANK_CARD_KEYS
        bank kyb <email> approve|reject|request-more [--note <what the bank needs>]
                                            decide on a business waiting for its review
        bank restrict <email> | bank lift-restriction <email>
@@ -45,6 +50,14 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
     }
     if words == ["openapi"] {
         println!("{}", bank::api::openapi().to_pretty_json()?);
+        return Ok(());
+    }
+    // A new card key for BANK_CARD_KEYS: put it first and keep the old ones after it.
+    if let ["card-key", id] = words.as_slice() {
+        println!(
+            "{}",
+            bank::domain::cards::sealed::CardVault::new_key_text(id)
+        );
         return Ok(());
     }
     let config = Config::from_env()?;
@@ -111,6 +124,25 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
                     done.amount, done.iban, done.transaction_id
                 );
             }
+            Ok(())
+        }
+        ["card-network", message, rest @ ..] => {
+            use bank::providers::card_network;
+            if !config.sandbox {
+                anyhow::bail!("the sandbox card network exists only in sandbox mode");
+            }
+            let vault = &config.cards.vault;
+            let done = match (*message, rest) {
+                ("authorize", [card, amount, kind, merchant @ ..]) => {
+                    let merchant = merchant.join(" ");
+                    card_network::authorize(&db, vault, card, amount, kind, &merchant).await?
+                }
+                ("capture", [id]) => card_network::capture(&db, id).await?,
+                ("reverse", [id]) => card_network::reverse(&db, id).await?,
+                ("refund", [id, amount]) => card_network::refund(&db, id, amount).await?,
+                _ => anyhow::bail!("{USAGE}"),
+            };
+            println!("{}", card_network::describe(&done));
             Ok(())
         }
         ["kyb", email, decision, rest @ ..] => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch } from "./bank.mjs";
+import { DESKTOP, hydrated, launchBrowser, MOBILE, startBank, watch, expectHeading } from "./bank.mjs";
 
 let bank;
 let browser;
@@ -21,7 +21,7 @@ describe("desktop", () => {
     const page = await context.newPage();
     const seen = watch(page);
     await page.goto(`${bank.url}/`);
-    assert.equal(await page.textContent("h1"), "Banking for businesses and people who work across borders");
+    await expectHeading(page, "Banking for businesses and people who work across borders");
     assert.ok(await page.isVisible("text=United Kingdom"));
     await hydrated(page);
     assert.deepEqual(seen.problems, [], "no console errors or hydration warnings");
@@ -40,15 +40,15 @@ describe("desktop", () => {
     });
     await page.click("header >> text=Log In");
     await page.waitForURL(`${bank.url}/login`);
-    assert.equal(await page.textContent("h1"), "Log in");
+    await expectHeading(page, "Log in");
     await page.click("text=Forgot password?");
     await page.waitForURL(`${bank.url}/forgot`);
-    assert.equal(await page.textContent("h1"), "Forgot password");
+    await expectHeading(page, "Forgot password");
     assert.equal(await page.title(), "Forgot password | Harbour");
     assert.equal(await page.evaluate(() => window.sameDocument), true, "no full page load");
     await page.click("header >> text=Sign Up");
     await page.waitForURL(`${bank.url}/onboarding/user`);
-    assert.equal(await page.textContent("h1"), "Account Registration");
+    await expectHeading(page, "Account Registration");
     assert.equal(await page.evaluate(() => window.sameDocument), true);
     assert.deepEqual(seen.problems, []);
     await context.close();
@@ -95,7 +95,7 @@ describe("mobile", () => {
     await hydrated(page);
     await page.click("text=Forgot password?");
     await page.waitForURL(`${bank.url}/forgot`);
-    assert.equal(await page.textContent("h1"), "Forgot password");
+    await expectHeading(page, "Forgot password");
     assert.deepEqual(seen.problems, []);
     assert.deepEqual(seen.apiCalls, []);
     await context.close();
@@ -107,12 +107,12 @@ describe("without JavaScript", () => {
     const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${bank.url}/`);
-    assert.equal(await page.textContent("h1"), "Banking for businesses and people who work across borders");
+    await expectHeading(page, "Banking for businesses and people who work across borders");
     assert.ok(await page.isVisible("text=Where we open accounts"));
     assert.ok(await page.isVisible("text=Sweden"));
     await page.click("text=Privacy policy");
     await page.waitForURL(`${bank.url}/privacy-policy`);
-    assert.equal(await page.textContent("h1"), "Privacy policy");
+    await expectHeading(page, "Privacy policy");
     assert.ok((await page.locator("h2").count()) >= 8);
     assert.ok(await page.isVisible("text=Harbour Payments Ltd is the controller"));
     await context.close();

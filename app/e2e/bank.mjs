@@ -1,4 +1,5 @@
 // Starts the real release binary on a fresh database and a free port, and Chromium beside it.
+import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -94,6 +95,22 @@ export async function hydrated(page) {
   await page.waitForTimeout(200);
 }
 
+/**
+ * Waits until the page's h1 reads `text`. After a client navigation the URL changes before the
+ * lazily loaded route renders, so reading the h1 right after waitForURL can see the old page.
+ */
+export async function expectHeading(page, text) {
+  const h1 = page.locator("h1", { hasText: text });
+  try {
+    await h1.first().waitFor({ timeout: 10000 });
+  } catch {
+    const actual = await page.locator("h1").allTextContents();
+    throw new Error(`expected the heading "${text}", the page shows ${JSON.stringify(actual)}`);
+  }
+  const actual = (await h1.first().textContent())?.trim();
+  if (actual !== text) throw new Error(`expected the heading "${text}", the page shows "${actual}"`);
+}
+
 /** The newest 6-digit code sent to an email or phone, read from the sandbox outbox page. */
 export async function latestCode(bank, to) {
   const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(to)}`)).text();
@@ -120,5 +137,102 @@ export async function logInWithSms(page, bank, email, password, phone) {
   await page.fill("[aria-label='Digit 1 of 6']", code[0]);
   await page.keyboard.type(code.slice(1));
   await page.waitForURL(`${bank.url}/dashboard`);
+  await hydrated(page);
+}
+
+/** A tiny JPEG header: the sandbox widget checks pictures by their first bytes. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+/** The phone step of onboarding: the number, then the texted code. */
+export async function verifyPhone(page, bank, phone) {
+  await page.waitForURL(`${bank.url}/phone-verification`);
+  await hydrated(page);
+  await page.fill("input[name=telephone]", `${phone.slice(0, 3)} ${phone.slice(3)}`);
+  await page.click("text=Send code");
+  await page.waitForSelector("text=Phone number updated");
+  await typeCode(page, await latestCode(bank, phone));
+}
+
+/** The identity step: the agreement, then the sandbox widget with a document and a selfie. */
+export async function verifyIdentity(page, bank) {
+  await page.waitForURL(`${bank.url}/sumsub`);
+  await hydrated(page);
+  await page.click("text=Continue");
+  await page.waitForSelector("text=Field is required");
+  await page.check("input[name=accepted]");
+  await page.click("text=Continue");
+  const widget = page.frameLocator("iframe[title='Identity verification']");
+  await widget
+    .locator("input[name=document]")
+    .setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: JPEG });
+  await widget
+    .locator("input[name=selfie]")
+    .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: JPEG });
+  await widget.locator("text=Send for checking").click();
+  // The widget's `completed` message takes the person back to the controller.
+  await page.waitForURL(
+    /\/(controller|additional-company-info|account-activation|invite-onboarding\/status|dashboard)/,
+  );
+}
+
+/** Registration steps 3-4: personal details, then the address found by its postcode. */
+export async function fillPersonalDetails(page, name, surname) {
+  await page.selectOption("select[name=title]", "Ms");
+  await page.fill("input[name=name]", name);
+  await page.fill("input[name=surname]", surname);
+  await page.fill("input[name=day]", "10");
+  await page.fill("input[name=month]", "12");
+  await page.fill("input[name=year]", "1985");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Personal address')");
+  await page.fill("input[name=postcode]", "EC2M 7EA");
+  await page.waitForSelector("#address-match");
+  await page.selectOption("#address-match", "20 Finsbury Circus, London EC2M 7EA");
+  await page.click("button[type=submit]");
+}
+
+/** Registration steps 0-4 (signup.test.mjs checks each rule): ends signed in, address given. */
+export async function register(page, bank, email, flow) {
+  await page.goto(`${bank.url}/onboarding/user`);
+  await hydrated(page);
+  await page.click(flow === "business" ? "text=Business account" : "text=Personal account");
+  await page.fill("input[name=email]", email);
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Email Verification')");
+  await typeCode(page, await latestCode(bank, email));
+  await page.waitForSelector("h1:text('Password')");
+  await page.fill("input[name=password]", "harbour2026");
+  await page.fill("input[name=confirm]", "harbour2026");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Personal details')");
+  await hydrated(page);
+  await fillPersonalDetails(page, "Ada", "Lovelace");
+}
+
+/** Polls are 15 s apart; a tester reloads instead of waiting. */
+export async function reopen(page, bank, path, expected) {
+  for (let i = 0; i < 50; i++) {
+    await page.goto(`${bank.url}${path}`);
+    if (new URL(page.url()).pathname === expected) return;
+    await page.waitForTimeout(200);
+  }
+  assert.fail(`${path} never led to ${expected} (at ${page.url()})`);
+}
+
+/** A personal customer from sign-up to the dashboard: details, phone, identity, and the fee paid
+ * by bank transfer (credited with `bank money-in`). */
+export async function openPersonalAccount(page, bank, email, phone) {
+  await register(page, bank, email, "personal");
+  await verifyPhone(page, bank, phone);
+  await verifyIdentity(page, bank);
+  await reopen(page, bank, "/controller", "/account-activation");
+  await hydrated(page);
+  await page.click("text=Pay by bank transfer");
+  await page.waitForSelector("h1:text('Account Activation Pending')");
+  const text = await page.textContent("main");
+  const reference = text.match(/ACT-[A-Z0-9]{8}/)[0];
+  const iban = text.match(/GB\d{2}HRBR\d{14}/)[0];
+  bank.cli(["money-in", iban, "19.00", "Ada Lovelace", reference]);
+  await reopen(page, bank, "/controller", "/dashboard");
   await hydrated(page);
 }

@@ -6,13 +6,15 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   DESKTOP,
+  register,
+  reopen,
   hydrated,
-  latestCode,
   launchBrowser,
   logInWithSms,
   MOBILE,
   startBank,
-  typeCode,
+  verifyIdentity,
+  verifyPhone,
   watch,
 } from "./bank.mjs";
 
@@ -29,76 +31,6 @@ after(async () => {
   bank?.stop();
 });
 
-/** A tiny JPEG header: the sandbox widget checks pictures by their first bytes. */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-
-/** Registration steps 0-4 (signup.test.mjs checks each rule): ends signed in, address given. */
-async function register(page, email, flow) {
-  await page.goto(`${bank.url}/onboarding/user`);
-  await hydrated(page);
-  await page.click(flow === "business" ? "text=Business account" : "text=Personal account");
-  await page.fill("input[name=email]", email);
-  await page.click("button[type=submit]");
-  await page.waitForSelector("h1:text('Email Verification')");
-  await typeCode(page, await latestCode(bank, email));
-  await page.waitForSelector("h1:text('Password')");
-  await page.fill("input[name=password]", "harbour2026");
-  await page.fill("input[name=confirm]", "harbour2026");
-  await page.click("button[type=submit]");
-  await page.waitForSelector("h1:text('Personal details')");
-  await hydrated(page);
-  await page.selectOption("select[name=title]", "Ms");
-  await page.fill("input[name=name]", "Ada");
-  await page.fill("input[name=surname]", "Lovelace");
-  await page.fill("input[name=day]", "10");
-  await page.fill("input[name=month]", "12");
-  await page.fill("input[name=year]", "1985");
-  await page.click("button[type=submit]");
-  await page.waitForSelector("h1:text('Personal address')");
-  await page.fill("input[name=postcode]", "EC2M 7EA");
-  await page.waitForSelector("#address-match");
-  await page.selectOption("#address-match", "20 Finsbury Circus, London EC2M 7EA");
-  await page.click("button[type=submit]");
-}
-
-async function verifyPhone(page, phone) {
-  await page.waitForURL(`${bank.url}/phone-verification`);
-  await hydrated(page);
-  await page.fill("input[name=telephone]", `${phone.slice(0, 3)} ${phone.slice(3)}`);
-  await page.click("text=Send code");
-  await page.waitForSelector("text=Phone number updated");
-  await typeCode(page, await latestCode(bank, phone));
-}
-
-async function verifyIdentity(page) {
-  await page.waitForURL(`${bank.url}/sumsub`);
-  await hydrated(page);
-  await page.click("text=Continue");
-  await page.waitForSelector("text=Field is required");
-  await page.check("input[name=accepted]");
-  await page.click("text=Continue");
-  const widget = page.frameLocator("iframe[title='Identity verification']");
-  await widget
-    .locator("input[name=document]")
-    .setInputFiles({ name: "passport.jpg", mimeType: "image/jpeg", buffer: JPEG });
-  await widget
-    .locator("input[name=selfie]")
-    .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: JPEG });
-  await widget.locator("text=Send for checking").click();
-  // The widget's `completed` message takes the person back to the controller.
-  await page.waitForURL(/\/(controller|additional-company-info|account-activation)/);
-}
-
-/** Polls are 15 s apart; a tester reloads instead of waiting. */
-async function reopen(page, path, expected) {
-  for (let i = 0; i < 50; i++) {
-    await page.goto(`${bank.url}${path}`);
-    if (new URL(page.url()).pathname === expected) return;
-    await page.waitForTimeout(200);
-  }
-  assert.fail(`${path} never led to ${expected} (at ${page.url()})`);
-}
-
 for (const [name, device] of [
   ["desktop", DESKTOP],
   ["mobile", MOBILE],
@@ -110,7 +42,7 @@ for (const [name, device] of [
       const context = await browser.newContext(device);
       const page = await context.newPage();
       const seen = watch(page);
-      await register(page, email, "business");
+      await register(page, bank, email, "business");
 
       await page.waitForURL(`${bank.url}/onboarding/business`);
       await hydrated(page);
@@ -165,13 +97,13 @@ for (const [name, device] of [
       await page.waitForSelector("h1:text('Check and submit')");
       await page.click("button:text('Submit')");
 
-      await verifyPhone(page, phone);
-      await verifyIdentity(page);
-      await reopen(page, "/controller", "/additional-company-info");
+      await verifyPhone(page, bank, phone);
+      await verifyIdentity(page, bank);
+      await reopen(page, bank, "/controller", "/additional-company-info");
       await page.waitForSelector("text=We are reviewing your business");
 
       bank.cli(["kyb", email, "approve"]);
-      await reopen(page, "/controller", "/account-activation");
+      await reopen(page, bank, "/controller", "/account-activation");
       await hydrated(page);
       await page.waitForSelector("text=£49.00");
       await page.click("text=Pay by card");
@@ -237,10 +169,10 @@ for (const [name, device] of [
       });
       const page = await context.newPage();
       const seen = watch(page);
-      await register(page, email, "personal");
-      await verifyPhone(page, phone);
-      await verifyIdentity(page);
-      await reopen(page, "/controller", "/account-activation");
+      await register(page, bank, email, "personal");
+      await verifyPhone(page, bank, phone);
+      await verifyIdentity(page, bank);
+      await reopen(page, bank, "/controller", "/account-activation");
       await hydrated(page);
       await page.waitForSelector("text=£19.00");
       await page.click("button[aria-label='Pay with Apple Pay']");
@@ -254,7 +186,7 @@ for (const [name, device] of [
       const reference = (await page.textContent("main")).match(/ACT-[A-Z0-9]{8}/)[0];
       const iban = (await page.textContent("main")).match(/GB\d{2}HRBR\d{14}/)[0];
       bank.cli(["money-in", iban, "19.00", "Tom Fischer", reference]);
-      await reopen(page, "/controller", "/dashboard");
+      await reopen(page, bank, "/controller", "/dashboard");
       await hydrated(page);
       await page.waitForSelector("text=Ada Lovelace");
       assert.deepEqual(seen.problems, []);

@@ -9,6 +9,7 @@ import {
   startBank,
   typeCode,
   watch,
+  expectHeading,
 } from "./bank.mjs";
 
 let bank;
@@ -43,12 +44,12 @@ for (const [name, device] of [
       const seen = watch(page);
       await page.goto(`${bank.url}/onboarding/user`);
       await hydrated(page);
-      assert.equal(await page.textContent("h1"), "Account Registration");
+      await expectHeading(page, "Account Registration");
       await page.click("text=Business account");
       await page.fill("input[name=email]", email);
       await page.click("button[type=submit]");
       await page.waitForSelector("text=We've sent you an email with verification code!");
-      assert.equal(await page.textContent("h1"), "Email Verification");
+      await expectHeading(page, "Email Verification");
       // Leaving mid-way: a reload comes back to the step and the address it was at.
       await page.reload();
       await hydrated(page);

@@ -3,17 +3,20 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod cards;
 pub mod client_ip;
 pub mod cpu;
 pub mod current_user;
 pub mod engagement;
 pub mod error;
+pub mod exchange;
 pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
 pub mod profiles;
 pub mod rate_limit;
 pub mod replies;
+pub mod rights;
 pub mod selected_profile;
 pub mod session_cookies;
 pub mod session_state;
@@ -48,6 +51,8 @@ pub struct ApiState {
     /// The API router itself, set once it is built: sandbox providers call the bank's webhooks
     /// through it, as their real counterparts would over the network.
     pub loopback: Arc<std::sync::OnceLock<axum::Router>>,
+    /// Mid-market rates, refreshed in the background (issue 12).
+    pub rates: Arc<crate::providers::rates::RateBook>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.
@@ -113,7 +118,9 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
     utoipa_axum::router::OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
         .merge(accounts::routes())
+        .merge(cards::routes())
         .merge(engagement::routes())
+        .merge(exchange::routes())
         .merge(onboarding::routes())
         .merge(profiles::routes())
         .merge(payments::routes())
@@ -129,6 +136,13 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 pub fn router(state: ApiState) -> Router {
     let (routes, doc) = documented().split_for_parts();
+    if let Err(problems) = rights::check_coverage(&doc) {
+        panic!("the rights table does not cover the API: {problems:#?}");
+    }
+    let routes = routes.route_layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        rights::enforce,
+    ));
     let document = std::sync::Arc::new(
         openapi_doc::complete(doc)
             .to_pretty_json()

@@ -21,6 +21,8 @@ use crate::domain::auth::password;
 use crate::domain::onboarding::journey;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
+use crate::domain::policies;
+use crate::domain::profiles::invitation::InvitationState;
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 
@@ -37,9 +39,17 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 pub struct CreateInput {
     #[serde(default)]
     password: String,
-    /// `business` or `personal`: who signs up.
+    /// `business` or `personal`: who signs up; `user_invited` with the invitation's link token.
     #[serde(default)]
     onboarding_flow: Option<OnboardingFlow>,
+    /// The token of the invitation link (flow `user_invited`): the invited email must be the
+    /// verified one, and the invitation is accepted with the account.
+    #[serde(default)]
+    invitation_token: Option<String>,
+    /// An invited colleague accepts the Terms and Conditions and the Privacy policy here
+    /// (required with flow `user_invited`; see domain/policies.rs).
+    #[serde(default)]
+    accept_policies: bool,
 }
 
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
@@ -58,7 +68,33 @@ async fn create(
         .map_err(|message| AppError::field("password", message))?;
     let flow = match input.onboarding_flow {
         Some(flow @ (OnboardingFlow::Business | OnboardingFlow::Personal)) => flow,
+        Some(OnboardingFlow::UserInvited) if input.invitation_token.is_some() => {
+            OnboardingFlow::UserInvited
+        }
         _ => return Err(AppError::field("onboardingFlow", "Field is required")),
+    };
+    if flow == OnboardingFlow::UserInvited && !input.accept_policies {
+        return Err(AppError::field("acceptPolicies", "Field is required"));
+    }
+    let invitation = match input
+        .invitation_token
+        .as_deref()
+        .filter(|_| flow == OnboardingFlow::UserInvited)
+    {
+        Some(link) => Some(
+            store::invitations::by_token(&state.db, link.trim(), now_ms())
+                .await?
+                .filter(|i| i.state == InvitationState::InvitationPending)
+                .ok_or_else(|| {
+                    AppError::refused(
+                        axum::http::StatusCode::GONE,
+                        "invitation_expired",
+                        "Invitation no longer open",
+                        "This invitation has expired or was answered. Please ask for a new one.",
+                    )
+                })?,
+        ),
+        None => None,
     };
     let restart = || {
         AppError::refused(
@@ -82,6 +118,16 @@ async fn create(
         .await?
         .ok_or_else(restart)?;
     let email = Email::parse(&email).map_err(|_| restart())?;
+    // The invitation is for the email the person proved they read, and no other.
+    if invitation
+        .as_ref()
+        .is_some_and(|i| i.email != email.as_str())
+    {
+        return Err(AppError::field(
+            "email",
+            "This invitation was sent to another email address",
+        ));
+    }
     let user_id = store::users::create_in(
         &mut tx,
         &store::users::NewUser {
@@ -106,6 +152,19 @@ async fn create(
         ),
         _ => error.into(),
     })?;
+    if input.accept_policies {
+        store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, now).await?;
+    }
+    if let Some(invitation) = &invitation {
+        if !store::invitations::accept_in(&mut tx, invitation, &user_id, now).await? {
+            return Err(AppError::refused(
+                axum::http::StatusCode::GONE,
+                "invitation_expired",
+                "Invitation no longer open",
+                "This invitation has expired or was answered. Please ask for a new one.",
+            ));
+        }
+    }
     tx.commit().await?;
     let tokens = store::sessions::issue(&state.db, &user_id, now).await?;
     let mut response = with_session(&state, &tokens);

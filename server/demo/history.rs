@@ -27,7 +27,9 @@ fn acceptor(name: &str, address: &str, website: &str, category: &str, co2: i64) 
     }
 }
 
-fn merchants() -> Vec<Acceptor> {
+/// The sandbox's merchants, with the acceptor data a card network sends (the demo history and the
+/// sandbox card network use them).
+pub fn merchants() -> Vec<Acceptor> {
     vec![
         acceptor(
             "Pret A Manger",

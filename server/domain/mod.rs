@@ -45,11 +45,14 @@ macro_rules! named_enum {
 pub(crate) use named_enum;
 pub mod accounts;
 pub mod auth;
+pub mod cards;
 pub mod engagement;
+pub mod exchange;
 pub mod london;
 pub mod onboarding;
 pub mod paging;
 pub mod payments;
+pub mod policies;
 pub mod profiles;
 pub mod xml;
 
@@ -81,6 +84,31 @@ mod tests {
         check(AccountStatus::ALL, AccountStatus::as_str);
         check(TransactionType::ALL, TransactionType::as_str);
         check(TransactionStatus::ALL, TransactionStatus::as_str);
+        use super::exchange::ConversionType;
+        use super::profiles::invitation::{InvitationState, Purpose};
+        use super::profiles::team::MemberStatus;
+        check(ConversionType::ALL, ConversionType::as_str);
+        check(InvitationState::ALL, InvitationState::as_str);
+        check(Purpose::ALL, Purpose::as_str);
+        check(MemberStatus::ALL, MemberStatus::as_str);
+        use super::cards::controls::{DeclineReason, LimitType};
+        use super::cards::status::{CardAction, CardStatus, ClosureReason, OrderCondition};
+        check(CardStatus::ALL, CardStatus::as_str);
+        check(CardAction::ALL, CardAction::as_str);
+        check(ClosureReason::ALL, ClosureReason::as_str);
+        check(OrderCondition::ALL, OrderCondition::as_str);
+        check(LimitType::ALL, LimitType::as_str);
+        check(DeclineReason::ALL, DeclineReason::as_str);
+        use super::cards::shipping::ShippingType;
+        check(ShippingType::ALL, ShippingType::as_str);
+        check(
+            crate::api::profiles::users::EntryKind::ALL,
+            crate::api::profiles::users::EntryKind::as_str,
+        );
+        check(
+            crate::api::profiles::invitations::Side::ALL,
+            crate::api::profiles::invitations::Side::as_str,
+        );
         check(
             crate::api::engagement::FeatureState::ALL,
             crate::api::engagement::FeatureState::as_str,

@@ -19,6 +19,9 @@ pub struct PasswordForm {
     email: String,
     #[serde(default)]
     password: String,
+    /// The policies checkbox, shown after `policy_not_accepted`: present ("on") when ticked.
+    #[serde(default, rename = "acceptPolicies")]
+    accept_policies: Option<String>,
 }
 
 /// Only codes travel in the URL, never text; the page maps each code to its message.
@@ -49,7 +52,15 @@ pub async fn password(
     if !origin_allowed(&headers, &state.config.base_url) {
         return AppError::Forbidden.into_response();
     }
-    match password_step(&state.api, &ip, &form.email, &form.password).await {
+    match password_step(
+        &state.api,
+        &ip,
+        &form.email,
+        &form.password,
+        form.accept_policies.is_some(),
+    )
+    .await
+    {
         Ok(LoginStep::SecondFactor(mfa)) => {
             let id = encode(&mfa.request_id);
             let digits = encode(&mfa.last_digits);

@@ -1,6 +1,8 @@
 //! The HTTP edge: middleware, pages, assets, health and the API router, in one axum Router.
 
 pub mod assets;
+mod card_network;
+mod exchange_forms;
 mod health;
 mod identity_widget;
 pub mod layout;
@@ -74,6 +76,12 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     let (reset_requests, reset_queue) = tokio::sync::mpsc::channel(1024);
+    if crate::domain::exchange::hours::holidays_run_out_soon(crate::store::now_ms()) {
+        tracing::warn!(
+            until = %crate::domain::exchange::hours::holidays_known_until(),
+            "the bundled bank holiday list ends within half a year: extend server/domain/exchange/bank_holidays.csv"
+        );
+    }
     let api_state = ApiState {
         config: config.clone(),
         db,
@@ -85,11 +93,18 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         companies: crate::providers::companies::from_config(&config),
         identity: crate::providers::identity::from_config(&config),
         loopback: Arc::new(std::sync::OnceLock::new()),
+        rates: crate::providers::rates::start(crate::providers::rates::from_config(
+            &config.exchange.rates,
+        )),
     };
     tokio::spawn(api::auth::reset_worker(api_state.clone(), reset_queue));
     let api_router = api::router(api_state.clone());
     let _ = api_state.loopback.set(api_router.clone());
-    crate::jobs::spawn(api_state.db.clone(), api_state.limiter.clone());
+    crate::jobs::spawn(
+        api_state.db.clone(),
+        api_state.limiter.clone(),
+        api_state.config.cards.delivery_step_ms,
+    );
 
     let api_slot = Arc::new(OnceLock::new());
     let mut pool = ssr_runtime::PoolConfig::new(assets::SNAPSHOT);
@@ -114,6 +129,9 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     fallback
         .add_template("money_in.html", include_str!("money_in.html"))
         .expect("money-in template parses");
+    fallback
+        .add_template("card_network.html", include_str!("card_network.html"))
+        .expect("card network template parses");
     fallback
         .add_template("identity_widget.html", include_str!("identity_widget.html"))
         .expect("identity widget template parses");
@@ -142,6 +160,10 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         pages = pages
             .route("/dev/outbox", get(outbox::page))
             .route("/dev/money-in", get(money_in::form).post(money_in::submit))
+            .route(
+                "/dev/card-network",
+                get(card_network::form).post(card_network::submit),
+            )
             .route_layer(axum::middleware::from_fn_with_state(
                 state.clone(),
                 local_only,
@@ -184,6 +206,10 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
             get(pages::page).post(onboarding_forms::fee_transfer),
         )
         .route("/login/sms", get(pages::page).post(login_form::sms))
+        .route(
+            "/currency-converter",
+            get(pages::page).post(exchange_forms::convert),
+        )
         .route(
             "/transfer/approve",
             get(pages::page).post(transfer_forms::confirm),

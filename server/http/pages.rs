@@ -69,6 +69,21 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         }
     };
     let signed_in = session.is_auth;
+    // SPEC §2 route guards, decided here for the dashboard set: a member who may not open the
+    // page goes to the dashboard, whatever the app would show.
+    if session.is_auth && session.onboarding_flow.is_none() && session.app_in_access {
+        let path = url.split(['?', '#']).next().unwrap_or("/");
+        match crate::api::rights::page_allowed(&state.api, &session, path).await {
+            Ok(true) => {}
+            Ok(false) => {
+                return (StatusCode::FOUND, [(header::LOCATION, "/dashboard")]).into_response()
+            }
+            Err(error) => {
+                tracing::error!(%error, "checking a page's guard failed");
+                return failure(&state);
+            }
+        }
+    }
     let input = RenderInput {
         url: &url,
         layout,

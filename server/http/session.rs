@@ -21,12 +21,19 @@ fn token_link(url: &str) -> Option<(&str, &str)> {
 }
 
 /// A token link that can still be used: only such a link logs a signed-in visitor out, so a
-/// made-up `?token=` cannot end somebody's session. Invitations do not exist yet, so no
-/// invitation link is live.
+/// made-up `?token=` cannot end somebody's session.
 pub async fn is_live_token_link(state: &AppState, url: &str) -> Result<bool, sqlx::Error> {
     match token_link(url) {
         Some(("/reset-password", token)) => {
             store::password_resets::is_live(&state.api.db, token, now_ms()).await
+        }
+        Some(("/accept-invite", token)) => {
+            Ok(store::invitations::by_token(&state.api.db, token, now_ms())
+                .await?
+                .is_some_and(|i| {
+                    i.state
+                        == crate::domain::profiles::invitation::InvitationState::InvitationPending
+                }))
         }
         _ => Ok(false),
     }

@@ -43,7 +43,7 @@ struct TransferForm {
     id: String,
 }
 
-async fn read(
+pub(super) async fn read(
     state: &AppState,
     request: Request,
 ) -> Result<(SelectedProfile, ClientIp, Vec<(String, String)>), Response> {
@@ -131,7 +131,7 @@ async fn terms_of(
 }
 
 /// An error code for the page: the first field's name, else the refusal's code.
-fn code(error: &AppError) -> String {
+pub(super) fn code(error: &AppError) -> String {
     match error {
         AppError::Fields(fields) if fields.contains_key("amount") => "amount".into(),
         AppError::Fields(_) => "required".into(),
@@ -252,12 +252,16 @@ pub async fn confirm(State(state): State<AppState>, request: Request) -> Respons
         attachments: Vec::new(),
     };
     match transfers::submit(&state.api, &profile, &body).await {
-        Ok(result) => Redirect::to(&format!(
-            "/dashboard?account={}&txn={}",
-            form.bank_account_id,
-            result.transaction_id()
-        ))
-        .into_response(),
+        Ok(result) => match result.transaction_id() {
+            Some(txn) => Redirect::to(&format!(
+                "/dashboard?account={}&txn={txn}",
+                form.bank_account_id
+            ))
+            .into_response(),
+            // Above the approval threshold: it waits on the dashboard for a colleague.
+            None => Redirect::to(&format!("/dashboard?account={}", form.bank_account_id))
+                .into_response(),
+        },
         Err(error) => back(&error),
     }
 }

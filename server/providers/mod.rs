@@ -1,7 +1,9 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
 pub mod acquirer;
 pub mod bank_directory;
+pub mod card_network;
 pub mod companies;
 pub mod identity;
 pub mod notify;
+pub mod rates;
 pub mod sandbox_payments;

@@ -20,6 +20,17 @@ pub async fn record(
     Ok(())
 }
 
+/// A team or money event with its details as JSON: who did it (`actor`) to whom and what.
+pub async fn record_json(
+    db: &Db,
+    actor: &str,
+    event: &str,
+    ip: &str,
+    detail: serde_json::Value,
+) -> Result<(), sqlx::Error> {
+    record(db, Some(actor), event, ip, &detail.to_string()).await
+}
+
 pub async fn events_for(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String,)>(
         "SELECT event FROM audit_log WHERE user_id = $1 ORDER BY created_at, id",

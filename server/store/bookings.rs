@@ -550,27 +550,62 @@ pub async fn convert(
     to_amount: i64,
     at: i64,
 ) -> Result<String, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let conversion = Conversion {
+        from,
+        to,
+        from_amount,
+        to_amount,
+        key: None,
+        at,
+    };
+    let (id, _) = convert_in(&mut tx, db.backend, &conversion).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// One conversion: what leaves `from`, what arrives in `to`.
+pub struct Conversion<'a> {
+    pub from: &'a BankAccount,
+    pub to: &'a BankAccount,
+    pub from_amount: i64,
+    pub to_amount: i64,
+    /// The ledger's idempotency key, when the conversion has a client id.
+    pub key: Option<&'a str>,
+    pub at: i64,
+}
+
+/// Books a conversion inside the caller's transaction: both legs in one ledger entry, a
+/// transaction row for each account; answers the two rows' ids (from, to).
+pub async fn convert_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    c: &Conversion<'_>,
+) -> Result<(String, String), BookingError> {
+    let (from, to) = (c.from, c.to);
     if from.currency == to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
-    let mut tx = db.begin_write().await?;
-    usable_both(&mut tx, db.backend, from, to).await?;
+    usable_both(conn, backend, from, to).await?;
     let fx_from =
-        ledger::system_account(&mut tx, AccountKind::FxPosition, None, from.currency).await?;
-    let fx_to = ledger::system_account(&mut tx, AccountKind::FxPosition, None, to.currency).await?;
+        ledger::system_account(conn, AccountKind::FxPosition, None, from.currency).await?;
+    let fx_to = ledger::system_account(conn, AccountKind::FxPosition, None, to.currency).await?;
     let entry = Entry::conversion(
         (
             &from.ledger_account_id,
             &fx_from,
             from.currency,
-            from_amount,
+            c.from_amount,
         ),
-        (&to.ledger_account_id, &fx_to, to.currency, to_amount),
+        (&to.ledger_account_id, &fx_to, to.currency, c.to_amount),
     )?;
-    let booked = ledger::book(&mut tx, "currency_exchange", None, &entry, at).await?;
+    let booked = match ledger::book(conn, "currency_exchange", c.key, &entry, c.at).await {
+        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        other => other?,
+    };
     let details = format!("Exchange {} to {}", from.currency, to.currency);
-    let id = insert_booked(
-        &mut tx,
+    let from_id = insert_booked(
+        conn,
         &booked,
         from,
         &NewTransaction {
@@ -578,17 +613,17 @@ pub async fn convert(
             kind: "currency_exchange",
             status: "completed",
             currency: from.currency.code(),
-            amount: -from_amount,
+            amount: -c.from_amount,
             conversion_currency: Some(to.currency.code()),
-            conversion_amount_total: Some(to_amount),
+            conversion_amount_total: Some(c.to_amount),
             details: &details,
-            created_at: at,
+            created_at: c.at,
             ..Default::default()
         },
     )
     .await?;
-    insert_booked(
-        &mut tx,
+    let to_id = insert_booked(
+        conn,
         &booked,
         to,
         &NewTransaction {
@@ -596,17 +631,16 @@ pub async fn convert(
             kind: "currency_exchange",
             status: "completed",
             currency: to.currency.code(),
-            amount: to_amount,
+            amount: c.to_amount,
             conversion_currency: Some(from.currency.code()),
-            conversion_amount_total: Some(from_amount),
+            conversion_amount_total: Some(c.from_amount),
             details: &details,
-            created_at: at,
+            created_at: c.at,
             ..Default::default()
         },
     )
     .await?;
-    tx.commit().await?;
-    Ok(id)
+    Ok((from_id, to_id))
 }
 
 /// Money that arrived for an account the bank does not know.

@@ -242,21 +242,24 @@ pub async fn expire_pending(db: &Db, user_id: &str, purpose: Purpose) -> Result<
     Ok(())
 }
 
-/// Uses up a verified transfer approval in the caller's transaction, only for the transfer it
-/// was given for (`binding`), only by the person who gave it, once, and within its lifetime.
-pub async fn consume_transfer_approval(
+/// Uses up a verified approval of `purpose` in the caller's transaction, only for what it was
+/// given for (`binding`: a transfer's terms, a card), only by the person who gave it, once, and
+/// within its lifetime.
+pub async fn consume_approval(
     conn: &mut sqlx::AnyConnection,
     id: &str,
     user_id: &str,
+    purpose: Purpose,
     binding: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND user_id = $2 \
-         AND purpose = 'transfer' AND status = 'verified' AND binding = $3 AND expires_at > $4",
+         AND purpose = $3 AND status = 'verified' AND binding = $4 AND expires_at > $5",
     )
     .bind(id)
     .bind(user_id)
+    .bind(purpose.as_str())
     .bind(binding)
     .bind(now)
     .execute(&mut *conn)
@@ -264,14 +267,14 @@ pub async fn consume_transfer_approval(
     Ok(done.rows_affected() == 1)
 }
 
-/// Why a transfer approval cannot be used, for the answer to the customer.
+/// Why an approval cannot be used, for the answer to the customer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ApprovalProblem {
     /// No such approval of this person's.
     Missing,
     /// Not approved yet (or its code failed).
     NotApproved,
-    /// Given for other terms: another amount, currency, account or payee.
+    /// Given for something else: another amount, currency, account or payee, another card.
     OtherTransfer,
     /// Used by an earlier transfer.
     Used,
@@ -282,6 +285,7 @@ pub async fn approval_problem(
     db: &Db,
     id: &str,
     user_id: &str,
+    purpose: Purpose,
     binding: &str,
     now: i64,
 ) -> Result<ApprovalProblem, sqlx::Error> {
@@ -292,10 +296,10 @@ pub async fn approval_problem(
     .bind(user_id)
     .fetch_optional(&db.pool)
     .await?;
-    let Some((status, purpose, stored, expires_at)) = row else {
+    let Some((status, stored_purpose, stored, expires_at)) = row else {
         return Ok(ApprovalProblem::Missing);
     };
-    Ok(if purpose != "transfer" {
+    Ok(if stored_purpose != purpose.as_str() {
         ApprovalProblem::Missing
     } else if stored.as_deref() != Some(binding) {
         ApprovalProblem::OtherTransfer

@@ -1,26 +1,33 @@
 //! The data-access layer: one set of portable SQL over `sqlx::Any`, serving SQLite (the
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
+pub mod approvals;
 pub mod audit;
 pub mod bank_accounts;
 pub mod bookings;
+pub mod card_authorizations;
+pub mod cards;
 pub mod codes;
 pub mod documents;
 pub mod email_verifications;
+pub mod exchanges;
 pub mod features;
 pub mod identity_checks;
+pub mod invitations;
 pub mod ledger;
 pub mod mfa;
 pub mod onboardings;
 pub mod outbox;
 pub mod passkeys;
 pub mod password_resets;
+pub mod policy_acceptances;
 pub mod profiles;
 pub mod rate_limits;
 pub mod recipients;
 pub mod registration_fees;
 pub mod sessions;
 pub mod settings;
+pub mod team;
 pub mod transactions;
 pub mod transfers;
 pub mod users;

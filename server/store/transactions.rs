@@ -60,6 +60,8 @@ pub struct NewTransaction<'a> {
     pub counterparty_type: Option<&'a str>,
     pub counterparty_account: Option<&'a str>,
     pub acceptor: Option<&'a Acceptor>,
+    /// The card it was made with.
+    pub card_id: Option<&'a str>,
     pub created_at: i64,
 }
 
@@ -111,8 +113,8 @@ pub async fn insert(
     .join(" ")
     .to_lowercase();
     sqlx::query(&format!(
-        "INSERT INTO transactions ({COLUMNS}, account_seq, search_text) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+        "INSERT INTO transactions ({COLUMNS}, account_seq, search_text, card_id) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
     ))
     .bind(&id)
     .bind(new.bank_account_id)
@@ -135,6 +137,7 @@ pub async fn insert(
     .bind(new.created_at)
     .bind(booked.map(|b| b.2))
     .bind(search_text)
+    .bind(new.card_id)
     .execute(&mut *conn)
     .await?;
     sqlx::query(
@@ -155,6 +158,8 @@ pub struct Filter {
     pub from: Option<i64>,
     pub to: Option<i64>,
     pub keyword: Option<String>,
+    /// Only what this card paid.
+    pub card_id: Option<String>,
 }
 
 pub struct Page {
@@ -173,6 +178,10 @@ fn conditions(filter: &Filter) -> (String, Vec<FilterValue>) {
             marks.push(format!("${}", values.len()));
         }
         sql.push_str(&format!(" AND type IN ({})", marks.join(", ")));
+    }
+    if let Some(card_id) = &filter.card_id {
+        values.push(FilterValue::Text(card_id.clone()));
+        sql.push_str(&format!(" AND card_id = ${}", values.len()));
     }
     if let Some(from) = filter.from {
         values.push(FilterValue::Int(from));
@@ -244,6 +253,31 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
         results: rows.iter().map(from_row).collect::<Result<_, _>>()?,
         total,
     })
+}
+
+/// Books a pending row (a card payment held until it is captured) with its entry, as of `at`:
+/// the booking date, so the statement's running balance follows the ledger's order. Answers
+/// false when the row was not pending any more.
+pub async fn settle_pending(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: &str,
+    booked: Option<(&str, i64, i64)>,
+    at: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE transactions SET status = $1, entry_id = $2, balance_after = $3, account_seq = $4, \
+         created_at = $5 WHERE id = $6 AND status = 'pending'",
+    )
+    .bind(status)
+    .bind(booked.map(|b| b.0))
+    .bind(booked.map(|b| b.1))
+    .bind(booked.map(|b| b.2))
+    .bind(at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error> {

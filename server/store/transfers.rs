@@ -113,6 +113,9 @@ pub struct NewTransfer<'a> {
     pub day_start: i64,
     pub settle_after: i64,
     pub now: i64,
+    /// The waiting request this transfer is the second approval of: decided and its hold
+    /// released in the same transaction.
+    pub approves: Option<&'a str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -199,10 +202,16 @@ async fn submit_in(
             .fetch_optional(&mut *conn)
             .await?;
     }
-    if !super::mfa::consume_transfer_approval(
+    if let Some(request) = new.approves {
+        if !super::approvals::decide_in(conn, request, "approved", new.user_id, new.now).await? {
+            return Err(SubmitError::Conflict);
+        }
+    }
+    if !super::mfa::consume_approval(
         conn,
         new.approval_id,
         new.user_id,
+        crate::domain::auth::mfa::Purpose::Transfer,
         new.binding,
         new.now,
     )

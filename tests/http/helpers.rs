@@ -53,6 +53,9 @@ pub fn sandbox_config() -> Config {
             ("BANK_SANDBOX".to_string(), "on".to_string()),
             // The sandbox's reviewers answer at once: tests wait for them.
             ("BANK_SANDBOX_REVIEW_MS".to_string(), "20".to_string()),
+            // Exchange is open whenever the tests run; the hours have their own tests.
+            ("BANK_EXCHANGE_HOURS".to_string(), "00:00-23:59".to_string()),
+            ("BANK_EXCHANGE_DAYS".to_string(), "every".to_string()),
             // Transfers stay pending until a test settles them (`settle_now`).
             (
                 "BANK_SETTLEMENT_LOCAL_MS".to_string(),

@@ -310,8 +310,9 @@ on_both_backends!(
         let list = page_with_cookie(bank, "/recipients", DESKTOP, &reader_cookie).await;
         assert_eq!(list.status, 200);
         assert!(!list.body.contains("Add recipient"), "a reader cannot add");
+        // SPEC §2: a page whose guard fails sends the person to the dashboard.
         let create = page_with_cookie(bank, "/recipients/create", DESKTOP, &reader_cookie).await;
-        assert_eq!(create.header("location"), "/recipients");
+        assert_eq!(create.header("location"), "/dashboard");
         let none = customer_with_role(bank, "ada@example.com", "Ada Ltd", "director", &[]).await;
         let away = page_with_cookie(
             bank,

@@ -9,6 +9,8 @@ export interface TransportRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: string;
+  /** Aborts the call in the browser (TanStack Query's signal); the server render ignores it. */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {
@@ -37,10 +39,11 @@ export class ApiError extends Error {
   }
 }
 
-const browserTransport: Transport = async ({ method, path, body }) => {
+const browserTransport: Transport = async ({ method, path, body, signal }) => {
   const response = await fetch(path, {
     method,
     body,
+    signal: signal ?? null,
     credentials: "same-origin",
     headers:
       body === undefined
@@ -61,7 +64,8 @@ function transport(): Transport {
   if (host.__ssrTransport) return host.__ssrTransport;
   const hostFetch = host.__hostFetch;
   if (hostFetch) {
-    return async (request) => JSON.parse(await hostFetch(JSON.stringify(request))) as TransportResponse;
+    return async ({ signal: _signal, ...request }) =>
+      JSON.parse(await hostFetch(JSON.stringify(request))) as TransportResponse;
   }
   return browserTransport;
 }
@@ -93,9 +97,15 @@ export async function request(
   method: TransportRequest["method"],
   path: string,
   payload?: unknown,
+  signal?: AbortSignal,
 ): Promise<unknown> {
   const send = transport();
-  const call = { method, path, body: payload === undefined ? undefined : JSON.stringify(payload) };
+  const call = {
+    method,
+    path,
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+    ...(signal ? { signal } : {}),
+  };
   let response = await send(call);
   // In the browser only: the server render never refreshes on the customer's behalf.
   if (response.status === 401 && send === browserTransport && !NO_REFRESH.some((p) => path.startsWith(p))) {
@@ -173,7 +183,8 @@ export const api = {
     body: BodyOf<P, "post">,
     schema: AnswerSchema<AnswerOf<P, "post">>,
     query?: QueryOf<P, "post">,
-  ) => checked(schema, request("POST", withQuery(path, query as Record<string, string>), body ?? {})),
+    signal?: AbortSignal,
+  ) => checked(schema, request("POST", withQuery(path, query as Record<string, string>), body ?? {}, signal)),
   put: <P extends PathOf<"put">>(path: P, body: BodyOf<P, "put">, schema: AnswerSchema<AnswerOf<P, "put">>) =>
     checked(schema, request("PUT", path, body)),
   patch: <P extends PathOf<"patch">>(

@@ -385,6 +385,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/cards/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SPEC §7 POST /v2/cards/fetch: the caller's cards; an Account Owner sees every card of the
+         *     company.
+         */
+        post: operations["post_v2_cards_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SPEC §7 POST /v2/cards/order: a card for the caller, spending from the profile's primary
+         *     GBP account, sent to the chosen address.
+         */
+        post: operations["post_v2_cards_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/shipping-addresses/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_cards_shipping_addresses_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/shipping-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Chooses where the profile's cards go: a known address, or another one typed in. */
+        patch: operations["patch_v2_cards_shipping_addresses"];
+        trace?: never;
+    };
+    "/v2/cards/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * SPEC §7 PATCH /v2/cards/status: activate (a delivered card, with its last four digits and a
+         *     new PIN; or a frozen one), freeze, unfreeze, close.
+         */
+        patch: operations["patch_v2_cards_status"];
+        trace?: never;
+    };
+    "/v2/cards/pin/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §7 POST /v2/cards/pin/unblock: after three wrong PINs at terminals. */
+        post: operations["post_v2_cards_pin_unblock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/limits/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §7 POST /v2/cards/limits/fetch {cardId}. */
+        post: operations["post_v2_cards_limits_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** SPEC §7 PATCH /v2/cards/limits: one control on or off, or its daily limit. */
+        patch: operations["patch_v2_cards_limits"];
+        trace?: never;
+    };
+    "/v2/cards/details/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_cards_details_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/authorizations/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_authorizations_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/authorizations/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_authorizations_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/features": {
         parameters: {
             query?: never;
@@ -417,6 +609,47 @@ export interface paths {
          *     configured ops token may write them.
          */
         post: operations["post_v1_utils_settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank/currency-exchange/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quotes a conversion (SPEC §7 Exchange). Outside business hours the answer has
+         *     `isAvailable` false and no `quoteId`: the amounts are what the rate would give.
+         */
+        post: operations["post_v1_bank_currency_exchange_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank/currency-exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts at a live quote (SPEC §7 Exchange). The id makes it idempotent, and a quote converts
+         *     once: a retry answers the first result. An expired quote, or a balance that no longer covers
+         *     it, is refused and nothing moves.
+         */
+        post: operations["post_v1_bank_currency_exchange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -819,6 +1052,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/account-profiles/users/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected profile's members, then the people invited to it. */
+        post: operations["post_v2_account_profiles_users_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/users/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_account_profiles_users_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/users/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a member from the profile: their next call no longer reaches it. */
+        delete: operations["delete_v2_account_profiles_users_access"];
+        options?: never;
+        head?: never;
+        /** Changes a member's role and rights. */
+        patch: operations["patch_v2_account_profiles_users_access"];
+        trace?: never;
+    };
+    "/v2/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites a colleague to the selected profile. */
+        post: operations["post_v2_invitations"];
+        /** Withdraws a pending invitation (its state becomes invitation_rejected). */
+        delete: operations["delete_v2_invitations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a pending invitation again with a new link; the old link stops working. */
+        post: operations["post_v2_invitations_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invitation by id or reference: for the inviting profile's members, or for its invitee. */
+        post: operations["post_v2_invitations_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's open invitations (side invitee, the default), or the selected profile's. */
+        post: operations["post_v2_invitations_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a link's token opens (the accept-invite page): the invitation while it is open. */
+        post: operations["post_v2_invitations_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts an invitation: the company joins the invitee's profiles with the access given. */
+        post: operations["post_v2_invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines an invitation. */
+        post: operations["post_v2_invitations_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/occupations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The occupations the invite form offers for position Other (SPEC §7 GET /v2/users/occupations). */
+        get: operations["get_v2_users_occupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/recipients/fetch": {
         parameters: {
             query?: never;
@@ -972,6 +1393,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/transactions/approvals/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected profile's transfers waiting for a second approval. */
+        post: operations["post_v2_transactions_approvals_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/transactions/approvals/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a waiting transfer: its hold is released and it is paid, in one transaction. */
+        post: operations["post_v2_transactions_approvals_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/transactions/approvals/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a waiting transfer (its maker may withdraw it too): the hold is released. */
+        post: operations["post_v2_transactions_approvals_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account-profiles/approval-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected profile's approval thresholds. */
+        get: operations["get_v2_account_profiles_approval_rules"];
+        /** Sets or removes the threshold of a currency (Account Owner only). */
+        put: operations["put_v2_account_profiles_approval_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -1083,6 +1573,25 @@ export interface components {
             role: components["schemas"]["Role"];
             rights: string[];
         };
+        AccessChange: {
+            /**
+             * @description The member's user id.
+             * @default
+             */
+            id?: string;
+            /** @default null */
+            role?: null | components["schemas"]["Role"];
+            /**
+             * @description Needed for the custom role (SPEC §2 position Other).
+             * @default null
+             */
+            occupation?: string | null;
+            /**
+             * @description SPEC §6 'section:level' strings; card_order is always full.
+             * @default []
+             */
+            rights?: string[];
+        };
         /**
          * @description SPEC §4 "Account status".
          * @enum {string}
@@ -1131,6 +1640,16 @@ export interface components {
         };
         AgreementInput: {
             accepted?: boolean;
+        };
+        /** @description An approval threshold. */
+        ApprovalRule: {
+            /** @default null */
+            currency?: null | components["schemas"]["Currency"];
+            /**
+             * @description A decimal string; empty or null removes the rule.
+             * @default null
+             */
+            threshold?: string | null;
         };
         AttachmentView: {
             id: string;
@@ -1247,10 +1766,72 @@ export interface components {
             /** @default  */
             receivingCountries?: string;
         };
+        /**
+         * @description What PATCH /v2/cards/status asks for.
+         * @enum {string}
+         */
+        CardAction: "activate" | "freeze" | "unfreeze" | "close";
+        CardDetails: {
+            /** @description Grouped in fours. */
+            pan: string;
+            /** @description `MM/YY`. */
+            expiry: string;
+            cvv: string;
+            holderName: string;
+            /**
+             * Format: int32
+             * @description How long the screen shows them before hiding them again.
+             */
+            visibleForS: number;
+        };
+        CardLimits: {
+            cardId: string;
+            pinBlocked: boolean;
+            limits: components["schemas"]["LimitView"][];
+        };
+        CardList: {
+            results: components["schemas"]["CardView"][];
+            /** @description SPEC §3 `cardOrderCondition` of the caller in this profile. */
+            orderCondition: components["schemas"]["OrderCondition"];
+        };
+        CardRef: {
+            /** @default  */
+            cardId?: string;
+        };
+        /**
+         * @description SPEC §4: draft → order_pre_processing → in_delivery → activation_pending ('To activate')
+         *     → active ⇄ inactive (frozen); closed ends it.
+         * @enum {string}
+         */
+        CardStatus: "draft" | "order_pre_processing" | "in_delivery" | "activation_pending" | "active" | "inactive" | "closed";
+        /** @description SPEC §3 "Card". */
+        CardView: {
+            id: string;
+            status: components["schemas"]["CardStatus"];
+            /** @description What the status means for the holder now. */
+            statusHint: string;
+            panMasked: string;
+            holderName: string;
+            /** @description A card of the holder's own (not a corporate card given by the company). */
+            isPrimary: boolean;
+            isCorporate: boolean;
+            userId: string;
+            bankAccountId: string;
+            /** @description `MM/YY`. */
+            expiry: string;
+            closureReason: null | components["schemas"]["ClosureReason"];
+            /** @description Where it was sent, one line. */
+            shippingAddress: string;
+        };
         Choice: {
             value: string;
             label: string;
         };
+        /**
+         * @description SPEC §3 closure reasons; the screen's labels are SPEC §8's.
+         * @enum {string}
+         */
+        ClosureReason: "lost" | "stolen" | "closed";
         CodeInput: {
             code?: string;
         };
@@ -1280,6 +1861,12 @@ export interface components {
             value: string;
             label: string;
         };
+        /**
+         * @description SPEC §4: direct, the amount is what leaves the paying account; inverse, the amount is
+         *     what arrives in the other.
+         * @enum {string}
+         */
+        ConversionType: "direct" | "inverse";
         Country: {
             code: string;
             name: string;
@@ -1293,14 +1880,45 @@ export interface components {
         CreateInput: {
             password?: string;
             onboardingFlow?: null | components["schemas"]["OnboardingFlow"];
+            /**
+             * @description The token of the invitation link (flow `user_invited`): the invited email must be the
+             *     verified one, and the invitation is accepted with the account.
+             */
+            invitationToken?: string | null;
+            /**
+             * @description An invited colleague accepts the Terms and Conditions and the Privacy policy here
+             *     (required with flow `user_invited`; see domain/policies.rs).
+             */
+            acceptPolicies?: boolean;
         };
         /** @enum {string} */
         Currency: "GBP" | "EUR" | "USD" | "CHF" | "ALL";
+        Decision: {
+            /**
+             * @description The waiting transfer's id.
+             * @default
+             */
+            id?: string;
+            /**
+             * @description To approve: the approver's own approval of its terms (purpose transfer, verified).
+             * @default
+             */
+            requestId?: string;
+        };
         DeleteInput: {
             id?: string;
         };
         Deleted: {
             message: string;
+        };
+        DetailsRequest: {
+            /** @default  */
+            cardId?: string;
+            /**
+             * @description The verified approval with purpose card_details for this card.
+             * @default
+             */
+            requestId?: string;
         };
         /** @description A done thing, with the text to show. */
         Done: {
@@ -1312,6 +1930,11 @@ export interface components {
             /** @description `PublicKeyCredential.toJSON()` of the new passkey. */
             credential: Record<string, unknown>;
         };
+        /**
+         * @description A member of the profile, or someone invited to it.
+         * @enum {string}
+         */
+        EntryKind: "member" | "invitation";
         /** @description SPEC §8: every refusal's body. `fields` maps a request field to its SPEC §5 message. */
         ErrorBody: {
             code: string;
@@ -1320,6 +1943,56 @@ export interface components {
             fields?: {
                 [key: string]: string;
             } | null;
+        };
+        ExchangeBody: {
+            /**
+             * @description A UUID the client makes once per conversion: the idempotency key.
+             * @default
+             */
+            id?: string;
+            /**
+             * @description The quote to execute (POST /v1/bank/currency-exchange/rate).
+             * @default
+             */
+            quoteId?: string;
+        };
+        /** @description SPEC §3 "Exchange quote". */
+        ExchangeQuote: {
+            /** @description The quote to execute; none when exchange is closed (`isAvailable` false). */
+            quoteId: string | null;
+            fromAccount: string;
+            toAccount: string;
+            fromCurrency: components["schemas"]["Currency"];
+            toCurrency: components["schemas"]["Currency"];
+            conversionType: components["schemas"]["ConversionType"];
+            /** @description What leaves the paying account, a decimal string. */
+            fromAmount: string;
+            /** @description What arrives, a decimal string. */
+            toAmount: string;
+            /**
+             * @description Units of `toCurrency` per unit of `fromCurrency`, the spread included: the rate the
+             *     amounts were computed with (direct: arrives = floor(leaves × rate); inverse:
+             *     leaves = ceil(arrives ÷ rate), in minor units).
+             */
+            rate: string;
+            /** @description False outside business hours (SPEC §8 'Currency Exchange Limitation'). */
+            isAvailable: boolean;
+            /** @description When the quote stops being executable (RFC 3339). */
+            expiresAt: string | null;
+            /** @description What the rates are as of (the ECB's reference day, or the sandbox's step). */
+            ratesAsOf: string;
+        };
+        /** @description A conversion made: both legs as the accounts' transaction lists show them. */
+        ExchangeResult: {
+            id: string;
+            quoteId: string;
+            fromAmount: string;
+            toAmount: string;
+            rate: string;
+            /** @description The paying account's row ('You convert'). */
+            transaction: components["schemas"]["TransactionView"];
+            /** @description The receiving account's row. */
+            toTransaction: components["schemas"]["TransactionView"];
         };
         /** @description SPEC §3 "Feature entry". */
         FeatureEntry: {
@@ -1384,6 +2057,10 @@ export interface components {
          * @enum {string}
          */
         FeeStatus: "assigned" | "pending" | "paid" | "failed";
+        FetchBody: {
+            /** @default null */
+            side?: null | components["schemas"]["Side"];
+        };
         /** @description SPEC §7 transactions fetch: a page of one account's transactions, filtered. */
         FetchInput: {
             /**
@@ -1414,9 +2091,116 @@ export interface components {
             dateTo?: string | null;
             /** @default null */
             searchKeyword?: string | null;
+            /**
+             * @description Only what this card paid (the card's account when no account is named).
+             * @default null
+             */
+            cardId?: string | null;
         };
         ForgotInput: {
             email?: string;
+        };
+        HoldRef: {
+            /** @default  */
+            cardId?: string;
+            /** @default  */
+            id?: string;
+        };
+        /** @description SPEC §3 "Card authorization hold". */
+        HoldView: {
+            id: string;
+            cardId: string;
+            bankAccountId: string;
+            /** @description A decimal string. */
+            amount: string;
+            currency: string;
+            type: components["schemas"]["LimitType"];
+            acceptor: components["schemas"]["Acceptor"];
+            /** @description The pending transaction it shows as. */
+            transactionId: string | null;
+            /** @description RFC 3339. */
+            createdAt: string;
+        };
+        HoldsPage: {
+            results: components["schemas"]["HoldView"][];
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            page: number;
+        };
+        HoldsRequest: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            limit?: number | null;
+            /** @default  */
+            cardId?: string;
+            /**
+             * @description When given, it must be the card's account.
+             * @default null
+             */
+            bankAccountId?: string | null;
+        };
+        InvitationList: {
+            results: components["schemas"]["InvitationView"][];
+        };
+        InvitationRef: {
+            /** @default  */
+            id?: string;
+            /**
+             * @description Instead of the id (take).
+             * @default
+             */
+            reference?: string;
+            /**
+             * @description The link's token, instead of the id (verify, accept, decline).
+             * @default
+             */
+            token?: string;
+        };
+        /**
+         * @description SPEC §3 Invitation states. Rejected is an invitation the Account Owner revoked.
+         * @enum {string}
+         */
+        InvitationState: "invitation_pending" | "invitation_accepted" | "invitation_expired" | "invitation_declined" | "invitation_rejected";
+        /** @description SPEC §3 "Invitation". */
+        InvitationView: {
+            id: string;
+            reference: string;
+            name: string;
+            email: string;
+            state: components["schemas"]["InvitationState"];
+            role: components["schemas"]["Role"];
+            occupation: string | null;
+            rights: string[];
+            /** @description The company the invitation is to. */
+            profileName: string;
+            /** @description RFC 3339. */
+            expiresAt: string;
+        };
+        /** @description SPEC §2 invite form. */
+        InviteBody: {
+            /** @default  */
+            name?: string;
+            /** @default  */
+            email?: string;
+            /** @default null */
+            position?: null | components["schemas"]["Role"];
+            /** @default  */
+            occupation?: string;
+            /**
+             * @description The owner confirms the colleague may act for the company.
+             * @default false
+             */
+            agreement?: boolean;
         };
         /**
          * @description SPEC §4 "KYC status values".
@@ -1437,10 +2221,47 @@ export interface components {
             title: string;
             footer: string;
         };
+        LimitChange: {
+            /** @default  */
+            cardId?: string;
+            /** @default null */
+            type?: null | components["schemas"]["LimitType"];
+            /**
+             * @description Switches the control on or off; unchanged when absent.
+             * @default null
+             */
+            enabled?: boolean | null;
+            /**
+             * @description GBP, a decimal string; unchanged when absent.
+             * @default null
+             */
+            dailyLimit?: string | null;
+        };
+        /**
+         * @description SPEC §3 limit types; each is also a control that can be switched off.
+         * @enum {string}
+         */
+        LimitType: "contactless_payment" | "atm_cash_withdrawal" | "online_purchase";
+        /** @description A control and its daily limit (SPEC §3 card controls and limit types). */
+        LimitView: {
+            type: components["schemas"]["LimitType"];
+            enabled: boolean;
+            /** @description GBP, a decimal string. */
+            dailyLimit: string;
+            /** @description The most that may be set. */
+            ceiling: string;
+            /** @description Approved today (London) of this kind. */
+            spentToday: string;
+        };
         /** @description SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie. */
         LoginInput: {
             email?: string | null;
             password?: string | null;
+            /**
+             * @description Accepts the current Terms and Conditions and Privacy policy, after a log-in answered
+             *     `policy_not_accepted` (an invited colleague; domain/policies.rs).
+             */
+            acceptPolicies?: boolean;
         };
         /**
          * @description SPEC §3 "Login result": the second factor to approve; without one, the session has started.
@@ -1452,9 +2273,22 @@ export interface components {
         LookupInput: {
             iban?: string;
         };
+        MemberRef: {
+            /**
+             * @description The member's user id.
+             * @default
+             */
+            id?: string;
+        };
+        /**
+         * @description SPEC §3/§4: a member's status; invitations add theirs to the same list.
+         * @enum {string}
+         */
+        MemberStatus: "active" | "in_progress" | "invitation_pending" | "invitation_expired" | "invitation_declined";
         /**
          * @description What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
-         *     before a security change; with purpose `transfer`, one transfer's terms.
+         *     before a security change; with purpose `transfer`, one transfer's terms; with `card_details`
+         *     or `card_closure`, one card.
          */
         MfaGenerate: {
             /** @default null */
@@ -1463,6 +2297,11 @@ export interface components {
             method?: null | components["schemas"]["MfaMethod"];
             /** @default null */
             transfer?: null | components["schemas"]["TransferTermsBody"];
+            /**
+             * @description With purpose `card_details` or `card_closure`: the card.
+             * @default null
+             */
+            cardId?: string | null;
         };
         /**
          * @description SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
@@ -1507,6 +2346,10 @@ export interface components {
         NewProfile: {
             type: components["schemas"]["ProfileType"];
         };
+        Occupation: {
+            value: string;
+            label: string;
+        };
         /**
          * @description SPEC §3 profile user types: how a person came to the bank.
          * @enum {string}
@@ -1528,6 +2371,11 @@ export interface components {
         OpenInput: {
             currency?: null | components["schemas"]["Currency"];
         };
+        /**
+         * @description SPEC §3 card states of the profile: whether its person may order a card now.
+         * @enum {string}
+         */
+        OrderCondition: "none" | "order_allowed" | "order_disallowed" | "reorder_allowed" | "reorder_disallowed";
         OrderInput: {
             method: components["schemas"]["FeeMethod"];
         };
@@ -1611,6 +2459,35 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "sandbox" | "sumsub";
+        /** @description SPEC §7 `{fromAccount, fromCurrency, toCurrency, conversionType, amount, quoteId}`. */
+        RateRequest: {
+            /**
+             * @description The paying account.
+             * @default
+             */
+            fromAccount?: string;
+            /** @default null */
+            fromCurrency?: null | components["schemas"]["Currency"];
+            /** @default null */
+            toCurrency?: null | components["schemas"]["Currency"];
+            /**
+             * @description The receiving account; by default the profile's active account in `toCurrency`.
+             * @default null
+             */
+            toAccount?: string | null;
+            /** @default null */
+            conversionType?: null | components["schemas"]["ConversionType"];
+            /**
+             * @description A decimal string, at least 1: what leaves (direct) or what arrives (inverse).
+             * @default
+             */
+            amount?: string;
+            /**
+             * @description The quote this one replaces, which can then no longer be executed.
+             * @default null
+             */
+            quoteId?: string | null;
+        };
         /**
          * @description SPEC §3 Transfer request `receiver`: an IBAN, or an account number with its routing code
          *     (SWIFT), or a UK sort code and account number.
@@ -1737,6 +2614,9 @@ export interface components {
             /** @description SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT). */
             scope: string;
         };
+        Removed: {
+            id: string;
+        };
         RequestRef: {
             requestId: string;
         };
@@ -1748,6 +2628,10 @@ export interface components {
             mfa: components["schemas"]["MfaStep"];
             message: string;
         };
+        Resent: {
+            /** @description 'Request was resent successfully'. */
+            message: string;
+        };
         ResetInput: {
             password?: string;
         };
@@ -1756,6 +2640,9 @@ export interface components {
          * @enum {string}
          */
         Role: "none" | "admin" | "director" | "cfo" | "accountant" | "custom" | "card_user" | "user";
+        RuleList: {
+            results: components["schemas"]["ApprovalRule"][];
+        };
         SaveInput: {
             /**
              * Format: int64
@@ -1826,6 +2713,72 @@ export interface components {
             /** @description A list of names. */
             value: string[];
         };
+        /** @description SPEC §3 "Shipping address". */
+        ShippingAddress: {
+            /** @default  */
+            addressLine1?: string;
+            /** @default  */
+            addressLine2?: string;
+            /** @default  */
+            city?: string;
+            /** @default  */
+            postalCode?: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @default
+             */
+            countryCode?: string;
+        };
+        /** @description SPEC §3 Profile `cardShippingAddressType` and the addresses to choose from. */
+        ShippingAddresses: {
+            options: components["schemas"]["ShippingOption"][];
+            cardShippingAddressType: null | components["schemas"]["ShippingType"];
+            chosen: null | components["schemas"]["ShippingAddress"];
+        };
+        ShippingChoice: {
+            /** @default null */
+            type?: null | components["schemas"]["ShippingType"];
+            /** @default null */
+            address?: null | components["schemas"]["ShippingAddress"];
+        };
+        /** @description One shipping address the profile can choose. */
+        ShippingOption: {
+            type: components["schemas"]["ShippingType"];
+            address: components["schemas"]["ShippingAddress"];
+        };
+        /**
+         * @description SPEC §3 Profile `cardShippingAddressType`.
+         * @enum {string}
+         */
+        ShippingType: "registered" | "trading" | "other";
+        /**
+         * @description Whose invitations: those the caller received, or those their profile sent.
+         * @enum {string}
+         */
+        Side: "invitee" | "inviter";
+        StatusChange: {
+            /** @default  */
+            cardId?: string;
+            /** @default null */
+            action?: null | components["schemas"]["CardAction"];
+            /**
+             * @description Activation of a delivered card: the last four digits printed on it.
+             * @default
+             */
+            lastDigits?: string;
+            /**
+             * @description Activation of a delivered card: the PIN the holder chooses.
+             * @default
+             */
+            pin?: string;
+            /** @default null */
+            reason?: null | components["schemas"]["ClosureReason"];
+            /**
+             * @description Closing: the approval with purpose card_closure (POST /v2/auth/mfa/generate).
+             * @default
+             */
+            requestId?: string;
+        };
         /** @description SPEC §5: "Email and SMS verification succeed only when the response reports success." */
         Success: {
             success: boolean;
@@ -1841,6 +2794,26 @@ export interface components {
         };
         TakeInput: {
             id?: string;
+        };
+        TeamList: {
+            results: components["schemas"]["TeamMember"][];
+        };
+        /** @description SPEC §3 "Team member". */
+        TeamMember: {
+            /** @description The member's user id, or the invitation's id. */
+            id: string;
+            kind: components["schemas"]["EntryKind"];
+            name: string;
+            surname: string;
+            email: string;
+            /** @description admin is shown as Account Owner. */
+            role: components["schemas"]["Role"];
+            occupation: string | null;
+            rights: string[];
+            /** @description active once the member's own verification is complete, in_progress before. */
+            status: components["schemas"]["MemberStatus"];
+            /** @description The caller. */
+            isMe: boolean;
         };
         Telephone: {
             countryCode: string;
@@ -1921,9 +2894,12 @@ export interface components {
         TransferResult: {
             /** @description The client's transfer id. */
             id: string;
-            /** @description pending (in the scheme), completed or returned. */
+            /**
+             * @description pending (in the scheme), completed or returned; awaiting_approval while a second
+             *     member's approval is needed (issue 13 point 6), rejected when it was refused.
+             */
             status: string;
-            transaction: components["schemas"]["TransactionView"];
+            transaction: null | components["schemas"]["TransactionView"];
         };
         /** @description The terms of a transfer: what an approval is asked for and what a submit carries. */
         TransferTermsBody: {
@@ -2038,6 +3014,27 @@ export interface components {
         VerifyInput: {
             email?: string;
             code?: string;
+        };
+        WaitingList: {
+            results: components["schemas"]["WaitingTransfer"][];
+        };
+        /** @description A transfer waiting for approval, as the dashboard lists it. */
+        WaitingTransfer: {
+            id: string;
+            bankAccountId: string;
+            currency: string;
+            /** @description Decimal strings. */
+            amount: string;
+            fee: string;
+            payeeName: string;
+            /** @description Who made it. */
+            createdBy: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The caller may approve it (they did not make it). */
+            canApprove: boolean;
+            /** @description Its terms, for the approver's own approval (POST /v2/auth/mfa/generate). */
+            terms: components["schemas"]["TransferTermsBody"];
         };
         WalletInitiate: {
             /** @description `apple-pay`. */
@@ -2812,6 +3809,346 @@ export interface operations {
             };
         };
     };
+    post_v2_cards_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_shipping_addresses_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAddresses"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_cards_shipping_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAddresses"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_cards_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_pin_unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_limits_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLimits"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_cards_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LimitChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLimits"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_details_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetailsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardDetails"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_authorizations_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HoldsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldsPage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_authorizations_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HoldRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_v1_features: {
         parameters: {
             query?: never;
@@ -2887,6 +4224,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Setting"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_bank_currency_exchange_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeQuote"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_bank_currency_exchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeResult"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
@@ -3598,6 +4999,414 @@ export interface operations {
             };
         };
     };
+    post_v2_account_profiles_users_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_users_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_v2_account_profiles_users_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_account_profiles_users_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_v2_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resent"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FetchBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_users_occupations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Occupation"][];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_v2_recipients_fetch: {
         parameters: {
             query?: never;
@@ -3903,6 +5712,158 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_transactions_approvals_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_transactions_approvals_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_transactions_approvals_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_account_profiles_approval_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_account_profiles_approval_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRule"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

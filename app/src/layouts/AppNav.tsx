@@ -1,64 +1,70 @@
-import { NavLink } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link, NavLink } from "react-router";
+import { featuresQuery } from "../features/engagement/api";
 import { useApp } from "../lib/appContext";
-import { paysTransactions, readsTransactions } from "../lib/rights";
+import type { Facts } from "../lib/rights";
+import { Logo } from "../ui/Logo";
+import { menuFor, type ShownItem, shortName } from "./menu";
 
-// The signed-in navigation. Only screens that exist are listed; SPEC §2's menu grows with them.
-// Manager items (statement, proof letter) need a complete account (SPEC §6).
+// The signed-in navigation: SPEC §2's menu from one table (`menu.ts`) by SPEC §6's rules. On
+// mobile it is the side menu, with the logo and the profile block that opens the account page.
 export function AppNav() {
   const { layout, session } = useApp();
-  const complete = session.accountReady;
-  const items: [string, string, boolean][] = [
-    ["/dashboard", "Home", true],
-    // SPEC §6: recipients need transaction access.
-    ...(readsTransactions(session)
-      ? ([["/recipients", "Recipients", true]] as [string, string, boolean][])
-      : []),
-    // The transfer flow, opened on the primary currency's scheme (SPEC §2 transfer/{scheme}).
-    ...(paysTransactions(session)
-      ? ([
-          [
-            `/transfer/${session.primaryCurrency === "GBP" ? "1" : session.primaryCurrency === "EUR" ? "0" : "2"}`,
-            "Send money",
-            complete,
-          ],
-        ] as [string, string, boolean][])
-      : []),
-    ...(layout === "desktop"
-      ? ([["/bank-accounts/details", "Account details", true]] as [string, string, boolean][])
-      : []),
-    ["/statement", "Generate Statement", complete],
-    ["/proof-letter", "Proof Of Banking Account", complete],
-    [layout === "mobile" ? "/account" : "/client/details", "Your details", true],
-  ];
-  const links = (
-    <ul className="app-nav-list">
-      {items.map(([to, label, enabled]) => (
-        <li key={to}>
-          {enabled ? (
-            <NavLink to={to} end>
-              {label}
-            </NavLink>
-          ) : (
-            <span aria-disabled="true" className="app-nav-disabled">
-              {label}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
+  const features = useQuery(featuresQuery()).data ?? [];
+  const facts: Facts = {
+    ...session,
+    flags: new Set(features.filter((f) => f.state !== "off").map((f) => f.name)),
+  };
+  const items = menuFor(facts, layout);
+  const link = (item: ShownItem) => (
+    <li key={item.to}>
+      {item.enabled ? (
+        <NavLink to={item.to} end>
+          {item.label}
+        </NavLink>
+      ) : (
+        <span aria-disabled="true" className="app-nav-disabled">
+          {item.label}
+        </span>
+      )}
+    </li>
   );
-  if (layout === "mobile") {
-    // A disclosure works before (and without) JavaScript.
+  if (layout === "desktop") {
     return (
-      <details className="app-nav app-nav-mobile">
-        <summary>Menu</summary>
-        {links}
-      </details>
+      <nav className="app-nav" aria-label="Main">
+        <ul className="app-nav-list">{items.map(link)}</ul>
+      </nav>
     );
   }
+  const profile = session.profilesList.find((p) => p.id === session.selectedProfileId);
+  const manager = items.filter((item) => item.group === "Manager");
+  // A disclosure works before (and without) JavaScript.
   return (
-    <nav className="app-nav" aria-label="Main">
-      {links}
-    </nav>
+    <details className="app-nav app-nav-mobile">
+      <summary>Menu</summary>
+      <div className="side-menu">
+        <Logo />
+        {profile ? (
+          <Link to="/account" className="side-menu-profile">
+            <span className="side-menu-initials" aria-hidden="true">
+              {shortName(profile.name)}
+            </span>
+            <span className="side-menu-name">{profile.name}</span>
+            <span className="side-menu-type">
+              {profile.type === "business" ? "Business" : "Personal"} Account
+            </span>
+          </Link>
+        ) : null}
+        <ul className="app-nav-list">
+          {items.filter((item) => !item.group).map(link)}
+          {manager.length ? (
+            <li className="app-nav-group">
+              <span className="app-nav-group-title">Manager</span>
+              <ul>{manager.map(link)}</ul>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </details>
   );
 }

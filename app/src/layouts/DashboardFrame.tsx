@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { IdleLogout } from "../features/auth/components/IdleLogout";
 import { LogOutButton } from "../features/auth/components/LogOutButton";
+import { ActiveInvitation } from "../features/profiles/components/ActiveInvitation";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
@@ -35,6 +36,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
         ) : null}
         {children}
       </main>
+      <ActiveInvitation />
       <IdleLogout />
     </div>
   );

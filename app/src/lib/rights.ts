@@ -1,22 +1,65 @@
-// SPEC §6 mirrored for the screens (the server decides; this only hides what cannot be used):
-// admin has full access; otherwise 'transaction:r|rw' opens transactions and recipients, and
-// 'transaction:rw' lets the person pay and change recipients. Roles none and card_user load no
+// SPEC §6 mirrored for the screens (the server decides, in server/api/rights.rs; this only hides
+// what cannot be used): admin has full access; otherwise rights 'section:level' ('transaction:r',
+// 'invoice:rw') open a section, and full access needs 'rw'. Roles none and card_user load no
 // accounts at all.
 import type { SessionState } from "../routing/types";
 
 type Rights = Pick<SessionState, "accessRole" | "accessRights">;
 
+export type Level = "r" | "rw";
+
+/** A right 'section:level' as SPEC §6 writes it, or null when it is not one. */
+export function parseRight(text: string): { section: string; level: Level } | null {
+  const [section, level, extra] = text.split(":");
+  if (!section || extra !== undefined || (level !== "r" && level !== "rw")) return null;
+  return { section, level };
+}
+
+export function allows(session: Rights, section: string, level: Level): boolean {
+  if (session.accessRole === "admin") return true;
+  return session.accessRights.some((text) => {
+    const right = parseRight(text);
+    return right?.section === section && (level === "r" || right.level === "rw");
+  });
+}
+
+export function loadsAccounts(session: Rights): boolean {
+  return session.accessRole !== "none" && session.accessRole !== "card_user";
+}
+
 export function readsTransactions(session: Rights): boolean {
-  if (session.accessRole === "none" || session.accessRole === "card_user") return false;
-  return (
-    session.accessRole === "admin" ||
-    session.accessRights.some((right) => right === "transaction:r" || right === "transaction:rw")
-  );
+  return loadsAccounts(session) && allows(session, "transaction", "r");
 }
 
 export function paysTransactions(session: Rights): boolean {
+  return loadsAccounts(session) && allows(session, "transaction", "rw");
+}
+
+/** A route's guard, as the server's table states it (SPEC §2 Route guards, §6). */
+export interface Rule {
+  right?: [string, Level];
+  accounts?: boolean;
+  business?: boolean;
+  ukPrimary?: boolean;
+  complete?: boolean;
+  admin?: boolean;
+  flag?: string;
+}
+
+export type Facts = Pick<
+  SessionState,
+  "accessRole" | "accessRights" | "isBusiness" | "primaryCurrency" | "accountReady"
+> & { flags: ReadonlySet<string> };
+
+/** Whether the member meets the rule; `complete` is left out when asked (items shown disabled). */
+export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {}): boolean {
   return (
-    readsTransactions(session) &&
-    (session.accessRole === "admin" || session.accessRights.includes("transaction:rw"))
+    (!rule.accounts && !rule.right ? true : loadsAccounts(facts)) &&
+    (!rule.right || allows(facts, rule.right[0], rule.right[1])) &&
+    (!rule.admin || facts.accessRole === "admin") &&
+    (!rule.business || facts.isBusiness) &&
+    (!rule.ukPrimary || facts.primaryCurrency === "GBP") &&
+    (ignoreComplete || !rule.complete || facts.accountReady) &&
+    (!rule.flag || facts.flags.has(rule.flag))
   );
 }

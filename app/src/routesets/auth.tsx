@@ -11,10 +11,19 @@ import { countriesQuery } from "../features/onboarding/api";
 import { InviteOnboardingPage } from "../features/onboarding/components/InviteOnboardingPage";
 import { LeadsPage } from "../features/onboarding/components/LeadsPage";
 import { RegistrationPage } from "../features/onboarding/components/RegistrationPage";
+import { invitationLinkQuery } from "../features/profiles/api";
 import { AuthFrame } from "../layouts/AuthFrame";
 import type { AppRoute, Layout } from "../routing/types";
 
 const toRegistration = () => "/onboarding/user";
+
+/** The invitation an `invite` or `token` query names, loaded for the server render. */
+const invitationOf =
+  (name: "invite" | "token"): AppRoute["prefetch"] =>
+  (client, { query }) => {
+    const token = query[name];
+    return token ? [client.prefetchQuery(invitationLinkQuery(token))] : [];
+  };
 
 const shared: AppRoute[] = [
   {
@@ -38,11 +47,13 @@ const shared: AppRoute[] = [
     path: "/accept-invite",
     head: { title: "Accept your invitation", description: "Join a team on its business account." },
     Component: AcceptInvitePage,
+    prefetch: invitationOf("token"),
   },
   {
     path: "/onboarding/user",
     head: { title: "Sign up", description: "Open a business or personal account online." },
     Component: RegistrationPage,
+    prefetch: invitationOf("invite"),
   },
   { path: "/signup", head: { title: "Sign up", description: "" }, redirect: toRegistration },
   {
@@ -88,6 +99,7 @@ const mobileOnly: AppRoute[] = [
     path: "/invite-onboarding/user",
     head: { title: "Join your team", description: "Join your team on its business account." },
     Component: InviteOnboardingPage,
+    prefetch: invitationOf("invite"),
   },
 ];
 

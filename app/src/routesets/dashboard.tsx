@@ -9,29 +9,54 @@ import { ProofLetterPage } from "../features/accounts/components/ProofLetterPage
 import { StatementPage } from "../features/accounts/components/StatementPage";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
+import { rateQuery } from "../features/exchange/api";
+import { ExchangePage } from "../features/exchange/components/ExchangePage";
+import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
 import { SecurityPage } from "../features/auth/components/SecurityPage";
 import { recipientsQuery } from "../features/payments/api";
+import { ApprovalRules } from "../features/payments/components/ApprovalRules";
+import { PendingApprovals } from "../features/payments/components/PendingApprovals";
 import { RecipientFormPage } from "../features/payments/components/RecipientFormPage";
 import { RecipientsPage } from "../features/payments/components/RecipientsPage";
 import { TransferApprovePage } from "../features/payments/components/TransferApprovePage";
 import { TransferPage } from "../features/payments/components/TransferPage";
-import { profilesQuery } from "../features/profiles/api";
+import { profilesQuery, teamQuery } from "../features/profiles/api";
+import { InvitationPage } from "../features/profiles/components/InvitationPage";
+import { InvitePage } from "../features/profiles/components/InvitePage";
+import { MemberPage } from "../features/profiles/components/MemberPage";
+import { TeamSection } from "../features/profiles/components/TeamSection";
 import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
 import { DashboardPage } from "../features/profiles/components/DashboardPage";
 import { DashboardFrame } from "../layouts/DashboardFrame";
 import type { AppRoute, Layout, RouteContext } from "../routing/types";
 
+/** The person's details and passkeys, and a business profile's team. */
+function AccountPage() {
+  return (
+    <>
+      <SecurityPage />
+      <TeamSection />
+      <ApprovalRules />
+    </>
+  );
+}
+
 const security = (path: string): AppRoute => ({
   path,
-  head: { title: "Your details", description: "Your details and how you approve log-ins." },
-  Component: SecurityPage,
-  prefetch: (client) => [client.ensureQueryData(passkeysQuery())],
+  head: { title: "Your details", description: "Your details, how you approve log-ins, and your team." },
+  Component: AccountPage,
+  prefetch: (client) => [
+    client.ensureQueryData(passkeysQuery()),
+    client.ensureQueryData(teamQuery()).catch(() => undefined),
+    client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
+  ],
 });
 
 function Dashboard() {
   return (
     <>
       <DashboardPage />
+      <PendingApprovals />
       <AccountsOverview />
     </>
   );
@@ -55,6 +80,18 @@ const recipientForm = (client: QueryClient) => [
   client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
 ];
 
+/** The accounts and, for the plain form's address, the quote and the result it shows. */
+function prefetchExchange(client: QueryClient, { query }: RouteContext): Promise<unknown>[] {
+  const quote = client.ensureQueryData(bankAccountsQuery()).then((data) => {
+    if (!query.sell && !query.buy) return undefined;
+    const accounts = convertible(data.results);
+    const input = rateInput(draftFromQuery(query, accounts), accounts);
+    return input ? client.prefetchQuery(rateQuery(input)) : undefined;
+  });
+  const done = query.done ? [client.prefetchQuery(transactionQuery(query.done))] : [];
+  return [quote.catch(() => undefined), ...done];
+}
+
 const accountsOnly = (client: QueryClient) => [
   client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
 ];
@@ -69,6 +106,30 @@ export const routes = (layout: Layout): AppRoute[] => [
     Component: Dashboard,
     prefetch: prefetchDashboard,
   },
+  ...(layout === "mobile"
+    ? [
+        {
+          path: "/account/users/invite",
+          head: {
+            title: "Invite a team member",
+            description: "Invite a colleague to your company's account.",
+          },
+          Component: InvitePage,
+        },
+        {
+          path: "/account/users/invitation/:invitationId/view",
+          head: { title: "Invitation", description: "An invitation to your team." },
+          Component: InvitationPage,
+          prefetch: (client: QueryClient) => [client.ensureQueryData(teamQuery()).catch(() => undefined)],
+        },
+        {
+          path: "/account/users/:userId/view",
+          head: { title: "Team member", description: "A member of your team and their access." },
+          Component: MemberPage,
+          prefetch: (client: QueryClient) => [client.ensureQueryData(teamQuery()).catch(() => undefined)],
+        },
+      ]
+    : []),
   ...(layout === "desktop"
     ? [
         {
@@ -120,6 +181,13 @@ export const routes = (layout: Layout): AppRoute[] => [
       ...recipientForm(client),
       ...(query.repeat ? [client.prefetchQuery(transactionQuery(query.repeat))] : []),
     ],
+  },
+  // SPEC §2 Currency exchange: select, approve, complete.
+  {
+    path: "/currency-converter",
+    head: { title: "Currency exchange", description: "Convert money between your accounts." },
+    Component: ExchangePage,
+    prefetch: prefetchExchange,
   },
   {
     path: "/company/add",

@@ -138,6 +138,8 @@ pub struct FetchInput {
     /// `yyyy-MM-dd`, a London day (inclusive).
     date_to: Option<String>,
     search_keyword: Option<String>,
+    /// Only what this card paid (the card's account when no account is named).
+    card_id: Option<String>,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -188,7 +190,16 @@ async fn fetch(
             ));
         }
     }
-    let account = match input.bank_account_id.as_deref().filter(|id| !id.is_empty()) {
+    let card = match input.card_id.as_deref().filter(|id| !id.is_empty()) {
+        Some(id) => Some(crate::api::cards::managed(&state, &profile, id).await?),
+        None => None,
+    };
+    let named = input
+        .bank_account_id
+        .as_deref()
+        .filter(|id| !id.is_empty())
+        .or(card.as_ref().map(|c| c.bank_account_id.as_str()));
+    let account = match named {
         Some(id) => owned(&state, &profile, id).await?,
         None => return Err(AppError::field("bankAccountId", "Field is required")),
     };
@@ -198,6 +209,7 @@ async fn fetch(
         from,
         to,
         keyword: input.search_keyword,
+        card_id: card.map(|c| c.id),
     };
     let found = store::transactions::fetch(&state.db, &filter, paging).await?;
     Ok(Json(TransactionPage {

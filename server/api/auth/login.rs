@@ -15,12 +15,14 @@ use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::auth::{password, secrets};
+use crate::domain::policies;
 use crate::providers::notify::{Channel, Message};
 use crate::store::sessions::{RefreshError, Tokens};
 use crate::store::users::UserRow;
 use crate::store::{self, now_ms};
 
 const LOGIN_FAILED: &str = "Incorrect email or password";
+const POLICY_NOT_ACCEPTED: &str = "policy_not_accepted";
 
 /// SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie.
 #[derive(serde::Deserialize, Default, utoipa::ToSchema)]
@@ -30,6 +32,10 @@ pub struct LoginInput {
     email: Option<String>,
     #[serde(default)]
     password: Option<String>,
+    /// Accepts the current Terms and Conditions and Privacy policy, after a log-in answered
+    /// `policy_not_accepted` (an invited colleague; domain/policies.rs).
+    #[serde(default)]
+    accept_policies: bool,
 }
 
 /// SPEC §3 "Login result": the second factor to approve; without one, the session has started.
@@ -74,6 +80,7 @@ pub(super) async fn login(
         &ip,
         &input.email.unwrap_or_default(),
         &input.password.unwrap_or_default(),
+        input.accept_policies,
     )
     .await?;
     Ok(match step {
@@ -96,6 +103,7 @@ pub async fn password_step(
     ip: &ClientIp,
     email_text: &str,
     password_text: &str,
+    accept_policies: bool,
 ) -> Result<LoginStep, AppError> {
     let now = now_ms();
     state.limiter.check(Limit::LoginPerIp, ip).await?;
@@ -140,6 +148,8 @@ pub async fn password_step(
             return Err(failed());
         }
     };
+    // Only a person who proved the password learns that the policies wait for them.
+    policies_step(state, ip, &user, accept_policies, now).await?;
     match start_second_factor(state, &user, Purpose::Authentication, None, now).await? {
         Some(mfa) => {
             audit(
@@ -165,6 +175,41 @@ pub async fn password_step(
             Ok(LoginStep::Session(tokens))
         }
     }
+}
+
+/// SPEC §6: an invited colleague logs in only with the current policies accepted; ticking them
+/// on the log-in form (`accept_policies`) records the acceptance.
+async fn policies_step(
+    state: &ApiState,
+    ip: &ClientIp,
+    user: &UserRow,
+    accept_policies: bool,
+    now: i64,
+) -> Result<(), AppError> {
+    let last = store::policy_acceptances::last_version(&state.db, &user.id).await?;
+    if !policies::must_accept(user.onboarding_flow, last.as_deref()) {
+        return Ok(());
+    }
+    if !accept_policies {
+        audit(
+            state,
+            Some(&user.id),
+            "login_refused",
+            ip,
+            "policies not accepted",
+        )
+        .await;
+        return Err(AppError::refused(
+            axum::http::StatusCode::FORBIDDEN,
+            POLICY_NOT_ACCEPTED,
+            "Policies not accepted",
+            "Please accept the Terms and Conditions and the Privacy policy to continue.",
+        ));
+    }
+    store::policy_acceptances::record(&state.db, &user.id, policies::VERSION, now).await?;
+    let detail = format!("version {}", policies::VERSION);
+    audit(state, Some(&user.id), "policies_accepted", ip, &detail).await;
+    Ok(())
 }
 
 /// Starts the user's second factor for `purpose`, or the one asked for: a passkey ceremony

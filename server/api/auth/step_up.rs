@@ -85,7 +85,8 @@ pub async fn tell(state: &ApiState, user_id: &str, what: &str) -> Result<(), App
 }
 
 /// What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
-/// before a security change; with purpose `transfer`, one transfer's terms.
+/// before a security change; with purpose `transfer`, one transfer's terms; with `card_details`
+/// or `card_closure`, one card.
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MfaGenerate {
@@ -93,6 +94,8 @@ pub struct MfaGenerate {
     /// The method to approve with; the person's own by default (SPEC §4).
     method: Option<Method>,
     transfer: Option<TransferTermsBody>,
+    /// With purpose `card_details` or `card_closure`: the card.
+    card_id: Option<String>,
 }
 
 /// Starts a fresh approval: with the person's current factor before a security change, or for
@@ -113,6 +116,21 @@ pub(super) async fn generate(
                 .ok_or_else(|| AppError::field("transfer", "Field is required"))?;
             return Ok(Json(
                 super::transfer_approval::start(&state, &profile?, input.method, &terms).await?,
+            ));
+        }
+        Some(purpose @ (Purpose::CardDetails | Purpose::CardClosure)) => {
+            let card_id = input
+                .card_id
+                .ok_or_else(|| AppError::field("cardId", "Field is required"))?;
+            return Ok(Json(
+                crate::api::cards::details::start_approval(
+                    &state,
+                    &profile?,
+                    input.method,
+                    purpose,
+                    &card_id,
+                )
+                .await?,
             ));
         }
         Some(_) => {
@@ -162,7 +180,13 @@ pub(super) async fn verify(
         .await?
         .filter(|r| {
             r.user_id == user.user_id
-                && matches!(r.purpose, Purpose::SecurityChange | Purpose::Transfer)
+                && matches!(
+                    r.purpose,
+                    Purpose::SecurityChange
+                        | Purpose::Transfer
+                        | Purpose::CardDetails
+                        | Purpose::CardClosure
+                )
         })
         .ok_or(AppError::NotFound)?
         .purpose;
@@ -190,7 +214,8 @@ pub(super) async fn verify(
         store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
         audit(&state, Some(&user.user_id), "step_up_approved", &ip, "").await;
     } else {
-        audit(&state, Some(&user.user_id), "transfer_approved", &ip, "").await;
+        let event = format!("{}_approved", purpose.as_str());
+        audit(&state, Some(&user.user_id), &event, &ip, "").await;
     }
     Ok(Json(Empty {}))
 }

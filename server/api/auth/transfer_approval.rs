@@ -36,11 +36,35 @@ pub async fn start(
     terms: &TransferTermsBody,
 ) -> Result<MfaStep, AppError> {
     let plan = plan(state, profile, terms).await?;
+    let company = state.config.company.trading_name.clone();
+    start_bound(
+        state,
+        &profile.user_id,
+        Purpose::Transfer,
+        &plan.binding,
+        method,
+        "Transfer approval code",
+        |code| approval::sms_text(&plan.terms(), code, &company),
+    )
+    .await
+}
+
+/// Starts an approval of `purpose` bound to `binding` (a transfer's terms, a card): a passkey
+/// challenge derived from the binding, or a texted code whose SMS `sms_text` writes.
+pub async fn start_bound(
+    state: &ApiState,
+    user_id: &str,
+    purpose: Purpose,
+    binding: &str,
+    method: Option<Method>,
+    sms_subject: &str,
+    sms_text: impl FnOnce(&str) -> String,
+) -> Result<MfaStep, AppError> {
     state
         .limiter
-        .check(Limit::TransferApprovalsPerUser, &UserKey(&profile.user_id))
+        .check(Limit::TransferApprovalsPerUser, &UserKey(user_id))
         .await?;
-    let user = store::users::by_id(&state.db, &profile.user_id)
+    let user = store::users::by_id(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let phone = store::users::phone(&state.db, &user.id).await?;
@@ -51,19 +75,19 @@ pub async fn start(
     let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
     let now = now_ms();
     if method.unwrap_or(user.mfa_method) == Method::ChallengeProxied {
-        let challenge = super::passkeys::bound_challenge(state, &user.id, &plan.binding)
+        let challenge = super::passkeys::bound_challenge(state, &user.id, binding)
             .await?
             .ok_or_else(no_passkey)?;
         let request = store::mfa::create(
             &state.db,
             &store::mfa::NewRequest {
                 user_id: &user.id,
-                purpose: Purpose::Transfer,
+                purpose,
                 method: Method::ChallengeProxied,
                 code: &secrets::new_token(),
                 challenge: Some(&challenge),
                 lifetime_ms,
-                binding: Some(&plan.binding),
+                binding: Some(binding),
             },
             now,
         )
@@ -87,12 +111,12 @@ pub async fn start(
         &state.db,
         &store::mfa::NewRequest {
             user_id: &user.id,
-            purpose: Purpose::Transfer,
+            purpose,
             method: Method::Sms,
             code: &code,
             challenge: None,
             lifetime_ms,
-            binding: Some(&plan.binding),
+            binding: Some(binding),
         },
         now,
     )
@@ -102,8 +126,8 @@ pub async fn start(
         .send(Message {
             channel: Channel::Sms,
             to: format!("{phone_code}{phone_number}"),
-            subject: "Transfer approval code".into(),
-            body: approval::sms_text(&plan.terms(), &code, &state.config.company.trading_name),
+            subject: sms_subject.into(),
+            body: sms_text(&code),
         })
         .await
         .map_err(|e| AppError::Internal(e.into()))?;

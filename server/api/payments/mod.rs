@@ -1,6 +1,7 @@
 //! Payments (SPEC §7 Recipients; the transfers follow): every call acts for the selected profile
 //! and needs its transaction right (SPEC §6).
 
+pub mod approvals;
 pub mod attachments;
 pub mod fees;
 pub mod recipients;
@@ -15,4 +16,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(fees::routes())
         .merge(transfers::routes())
         .merge(attachments::routes())
+        .merge(approvals::routes())
 }

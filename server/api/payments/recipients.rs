@@ -250,7 +250,7 @@ pub(super) async fn offer_for(
     ))
 }
 
-pub(super) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
+pub(crate) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
     profile.require_transactions()?;
     if profile.access.allows("transaction", Level::Full) {
         Ok(())

@@ -155,10 +155,16 @@ pub async fn plan(
                 "This scheme does not carry the account's currency",
             )
         })?;
+    let payee_account = checked.payee_account();
+    let binding = approval::binding(&checked.terms(&account.id, &payee_account));
+    // A transfer waiting for its second approval holds its money: approving those very terms
+    // may use what it holds.
+    let reserved =
+        store::approvals::reserved(&state.db, &profile.profile_id, &account.id, &binding).await?;
     if checked
         .amount
         .checked_add(fee)
-        .is_none_or(|total| total > account.balance.available())
+        .is_none_or(|total| total > account.balance.available() + reserved)
     {
         return Err(AppError::field("amount", WRONG_AMOUNT));
     }
@@ -169,8 +175,6 @@ pub async fn plan(
             "The payee's account is the account you pay from",
         ));
     }
-    let payee_account = checked.payee_account();
-    let binding = approval::binding(&checked.terms(&account.id, &payee_account));
     Ok(Plan {
         account,
         checked,
@@ -208,18 +212,33 @@ async fn on_us(
 pub struct TransferResult {
     /// The client's transfer id.
     id: String,
-    /// pending (in the scheme), completed or returned.
+    /// pending (in the scheme), completed or returned; awaiting_approval while a second
+    /// member's approval is needed (issue 13 point 6), rejected when it was refused.
     status: String,
-    transaction: TransactionView,
+    /// The payer's transaction; none while the transfer awaits approval or after a rejection.
+    transaction: Option<TransactionView>,
 }
 
 impl TransferResult {
-    pub fn transaction_id(&self) -> &str {
-        self.transaction.id()
+    pub fn transaction_id(&self) -> Option<&str> {
+        self.transaction.as_ref().map(TransactionView::id)
+    }
+
+    pub(super) fn waiting(id: &str, state: &str) -> Self {
+        Self {
+            id: id.to_string(),
+            status: if state == "rejected" {
+                "rejected"
+            } else {
+                "awaiting_approval"
+            }
+            .to_string(),
+            transaction: None,
+        }
     }
 }
 
-fn approval_refused(problem: ApprovalProblem) -> AppError {
+pub(super) fn approval_refused(problem: ApprovalProblem) -> AppError {
     let (code, title, message) = match problem {
         ApprovalProblem::Expired => ("mfa_expired", "Request time is up", "Request time is up"),
         ApprovalProblem::OtherTransfer => (
@@ -300,6 +319,16 @@ pub async fn submit(
     profile: &SelectedProfile,
     body: &TransferBody,
 ) -> Result<TransferResult, AppError> {
+    submit_with(state, profile, body, None).await
+}
+
+/// As [`submit`]; with `approves`, the transfer is the second approval of a waiting request.
+pub async fn submit_with(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    body: &TransferBody,
+    approves: Option<&store::approvals::RequestRow>,
+) -> Result<TransferResult, AppError> {
     require_full(profile)?;
     let id = uuid::Uuid::parse_str(body.id.trim())
         .map_err(|_| AppError::field("id", "A new transfer needs a fresh UUID"))?
@@ -318,6 +347,20 @@ pub async fn submit(
             return Err(conflict());
         }
     }
+    if approves.is_none() {
+        if let Some(request) = store::approvals::find(&state.db, &id).await? {
+            if request.profile_id != profile.profile_id {
+                return Err(conflict());
+            }
+            if request.state != "approved" {
+                return Ok(TransferResult::waiting(&id, &request.state));
+            }
+            // Approved by a colleague: the transfer made then is this request's answer.
+            if let Some(first) = store::transfers::find(&state.db, &id).await? {
+                return result(state, profile, &first).await;
+            }
+        }
+    }
     let plan = match plan(state, profile, &body.terms).await {
         Ok(plan) => plan,
         Err(error) => {
@@ -329,6 +372,19 @@ pub async fn submit(
     };
     let now = now_ms();
     let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
+    // Issue 13 point 6: above the owner's threshold, anyone but an Account Owner waits for a
+    // second member's approval; the money is held meanwhile.
+    if approves.is_none() && !profile.access.is_admin() {
+        let threshold = store::approvals::threshold(
+            &state.db,
+            &profile.profile_id,
+            plan.account.currency.code(),
+        )
+        .await?;
+        if threshold.is_some_and(|t| plan.checked.amount > t) {
+            return super::approvals::place(state, profile, body, &id, &plan, &digest, now).await;
+        }
+    }
     let (pain_001, pacs_008) = messages(&id, &plan, now);
     let receiver = stored_receiver(&plan, &body.terms.receiver);
     let payee_json = serde_json::to_string(&receiver).map_err(|e| AppError::Internal(e.into()))?;
@@ -363,6 +419,7 @@ pub async fn submit(
             day_start,
             settle_after: now + state.config.settlement.delay_ms(plan.checked.scheme),
             now,
+            approves: approves.map(|r| r.id.as_str()),
         },
     )
     .await;
@@ -374,6 +431,7 @@ pub async fn submit(
                 &state.db,
                 body.request_id.trim(),
                 &profile.user_id,
+                crate::domain::auth::mfa::Purpose::Transfer,
                 &plan.binding,
                 now,
             )
@@ -422,7 +480,7 @@ pub async fn submit(
     result(state, profile, &submitted.transfer).await
 }
 
-fn conflict() -> AppError {
+pub(super) fn conflict() -> AppError {
     AppError::refused(
         StatusCode::CONFLICT,
         "transfer_id_reused",
@@ -443,7 +501,7 @@ async fn result(
     Ok(TransferResult {
         id: transfer.id.clone(),
         status: transfer.status.as_str().to_string(),
-        transaction: view(&txn, &account),
+        transaction: Some(view(&txn, &account)),
     })
 }
 

@@ -84,7 +84,7 @@ pub enum Refusal {
     Fields(FieldErrors),
 }
 
-fn required(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
+pub(crate) fn required(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
     let value = value.trim();
     if value.is_empty() {
         errors.insert(field.into(), REQUIRED.into());

@@ -9,7 +9,8 @@ export type Passkey = Schemas["PasskeyRow"];
 export type PasskeyList = Schemas["PasskeyList"];
 
 export const authApi = {
-  login: (email: string, password: string) => api.post("/v2/auth/login", { email, password }, S.LoginReply),
+  login: (email: string, password: string, acceptPolicies = false) =>
+    api.post("/v2/auth/login", { email, password, acceptPolicies }, S.LoginReply),
   confirmSms: (requestId: string, secret: string) =>
     api.post("/v2/auth/mfa/login", { requestId, method: "sms", secret }, S.Empty),
   confirmPasskey: (requestId: string, credential: Record<string, unknown>) =>

@@ -8,6 +8,7 @@ const MESSAGES: Record<string, string> = {
   mfa_failed: "Too many incorrect codes. Please request a new code.",
   mfa_expired: "Request time is up",
   mfa_closed: "This code can no longer be used. Please log in again.",
+  policy_not_accepted: "Please accept the Terms and Conditions and the Privacy policy to continue.",
 };
 
 export const loginErrorMessage = (code: string | undefined) => (code ? (MESSAGES[code] ?? null) : null);

@@ -33,8 +33,21 @@ export const signupApi = {
   sendEmailCode: (email: string) => api.post("/v1/auth/send-verification-email-v2", { email }, S.Success),
   verifyEmail: (email: string, code: string) =>
     api.post("/v1/auth/verify-email-v2", { email, code }, S.Success),
-  createUser: (password: string, onboardingFlow: Schemas["OnboardingFlow"]) =>
-    api.post("/v2/users", { password, onboardingFlow }, S.Empty),
+  createUser: (
+    password: string,
+    onboardingFlow: Schemas["OnboardingFlow"],
+    invitation?: { token: string; acceptPolicies: boolean },
+  ) =>
+    api.post(
+      "/v2/users",
+      {
+        password,
+        onboardingFlow,
+        invitationToken: invitation?.token ?? null,
+        acceptPolicies: invitation?.acceptPolicies ?? false,
+      },
+      S.Empty,
+    ),
   updateUser: (payload: BodyOf<"/v2/users", "patch">) => api.patch("/v2/users", payload, S.UserDetails),
   searchAddresses: (postalCode: string) =>
     api.post("/v2/countries/addresses/search", { postalCode }, S.AddressResults),

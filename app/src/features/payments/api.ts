@@ -76,3 +76,26 @@ export async function uploadAttachment(file: File, uploadId: string): Promise<st
   if (!answer.complete || !answer.id) throw new Error("The file could not be uploaded");
   return answer.id;
 }
+
+/** Transfers waiting for a second approval (issue 13), and the owner's thresholds. */
+export type WaitingTransfer = Schemas["WaitingTransfer"];
+
+export const waitingTransfersQuery = () =>
+  queryOptions({
+    queryKey: ["transfers-waiting"],
+    queryFn: () => api.post("/v2/transactions/approvals/fetch", undefined, S.WaitingList),
+  });
+
+export const approvalRulesQuery = () =>
+  queryOptions({
+    queryKey: ["approval-rules"],
+    queryFn: () => api.get("/v2/account-profiles/approval-rules", S.RuleList),
+  });
+
+export const approvalsApi = {
+  approve: (id: string, requestId: string) =>
+    api.post("/v2/transactions/approvals/approve", { id, requestId }, S.TransferResult),
+  reject: (id: string) => api.post("/v2/transactions/approvals/reject", { id }, S.TransferResult),
+  setRule: (currency: Schemas["Currency"], threshold: string | null) =>
+    api.put("/v2/account-profiles/approval-rules", { currency, threshold }, S.RuleList),
+};

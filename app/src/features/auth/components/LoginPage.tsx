@@ -5,10 +5,13 @@ import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { requiredError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
+import { PolicyConsent } from "../../policies/PolicyConsent";
 import { authApi, type MfaStep } from "../api";
 import { loginErrorMessage } from "../messages";
 import { FaceStep } from "./FaceStep";
 import { SmsStep } from "./SmsStep";
+
+const POLICY_NOT_ACCEPTED = "policy_not_accepted";
 
 export function LoginPage() {
   // After a plain form post (no JavaScript yet) the server redirects here with the step in the query.
@@ -26,18 +29,30 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(query.mfa ? null : redirected);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // SPEC §6: an invited colleague without the current policies accepted is asked to tick them.
+  const [policiesAsked, setPoliciesAsked] = useState(query.error === POLICY_NOT_ACCEPTED);
+  const [policiesAccepted, setPoliciesAccepted] = useState(false);
+  const [policiesError, setPoliciesError] = useState<string | null>(null);
   const { field, submit } = useForm({ email: requiredError, password: requiredError }, async (values) => {
+    if (policiesAsked && !policiesAccepted) {
+      setPoliciesError("Field is required");
+      return;
+    }
     setBusy(true);
     setFormError(null);
     setNotice(null);
+    setPoliciesError(null);
     try {
-      const reply = await authApi.login(values.email, values.password);
+      const reply = await authApi.login(values.email, values.password, policiesAccepted);
       if (reply.mfa) setMfa(reply.mfa);
       else window.location.assign("/dashboard");
     } catch (caught) {
       // SPEC §8: a login 401 shows the server's message inline; other errors a notice.
       if (caught instanceof ApiError && caught.status === 401) setFormError(caught.message);
-      else
+      else if (caught instanceof ApiError && caught.code === POLICY_NOT_ACCEPTED) {
+        setPoliciesAsked(true);
+        setFormError(caught.message);
+      } else
         setNotice(
           caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
         );
@@ -71,6 +86,9 @@ export function LoginPage() {
         ) : null}
         <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...field("email")} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
+        {policiesAsked ? (
+          <PolicyConsent checked={policiesAccepted} onChange={setPoliciesAccepted} error={policiesError} />
+        ) : null}
         {notice ? (
           <p className="notice notice-info" role="alert">
             {notice}

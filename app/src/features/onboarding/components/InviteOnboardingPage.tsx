@@ -1,6 +1,12 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { parseQuery } from "../../../lib/url";
+import { RegistrationPage } from "./RegistrationPage";
 
+/** SPEC §2 mobile invite-onboarding/user: from an invitation link, the registration with the
+ * invited email; without one, how to start. */
 export function InviteOnboardingPage() {
+  const invite = parseQuery(useLocation().search).invite;
+  if (invite) return <RegistrationPage />;
   return (
     <section className="panel" aria-labelledby="invitee-title">
       <h1 id="invitee-title">Join your team</h1>

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ApiError } from "../../../api/client";
@@ -9,6 +10,8 @@ import { FormActions } from "../../../ui/FormActions";
 import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
+import { PolicyConsent } from "../../policies/PolicyConsent";
+import { invitationLinkQuery } from "../../profiles/api";
 import { signupApi } from "../api";
 import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
 import { Steps } from "./Steps";
@@ -29,6 +32,10 @@ function message(caught: unknown): string {
 
 export function RegistrationPage() {
   const query = parseQuery(useLocation().search);
+  // From an invitation link: the invited email, and the flow of an invited colleague.
+  const invite = query.invite ?? null;
+  const link = useQuery({ ...invitationLinkQuery(invite ?? ""), enabled: invite !== null }).data;
+  const invited = link && "invitation" in link ? link.invitation : null;
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [email, setEmail] = useState("");
   const [flow, setFlow] = useState<Flow>(query.flow === "personal" ? "personal" : "business");
@@ -41,18 +48,18 @@ export function RegistrationPage() {
   // Resume after a reload. Read in an effect: the server render has no sessionStorage and the
   // first client render must match it.
   useEffect(() => {
-    const draft = loadDraft(window.sessionStorage);
+    const draft = invite === null ? loadDraft(window.sessionStorage) : null;
     if (draft) {
       setStep(draft.step);
       setEmail(draft.email);
       setFlow(draft.flow);
     }
     setRestored(true);
-  }, []);
+  }, [invite]);
 
   useEffect(() => {
-    if (restored) saveDraft(window.sessionStorage, { step, email, flow });
-  }, [restored, step, email, flow]);
+    if (restored && invite === null) saveDraft(window.sessionStorage, { step, email, flow });
+  }, [restored, invite, step, email, flow]);
 
   const go = (next: 0 | 1 | 2) => {
     setError(null);
@@ -71,6 +78,8 @@ export function RegistrationPage() {
       ) : null}
       {step === 0 ? (
         <EmailStep
+          invitedEmail={invite === null ? null : (invited?.email ?? "")}
+          problem={link && "problem" in link ? link.problem : null}
           flow={flow}
           onFlow={setFlow}
           busy={busy}
@@ -128,11 +137,18 @@ export function RegistrationPage() {
         <PasswordStep
           busy={busy}
           error={error}
+          invited={invite !== null}
           onBack={() => go(1)}
-          onSubmit={async (password) => {
+          onSubmit={async (password, acceptPolicies) => {
             setBusy(true);
             setError(null);
             try {
+              if (invite !== null) {
+                await signupApi.createUser(password, "user_invited", { token: invite, acceptPolicies });
+                // Signed in now: the invited-user set's controller leads the way.
+                window.location.assign("/controller");
+                return;
+              }
               await signupApi.createUser(password, flow);
               clearDraft(window.sessionStorage);
               // Signed in now: the director route set continues with the personal details.
@@ -141,7 +157,9 @@ export function RegistrationPage() {
               setBusy(false);
               if (caught instanceof ApiError && caught.status === 403) go(0);
               setError(
-                caught instanceof ApiError ? (caught.fields.password ?? message(caught)) : message(caught),
+                caught instanceof ApiError
+                  ? (caught.fields.password ?? caught.fields.acceptPolicies ?? message(caught))
+                  : message(caught),
               );
             }
           }}
@@ -165,12 +183,17 @@ function ErrorLine({ error }: { error: string | null }) {
 }
 
 function EmailStep({
+  invitedEmail,
+  problem,
   flow,
   onFlow,
   busy,
   error,
   onSubmit,
 }: {
+  /** From an invitation: the email is the invited one (null: an ordinary sign-up). */
+  invitedEmail: string | null;
+  problem: string | null;
   flow: Flow;
   onFlow: (flow: Flow) => void;
   busy: boolean;
@@ -178,6 +201,25 @@ function EmailStep({
   onSubmit: (email: string) => Promise<void>;
 }) {
   const { field, submit } = useForm({ email: emailError }, (values) => void onSubmit(values.email.trim()));
+  if (invitedEmail !== null) {
+    return (
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (invitedEmail) void onSubmit(invitedEmail);
+        }}
+      >
+        <p>
+          You are joining your team with the email your invitation was sent to. We will send a code to it.
+        </p>
+        <TextField label="Email" type="email" name="email" value={invitedEmail} readOnly />
+        <ErrorLine error={problem ?? error} />
+        <FormActions back="/accept-invite" submit="Continue" busy={busy || !invitedEmail} />
+      </form>
+    );
+  }
   return (
     <form method="post" onSubmit={submit} noValidate>
       <p>Start with your email. We will send a code to confirm it is yours.</p>
@@ -251,26 +293,34 @@ function CodeStep({
 function PasswordStep({
   busy,
   error,
+  invited,
   onBack,
   onSubmit,
 }: {
   busy: boolean;
   error: string | null;
+  /** An invited colleague also accepts the bank's policies here (SPEC §6). */
+  invited: boolean;
   onBack: () => void;
-  onSubmit: (password: string) => Promise<void>;
+  onSubmit: (password: string, acceptPolicies: boolean) => Promise<void>;
 }) {
   const pair = usePasswordPair();
+  const [accepted, setAccepted] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   return (
     <form
       method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (pair.check()) void onSubmit(pair.password);
+        const consented = !invited || accepted;
+        setConsentError(consented ? null : "Field is required");
+        if (pair.check() && consented) void onSubmit(pair.password, accepted);
       }}
     >
       <p>Choose the password you will log in with.</p>
       <PasswordFields {...pair.fields} />
+      {invited ? <PolicyConsent checked={accepted} onChange={setAccepted} error={consentError} /> : null}
       <ErrorLine error={error} />
       <FormActions back={onBack} submit="Create account" busy={busy} />
     </form>

@@ -178,19 +178,31 @@ function Transfer() {
       startTransactionsReset(client);
     });
 
-  if (step === "done" && result) {
+  if (step === "done" && result && !result.transaction) {
+    // Issue 13: above the owner's threshold the transfer waits for a colleague's approval.
+    return (
+      <section className="panel" aria-labelledby="transfer-title">
+        <h1 id="transfer-title">Sent for approval</h1>
+        <p className="notice notice-info" role="status">
+          {`${formatMoney(Number(draft.amount), account.currency)} to ${draft.receiver.name} waits for a colleague's approval. The money is set aside until then.`}
+        </p>
+        <Link className="button button-primary" to="/dashboard">
+          Back to your account
+        </Link>
+      </section>
+    );
+  }
+  if (step === "done" && result?.transaction) {
+    const transaction = result.transaction;
     return (
       <section className="panel" aria-labelledby="transfer-title">
         <h1 id="transfer-title">{result.status === "completed" ? "Transfer completed" : "Transfer sent"}</h1>
         <p className="notice notice-success" role="status">
-          {formatMoney(Math.abs(result.transaction.amount), result.transaction.currency)} to{" "}
-          {result.transaction.receiver?.name ?? draft.receiver.name}
+          {formatMoney(Math.abs(transaction.amount), transaction.currency)} to{" "}
+          {transaction.receiver?.name ?? draft.receiver.name}
           {result.status === "pending" ? " is on its way." : " has arrived."}
         </p>
-        <Link
-          className="button button-primary"
-          to={`/dashboard?account=${account.id}&txn=${result.transaction.id}`}
-        >
+        <Link className="button button-primary" to={`/dashboard?account=${account.id}&txn=${transaction.id}`}>
           Back to your account
         </Link>
       </section>

@@ -8,6 +8,9 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub mod invitations;
+pub mod users;
+
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::users::{kyc_reply, KycStatusReply};
@@ -23,6 +26,8 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(create))
         .routes(routes!(fetch))
         .routes(routes!(default_profile))
+        .merge(users::routes())
+        .merge(invitations::routes())
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]

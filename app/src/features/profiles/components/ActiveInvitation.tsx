@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ApiError } from "../../../api/client";
+import { invitationsApi, myInvitationsQuery, profilesQuery } from "../api";
+import { roleLabel } from "../roles";
+
+/** SPEC §2 active-invitation modal: the first open invitation, to accept or decline. Accepting
+ * adds the company to the profile switcher. */
+export function ActiveInvitation() {
+  const client = useQueryClient();
+  const first = useQuery(myInvitationsQuery()).data?.results[0];
+  const [error, setError] = useState<string | null>(null);
+  const settle = () => {
+    setError(null);
+    void client.invalidateQueries({ queryKey: myInvitationsQuery().queryKey });
+    void client.invalidateQueries({ queryKey: profilesQuery().queryKey });
+  };
+  const failed = (caught: unknown) =>
+    setError(caught instanceof ApiError ? caught.message : "Something went wrong");
+  const accept = useMutation({
+    mutationFn: (id: string) => invitationsApi.accept(id),
+    onSuccess: settle,
+    onError: failed,
+  });
+  const decline = useMutation({
+    mutationFn: (id: string) => invitationsApi.decline(id),
+    onSuccess: settle,
+    onError: failed,
+  });
+  if (!first) return null;
+  const position = first.role === "custom" && first.occupation ? first.occupation : roleLabel(first.role);
+  return (
+    <div className="modal" role="dialog" aria-labelledby="invitation-modal-title">
+      <h2 id="invitation-modal-title">You are invited</h2>
+      <p>{`${first.profileName} invited you to join its team as ${position}.`}</p>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => decline.mutate(first.id)}
+          disabled={accept.isPending || decline.isPending}
+        >
+          Decline
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => accept.mutate(first.id)}
+          disabled={accept.isPending || decline.isPending}
+        >
+          Accept
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ApiError } from "../../../api/client";
+import { useApp } from "../../../lib/appContext";
+import { TextField } from "../../../ui/TextField";
+import { invitationsApi, occupationsQuery, teamQuery } from "../api";
+
+const POSITIONS = [
+  ["director", "Director"],
+  ["cfo", "CFO"],
+  ["accountant", "Accountant"],
+  ["custom", "Other"],
+] as const;
+
+type Position = (typeof POSITIONS)[number][0];
+
+/** SPEC §2 Team users invite form: name, email, position (Other needs an occupation), agreement. */
+export function InviteForm({ onDone }: { onDone?: () => void }) {
+  const { session } = useApp();
+  const client = useQueryClient();
+  const occupations = useQuery(occupationsQuery()).data ?? [];
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [position, setPosition] = useState<Position>("director");
+  const [occupation, setOccupation] = useState("");
+  const [typed, setTyped] = useState("");
+  const [agreement, setAgreement] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const company = session.profilesList.find((p) => p.id === session.selectedProfileId)?.name ?? "the company";
+  const invite = useMutation({
+    mutationFn: () =>
+      invitationsApi.invite({
+        name,
+        email,
+        position,
+        occupation: position === "custom" ? (occupation === "other" ? typed : occupation) : "",
+        agreement,
+      }),
+    onSuccess: (sent) => {
+      setErrors({});
+      setMessage({ text: `Invitation sent to ${sent.email}`, error: false });
+      setName("");
+      setEmail("");
+      setAgreement(false);
+      void client.invalidateQueries({ queryKey: teamQuery().queryKey });
+      onDone?.();
+    },
+    onError: (caught) => {
+      // SPEC §8: email_taken_already marks the email on the form.
+      if (caught instanceof ApiError && caught.code === "email_taken_already")
+        setErrors({ email: caught.message });
+      else if (caught instanceof ApiError && Object.keys(caught.fields).length) setErrors(caught.fields);
+      else
+        setMessage({
+          text: caught instanceof ApiError ? caught.message : "Something went wrong",
+          error: true,
+        });
+    },
+  });
+  return (
+    <form
+      className="invite-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setMessage(null);
+        invite.mutate();
+      }}
+    >
+      <h3>Invite a team member</h3>
+      {message ? (
+        <p className={message.error ? "notice notice-error" : "notice notice-success"} role="status">
+          {message.text}
+        </p>
+      ) : null}
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        error={errors.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <fieldset className="field">
+        <legend>Position</legend>
+        {POSITIONS.map(([value, label]) => (
+          <label key={value} className="choice">
+            <input
+              type="radio"
+              name="position"
+              value={value}
+              checked={position === value}
+              onChange={() => setPosition(value)}
+            />
+            {label}
+          </label>
+        ))}
+        {errors.position ? (
+          <p className="field-error" role="alert">
+            {errors.position}
+          </p>
+        ) : null}
+      </fieldset>
+      {position === "custom" ? (
+        <div className={errors.occupation ? "field field-invalid" : "field"}>
+          <label htmlFor="invite-occupation">Occupation</label>
+          <select id="invite-occupation" value={occupation} onChange={(e) => setOccupation(e.target.value)}>
+            <option value="">Choose an occupation</option>
+            {occupations.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+            <option value="other">Other</option>
+          </select>
+          {occupation === "other" ? (
+            <TextField
+              label="Their occupation"
+              name="occupation"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          ) : null}
+          {errors.occupation ? (
+            <p className="field-error" role="alert">
+              {errors.occupation}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <label className="choice">
+        <input
+          type="checkbox"
+          name="agreement"
+          checked={agreement}
+          onChange={(e) => setAgreement(e.target.checked)}
+        />
+        {`I confirm that this person may act for ${company} with the access of this position.`}
+      </label>
+      {errors.agreement ? (
+        <p className="field-error" role="alert">
+          {errors.agreement}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={invite.isPending}>
+          Send invitation
+        </button>
+      </div>
+    </form>
+  );
+}

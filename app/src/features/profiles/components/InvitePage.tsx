@@ -1,0 +1,17 @@
+import { useNavigate } from "react-router";
+import { useApp } from "../../../lib/appContext";
+import { Go } from "../../../routing/Go";
+import { InviteForm } from "./InviteForm";
+
+/** SPEC §2 mobile account/users/invite. */
+export function InvitePage() {
+  const { session } = useApp();
+  const navigate = useNavigate();
+  if (session.accessRole !== "admin") return <Go to="/account" />;
+  return (
+    <section className="panel" aria-labelledby="invite-title">
+      <h1 id="invite-title">Team</h1>
+      <InviteForm onDone={() => navigate("/account")} />
+    </section>
+  );
+}

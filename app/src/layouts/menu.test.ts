@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { Facts } from "../lib/rights";
+import { menuFor, shortName } from "./menu";
+
+const ROLES: [string, string[]][] = [
+  ["admin", []],
+  ["director", ["transaction:rw", "invoice:rw"]],
+  ["cfo", ["transaction:r", "invoice:rw"]],
+  ["accountant", ["transaction:r", "invoice:rw"]],
+  ["custom", ["transaction:r"]],
+  ["card_user", ["transaction:rw", "card:rw"]],
+  ["user", []],
+  ["none", []],
+];
+
+const labels = (facts: Facts, layout: "desktop" | "mobile" = "desktop") =>
+  menuFor(facts, layout).map((item) => item.label);
+
+describe("the menu by rights (SPEC §2, §6)", () => {
+  for (const [role, rights] of ROLES) {
+    for (const isBusiness of [true, false]) {
+      for (const primaryCurrency of ["GBP", "EUR"] as const) {
+        for (const flag of [true, false]) {
+          it(`${role}, ${isBusiness ? "business" : "personal"}, ${primaryCurrency}, exchange ${flag ? "on" : "off"}`, () => {
+            const facts: Facts = {
+              accessRole: role as Facts["accessRole"],
+              accessRights: rights,
+              isBusiness,
+              primaryCurrency,
+              accountReady: true,
+              flags: new Set(flag ? ["currencyExchange"] : []),
+            };
+            const shown = labels(facts);
+            const accounts = role !== "none" && role !== "card_user";
+            const reads = accounts && (role === "admin" || rights.some((r) => r.startsWith("transaction:")));
+            const pays = accounts && (role === "admin" || rights.includes("transaction:rw"));
+            expect(shown[0]).toBe("Home");
+            expect(shown.includes("Recipients")).toBe(reads);
+            expect(shown.includes("Send money")).toBe(pays);
+            expect(shown.includes("Currency exchange")).toBe(pays && flag);
+            expect(shown.includes("Generate Statement")).toBe(reads);
+            expect(shown.includes("Proof Of Banking Account")).toBe(accounts);
+            expect(shown.includes("Account details")).toBe(accounts);
+            expect(labels(facts, "mobile").includes("Account details")).toBe(false);
+          });
+        }
+      }
+    }
+  }
+
+  it("shows complete-only items disabled until validation is complete", () => {
+    const facts: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "EUR",
+      accountReady: false,
+      flags: new Set(),
+    };
+    const items = menuFor(facts, "desktop");
+    const state = Object.fromEntries(items.map((i) => [i.label, i.enabled]));
+    expect(state).toMatchObject({
+      Home: true,
+      "Send money": false,
+      "Generate Statement": false,
+      Recipients: true,
+    });
+    expect(items.find((i) => i.label === "Send money")?.to).toBe("/transfer/0");
+    expect(items.filter((i) => i.group === "Manager").map((i) => i.label)).toEqual([
+      "Generate Statement",
+      "Proof Of Banking Account",
+    ]);
+  });
+
+  it("names a profile by its initials", () => {
+    expect(shortName("Bennett & Hale Trading Ltd")).toBe("BH");
+    expect(shortName("tom fischer")).toBe("TF");
+  });
+});

@@ -1,0 +1,71 @@
+// SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
+// rules the server's table gives the pages). Only screens that exist are listed: Invoicing, My
+// Cards, Merchant, Factoring, Business Loans, Mortgage and Contact Us join as they are built.
+import { type Facts, meets, type Rule } from "../lib/rights";
+import type { Layout } from "../routing/types";
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  rule: Rule;
+  /** The layouts that have the screen (both when absent). */
+  layouts?: Layout[];
+  group?: "Manager";
+}
+
+const PAY: Rule = { right: ["transaction", "rw"] };
+
+export const MENU: MenuItem[] = [
+  { to: "/dashboard", label: "Home", rule: {} },
+  { to: "/recipients", label: "Recipients", rule: { right: ["transaction", "r"] } },
+  { to: "/transfer/{scheme}", label: "Send money", rule: { ...PAY, complete: true } },
+  { to: "/currency-converter", label: "Currency exchange", rule: { ...PAY, flag: "currencyExchange" } },
+  { to: "/bank-accounts/details", label: "Account details", rule: { accounts: true }, layouts: ["desktop"] },
+  {
+    to: "/statement",
+    label: "Generate Statement",
+    rule: { right: ["transaction", "r"], complete: true },
+    group: "Manager",
+  },
+  {
+    to: "/proof-letter",
+    label: "Proof Of Banking Account",
+    rule: { accounts: true, complete: true },
+    group: "Manager",
+  },
+  { to: "/client/details", label: "Your details", rule: {}, layouts: ["desktop"] },
+];
+
+export interface ShownItem {
+  to: string;
+  label: string;
+  /** Complete-only items are shown disabled until validation is complete (SPEC §2). */
+  enabled: boolean;
+  group?: "Manager";
+}
+
+/** The transfer screen opens on the primary currency's scheme (SPEC §2 transfer/{scheme}). */
+function schemeOf(primary: Facts["primaryCurrency"]): string {
+  return primary === "GBP" ? "1" : primary === "EUR" ? "0" : "2";
+}
+
+export function menuFor(facts: Facts, layout: Layout): ShownItem[] {
+  return MENU.filter((item) => !item.layouts || item.layouts.includes(layout))
+    .filter((item) => meets(item.rule, facts, { ignoreComplete: true }))
+    .map((item) => ({
+      to: item.to.replace("{scheme}", schemeOf(facts.primaryCurrency)),
+      label: item.label,
+      enabled: meets(item.rule, facts),
+      ...(item.group ? { group: item.group } : {}),
+    }));
+}
+
+/** The profile block's short name: the initials of its first two words. */
+export function shortName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? "")
+    .join("");
+}

@@ -1,0 +1,130 @@
+//! A card's holds (SPEC §7 Authorizations: POST /v2/authorizations/fetch {page 1, limit 20,
+//! cardId, bankAccountId} and /take {cardId, id}; SPEC §9 holds limit 20): payments the card
+//! approved whose money is held until the merchant captures or releases it.
+
+use axum::extract::State;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::managed;
+use crate::api::accounts::transactions::iso_time;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::accounts::money;
+use crate::domain::cards::controls::LimitType;
+use crate::domain::paging::Paging;
+use crate::store;
+use crate::store::card_authorizations::Authorization;
+use crate::store::transactions::Acceptor;
+
+/// SPEC §9: card holds, 20 a page.
+const PAGE_SIZE: i64 = 20;
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(fetch))
+        .routes(routes!(take))
+}
+
+/// SPEC §3 "Card authorization hold".
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HoldView {
+    id: String,
+    card_id: String,
+    bank_account_id: String,
+    /// A decimal string.
+    amount: String,
+    currency: String,
+    #[serde(rename = "type")]
+    kind: LimitType,
+    acceptor: Acceptor,
+    /// The pending transaction it shows as.
+    transaction_id: Option<String>,
+    /// RFC 3339.
+    created_at: String,
+}
+
+fn view(auth: &Authorization) -> HoldView {
+    HoldView {
+        id: auth.id.clone(),
+        card_id: auth.card_id.clone(),
+        bank_account_id: auth.bank_account_id.clone(),
+        amount: money::decimal(auth.amount),
+        currency: auth.currency.clone(),
+        kind: auth.kind,
+        acceptor: auth.acceptor.clone(),
+        transaction_id: auth.transaction_id.clone(),
+        created_at: iso_time(auth.created_at),
+    }
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct HoldsRequest {
+    page: Option<i64>,
+    limit: Option<i64>,
+    card_id: String,
+    /// When given, it must be the card's account.
+    bank_account_id: Option<String>,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HoldsPage {
+    results: Vec<HoldView>,
+    total_pages: i64,
+    total_results: i64,
+    page: i64,
+}
+
+#[utoipa::path(post, path = "/v2/authorizations/fetch", tag = "cards", request_body = HoldsRequest,
+    responses((status = 200, body = HoldsPage)))]
+async fn fetch(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(input): ApiJson<HoldsRequest>,
+) -> Result<Json<HoldsPage>, AppError> {
+    let paging = Paging::parse(input.page, input.limit, PAGE_SIZE, PAGE_SIZE)
+        .map_err(|(field, message)| AppError::field(field, &message))?;
+    let card = managed(&state, &profile, &input.card_id).await?;
+    if input
+        .bank_account_id
+        .as_deref()
+        .is_some_and(|id| !id.is_empty() && id != card.bank_account_id)
+    {
+        return Err(AppError::NotFound);
+    }
+    let (holds, total) =
+        store::card_authorizations::holds(&state.db, &card.id, paging.limit(), paging.offset())
+            .await?;
+    Ok(Json(HoldsPage {
+        results: holds.iter().map(view).collect(),
+        total_pages: paging.total_pages(total),
+        total_results: total,
+        page: paging.page(),
+    }))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct HoldRef {
+    card_id: String,
+    id: String,
+}
+
+#[utoipa::path(post, path = "/v2/authorizations/take", tag = "cards", request_body = HoldRef,
+    responses((status = 200, body = HoldView)))]
+async fn take(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(input): ApiJson<HoldRef>,
+) -> Result<Json<HoldView>, AppError> {
+    let card = managed(&state, &profile, &input.card_id).await?;
+    match store::card_authorizations::by_id(&state.db, input.id.trim()).await? {
+        Some(auth) if auth.card_id == card.id => Ok(Json(view(&auth))),
+        _ => Err(AppError::NotFound),
+    }
+}

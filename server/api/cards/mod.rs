@@ -1,0 +1,106 @@
+//! Cards (SPEC §7 Cards calls; issue 14): ordering and delivery (`ordering`), activation,
+//! freezing, closing, PIN and limits (`managing`), and the card's details behind an approval
+//! (`details`). The rights table lets members with a complete UK account in; here each call
+//! checks the card is one the caller may touch: their own, or, for an Account Owner, any card
+//! of the company.
+
+pub mod authorizations;
+pub mod details;
+pub mod managing;
+pub mod ordering;
+
+use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+
+use super::error::AppError;
+use super::selected_profile::SelectedProfile;
+use super::ApiState;
+use crate::domain::cards::status::{CardStatus, ClosureReason};
+use crate::store;
+use crate::store::cards::CardRow;
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    ordering::routes()
+        .merge(managing::routes())
+        .merge(details::routes())
+        .merge(authorizations::routes())
+}
+
+/// SPEC §3 "Card".
+#[derive(serde::Serialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct CardView {
+    id: String,
+    status: CardStatus,
+    /// What the status means for the holder now.
+    status_hint: String,
+    pan_masked: String,
+    holder_name: String,
+    /// A card of the holder's own (not a corporate card given by the company).
+    is_primary: bool,
+    is_corporate: bool,
+    user_id: String,
+    bank_account_id: String,
+    /// `MM/YY`.
+    expiry: String,
+    closure_reason: Option<ClosureReason>,
+    /// Where it was sent, one line.
+    shipping_address: String,
+}
+
+fn hint(card: &CardRow) -> String {
+    let address = card.shipping_address.one_line();
+    match card.status {
+        CardStatus::Draft => "Your card is ordered".into(),
+        CardStatus::OrderPreProcessing => "Your card is being made".into(),
+        CardStatus::InDelivery => format!("Your card is on its way to {address}"),
+        CardStatus::ActivationPending => {
+            "Your card has arrived: activate it to start paying".into()
+        }
+        CardStatus::Active => "Ready to pay".into(),
+        CardStatus::Inactive => "Frozen: payments are declined until you unfreeze it".into(),
+        CardStatus::Closed => match card.closure_reason {
+            Some(reason) => format!("Closed: {}", reason.label()),
+            None => "Closed".into(),
+        },
+    }
+}
+
+pub fn view(card: &CardRow) -> CardView {
+    CardView {
+        id: card.id.clone(),
+        status: card.status,
+        status_hint: hint(card),
+        pan_masked: card.pan_masked(),
+        holder_name: card.holder_name.clone(),
+        is_primary: !card.is_corporate,
+        is_corporate: card.is_corporate,
+        user_id: card.user_id.clone(),
+        bank_account_id: card.bank_account_id.clone(),
+        expiry: card.expiry.printed(),
+        closure_reason: card.closure_reason,
+        shipping_address: card.shipping_address.one_line(),
+    }
+}
+
+/// Whether the caller sees and manages `card`: the holder, or the company's Account Owner.
+pub fn may_manage(profile: &SelectedProfile, card: &CardRow) -> bool {
+    card.profile_id == profile.profile_id
+        && (card.user_id == profile.user_id || profile.access.is_admin())
+}
+
+/// The card named by a request, if the caller may touch it; else 404, as if it did not exist.
+pub async fn managed(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    card_id: &str,
+) -> Result<CardRow, AppError> {
+    match store::cards::by_id(&state.db, card_id.trim()).await? {
+        Some(card) if may_manage(profile, &card) => Ok(card),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+fn refused(status: StatusCode, code: &'static str, message: &str) -> AppError {
+    AppError::refused(status, code, "Cards", message)
+}

@@ -1,0 +1,259 @@
+//! POST /v1/bank/currency-exchange/rate: a quote for converting between two of the profile's
+//! accounts, priced exactly (`domain::exchange::pricing`) from the rates the book holds, and
+//! held for `BANK_EXCHANGE_QUOTE_S` when the bank is converting (SPEC §9 hours).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::require_exchange;
+use crate::api::accounts::bank_accounts::owned;
+use crate::api::accounts::transactions::iso_time;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::accounts::money::{self, Currency};
+use crate::domain::exchange::messages;
+use crate::domain::exchange::pricing::{self, PriceError};
+use crate::domain::exchange::ConversionType;
+use crate::store::bank_accounts::BankAccount;
+use crate::store::exchanges::QuoteRow;
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new().routes(routes!(rate))
+}
+
+/// SPEC §7 `{fromAccount, fromCurrency, toCurrency, conversionType, amount, quoteId}`.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default, Clone)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RateRequest {
+    /// The paying account.
+    pub from_account: String,
+    pub from_currency: Option<Currency>,
+    pub to_currency: Option<Currency>,
+    /// The receiving account; by default the profile's active account in `toCurrency`.
+    pub to_account: Option<String>,
+    pub conversion_type: Option<ConversionType>,
+    /// A decimal string, at least 1: what leaves (direct) or what arrives (inverse).
+    pub amount: String,
+    /// The quote this one replaces, which can then no longer be executed.
+    pub quote_id: Option<String>,
+}
+
+/// SPEC §3 "Exchange quote".
+#[derive(serde::Serialize, utoipa::ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeQuote {
+    /// The quote to execute; none when exchange is closed (`isAvailable` false).
+    pub quote_id: Option<String>,
+    pub from_account: String,
+    pub to_account: String,
+    pub from_currency: Currency,
+    pub to_currency: Currency,
+    pub conversion_type: ConversionType,
+    /// What leaves the paying account, a decimal string.
+    pub from_amount: String,
+    /// What arrives, a decimal string.
+    pub to_amount: String,
+    /// Units of `toCurrency` per unit of `fromCurrency`, the spread included: the rate the
+    /// amounts were computed with (direct: arrives = floor(leaves × rate); inverse:
+    /// leaves = ceil(arrives ÷ rate), in minor units).
+    pub rate: String,
+    /// False outside business hours (SPEC §8 'Currency Exchange Limitation').
+    pub is_available: bool,
+    /// When the quote stops being executable (RFC 3339).
+    pub expires_at: Option<String>,
+    /// What the rates are as of (the ECB's reference day, or the sandbox's step).
+    pub rates_as_of: String,
+}
+
+fn rate_unavailable(from: Currency, to: Currency) -> AppError {
+    AppError::refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "rate_unavailable",
+        messages::LIMITATION_TITLE,
+        &format!(
+            "There is no live rate from {from} to {to} at the moment. Please try again later."
+        ),
+    )
+}
+
+/// An active account of the profile; another state cannot convert.
+fn active(account: BankAccount) -> Result<BankAccount, AppError> {
+    if account.status == "active" {
+        Ok(account)
+    } else {
+        Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "account_not_active",
+            "Account not active",
+            "This account cannot convert money at the moment.",
+        ))
+    }
+}
+
+async fn receiving_account(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    body: &RateRequest,
+    to_currency: Currency,
+) -> Result<BankAccount, AppError> {
+    if let Some(id) = body
+        .to_account
+        .as_deref()
+        .filter(|id| !id.trim().is_empty())
+    {
+        let account = active(owned(state, profile, id).await?)?;
+        if account.currency != to_currency {
+            return Err(AppError::field(
+                "toAccount",
+                &format!("This account holds {}", account.currency),
+            ));
+        }
+        return Ok(account);
+    }
+    store::bank_accounts::for_profile(&state.db, &profile.profile_id)
+        .await?
+        .into_iter()
+        .filter(|a| a.currency == to_currency && a.status == "active")
+        .max_by_key(|a| a.is_primary)
+        .ok_or_else(|| {
+            AppError::field(
+                "toCurrency",
+                &format!("You have no active {to_currency} account"),
+            )
+        })
+}
+
+/// SPEC §5's amount rules, in their order.
+fn amount_of(text: &str, available: i64) -> Result<i64, AppError> {
+    let wrong = |message: &str| AppError::field("amount", message);
+    if available <= 0 {
+        return Err(wrong(messages::ACCOUNT_EMPTY));
+    }
+    let text = text.trim();
+    if text.is_empty() || money::parse_decimal(text) == Some(0) {
+        return Err(wrong(messages::AMOUNT_MISSING));
+    }
+    let minor = money::parse_decimal(text).ok_or_else(|| wrong(messages::WRONG_AMOUNT))?;
+    if minor < 100 {
+        return Err(wrong(messages::AMOUNT_BELOW_MINIMUM));
+    }
+    Ok(minor)
+}
+
+/// Prices a conversion for the selected profile and, when the bank is converting, holds it.
+pub async fn quote(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    body: &RateRequest,
+    now: i64,
+) -> Result<ExchangeQuote, AppError> {
+    require_exchange(state, profile).await?;
+    if body.from_account.trim().is_empty() {
+        return Err(AppError::field("fromAccount", "Field is required"));
+    }
+    let from = active(owned(state, profile, body.from_account.trim()).await?)?;
+    if body.from_currency.is_some_and(|c| c != from.currency) {
+        return Err(AppError::field(
+            "fromCurrency",
+            &format!("This account holds {}", from.currency),
+        ));
+    }
+    let to_currency = body
+        .to_currency
+        .ok_or_else(|| AppError::field("toCurrency", "Field is required"))?;
+    if to_currency == from.currency {
+        return Err(AppError::field(
+            "toCurrency",
+            "Choose a currency other than the one you convert",
+        ));
+    }
+    let to = receiving_account(state, profile, body, to_currency).await?;
+    let kind = body.conversion_type.unwrap_or(ConversionType::Direct);
+    let available = from.balance.available();
+    let amount = amount_of(&body.amount, available)?;
+    let table = state
+        .rates
+        .current()
+        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
+    let mid = table
+        .mid(from.currency, to.currency)
+        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
+    let spread = state.config.exchange.spreads.of(from.currency, to.currency);
+    let rate = pricing::customer_rate(mid, spread)
+        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
+    let priced = pricing::price(kind, amount, rate).map_err(|e| {
+        AppError::field(
+            "amount",
+            match e {
+                PriceError::TooSmall => messages::AMOUNT_BELOW_MINIMUM,
+                PriceError::TooLarge => messages::WRONG_AMOUNT,
+            },
+        )
+    })?;
+    if priced.from_amount > available {
+        return Err(AppError::field("amount", messages::WRONG_AMOUNT));
+    }
+    let is_available = state.config.exchange.hours.is_open(now);
+    let mut answer = ExchangeQuote {
+        quote_id: None,
+        from_account: from.id.clone(),
+        to_account: to.id.clone(),
+        from_currency: from.currency,
+        to_currency: to.currency,
+        conversion_type: kind,
+        from_amount: money::decimal(priced.from_amount),
+        to_amount: money::decimal(priced.to_amount),
+        rate: rate.normalize().to_string(),
+        is_available,
+        expires_at: None,
+        rates_as_of: table.as_of.clone(),
+    };
+    if let Some(previous) = body.quote_id.as_deref().filter(|id| !id.is_empty()) {
+        store::exchanges::withdraw(&state.db, previous, &profile.profile_id, now).await?;
+    }
+    if is_available {
+        let id = uuid::Uuid::new_v4().to_string();
+        let expires_at = now + i64::from(state.config.exchange.quote_lifetime_s) * 1000;
+        store::exchanges::insert_quote(
+            &state.db,
+            &QuoteRow {
+                id: id.clone(),
+                profile_id: profile.profile_id.clone(),
+                user_id: profile.user_id.clone(),
+                from_account_id: from.id.clone(),
+                to_account_id: to.id.clone(),
+                from_currency: from.currency.code().into(),
+                to_currency: to.currency.code().into(),
+                conversion_type: kind.as_str().into(),
+                from_amount: priced.from_amount,
+                to_amount: priced.to_amount,
+                rate: answer.rate.clone(),
+                mid_rate: mid.normalize().to_string(),
+                rates_as_of: table.as_of.clone(),
+                created_at: now,
+                expires_at,
+            },
+        )
+        .await?;
+        answer.quote_id = Some(id);
+        answer.expires_at = Some(iso_time(expires_at));
+    }
+    Ok(answer)
+}
+
+/// Quotes a conversion (SPEC §7 Exchange). Outside business hours the answer has
+/// `isAvailable` false and no `quoteId`: the amounts are what the rate would give.
+#[utoipa::path(post, path = "/v1/bank/currency-exchange/rate", tag = "exchange",
+    request_body = RateRequest, responses((status = 200, body = ExchangeQuote)))]
+async fn rate(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ApiJson(body): ApiJson<RateRequest>,
+) -> Result<Json<ExchangeQuote>, AppError> {
+    Ok(Json(quote(&state, &profile, &body, now_ms()).await?))
+}

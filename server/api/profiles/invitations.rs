@@ -1,0 +1,505 @@
+//! Invitations (SPEC §7 Invitations calls; issue 13 point 3). An Account Owner invites a
+//! colleague by email while the userInvite flag is on; the email carries a single-use link that
+//! works for 7 days. The invitee accepts or declines (by the link, or signed in with the invited
+//! email); the owner resends or revokes. Every step is audit-logged.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::client_ip::ClientIp;
+use crate::api::current_user::CurrentUser;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::auth::email::Email;
+use crate::domain::profiles::access::Role;
+use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
+use crate::domain::profiles::team;
+use crate::providers::notify::{Channel, Message};
+use crate::store::invitations::{InvitationRow, NewInvitation};
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(invite, revoke))
+        .routes(routes!(resend))
+        .routes(routes!(take))
+        .routes(routes!(fetch))
+        .routes(routes!(verify))
+        .routes(routes!(accept))
+        .routes(routes!(decline))
+        .routes(routes!(occupations))
+}
+
+/// SPEC §3 "Invitation".
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationView {
+    id: String,
+    reference: String,
+    name: String,
+    email: String,
+    state: InvitationState,
+    role: Role,
+    occupation: Option<String>,
+    rights: Vec<String>,
+    /// The company the invitation is to.
+    profile_name: String,
+    /// RFC 3339.
+    expires_at: String,
+}
+
+pub fn view(row: InvitationRow) -> InvitationView {
+    InvitationView {
+        id: row.id,
+        reference: row.reference,
+        name: row.name,
+        email: row.email,
+        state: row.state,
+        role: row.role,
+        occupation: row.occupation,
+        rights: row.rights,
+        profile_name: row.profile_name,
+        expires_at: crate::api::accounts::transactions::iso_time(row.expires_at),
+    }
+}
+
+/// SPEC §2 invite form.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct InviteBody {
+    pub name: String,
+    pub email: String,
+    /// Director, CFO, Accountant, or custom (Other) with an occupation.
+    pub position: Option<Role>,
+    pub occupation: String,
+    /// The owner confirms the colleague may act for the company.
+    pub agreement: bool,
+}
+
+/// Sends the invitation's link; a message that cannot go out is logged (the owner can resend).
+async fn send_link(
+    state: &ApiState,
+    inviter: &str,
+    row: &InvitationRow,
+    token: &str,
+) -> Result<(), AppError> {
+    let who = store::users::by_id(&state.db, inviter)
+        .await?
+        .map(|u| format!("{} {}", u.name, u.surname))
+        .unwrap_or_else(|| "A colleague".into());
+    let company = &state.config.company;
+    let link = format!("{}/accept-invite?token={token}", state.config.base_url);
+    let role = match row.role {
+        Role::Custom => row
+            .occupation
+            .clone()
+            .unwrap_or_else(|| "a team member".into()),
+        Role::Cfo => "CFO".into(),
+        other => {
+            let text = other.as_str();
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+                .unwrap_or_default()
+        }
+    };
+    let message = Message {
+        channel: Channel::Email,
+        to: row.email.clone(),
+        subject: format!("{who} invited you to {} on {}", row.profile_name, company.trading_name),
+        body: format!(
+            "Hello {},\n\n{who} invited you to join {} on {} as {role}.\n\nAccept the invitation: {link}\n\n\
+             The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
+            row.name, row.profile_name, company.trading_name, row.reference
+        ),
+    };
+    if let Err(error) = state.notify.send(message).await {
+        tracing::error!(%error, "the invitation email was not sent");
+    }
+    Ok(())
+}
+
+/// Invites a colleague to the selected profile.
+#[utoipa::path(post, path = "/v2/invitations", tag = "profiles", request_body = InviteBody,
+    responses((status = 200, body = InvitationView)))]
+async fn invite(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<InviteBody>,
+) -> Result<Json<InvitationView>, AppError> {
+    let checked = invitation::check(&InviteInput {
+        name: &body.name,
+        email: &body.email,
+        position: body.position,
+        occupation: &body.occupation,
+        agreement: body.agreement,
+    })
+    .map_err(|errors| {
+        AppError::Fields(
+            errors
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        )
+    })?;
+    let now = now_ms();
+    if store::users::by_email(&state.db, &checked.email)
+        .await?
+        .is_some()
+    {
+        return Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "email_taken_already",
+            "Email already registered",
+            "This email is already registered with us. Please invite another email.",
+        ));
+    }
+    if store::invitations::open_for(&state.db, &profile.profile_id, checked.email.as_str(), now)
+        .await?
+    {
+        return Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "invitation_exists",
+            "Already invited",
+            "This email already has an open invitation. You can resend it from your team.",
+        ));
+    }
+    let rights = team::default_rights(checked.role);
+    let (row, token) = store::invitations::create(
+        &state.db,
+        &NewInvitation {
+            profile_id: &profile.profile_id,
+            invited_by: &profile.user_id,
+            name: &checked.name,
+            email: checked.email.as_str(),
+            role: checked.role,
+            occupation: checked.occupation.as_deref(),
+            rights: &rights,
+            purpose: Purpose::Team,
+            now,
+        },
+    )
+    .await?;
+    store::audit::record_json(&state.db, &profile.user_id, "team.invited", &ip.to_string(), serde_json::json!({
+        "profile": profile.profile_id, "invitation": row.id, "email": row.email, "role": row.role, "rights": row.rights,
+    }))
+    .await?;
+    send_link(&state, &profile.user_id, &row, &token).await?;
+    Ok(Json(view(row)))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct InvitationRef {
+    pub id: String,
+    /// Instead of the id (take).
+    pub reference: String,
+    /// The link's token, instead of the id (verify, accept, decline).
+    pub token: String,
+}
+
+fn gone(state: InvitationState) -> AppError {
+    match state {
+        InvitationState::InvitationExpired => AppError::refused(
+            StatusCode::GONE,
+            "invitation_expired",
+            "Invitation expired",
+            "This invitation has expired. Please ask for a new one.",
+        ),
+        _ => AppError::refused(
+            StatusCode::CONFLICT,
+            "invitation_answered",
+            "Invitation no longer open",
+            "This invitation has already been answered or withdrawn.",
+        ),
+    }
+}
+
+/// One of the selected profile's invitations.
+async fn owned(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    id: &str,
+    now: i64,
+) -> Result<InvitationRow, AppError> {
+    store::invitations::by_id(&state.db, id.trim(), now)
+        .await?
+        .filter(|i| i.profile_id == profile.profile_id)
+        .ok_or(AppError::NotFound)
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Resent {
+    /// 'Request was resent successfully'.
+    message: &'static str,
+}
+
+/// Sends a pending invitation again with a new link; the old link stops working.
+#[utoipa::path(post, path = "/v2/invitations/resend", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = Resent)))]
+async fn resend(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<Resent>, AppError> {
+    let now = now_ms();
+    let row = owned(&state, &profile, &body.id, now).await?;
+    // An expired invitation can be sent again: it gets a new week.
+    if !matches!(
+        row.state,
+        InvitationState::InvitationPending | InvitationState::InvitationExpired
+    ) {
+        return Err(gone(row.state));
+    }
+    let token = store::invitations::resend(&state.db, &row.id, now)
+        .await?
+        .ok_or_else(|| gone(row.state))?;
+    store::audit::record_json(
+        &state.db,
+        &profile.user_id,
+        "team.invitation_resent",
+        &ip.to_string(),
+        serde_json::json!({"invitation": row.id}),
+    )
+    .await?;
+    send_link(&state, &profile.user_id, &row, &token).await?;
+    Ok(Json(Resent {
+        message: "Request was resent successfully",
+    }))
+}
+
+/// Withdraws a pending invitation (its state becomes invitation_rejected).
+#[utoipa::path(delete, path = "/v2/invitations", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = InvitationView)))]
+async fn revoke(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<InvitationView>, AppError> {
+    let now = now_ms();
+    let row = owned(&state, &profile, &body.id, now).await?;
+    if !store::invitations::answer(&state.db, &row.id, InvitationState::InvitationRejected, now)
+        .await?
+    {
+        return Err(gone(row.state));
+    }
+    store::audit::record_json(
+        &state.db,
+        &profile.user_id,
+        "team.invitation_revoked",
+        &ip.to_string(),
+        serde_json::json!({"invitation": row.id}),
+    )
+    .await?;
+    let row = owned(&state, &profile, &row.id, now).await?;
+    Ok(Json(view(row)))
+}
+
+async fn caller_email(state: &ApiState, user: &CurrentUser) -> Result<String, AppError> {
+    Ok(store::users::by_id(&state.db, &user.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?
+        .email)
+}
+
+/// An invitation by id or reference: for the inviting profile's members, or for its invitee.
+#[utoipa::path(post, path = "/v2/invitations/take", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = InvitationView)))]
+async fn take(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    profile: Result<SelectedProfile, AppError>,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<InvitationView>, AppError> {
+    let now = now_ms();
+    let row = if !body.reference.trim().is_empty() {
+        store::invitations::by_reference(&state.db, body.reference.trim(), now).await?
+    } else {
+        store::invitations::by_id(&state.db, body.id.trim(), now).await?
+    }
+    .ok_or(AppError::NotFound)?;
+    let inviter = profile
+        .as_ref()
+        .is_ok_and(|p| p.profile_id == row.profile_id && p.access.loads_accounts());
+    if !inviter && row.email != caller_email(&state, &user).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(Json(view(row)))
+}
+
+crate::domain::named_enum! {
+    /// Whose invitations: those the caller received, or those their profile sent.
+    pub enum Side {
+        Invitee = "invitee",
+        Inviter = "inviter",
+    }
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[serde(default)]
+pub struct FetchBody {
+    pub side: Option<Side>,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct InvitationList {
+    results: Vec<InvitationView>,
+}
+
+/// The caller's open invitations (side invitee, the default), or the selected profile's.
+#[utoipa::path(post, path = "/v2/invitations/fetch", tag = "profiles", request_body = FetchBody,
+    responses((status = 200, body = InvitationList)))]
+async fn fetch(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    profile: Result<SelectedProfile, AppError>,
+    ApiJson(body): ApiJson<FetchBody>,
+) -> Result<Json<InvitationList>, AppError> {
+    let now = now_ms();
+    let rows = match body.side.unwrap_or(Side::Invitee) {
+        Side::Invitee => {
+            store::invitations::for_email(&state.db, &caller_email(&state, &user).await?, now)
+                .await?
+        }
+        Side::Inviter => {
+            let profile = profile?;
+            if !profile.access.loads_accounts() {
+                return Err(AppError::Forbidden);
+            }
+            store::invitations::for_profile(&state.db, &profile.profile_id, now).await?
+        }
+    };
+    Ok(Json(InvitationList {
+        results: rows.into_iter().map(view).collect(),
+    }))
+}
+
+/// What a link's token opens (the accept-invite page): the invitation while it is open.
+#[utoipa::path(post, path = "/v2/invitations/verify", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = InvitationView)))]
+async fn verify(
+    State(state): State<ApiState>,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<InvitationView>, AppError> {
+    let row = store::invitations::by_token(&state.db, body.token.trim(), now_ms())
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if row.state != InvitationState::InvitationPending {
+        return Err(gone(row.state));
+    }
+    Ok(Json(view(row)))
+}
+
+/// The invitation the signed-in invitee answers: by id, or by the link's token; it must be
+/// addressed to their email.
+async fn addressed(
+    state: &ApiState,
+    user: &CurrentUser,
+    body: &InvitationRef,
+    now: i64,
+) -> Result<InvitationRow, AppError> {
+    let row = if body.token.trim().is_empty() {
+        store::invitations::by_id(&state.db, body.id.trim(), now).await?
+    } else {
+        store::invitations::by_token(&state.db, body.token.trim(), now).await?
+    }
+    .ok_or(AppError::NotFound)?;
+    let email = caller_email(state, user).await?;
+    if Email::parse(&row.email)
+        .ok()
+        .map(|e| e.as_str().to_string())
+        != Some(email)
+    {
+        return Err(AppError::NotFound);
+    }
+    if row.state != InvitationState::InvitationPending {
+        return Err(gone(row.state));
+    }
+    Ok(row)
+}
+
+/// Accepts an invitation: the company joins the invitee's profiles with the access given.
+#[utoipa::path(post, path = "/v2/invitations/accept", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = InvitationView)))]
+async fn accept(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<InvitationView>, AppError> {
+    let now = now_ms();
+    let row = addressed(&state, &user, &body, now).await?;
+    if !store::invitations::accept(&state.db, &row, &user.user_id, now).await? {
+        return Err(gone(InvitationState::InvitationAccepted));
+    }
+    store::audit::record_json(
+        &state.db,
+        &user.user_id,
+        "team.invitation_accepted",
+        &ip.to_string(),
+        serde_json::json!({
+            "invitation": row.id, "profile": row.profile_id, "role": row.role,
+        }),
+    )
+    .await?;
+    let row = store::invitations::by_id(&state.db, &row.id, now)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(view(row)))
+}
+
+/// Declines an invitation.
+#[utoipa::path(post, path = "/v2/invitations/decline", tag = "profiles", request_body = InvitationRef,
+    responses((status = 200, body = InvitationView)))]
+async fn decline(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<InvitationRef>,
+) -> Result<Json<InvitationView>, AppError> {
+    let now = now_ms();
+    let row = addressed(&state, &user, &body, now).await?;
+    if !store::invitations::answer(&state.db, &row.id, InvitationState::InvitationDeclined, now)
+        .await?
+    {
+        return Err(gone(InvitationState::InvitationDeclined));
+    }
+    store::audit::record_json(
+        &state.db,
+        &user.user_id,
+        "team.invitation_declined",
+        &ip.to_string(),
+        serde_json::json!({"invitation": row.id}),
+    )
+    .await?;
+    let row = store::invitations::by_id(&state.db, &row.id, now)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(view(row)))
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Occupation {
+    value: &'static str,
+    label: &'static str,
+}
+
+/// The occupations the invite form offers for position Other (SPEC §7 GET /v2/users/occupations).
+#[utoipa::path(get, path = "/v2/users/occupations", tag = "profiles",
+    responses((status = 200, body = Vec<Occupation>)))]
+async fn occupations() -> Json<Vec<Occupation>> {
+    Json(
+        invitation::OCCUPATIONS
+            .iter()
+            .map(|o| Occupation { value: o, label: o })
+            .collect(),
+    )
+}

@@ -1,0 +1,446 @@
+//! Every API call's need (SPEC §6), in one table, enforced before the handler runs. A documented
+//! handler without an entry, or an entry without a handler, stops the bank from starting
+//! (`check_coverage`): no call can be added without saying who may make it. Handlers keep their
+//! own checks of what they touch (the account is the profile's, the approval is the caller's).
+
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::current_user::CurrentUser;
+use super::error::AppError;
+use super::selected_profile::SelectedProfile;
+use super::ApiState;
+use crate::domain::onboarding::kyc::OnboardingFlow;
+use crate::domain::profiles::access::ProfileType;
+use crate::domain::profiles::rights::{Facts, Need, Rule};
+use crate::store;
+
+use Need::{Member, Public, Signed, User};
+
+/// The calls of SPEC §7 this bank answers, and what each needs.
+pub const API: &[(&str, &str, Need)] = &[
+    // Signing in and out: before there is a session.
+    ("POST", "/v2/auth/login", Public),
+    ("POST", "/v2/auth/mfa/login", Public),
+    ("POST", "/v2/auth/mfa/statuses/take", Public),
+    ("POST", "/v2/auth/mfa/resend", Public),
+    ("POST", "/v2/auth/mfa/challenges/take", Public),
+    ("POST", "/v2/auth/logout", Public),
+    ("POST", "/v1/auth/send-verification-email-v2", Public),
+    ("POST", "/v1/auth/verify-email-v2", Public),
+    ("POST", "/v1/auth/forgot-password", Public),
+    ("POST", "/v1/auth/reset-password", Public),
+    ("GET", "/v2/session", Public),
+    // The person's own security and details.
+    ("GET", "/v2/users/passkeys", User),
+    ("DELETE", "/v2/users/passkeys", User),
+    ("POST", "/v2/users/passkeys/registrations", User),
+    ("POST", "/v2/users/passkeys/registrations/finish", User),
+    ("POST", "/v2/auth/mfa/generate", User),
+    ("POST", "/v2/auth/mfa/verify", User),
+    ("POST", "/v2/users", Public),
+    ("PATCH", "/v2/users", User),
+    ("POST", "/v2/users/take", User),
+    ("GET", "/v1/users/kyc/status-v3", User),
+    ("GET", "/v1/users/kyc", User),
+    // Reference data and the bank's own settings.
+    ("GET", "/v1/features", Public),
+    ("GET", "/v1/utils/settings", Public),
+    ("POST", "/v1/utils/settings", Signed),
+    ("GET", "/v1/utils/countries", Public),
+    ("GET", "/v1/utils/turnover", Public),
+    ("GET", "/v1/utils/business-types", Public),
+    ("GET", "/v1/utils/fees", Public),
+    ("GET", "/v1/utils/account-usage", User),
+    ("POST", "/v2/countries/addresses/search", User),
+    // Onboarding: the applicant's own data, before a profile is ready.
+    ("PUT", "/v2/onboardings", User),
+    ("PATCH", "/v2/onboardings", User),
+    ("POST", "/v2/onboardings/take", User),
+    ("POST", "/v2/onboardings/additional-info", User),
+    ("PATCH", "/v1/users/telephone", User),
+    ("GET", "/v1/auth/send-verification-sms-auth", User),
+    ("POST", "/v1/auth/verify-sms-auth", User),
+    ("POST", "/v2/companies/search", User),
+    ("POST", "/v2/identity/agreement", User),
+    ("POST", "/v2/identity/access-tokens", User),
+    ("POST", "/v2/webhooks/identity", Signed),
+    ("POST", "/v2/account-profiles/registration-fees/take", User),
+    ("POST", "/v2/account-profiles/registration-fees/order", User),
+    (
+        "POST",
+        "/v2/account-profiles/registration-fees/wallet-pay/initiate",
+        User,
+    ),
+    (
+        "POST",
+        "/v2/account-profiles/registration-fees/wallet-pay/process",
+        User,
+    ),
+    // Profiles: the person's own list, and a new profile of their own.
+    ("POST", "/v2/account-profiles", User),
+    ("POST", "/v2/account-profiles/fetch", User),
+    ("GET", "/v2/account-profiles/default", User),
+    // The team: members see it; only an Account Owner changes it.
+    (
+        "POST",
+        "/v2/account-profiles/users/fetch",
+        Member(Rule::ACCOUNTS),
+    ),
+    (
+        "POST",
+        "/v2/account-profiles/users/take",
+        Member(Rule::ACCOUNTS),
+    ),
+    (
+        "PATCH",
+        "/v2/account-profiles/users/access",
+        Member(Rule::owner()),
+    ),
+    (
+        "DELETE",
+        "/v2/account-profiles/users/access",
+        Member(Rule::owner()),
+    ),
+    // Invitations: an Account Owner invites while the userInvite flag is on; the invitee
+    // answers with the link or signed in with the invited email (the handlers check which).
+    ("POST", "/v2/invitations", Member(INVITE)),
+    ("DELETE", "/v2/invitations", Member(INVITE)),
+    ("POST", "/v2/invitations/resend", Member(INVITE)),
+    ("POST", "/v2/invitations/take", User),
+    ("POST", "/v2/invitations/fetch", User),
+    ("POST", "/v2/invitations/verify", Public),
+    ("POST", "/v2/invitations/accept", User),
+    ("POST", "/v2/invitations/decline", User),
+    ("GET", "/v2/users/occupations", Public),
+    // Accounts: roles none and card_user load none (the list answers empty for them).
+    ("POST", "/v2/bank-accounts/fetch", Member(Rule::MEMBER)),
+    ("POST", "/v2/bank-accounts", Member(Rule::owner())),
+    (
+        "POST",
+        "/v2/transactions/fetch",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/transactions/take",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "GET",
+        "/v2/documents/statement",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "GET",
+        "/v2/documents/txn_proof",
+        Member(Rule::read("transaction")),
+    ),
+    ("GET", "/v2/documents/proof_letter", Member(Rule::ACCOUNTS)),
+    // Payments: reading needs the transaction right, paying its full level.
+    (
+        "POST",
+        "/v2/recipients/fetch",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/recipients/verify",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/banks/lookup",
+        Member(Rule::read("transaction")),
+    ),
+    ("PUT", "/v2/recipients", Member(Rule::full("transaction"))),
+    (
+        "DELETE",
+        "/v2/recipients",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/transactions/fees/take",
+        Member(Rule::read("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/transactions",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/documents/upload",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "GET",
+        "/v2/documents/payment_message",
+        Member(Rule::read("transaction")),
+    ),
+    // Second approvals: members who pay decide; an Account Owner sets the thresholds.
+    (
+        "POST",
+        "/v2/transactions/approvals/fetch",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/transactions/approvals/approve",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "POST",
+        "/v2/transactions/approvals/reject",
+        Member(Rule::full("transaction")),
+    ),
+    (
+        "GET",
+        "/v2/account-profiles/approval-rules",
+        Member(Rule::ACCOUNTS),
+    ),
+    (
+        "PUT",
+        "/v2/account-profiles/approval-rules",
+        Member(Rule::owner()),
+    ),
+    // Cards (SPEC §6: a complete account with a UK primary account; card_order is always
+    // full, but holders of a corporate card were given it and do not order). The handlers
+    // check each card is the caller's, or an Account Owner's company's.
+    ("POST", "/v2/cards/fetch", Member(CARDS)),
+    (
+        "POST",
+        "/v2/cards/order",
+        Member(Rule::full("card_order").complete().uk_primary()),
+    ),
+    ("POST", "/v2/cards/shipping-addresses/fetch", Member(CARDS)),
+    ("PATCH", "/v2/cards/shipping-addresses", Member(CARDS)),
+    ("PATCH", "/v2/cards/status", Member(CARDS)),
+    ("POST", "/v2/cards/pin/unblock", Member(CARDS)),
+    ("POST", "/v2/cards/limits/fetch", Member(CARDS)),
+    ("PATCH", "/v2/cards/limits", Member(CARDS)),
+    ("POST", "/v2/cards/details/take", Member(CARDS)),
+    ("POST", "/v2/authorizations/fetch", Member(CARDS)),
+    ("POST", "/v2/authorizations/take", Member(CARDS)),
+    // Exchange: paying between the profile's own accounts, while the flag is on.
+    ("POST", "/v1/bank/currency-exchange/rate", Member(EXCHANGE)),
+    ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
+];
+
+const INVITE: Rule = Rule::owner().business().flag("userInvite");
+const EXCHANGE: Rule = Rule::full("transaction").flag("currencyExchange");
+const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
+
+/// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
+/// fails one is sent to the dashboard before anything renders (SPEC §2 Route guards). Paths not
+/// listed here redirect to the dashboard in the app.
+pub const PAGES: &[(&str, Rule)] = &[
+    ("/dashboard", Rule::MEMBER),
+    ("/bank-accounts/details", Rule::ACCOUNTS),
+    ("/client/details", Rule::MEMBER),
+    ("/account", Rule::MEMBER),
+    ("/account/users/invite", INVITE),
+    (
+        "/account/users/invitation/{invitationId}/view",
+        Rule::ACCOUNTS,
+    ),
+    ("/account/users/{userId}/view", Rule::ACCOUNTS),
+    ("/company/add", Rule::MEMBER),
+    // SPEC §6: the manager's items need a complete account.
+    ("/statement", Rule::read("transaction").complete()),
+    ("/proof-letter", Rule::ACCOUNTS.complete()),
+    ("/recipients", Rule::read("transaction")),
+    ("/recipients/create", Rule::full("transaction")),
+    ("/recipients/edit/{recipientId}", Rule::full("transaction")),
+    ("/transfer/approve", Rule::full("transaction").complete()),
+    ("/transfer/{realmId}", Rule::full("transaction").complete()),
+    ("/currency-converter", EXCHANGE),
+];
+
+/// The guard of a dashboard page, matching `{param}` segments.
+pub fn page_rule(path: &str) -> Option<Rule> {
+    let wanted: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    PAGES.iter().find_map(|(pattern, rule)| {
+        let parts: Vec<&str> = pattern.split('/').collect();
+        let fits = parts.len() == wanted.len()
+            && parts
+                .iter()
+                .zip(&wanted)
+                .all(|(p, w)| p.starts_with('{') || p == w);
+        fits.then_some(*rule)
+    })
+}
+
+/// Whether the person of a page's session may open a dashboard page.
+pub async fn page_allowed(
+    state: &ApiState,
+    session: &super::session_state::SessionState,
+    path: &str,
+) -> Result<bool, AppError> {
+    let Some(rule) = page_rule(path) else {
+        return Ok(true);
+    };
+    let access =
+        crate::domain::profiles::access::Access::new(session.access_role, &session.access_rights);
+    let flags = match rule.flag {
+        Some(_) => Some(crate::api::engagement::effective_flags(state).await?),
+        None => None,
+    };
+    let flag_on = |name: &str| flags.as_ref().is_some_and(|f| f.get(name));
+    Ok(rule.allows(&Facts {
+        access: &access,
+        business: session.is_business,
+        uk_primary: session.primary_currency == Some(crate::domain::accounts::money::Currency::Gbp),
+        complete: session.account_ready,
+        flag_on: &flag_on,
+    }))
+}
+
+/// The need of a call, by its method and route as the router matched it.
+pub fn need(method: &str, path: &str) -> Option<Need> {
+    API.iter()
+        .find(|(m, p, _)| *m == method && *p == path)
+        .map(|(_, _, need)| *need)
+}
+
+/// Every documented call has exactly one entry, and every entry a call.
+pub fn check_coverage(doc: &utoipa::openapi::OpenApi) -> Result<(), Vec<String>> {
+    let mut problems = Vec::new();
+    let mut documented = Vec::new();
+    for (path, item) in &doc.paths.paths {
+        for (method, op) in [
+            ("GET", &item.get),
+            ("POST", &item.post),
+            ("PUT", &item.put),
+            ("PATCH", &item.patch),
+            ("DELETE", &item.delete),
+        ] {
+            if op.is_some() {
+                documented.push((method, path.as_str()));
+                match API
+                    .iter()
+                    .filter(|(m, p, _)| *m == method && p == path)
+                    .count()
+                {
+                    1 => {}
+                    0 => problems.push(format!("{method} {path} has no entry in api::rights::API")),
+                    _ => problems.push(format!("{method} {path} has more than one entry")),
+                }
+            }
+        }
+    }
+    for (method, path, _) in API {
+        if !documented.contains(&(*method, *path)) {
+            problems.push(format!(
+                "{method} {path} is in api::rights::API but no handler answers it"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// Whether the selected profile's member meets `rule`; reads the profile's state only when the
+/// rule asks about it.
+pub async fn meets(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    rule: &Rule,
+    user: &store::users::UserRow,
+) -> Result<bool, AppError> {
+    let uk_primary = if rule.uk_primary {
+        store::bank_accounts::for_profile(&state.db, &profile.profile_id)
+            .await?
+            .iter()
+            .any(|a| a.is_primary && a.currency == crate::domain::accounts::money::Currency::Gbp)
+    } else {
+        false
+    };
+    let complete = user.kyc_status.account_ready();
+    let flags = match rule.flag {
+        Some(_) => Some(crate::api::engagement::effective_flags(state).await?),
+        None => None,
+    };
+    let flag_on = |name: &str| flags.as_ref().is_some_and(|f| f.get(name));
+    Ok(rule.allows(&Facts {
+        access: &profile.access,
+        business: profile.kind == ProfileType::Business,
+        uk_primary,
+        complete,
+        flag_on: &flag_on,
+    }))
+}
+
+/// The table, applied to every matched call before its handler.
+pub async fn enforce(
+    State(state): State<ApiState>,
+    matched: MatchedPath,
+    request: Request,
+    next: Next,
+) -> Response {
+    let method = request.method().as_str().to_string();
+    let Some(need) = need(&method, matched.as_str()) else {
+        // `check_coverage` makes this unreachable for documented calls; refuse, never guess.
+        tracing::error!(%method, path = matched.as_str(), "a call without an entry in the rights table");
+        return AppError::Forbidden.into_response();
+    };
+    let (mut parts, body) = request.into_parts();
+    match need {
+        Public | Signed => {}
+        User => {
+            if let Err(error) = CurrentUser::from_request_parts(&mut parts, &state).await {
+                return error.into_response();
+            }
+        }
+        Member(rule) => {
+            let profile = match SelectedProfile::from_request_parts(&mut parts, &state).await {
+                Ok(profile) => profile,
+                Err(error) => return error.into_response(),
+            };
+            // A colleague still joining (flow user_invited) is a member already, but sees
+            // nothing of the company until their own checks are done.
+            let user = match store::users::by_id(&state.db, &profile.user_id).await {
+                Ok(Some(user)) => user,
+                Ok(None) => return AppError::Forbidden.into_response(),
+                Err(error) => return AppError::from(error).into_response(),
+            };
+            if user.onboarding_flow == Some(OnboardingFlow::UserInvited) {
+                return AppError::refused(
+                    axum::http::StatusCode::FORBIDDEN,
+                    "onboarding_incomplete",
+                    "Not yet",
+                    "Please finish joining your team first.",
+                )
+                .into_response();
+            }
+            match meets(&state, &profile, &rule, &user).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    // Refused only because a feature is switched off: say so (SPEC §1).
+                    let unflagged = Rule { flag: None, ..rule };
+                    if rule.flag.is_some()
+                        && matches!(meets(&state, &profile, &unflagged, &user).await, Ok(true))
+                    {
+                        return AppError::refused(
+                            axum::http::StatusCode::FORBIDDEN,
+                            "feature_disabled",
+                            "Not available",
+                            "This feature is not available at the moment.",
+                        )
+                        .into_response();
+                    }
+                    return AppError::Forbidden.into_response();
+                }
+                Err(error) => return error.into_response(),
+            }
+            // The handler reads the same profile without asking the database again.
+            parts.extensions.insert(profile);
+        }
+    }
+    next.run(Request::from_parts(parts, body)).await
+}

@@ -1,0 +1,146 @@
+//! Invitations to a profile's team (SPEC §3 Invitation, §2 invite form): the states, the
+//! positions of the form and the roles they give, and the form's checks.
+
+use super::access::Role;
+use crate::domain::auth::email::Email;
+
+crate::domain::named_enum! {
+    /// SPEC §3 Invitation states. Rejected is an invitation the Account Owner revoked.
+    pub enum InvitationState {
+        InvitationPending = "invitation_pending",
+        InvitationAccepted = "invitation_accepted",
+        InvitationExpired = "invitation_expired",
+        InvitationDeclined = "invitation_declined",
+        InvitationRejected = "invitation_rejected",
+    }
+}
+
+crate::domain::named_enum! {
+    /// What an invitation brings the invitee: a place in the team, or (issue 14) a card.
+    pub enum Purpose {
+        Team = "team",
+        Card = "card",
+    }
+}
+
+/// An invitation link works this long (issue 13: 7 days).
+pub const LIFETIME_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The occupations the invite form offers for position Other (SPEC §3: from the server, plus
+/// 'Other' with value other, which the app adds).
+pub const OCCUPATIONS: [&str; 10] = [
+    "Bookkeeper",
+    "Company Secretary",
+    "Finance Assistant",
+    "Legal Counsel",
+    "Office Manager",
+    "Operations Manager",
+    "Payroll Administrator",
+    "Procurement Manager",
+    "Sales Manager",
+    "Treasurer",
+];
+
+/// The invite form, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedInvite {
+    pub name: String,
+    pub email: Email,
+    pub role: Role,
+    pub occupation: Option<String>,
+}
+
+/// The form's fields as typed.
+pub struct InviteInput<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub position: Option<Role>,
+    pub occupation: &'a str,
+    pub agreement: bool,
+}
+
+/// SPEC §2 invite form: name, email, position Director, CFO, Accountant or Other (custom, with
+/// an occupation), and the agreement. Answers field errors by the form's names.
+pub fn check(input: &InviteInput<'_>) -> Result<CheckedInvite, Vec<(&'static str, String)>> {
+    let mut errors = Vec::new();
+    let name = input.name.trim();
+    if name.is_empty() {
+        errors.push(("name", "Field is required".to_string()));
+    } else if name.chars().count() > 100 {
+        errors.push(("name", "Use at most 100 characters".to_string()));
+    }
+    let email = match Email::parse(input.email) {
+        Ok(email) => Some(email),
+        Err(message) => {
+            errors.push(("email", message.to_string()));
+            None
+        }
+    };
+    let role = match input.position {
+        Some(role @ (Role::Director | Role::Cfo | Role::Accountant | Role::Custom)) => Some(role),
+        Some(_) => {
+            errors.push((
+                "position",
+                "Choose Director, CFO, Accountant or Other".to_string(),
+            ));
+            None
+        }
+        None => {
+            errors.push(("position", "Field is required".to_string()));
+            None
+        }
+    };
+    let occupation = input.occupation.trim();
+    if role == Some(Role::Custom) && occupation.is_empty() {
+        errors.push((
+            "occupation",
+            "Position Other requires occupation".to_string(),
+        ));
+    }
+    if !input.agreement {
+        errors.push(("agreement", "Field is required".to_string()));
+    }
+    match (email, role) {
+        (Some(email), Some(role)) if errors.is_empty() => Ok(CheckedInvite {
+            name: name.to_string(),
+            email,
+            role,
+            occupation: (role == Role::Custom).then(|| occupation.to_string()),
+        }),
+        _ => Err(errors),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(position: Option<Role>, occupation: &str, agreement: bool) -> InviteInput<'_> {
+        InviteInput {
+            name: "Carl Price",
+            email: "carl@example.com",
+            position,
+            occupation,
+            agreement,
+        }
+    }
+
+    #[test]
+    fn the_invite_form_is_checked() {
+        let ok = check(&input(Some(Role::Cfo), "ignored", true)).unwrap();
+        assert_eq!(ok.role, Role::Cfo);
+        assert_eq!(ok.occupation, None);
+        let custom = check(&input(Some(Role::Custom), " Bookkeeper ", true)).unwrap();
+        assert_eq!(custom.occupation.as_deref(), Some("Bookkeeper"));
+        let errors = check(&input(Some(Role::Custom), "", false)).unwrap_err();
+        assert!(errors.contains(&("occupation", "Position Other requires occupation".into())));
+        assert!(errors.contains(&("agreement", "Field is required".into())));
+        assert!(check(&input(Some(Role::Admin), "", true)).is_err());
+        assert!(check(&input(None, "", true)).is_err());
+        let bad = check(&InviteInput {
+            email: "nope",
+            ..input(Some(Role::Cfo), "", true)
+        });
+        assert!(bad.unwrap_err().iter().any(|(field, _)| *field == "email"));
+    }
+}

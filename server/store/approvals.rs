@@ -1,0 +1,272 @@
+//! Approval rules and the transfers that wait for a second approval (issue 13 point 6). Placing
+//! a request holds its money and uses up its creator's approval in one transaction; deciding it
+//! moves it out of `waiting` once, so two approvers cannot both act on it.
+
+use sqlx::{AnyConnection, Row};
+
+use super::bank_accounts::BankAccount;
+use super::bookings::BookingError;
+use super::ledger::{self, LedgerError};
+use super::Db;
+
+/// The threshold of the profile for a currency, in minor units.
+pub async fn threshold(
+    db: &Db,
+    profile_id: &str,
+    currency: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (i64,)>(
+        "SELECT threshold FROM approval_rules WHERE profile_id = $1 AND currency = $2",
+    )
+    .bind(profile_id)
+    .bind(currency)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(t,)| t))
+}
+
+pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as::<_, (String, i64)>(
+        "SELECT currency, threshold FROM approval_rules WHERE profile_id = $1 ORDER BY currency",
+    )
+    .bind(profile_id)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Sets (or with `None` removes) the threshold of a currency.
+pub async fn set_rule(
+    db: &Db,
+    profile_id: &str,
+    currency: &str,
+    threshold: Option<i64>,
+    by: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("DELETE FROM approval_rules WHERE profile_id = $1 AND currency = $2")
+        .bind(profile_id)
+        .bind(currency)
+        .execute(&mut *tx)
+        .await?;
+    if let Some(threshold) = threshold {
+        sqlx::query(
+            "INSERT INTO approval_rules (profile_id, currency, threshold, updated_by, updated_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(profile_id)
+        .bind(currency)
+        .bind(threshold)
+        .bind(by)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
+}
+
+#[derive(Debug, Clone)]
+pub struct RequestRow {
+    pub id: String,
+    pub request_digest: String,
+    pub profile_id: String,
+    pub created_by: String,
+    pub bank_account_id: String,
+    pub currency: String,
+    pub amount: i64,
+    pub fee: i64,
+    pub payee_name: String,
+    pub body: String,
+    pub hold_id: String,
+    pub state: String,
+    pub created_at: i64,
+}
+
+const COLUMNS: &str =
+    "id, request_digest, profile_id, created_by, bank_account_id, currency, amount, \
+    fee, payee_name, body, hold_id, state, created_at";
+
+fn from_row(row: &sqlx::any::AnyRow) -> Result<RequestRow, sqlx::Error> {
+    Ok(RequestRow {
+        id: row.try_get(0)?,
+        request_digest: row.try_get(1)?,
+        profile_id: row.try_get(2)?,
+        created_by: row.try_get(3)?,
+        bank_account_id: row.try_get(4)?,
+        currency: row.try_get(5)?,
+        amount: row.try_get(6)?,
+        fee: row.try_get(7)?,
+        payee_name: row.try_get(8)?,
+        body: row.try_get(9)?,
+        hold_id: row.try_get(10)?,
+        state: row.try_get(11)?,
+        created_at: row.try_get(12)?,
+    })
+}
+
+pub async fn find(db: &Db, id: &str) -> Result<Option<RequestRow>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM transfer_requests WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?
+    .as_ref()
+    .map(from_row)
+    .transpose()
+}
+
+pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<RequestRow>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM transfer_requests WHERE profile_id = $1 AND state = 'waiting' ORDER BY created_at, id"
+    ))
+    .bind(profile_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+pub struct NewRequest<'a> {
+    pub id: &'a str,
+    pub request_digest: &'a str,
+    pub profile_id: &'a str,
+    pub created_by: &'a str,
+    pub account: &'a BankAccount,
+    pub amount: i64,
+    pub fee: i64,
+    pub payee_name: &'a str,
+    pub body: &'a str,
+    pub approval_id: &'a str,
+    pub binding: &'a str,
+    pub now: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    #[error("the approval does not fit this transfer")]
+    Approval,
+    #[error(transparent)]
+    Booking(#[from] BookingError),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+/// Places a transfer for a second approval: the creator's approval used, amount and fee held.
+pub async fn place(db: &Db, new: &NewRequest<'_>) -> Result<(), PlaceError> {
+    let mut tx = db.begin_write().await?;
+    let outcome = place_in(&mut tx, new).await;
+    match outcome {
+        Ok(()) => Ok(tx.commit().await?),
+        Err(error) => {
+            tx.rollback().await?;
+            Err(error)
+        }
+    }
+}
+
+async fn place_in(conn: &mut AnyConnection, new: &NewRequest<'_>) -> Result<(), PlaceError> {
+    if !super::mfa::consume_approval(
+        conn,
+        new.approval_id,
+        new.created_by,
+        crate::domain::auth::mfa::Purpose::Transfer,
+        new.binding,
+        new.now,
+    )
+    .await?
+    {
+        return Err(PlaceError::Approval);
+    }
+    let total = new.amount + new.fee;
+    let hold = ledger::place_hold(
+        conn,
+        &new.account.ledger_account_id,
+        total,
+        &format!("transfer_request:{}", new.id),
+    )
+    .await
+    .map_err(|e| match e {
+        LedgerError::InsufficientFunds => PlaceError::Booking(BookingError::InsufficientFunds),
+        LedgerError::Sql(e) => PlaceError::Sql(e),
+        other => PlaceError::Booking(BookingError::Ledger(other.to_string())),
+    })?;
+    sqlx::query(
+        "INSERT INTO transfer_requests (id, request_digest, profile_id, created_by, bank_account_id, currency, \
+         amount, fee, payee_name, body, hold_id, state, created_at, binding) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'waiting', $12, $13)",
+    )
+    .bind(new.id)
+    .bind(new.request_digest)
+    .bind(new.profile_id)
+    .bind(new.created_by)
+    .bind(&new.account.id)
+    .bind(new.account.currency.code())
+    .bind(new.amount)
+    .bind(new.fee)
+    .bind(new.payee_name)
+    .bind(new.body)
+    .bind(&hold)
+    .bind(new.now)
+    .bind(new.binding)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// What waiting requests of the profile with these very terms hold on the account: the money a
+/// second approval of those terms may use.
+pub async fn reserved(
+    db: &Db,
+    profile_id: &str,
+    account_id: &str,
+    binding: &str,
+) -> Result<i64, sqlx::Error> {
+    let (sum,) = sqlx::query_as::<_, (i64,)>(
+        "SELECT CAST(COALESCE(SUM(amount + fee), 0) AS BIGINT) FROM transfer_requests \
+         WHERE profile_id = $1 AND bank_account_id = $2 AND binding = $3 AND state = 'waiting'",
+    )
+    .bind(profile_id)
+    .bind(account_id)
+    .bind(binding)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(sum)
+}
+
+/// Moves a waiting request to `approved` or `rejected` and releases its hold, inside the caller's
+/// transaction; false when it was not waiting any more.
+pub async fn decide_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    to: &str,
+    by: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE transfer_requests SET state = $2, decided_by = $3, decided_at = $4 WHERE id = $1 AND state = 'waiting'",
+    )
+    .bind(id)
+    .bind(to)
+    .bind(by)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let (hold,) =
+        sqlx::query_as::<_, (String,)>("SELECT hold_id FROM transfer_requests WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *conn)
+            .await?;
+    ledger::release_hold(conn, &hold).await?;
+    Ok(true)
+}
+
+/// Rejects a waiting request: the hold is released and nothing is paid.
+pub async fn reject(db: &Db, id: &str, by: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let done = decide_in(&mut tx, id, "rejected", by, now).await?;
+    tx.commit().await?;
+    Ok(done)
+}

@@ -1,0 +1,306 @@
+//! Exchange quotes and the conversions that execute them (issue 12). A quote is stored when it is
+//! given, so any bank process can execute it; executing books both legs, marks the quote used
+//! and records the client's id in one database transaction.
+
+use sqlx::{AnyConnection, Row};
+
+use super::bookings::{self, BookingError, Conversion};
+use super::{Backend, Db};
+
+#[derive(Debug, Clone)]
+pub struct QuoteRow {
+    pub id: String,
+    pub profile_id: String,
+    pub user_id: String,
+    pub from_account_id: String,
+    pub to_account_id: String,
+    pub from_currency: String,
+    pub to_currency: String,
+    pub conversion_type: String,
+    pub from_amount: i64,
+    pub to_amount: i64,
+    pub rate: String,
+    pub mid_rate: String,
+    pub rates_as_of: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+const QUOTE_COLUMNS: &str = "id, profile_id, user_id, from_account_id, to_account_id, \
+    from_currency, to_currency, conversion_type, from_amount, to_amount, rate, mid_rate, \
+    rates_as_of, created_at, expires_at";
+
+fn quote_from(row: &sqlx::any::AnyRow) -> Result<QuoteRow, sqlx::Error> {
+    Ok(QuoteRow {
+        id: row.try_get(0)?,
+        profile_id: row.try_get(1)?,
+        user_id: row.try_get(2)?,
+        from_account_id: row.try_get(3)?,
+        to_account_id: row.try_get(4)?,
+        from_currency: row.try_get(5)?,
+        to_currency: row.try_get(6)?,
+        conversion_type: row.try_get(7)?,
+        from_amount: row.try_get(8)?,
+        to_amount: row.try_get(9)?,
+        rate: row.try_get(10)?,
+        mid_rate: row.try_get(11)?,
+        rates_as_of: row.try_get(12)?,
+        created_at: row.try_get(13)?,
+        expires_at: row.try_get(14)?,
+    })
+}
+
+pub async fn insert_quote(db: &Db, q: &QuoteRow) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "INSERT INTO exchange_quotes ({QUOTE_COLUMNS}) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    ))
+    .bind(&q.id)
+    .bind(&q.profile_id)
+    .bind(&q.user_id)
+    .bind(&q.from_account_id)
+    .bind(&q.to_account_id)
+    .bind(&q.from_currency)
+    .bind(&q.to_currency)
+    .bind(&q.conversion_type)
+    .bind(q.from_amount)
+    .bind(q.to_amount)
+    .bind(&q.rate)
+    .bind(&q.mid_rate)
+    .bind(&q.rates_as_of)
+    .bind(q.created_at)
+    .bind(q.expires_at)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// A newer quote replaces this one: it can no longer be executed (unless it already was).
+pub async fn withdraw(db: &Db, id: &str, profile_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE exchange_quotes SET expires_at = $3 WHERE id = $1 AND profile_id = $2 \
+         AND expires_at > $3 AND NOT EXISTS (SELECT 1 FROM exchanges e WHERE e.quote_id = $1)",
+    )
+    .bind(id)
+    .bind(profile_id)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn quote(db: &Db, id: &str) -> Result<Option<QuoteRow>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    quote_in(&mut conn, id, "").await
+}
+
+async fn quote_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    lock: &str,
+) -> Result<Option<QuoteRow>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1{lock}"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .as_ref()
+    .map(quote_from)
+    .transpose()
+}
+
+/// Quotes nobody executed, a day after they expired: they are of no further use.
+pub async fn sweep(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "DELETE FROM exchange_quotes WHERE expires_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM exchanges e WHERE e.quote_id = exchange_quotes.id)",
+    )
+    .bind(now - 86_400_000)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+#[derive(Debug, Clone)]
+pub struct ExchangeRow {
+    pub id: String,
+    pub quote_id: String,
+    pub profile_id: String,
+    pub from_transaction_id: String,
+    pub to_transaction_id: String,
+    pub created_at: i64,
+}
+
+fn exchange_from(row: &sqlx::any::AnyRow) -> Result<ExchangeRow, sqlx::Error> {
+    Ok(ExchangeRow {
+        id: row.try_get(0)?,
+        quote_id: row.try_get(1)?,
+        profile_id: row.try_get(2)?,
+        from_transaction_id: row.try_get(3)?,
+        to_transaction_id: row.try_get(4)?,
+        created_at: row.try_get(5)?,
+    })
+}
+
+/// The conversions made under this client id or of this quote.
+async fn earlier(db: &Db, id: &str, quote_id: &str) -> Result<Vec<ExchangeRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, quote_id, profile_id, from_transaction_id, to_transaction_id, created_at \
+         FROM exchanges WHERE id = $1 OR quote_id = $2",
+    )
+    .bind(id)
+    .bind(quote_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(exchange_from).collect()
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExecuteError {
+    /// The client id was used for another quote.
+    #[error("the exchange id was used for another quote")]
+    Conflict,
+    /// No such quote for this profile.
+    #[error("no such quote")]
+    UnknownQuote,
+    #[error("the quote has expired")]
+    Expired,
+    #[error(transparent)]
+    Booking(#[from] BookingError),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+pub struct Executed {
+    pub exchange: ExchangeRow,
+    pub quote: QuoteRow,
+    /// False when this answers a retry (or a second execution of the same quote).
+    pub created: bool,
+}
+
+/// A retry answers the first result: the same id with the same quote, or the same quote under
+/// another id (a quote converts once, so both ask for the same conversion).
+async fn replay(
+    db: &Db,
+    id: &str,
+    quote_id: &str,
+    profile_id: &str,
+) -> Result<Option<Executed>, ExecuteError> {
+    let found = earlier(db, id, quote_id).await?;
+    if found
+        .iter()
+        .any(|e| e.profile_id != profile_id || (e.id == id && e.quote_id != quote_id))
+    {
+        return Err(ExecuteError::Conflict);
+    }
+    let Some(first) = found.into_iter().find(|e| e.quote_id == quote_id) else {
+        return Ok(None);
+    };
+    let quote = quote(db, quote_id)
+        .await?
+        .ok_or(ExecuteError::Sql(sqlx::Error::RowNotFound))?;
+    Ok(Some(Executed {
+        exchange: first,
+        quote,
+        created: false,
+    }))
+}
+
+/// Executes a live quote of the profile once.
+pub async fn execute(
+    db: &Db,
+    id: &str,
+    quote_id: &str,
+    profile_id: &str,
+    now: i64,
+) -> Result<Executed, ExecuteError> {
+    if let Some(first) = replay(db, id, quote_id, profile_id).await? {
+        return Ok(first);
+    }
+    let mut tx = db.begin_write().await?;
+    match execute_in(&mut tx, db.backend, id, quote_id, profile_id, now).await {
+        Ok(executed) => {
+            tx.commit().await?;
+            Ok(executed)
+        }
+        Err(error) => {
+            tx.rollback().await?;
+            // A concurrent execution that won the race: its result is this request's answer.
+            match replay(db, id, quote_id, profile_id).await? {
+                Some(first) => Ok(first),
+                None => Err(match error {
+                    ExecuteError::Booking(BookingError::Duplicate) => ExecuteError::Conflict,
+                    other => other,
+                }),
+            }
+        }
+    }
+}
+
+async fn execute_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    id: &str,
+    quote_id: &str,
+    profile_id: &str,
+    now: i64,
+) -> Result<Executed, ExecuteError> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let quote = quote_in(conn, quote_id, lock)
+        .await?
+        .filter(|q| q.profile_id == profile_id)
+        .ok_or(ExecuteError::UnknownQuote)?;
+    if quote.expires_at <= now {
+        return Err(ExecuteError::Expired);
+    }
+    let from = super::bank_accounts::by_id_in(conn, &quote.from_account_id)
+        .await?
+        .filter(|a| a.profile_id == profile_id)
+        .ok_or(ExecuteError::UnknownQuote)?;
+    let to = super::bank_accounts::by_id_in(conn, &quote.to_account_id)
+        .await?
+        .filter(|a| a.profile_id == profile_id)
+        .ok_or(ExecuteError::UnknownQuote)?;
+    let key = format!("exchange:{quote_id}");
+    let (from_transaction_id, to_transaction_id) = bookings::convert_in(
+        conn,
+        backend,
+        &Conversion {
+            from: &from,
+            to: &to,
+            from_amount: quote.from_amount,
+            to_amount: quote.to_amount,
+            key: Some(&key),
+            at: now,
+        },
+    )
+    .await?;
+    sqlx::query(
+        "INSERT INTO exchanges (id, quote_id, profile_id, from_transaction_id, to_transaction_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(quote_id)
+    .bind(profile_id)
+    .bind(&from_transaction_id)
+    .bind(&to_transaction_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(Executed {
+        exchange: ExchangeRow {
+            id: id.to_string(),
+            quote_id: quote_id.to_string(),
+            profile_id: profile_id.to_string(),
+            from_transaction_id,
+            to_transaction_id,
+            created_at: now,
+        },
+        quote,
+        created: true,
+    })
+}

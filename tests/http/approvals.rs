@@ -1,0 +1,215 @@
+//! Second approvals (issue 13 point 6): below and at the owner's threshold a colleague's transfer
+//! goes at once; above it the money is held until another member approves it with their own
+//! approval of its terms, or rejects it (the hold is released). The maker cannot approve their
+//! own; an Account Owner's transfers never wait; each step is audited.
+
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use crate::transfers::{approved, local_terms, payer, submit, with};
+use bank::domain::profiles::access::Role;
+
+fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// A director of the payer's business, with the full transaction right.
+async fn director(bank: &TestBank, profile_id: &str) -> Customer {
+    let user_id = create_user(bank, "dora@example.com", "unused-hash").await;
+    bank::store::profiles::add_member(
+        &bank.db,
+        profile_id,
+        &user_id,
+        Role::Director,
+        &["transaction:rw"],
+        true,
+    )
+    .await
+    .unwrap();
+    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
+        .await
+        .unwrap();
+    Customer {
+        user_id,
+        profile_id: profile_id.to_string(),
+        token: tokens.access,
+    }
+}
+
+async fn balance(bank: &TestBank, account: &bank::store::bank_accounts::BankAccount) -> (i64, i64) {
+    let a = reload(bank, account).await;
+    (a.balance.booked, a.balance.available())
+}
+
+async fn pay(bank: &TestBank, who: &Customer, terms: &Value) -> (String, Reply) {
+    let auth = who.bearer();
+    let request = approved(bank, &auth, terms).await;
+    let id = new_id();
+    let reply = submit(bank, &auth, &with(terms, &id, &request)).await;
+    (id, reply)
+}
+
+on_both_backends!(
+    a_transfer_above_the_threshold_waits_for_a_second_approval,
+    |bank| {
+        let p = payer(bank, "olivia@example.com").await;
+        let owner = &p.customer;
+        let dora = director(bank, &owner.profile_id).await;
+        let rule = json!({"currency": "GBP", "threshold": "100.00"});
+        let refused = send_json(
+            bank,
+            "PUT",
+            "/v2/account-profiles/approval-rules",
+            rule.clone(),
+            &[("authorization", &dora.bearer())],
+        )
+        .await;
+        assert_eq!(refused.status, 403);
+        let set = send_json(
+            bank,
+            "PUT",
+            "/v2/account-profiles/approval-rules",
+            rule,
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        assert_eq!(set.json()["results"][0]["threshold"], "100.00");
+
+        // At the threshold: paid at once.
+        let (_, at) = pay(bank, &dora, &local_terms(&p.gbp, "100.00", "Acme Ltd")).await;
+        assert_eq!(at.json()["status"], "pending", "{}", at.body);
+        let (booked, available) = balance(bank, &p.gbp).await;
+
+        // Above it: held, not paid; a retry answers the same.
+        let terms = local_terms(&p.gbp, "150.00", "Acme Ltd");
+        let auth = dora.bearer();
+        let request = approved(bank, &auth, &terms).await;
+        let id = new_id();
+        let waiting = submit(bank, &auth, &with(&terms, &id, &request)).await;
+        assert_eq!(waiting.status, 200, "{}", waiting.body);
+        assert_eq!(waiting.json()["status"], "awaiting_approval");
+        assert!(waiting.json()["transaction"].is_null());
+        assert_eq!(balance(bank, &p.gbp).await, (booked, available - 15_020));
+        assert_eq!(
+            submit(bank, &auth, &with(&terms, &id, &request))
+                .await
+                .json()["status"],
+            "awaiting_approval"
+        );
+
+        // The maker cannot approve their own transfer.
+        let list = post(
+            bank,
+            "/v2/transactions/approvals/fetch",
+            json!({}),
+            &[("authorization", &auth)],
+        )
+        .await;
+        assert_eq!(list.json()["results"][0]["canApprove"], false);
+        let mine = post(
+            bank,
+            "/v2/transactions/approvals/approve",
+            json!({"id": id, "requestId": "x"}),
+            &[("authorization", &auth)],
+        )
+        .await;
+        assert_eq!(mine.json()["code"], "own_transfer");
+
+        // The owner approves with their own approval of the very terms, and it is paid once.
+        let list = post(
+            bank,
+            "/v2/transactions/approvals/fetch",
+            json!({}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        let item = list.json()["results"][0].clone();
+        assert_eq!(item["canApprove"], true);
+        assert_eq!(item["amount"], "150.00");
+        assert_eq!(item["createdBy"], "Anna Smith");
+        let owners = approved(bank, &owner.bearer(), &item["terms"]).await;
+        let done = post(
+            bank,
+            "/v2/transactions/approvals/approve",
+            json!({"id": id, "requestId": owners}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        assert_eq!(done.json()["status"], "pending");
+        assert_eq!(
+            balance(bank, &p.gbp).await,
+            (booked - 15_020, available - 15_020)
+        );
+        let again = post(
+            bank,
+            "/v2/transactions/approvals/approve",
+            json!({"id": id, "requestId": owners}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        assert_eq!(again.json()["code"], "already_decided");
+        // The maker's retry now answers the payment.
+        let retry = submit(bank, &auth, &with(&terms, &id, &request)).await;
+        assert_eq!(
+            retry.json()["transaction"]["id"],
+            done.json()["transaction"]["id"]
+        );
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(
+    a_rejection_releases_the_hold_and_owners_never_wait,
+    |bank| {
+        let p = payer(bank, "olivia@example.com").await;
+        let owner = &p.customer;
+        let dora = director(bank, &owner.profile_id).await;
+        send_json(
+            bank,
+            "PUT",
+            "/v2/account-profiles/approval-rules",
+            json!({"currency": "GBP", "threshold": "100"}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        let before = balance(bank, &p.gbp).await;
+        let (id, waiting) = pay(bank, &dora, &local_terms(&p.gbp, "300.00", "Acme Ltd")).await;
+        assert_eq!(waiting.json()["status"], "awaiting_approval");
+        let rejected = post(
+            bank,
+            "/v2/transactions/approvals/reject",
+            json!({"id": id}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        assert_eq!(rejected.json()["status"], "rejected", "{}", rejected.body);
+        assert_eq!(
+            balance(bank, &p.gbp).await,
+            before,
+            "the hold is released and nothing is paid"
+        );
+        let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
+            .await
+            .unwrap();
+        assert!(events.contains(&"transfer.rejected".to_string()));
+        assert!(events.contains(&"team.approval_rule_set".to_string()));
+
+        // An Account Owner's own transfer above the threshold is paid at once.
+        let (_, own) = pay(bank, owner, &local_terms(&p.gbp, "300.00", "Acme Ltd")).await;
+        assert_eq!(own.json()["status"], "pending", "{}", own.body);
+        // Removing the rule: the director's large transfer goes at once too.
+        send_json(
+            bank,
+            "PUT",
+            "/v2/account-profiles/approval-rules",
+            json!({"currency": "GBP", "threshold": null}),
+            &[("authorization", &owner.bearer())],
+        )
+        .await;
+        let (_, free) = pay(bank, &dora, &local_terms(&p.gbp, "200.00", "Acme Ltd")).await;
+        assert_eq!(free.json()["status"], "pending");
+        ledger_is_sound(bank).await;
+    }
+);

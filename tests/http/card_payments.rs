@@ -1,0 +1,408 @@
+//! Card payments through the ledger (issue 14 point 4): an authorisation holds money and shows
+//! a pending transaction, a capture books it, a reversal releases it, a refund credits it back;
+//! frozen cards, switched-off controls, daily limits and short balances decline without moving
+//! money; repeated and concurrent messages never hold or book twice; the ledger stays sound.
+
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use bank::domain::accounts::money::Currency;
+use bank::domain::cards::controls::{DeclineReason, LimitType};
+use bank::store::card_authorizations::{self, Authorization, Request};
+use bank::store::transactions::Acceptor;
+
+async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
+    send_json(
+        bank,
+        method,
+        path,
+        body,
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+struct Holder {
+    who: Customer,
+    account: bank::store::bank_accounts::BankAccount,
+    card_id: String,
+}
+
+/// A business with 100.00 on its GBP account and an active card.
+async fn holder(bank: &TestBank) -> Holder {
+    let who = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    let account = open_account(bank, &who.profile_id, Currency::Gbp, true).await;
+    bank::providers::sandbox_payments::credit(&bank.db, &account.iban, "100.00", "Payer", "")
+        .await
+        .unwrap();
+    let address = json!({"type": "other", "address": {"addressLine1": "20 Finsbury Circus",
+        "city": "London", "postalCode": "EC2M 7EA", "countryCode": "GB"}});
+    call(bank, &who, "PATCH", "/v2/cards/shipping-addresses", address).await;
+    let ordered = call(bank, &who, "POST", "/v2/cards/order", json!({})).await;
+    let card_id = ordered.json()["id"].as_str().unwrap().to_string();
+    let later = bank::store::now_ms() + 3_600_000;
+    for step in 0..3 {
+        bank::store::cards::deliver_due(&bank.db, later + step * 1000, 1)
+            .await
+            .unwrap();
+    }
+    let last = &ordered.json()["panMasked"].as_str().unwrap()[15..].to_string();
+    let active = call(
+        bank,
+        &who,
+        "PATCH",
+        "/v2/cards/status",
+        json!({"cardId": card_id, "action": "activate", "lastDigits": last, "pin": "4829"}),
+    )
+    .await;
+    assert_eq!(active.status, 200, "{}", active.body);
+    let account = reload(bank, &account).await;
+    Holder {
+        who,
+        account,
+        card_id,
+    }
+}
+
+fn shop() -> Acceptor {
+    bank::demo::history::merchants().remove(0)
+}
+
+async fn authorize(
+    bank: &TestBank,
+    h: &Holder,
+    network_id: &str,
+    kind: LimitType,
+    pence: i64,
+) -> Authorization {
+    card_authorizations::authorize(
+        &bank.db,
+        &Request {
+            network_id,
+            card_id: &h.card_id,
+            kind,
+            amount: pence,
+            currency: Currency::Gbp,
+            acceptor: &shop(),
+            at: bank::store::now_ms(),
+        },
+    )
+    .await
+    .unwrap()
+}
+
+async fn balance(bank: &TestBank, h: &Holder) -> (i64, i64) {
+    let account = reload(bank, &h.account).await;
+    (account.balance.booked, account.balance.available())
+}
+
+async fn card_transactions(bank: &TestBank, h: &Holder) -> Vec<Value> {
+    let page = call(
+        bank,
+        &h.who,
+        "POST",
+        "/v2/transactions/fetch",
+        json!({"cardId": h.card_id}),
+    )
+    .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    page.json()["results"].as_array().unwrap().clone()
+}
+
+on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
+    let h = holder(bank).await;
+    let auth = authorize(bank, &h, "net-1", LimitType::ContactlessPayment, 2_550).await;
+    assert_eq!(auth.status, "pending");
+    assert_eq!(balance(bank, &h).await, (10_000, 7_450), "held, not booked");
+    let rows = card_transactions(bank, &h).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["status"], "pending");
+    assert_eq!(rows[0]["type"], "card_purchase");
+    let holds = call(
+        bank,
+        &h.who,
+        "POST",
+        "/v2/authorizations/fetch",
+        json!({"page": 1, "limit": 20, "cardId": h.card_id, "bankAccountId": h.account.id}),
+    )
+    .await;
+    assert_eq!(holds.status, 200, "{}", holds.body);
+    assert_eq!(holds.json()["totalResults"], 1);
+    assert_eq!(holds.json()["results"][0]["amount"], "25.50");
+    assert_eq!(holds.json()["results"][0]["acceptor"]["name"], shop().name);
+    let one = call(
+        bank,
+        &h.who,
+        "POST",
+        "/v2/authorizations/take",
+        json!({"cardId": h.card_id, "id": auth.id}),
+    )
+    .await;
+    assert_eq!(one.json()["type"], "contactless_payment");
+
+    // The same message again is answered the same, and holds nothing more.
+    assert_eq!(
+        authorize(bank, &h, "net-1", LimitType::ContactlessPayment, 2_550).await,
+        auth
+    );
+    assert_eq!(balance(bank, &h).await, (10_000, 7_450));
+
+    let captured = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
+        .await
+        .unwrap();
+    assert_eq!(captured.status, "captured");
+    assert_eq!(balance(bank, &h).await, (7_450, 7_450));
+    let again = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
+        .await
+        .unwrap();
+    assert_eq!(again.status, "captured");
+    assert_eq!(balance(bank, &h).await, (7_450, 7_450), "booked once");
+    let rows = card_transactions(bank, &h).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["status"], "completed");
+    assert_eq!(rows[0]["balanceAfter"], json!(74.5));
+    let holds = call(
+        bank,
+        &h.who,
+        "POST",
+        "/v2/authorizations/fetch",
+        json!({"cardId": h.card_id}),
+    )
+    .await;
+    assert_eq!(holds.json()["totalResults"], 0);
+    assert!(
+        card_authorizations::reverse(&bank.db, "net-1", bank::store::now_ms())
+            .await
+            .is_err(),
+        "a captured payment is not reversed"
+    );
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(
+    a_reversal_frees_the_money_and_a_refund_gives_back_at_most_what_was_paid,
+    |bank| {
+        let h = holder(bank).await;
+        authorize(bank, &h, "net-r", LimitType::OnlinePurchase, 4_000).await;
+        let reversed = card_authorizations::reverse(&bank.db, "net-r", bank::store::now_ms())
+            .await
+            .unwrap();
+        assert_eq!(reversed.status, "reversed");
+        assert_eq!(balance(bank, &h).await, (10_000, 10_000));
+        assert!(
+            card_authorizations::capture(&bank.db, "net-r", bank::store::now_ms())
+                .await
+                .is_err()
+        );
+
+        authorize(bank, &h, "net-p", LimitType::OnlinePurchase, 6_000).await;
+        card_authorizations::capture(&bank.db, "net-p", bank::store::now_ms())
+            .await
+            .unwrap();
+        let now = bank::store::now_ms();
+        card_authorizations::refund(&bank.db, "net-f1", "net-p", 2_500, now)
+            .await
+            .unwrap();
+        assert_eq!(balance(bank, &h).await, (6_500, 6_500));
+        // A repeated refund message refunds once; more than is left is refused.
+        card_authorizations::refund(&bank.db, "net-f1", "net-p", 2_500, now)
+            .await
+            .unwrap();
+        assert!(
+            card_authorizations::refund(&bank.db, "net-f2", "net-p", 3_501, now)
+                .await
+                .is_err()
+        );
+        card_authorizations::refund(&bank.db, "net-f3", "net-p", 3_500, now)
+            .await
+            .unwrap();
+        assert_eq!(balance(bank, &h).await, (10_000, 10_000));
+        let kinds: Vec<String> = card_transactions(bank, &h)
+            .await
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {}",
+                    t["type"].as_str().unwrap(),
+                    t["status"].as_str().unwrap()
+                )
+            })
+            .collect();
+        assert_eq!(
+            kinds
+                .iter()
+                .filter(|k| *k == "card_refund completed")
+                .count(),
+            2,
+            "{kinds:?}"
+        );
+        assert!(
+            kinds.contains(&"card_purchase refunded".to_string()),
+            "{kinds:?}"
+        );
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(
+    frozen_switched_off_over_limit_and_short_are_declined_without_moving_money,
+    |bank| {
+        let h = holder(bank).await;
+        let declined = |auth: &Authorization| (auth.status.clone(), auth.decline_reason);
+        // More than the balance.
+        let short = authorize(bank, &h, "d-1", LimitType::OnlinePurchase, 10_001).await;
+        assert_eq!(
+            declined(&short),
+            ("declined".into(), Some(DeclineReason::InsufficientFunds))
+        );
+        // Over the daily limit: cash 50.00 a day, 30.00 already taken.
+        let limit = call(
+            bank,
+            &h.who,
+            "PATCH",
+            "/v2/cards/limits",
+            json!({"cardId": h.card_id, "type": "atm_cash_withdrawal", "dailyLimit": "50.00"}),
+        )
+        .await;
+        assert_eq!(limit.status, 200, "{}", limit.body);
+        let cash = authorize(bank, &h, "d-2", LimitType::AtmCashWithdrawal, 3_000).await;
+        assert_eq!(cash.status, "pending");
+        let over = authorize(bank, &h, "d-3", LimitType::AtmCashWithdrawal, 2_001).await;
+        assert_eq!(
+            declined(&over),
+            ("declined".into(), Some(DeclineReason::LimitExceeded))
+        );
+        let limits = call(
+            bank,
+            &h.who,
+            "POST",
+            "/v2/cards/limits/fetch",
+            json!({"cardId": h.card_id}),
+        )
+        .await;
+        assert_eq!(limits.json()["limits"][1]["spentToday"], "30.00");
+        // A control switched off.
+        call(
+            bank,
+            &h.who,
+            "PATCH",
+            "/v2/cards/limits",
+            json!({"cardId": h.card_id, "type": "online_purchase", "enabled": false}),
+        )
+        .await;
+        let online = authorize(bank, &h, "d-4", LimitType::OnlinePurchase, 100).await;
+        assert_eq!(
+            declined(&online),
+            ("declined".into(), Some(DeclineReason::ControlOff))
+        );
+        // Frozen.
+        call(
+            bank,
+            &h.who,
+            "PATCH",
+            "/v2/cards/status",
+            json!({"cardId": h.card_id, "action": "freeze"}),
+        )
+        .await;
+        let frozen = authorize(bank, &h, "d-5", LimitType::ContactlessPayment, 100).await;
+        assert_eq!(
+            declined(&frozen),
+            ("declined".into(), Some(DeclineReason::CardNotActive))
+        );
+        // Only the cash withdrawal holds money; the declined ones show, and moved nothing.
+        assert_eq!(balance(bank, &h).await, (10_000, 7_000));
+        let rows = card_transactions(bank, &h).await;
+        assert_eq!(rows.iter().filter(|r| r["status"] == "declined").count(), 4);
+        assert_eq!(
+            rows.iter()
+                .filter(|r| r["type"] == "card_withdrawal")
+                .count(),
+            2
+        );
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(concurrent_authorisations_never_overdraw, |bank| {
+    let h = holder(bank).await;
+    let mut tasks = Vec::new();
+    for i in 0..10 {
+        let db = bank.db.clone();
+        let card_id = h.card_id.clone();
+        tasks.push(tokio::spawn(async move {
+            card_authorizations::authorize(
+                &db,
+                &Request {
+                    network_id: &format!("c-{i}"),
+                    card_id: &card_id,
+                    kind: LimitType::OnlinePurchase,
+                    amount: 1_500,
+                    currency: Currency::Gbp,
+                    acceptor: &shop(),
+                    at: bank::store::now_ms(),
+                },
+            )
+            .await
+            .unwrap()
+        }));
+    }
+    let mut approved = 0;
+    for task in tasks {
+        if task.await.unwrap().status == "pending" {
+            approved += 1;
+        }
+    }
+    assert_eq!(approved, 6, "6 × 15.00 fit in 100.00, a 7th does not");
+    assert_eq!(balance(bank, &h).await, (10_000, 1_000));
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(the_sandbox_network_page_pays_with_a_card_number, |bank| {
+    let h = holder(bank).await;
+    let (sealed,): (String,) = sqlx::query_as("SELECT pan_sealed FROM cards WHERE id = $1")
+        .bind(&h.card_id)
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+    let number = sandbox_config().cards.vault.open(&sealed).unwrap();
+    let form = |body: String| {
+        axum::http::Request::post("/dev/card-network")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("origin", ORIGIN)
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    };
+    let paid = bank
+        .send(form(format!(
+            "message=authorize&card={}&amount=12.34&kind=contactless&merchant=Pret+A+Manger",
+            number.grouped().replace(' ', "+")
+        )))
+        .await;
+    assert_eq!(paid.status, 200, "{}", paid.body);
+    assert!(
+        paid.body.contains("£12.34 at Pret A Manger: pending"),
+        "{}",
+        paid.body
+    );
+    let network_id = paid
+        .body
+        .split("data-network-id=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let captured = bank
+        .send(form(format!("message=capture&network_id={network_id}")))
+        .await;
+    assert!(captured.body.contains(": captured"), "{}", captured.body);
+    assert_eq!(balance(bank, &h).await, (8_766, 8_766));
+    let unknown = bank
+        .send(form(
+            "message=authorize&card=4000020000000000&amount=1&kind=online".into(),
+        ))
+        .await;
+    assert_eq!(unknown.status, 422);
+});

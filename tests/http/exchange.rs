@@ -1,0 +1,691 @@
+//! Currency exchange (issue 12): quotes in both directions for every pair, exact and never in
+//! the customer's favour beyond the rate; conversions booked once through the FX positions, also
+//! when retried or raced; expiry, withdrawal and business hours; SPEC §5's messages; statements
+//! with both legs; the ECB adapter against a local fake serving a stored copy of its feed.
+
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use bank::domain::accounts::money::{parse_decimal, Currency};
+use bank::store::bank_accounts::BankAccount;
+
+/// A business with an active account in every currency, each holding 10,000.00.
+async fn holder(bank: &TestBank, email: &str) -> (Customer, Vec<BankAccount>) {
+    let customer = customer(bank, email, "Bennett & Hale Trading Ltd").await;
+    let mut accounts = Vec::new();
+    for (i, currency) in Currency::EVERY.into_iter().enumerate() {
+        let account = open_account(bank, &customer.profile_id, currency, i == 0).await;
+        bank::providers::sandbox_payments::credit(&bank.db, &account.iban, "10000.00", "Payer", "")
+            .await
+            .unwrap();
+        accounts.push(reload(bank, &account).await);
+    }
+    (customer, accounts)
+}
+
+pub async fn ask_quote(bank: &TestBank, who: &Customer, body: Value) -> Reply {
+    post(
+        bank,
+        "/v1/bank/currency-exchange/rate",
+        body,
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+fn quote_body(from: &BankAccount, to: Currency, kind: &str, amount: &str) -> Value {
+    json!({"fromAccount": from.id, "fromCurrency": from.currency, "toCurrency": to,
+        "conversionType": kind, "amount": amount})
+}
+
+async fn convert(bank: &TestBank, who: &Customer, id: &str, quote_id: &str) -> Reply {
+    post(
+        bank,
+        "/v1/bank/currency-exchange",
+        json!({"id": id, "quoteId": quote_id}),
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+fn minor(value: &Value) -> i64 {
+    parse_decimal(value.as_str().unwrap()).unwrap()
+}
+
+fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+on_both_backends!(
+    every_pair_converts_both_ways_without_creating_money,
+    |bank| {
+        let (who, accounts) = holder(bank, "olivia@example.com").await;
+        for from in &accounts {
+            for to in &accounts {
+                if from.id == to.id {
+                    continue;
+                }
+                for (kind, amount) in [("direct", "123.45"), ("inverse", "67.89")] {
+                    let before = (reload(bank, from).await, reload(bank, to).await);
+                    let reply =
+                        ask_quote(bank, &who, quote_body(from, to.currency, kind, amount)).await;
+                    assert_eq!(
+                        reply.status, 200,
+                        "{} {}: {}",
+                        from.currency, to.currency, reply.body
+                    );
+                    let q = reply.json();
+                    assert_eq!(q["isAvailable"], true);
+                    assert_eq!(q["toAccount"], to.id.as_str());
+                    let (paid, got) = (minor(&q["fromAmount"]), minor(&q["toAmount"]));
+                    let rate = Decimal::from_str(q["rate"].as_str().unwrap()).unwrap();
+                    // The stated rounding: what arrives is at most what leaves times the rate.
+                    assert!(Decimal::from(got) <= Decimal::from(paid) * rate);
+                    match kind {
+                        "direct" => {
+                            assert_eq!(paid, 12_345);
+                            assert_eq!(Decimal::from(got), (Decimal::from(paid) * rate).floor());
+                        }
+                        _ => {
+                            assert_eq!(got, 6_789);
+                            assert_eq!(Decimal::from(paid), (Decimal::from(got) / rate).ceil());
+                        }
+                    }
+                    let done = convert(bank, &who, &new_id(), q["quoteId"].as_str().unwrap()).await;
+                    assert_eq!(done.status, 200, "{}", done.body);
+                    let after = (reload(bank, from).await, reload(bank, to).await);
+                    assert_eq!(after.0.balance.booked, before.0.balance.booked - paid);
+                    assert_eq!(after.1.balance.booked, before.1.balance.booked + got);
+                    let leg = &done.json()["transaction"];
+                    assert_eq!(leg["type"], "currency_exchange");
+                    assert_eq!(leg["conversionCurrency"], to.currency.code());
+                }
+            }
+        }
+        // Every currency's balances, the customers' and the FX positions', still sum to zero.
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(a_quote_is_held_for_its_lifetime_only, |bank| {
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let (gbp, eur) = (&accounts[0], &accounts[1]);
+    let first = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "100")).await;
+    let first_id = first.json()["quoteId"].as_str().unwrap().to_string();
+    let expires = first.json()["expiresAt"].as_str().unwrap().to_string();
+    let lifetime =
+        time::OffsetDateTime::parse(&expires, &time::format_description::well_known::Rfc3339)
+            .unwrap()
+            - time::OffsetDateTime::now_utc();
+    assert!(
+        lifetime.whole_seconds() > 25 && lifetime.whole_seconds() <= 30,
+        "{lifetime}"
+    );
+
+    // A quote whose time is up is refused, and nothing moves.
+    sqlx::query("UPDATE exchange_quotes SET expires_at = 0 WHERE id = $1")
+        .bind(&first_id)
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+    let late = convert(bank, &who, &new_id(), &first_id).await;
+    assert_eq!(late.status, 409, "{}", late.body);
+    assert_eq!(late.json()["code"], "quote_expired");
+    assert_eq!(reload(bank, gbp).await.balance.booked, gbp.balance.booked);
+
+    // A refreshed quote withdraws the one it replaces.
+    let second = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "100")).await;
+    let second_id = second.json()["quoteId"].as_str().unwrap().to_string();
+    let mut body = quote_body(gbp, Currency::Eur, "direct", "100");
+    body["quoteId"] = json!(second_id);
+    let third = ask_quote(bank, &who, body).await;
+    assert_ne!(third.json()["quoteId"], second_id.as_str());
+    let withdrawn = convert(bank, &who, &new_id(), &second_id).await;
+    assert_eq!(withdrawn.json()["code"], "quote_expired");
+    assert_eq!(reload(bank, eur).await.balance.booked, eur.balance.booked);
+
+    // Another profile cannot execute (or even see) the quote.
+    let other = customer(bank, "tom@example.com", "Tom Fischer").await;
+    let third_id = third.json()["quoteId"].as_str().unwrap().to_string();
+    let stranger = convert(bank, &other, &new_id(), &third_id).await;
+    assert_eq!(stranger.status, 404, "{}", stranger.body);
+    assert_eq!(stranger.json()["code"], "quote_not_found");
+    assert_eq!(convert(bank, &who, &new_id(), &third_id).await.status, 200);
+    ledger_is_sound(bank).await;
+});
+
+on_both_backends!(
+    a_conversion_is_booked_once_under_retries_and_races,
+    |bank| {
+        let (who, accounts) = holder(bank, "olivia@example.com").await;
+        let gbp = &accounts[0];
+        let q = ask_quote(
+            bank,
+            &who,
+            quote_body(gbp, Currency::Usd, "direct", "250.00"),
+        )
+        .await;
+        let quote_id = q.json()["quoteId"].as_str().unwrap().to_string();
+        let id = new_id();
+        // Eight identical requests at once, then a retry: one conversion.
+        let replies =
+            futures_util::future::join_all((0..8).map(|_| convert(bank, &who, &id, &quote_id)))
+                .await;
+        let first = replies[0].json();
+        for reply in &replies {
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            assert_eq!(
+                reply.json()["transaction"]["id"],
+                first["transaction"]["id"]
+            );
+        }
+        let retry = convert(bank, &who, &id, &quote_id).await;
+        assert_eq!(
+            retry.json()["transaction"]["id"],
+            first["transaction"]["id"]
+        );
+        // The same quote under another id is the same conversion.
+        let again = convert(bank, &who, &new_id(), &quote_id).await;
+        assert_eq!(
+            again.json()["transaction"]["id"],
+            first["transaction"]["id"]
+        );
+        assert_eq!(
+            reload(bank, gbp).await.balance.booked,
+            gbp.balance.booked - 25_000
+        );
+
+        // The same id for another quote is refused.
+        let other = ask_quote(
+            bank,
+            &who,
+            quote_body(gbp, Currency::Usd, "direct", "10.00"),
+        )
+        .await;
+        let reused = convert(bank, &who, &id, other.json()["quoteId"].as_str().unwrap()).await;
+        assert_eq!(reused.status, 409, "{}", reused.body);
+        assert_eq!(reused.json()["code"], "exchange_id_reused");
+
+        // Two conversions racing for one balance: the balance covers one of them.
+        let available = reload(bank, gbp).await.balance.available();
+        let most = bank::domain::accounts::money::decimal(available * 3 / 4);
+        let a = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", &most)).await;
+        let b = ask_quote(bank, &who, quote_body(gbp, Currency::Chf, "direct", &most)).await;
+        let (qa, qb) = (
+            a.json()["quoteId"].as_str().unwrap().to_string(),
+            b.json()["quoteId"].as_str().unwrap().to_string(),
+        );
+        let (ia, ib) = (new_id(), new_id());
+        let (ra, rb) = tokio::join!(convert(bank, &who, &ia, &qa), convert(bank, &who, &ib, &qb));
+        let mut statuses = [ra.status.as_u16(), rb.status.as_u16()];
+        statuses.sort();
+        assert_eq!(statuses, [200, 422], "{} / {}", ra.body, rb.body);
+        let refused = if ra.status == 200 { rb } else { ra };
+        assert_eq!(
+            refused.json()["fields"]["amount"],
+            "Please, select right amount"
+        );
+        let left = reload(bank, gbp).await;
+        assert_eq!(left.balance.booked, available - available * 3 / 4);
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(quotes_check_the_amount_with_spec_messages, |bank| {
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let (gbp, eur) = (&accounts[0], &accounts[1]);
+    let message = |reply: &Reply| {
+        reply.json()["fields"]["amount"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    for (amount, expected) in [
+        ("", "Please, select amount to convert"),
+        ("0", "Please, select amount to convert"),
+        ("0.99", "Please enter an amount not less than 1"),
+        ("abc", "Please, select right amount"),
+        ("1.234", "Please, select right amount"),
+        ("10000.01", "Please, select right amount"),
+    ] {
+        let reply = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", amount)).await;
+        assert_eq!(reply.status, 422, "{amount}: {}", reply.body);
+        assert_eq!(message(&reply), expected, "{amount}");
+    }
+    // Inverse: what arrives must be bought with what the account holds.
+    let reply = ask_quote(
+        bank,
+        &who,
+        quote_body(gbp, Currency::Eur, "inverse", "11600"),
+    )
+    .await;
+    assert_eq!(message(&reply), "Please, select right amount");
+    assert_eq!(
+        ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "1"))
+            .await
+            .status,
+        200
+    );
+
+    // An empty account says so, whatever the amount.
+    let empty_owner = customer(bank, "tom@example.com", "Tom Fischer").await;
+    let empty = open_account(bank, &empty_owner.profile_id, Currency::Gbp, true).await;
+    open_account(bank, &empty_owner.profile_id, Currency::Eur, false).await;
+    let reply = ask_quote(
+        bank,
+        &empty_owner,
+        quote_body(&empty, Currency::Eur, "direct", "5"),
+    )
+    .await;
+    assert_eq!(message(&reply), "Current account is empty");
+
+    // The other side must be another currency the profile holds.
+    let same = ask_quote(bank, &who, quote_body(gbp, Currency::Gbp, "direct", "5")).await;
+    assert_eq!(same.status, 422);
+    assert!(same.json()["fields"]["toCurrency"].is_string());
+    let none = ask_quote(
+        bank,
+        &empty_owner,
+        quote_body(&empty, Currency::Chf, "direct", "5"),
+    )
+    .await;
+    assert_eq!(
+        none.json()["fields"]["toCurrency"],
+        "You have no active CHF account"
+    );
+    // Another profile's account is not found; a wrong currency for the account is named.
+    let theirs = ask_quote(
+        bank,
+        &empty_owner,
+        quote_body(gbp, Currency::Eur, "direct", "5"),
+    )
+    .await;
+    assert_eq!(theirs.status, 404);
+    let mut wrong = quote_body(gbp, Currency::Eur, "direct", "5");
+    wrong["fromCurrency"] = json!("USD");
+    let wrong = ask_quote(bank, &who, wrong).await;
+    assert_eq!(
+        wrong.json()["fields"]["fromCurrency"],
+        "This account holds GBP"
+    );
+    let mut to_account = quote_body(gbp, Currency::Eur, "direct", "5");
+    to_account["toAccount"] = json!(eur.id);
+    assert_eq!(
+        ask_quote(bank, &who, to_account).await.json()["toAccount"],
+        eur.id.as_str()
+    );
+    let count: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM exchange_quotes")
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(count.0, 2, "refused requests hold no quote");
+});
+
+on_both_backends!(exchange_needs_the_right_to_pay_and_the_flag, |bank| {
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let gbp = &accounts[0];
+    let reader = customer_with_role(
+        bank,
+        "reader@example.com",
+        "Reader Ltd",
+        "accountant",
+        &["transaction:r"],
+    )
+    .await;
+    let r = open_account(bank, &reader.profile_id, Currency::Gbp, true).await;
+    open_account(bank, &reader.profile_id, Currency::Eur, false).await;
+    let refused = ask_quote(bank, &reader, quote_body(&r, Currency::Eur, "direct", "5")).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+
+    bank::store::features::set_override(&bank.db, "currencyExchange", false)
+        .await
+        .unwrap();
+    let off = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "5")).await;
+    assert_eq!(off.status, 403, "{}", off.body);
+    assert_eq!(off.json()["code"], "feature_disabled");
+    let off = convert(bank, &who, &new_id(), &new_id()).await;
+    assert_eq!(off.status, 403);
+});
+
+#[tokio::test]
+async fn outside_business_hours_a_quote_is_only_indicative() {
+    let bank = TestBank::start_with(Backend::Sqlite, |config| {
+        config.exchange.hours = bank::domain::exchange::hours::Hours::Closed;
+    })
+    .await;
+    let (who, accounts) = holder(&bank, "olivia@example.com").await;
+    let reply = ask_quote(
+        &bank,
+        &who,
+        quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let q = reply.json();
+    assert_eq!(q["isAvailable"], false);
+    assert!(q["quoteId"].is_null());
+    assert!(minor(&q["toAmount"]) > 10_000);
+    let count: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM exchange_quotes")
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(count.0, 0);
+    bank.finish().await;
+}
+
+on_both_backends!(statements_carry_both_legs, |bank| {
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let (gbp, eur) = (&accounts[0], &accounts[1]);
+    let q = ask_quote(
+        bank,
+        &who,
+        quote_body(gbp, Currency::Eur, "direct", "500.00"),
+    )
+    .await;
+    let got = q.json()["toAmount"].as_str().unwrap().to_string();
+    assert_eq!(
+        convert(bank, &who, &new_id(), q.json()["quoteId"].as_str().unwrap())
+            .await
+            .status,
+        200
+    );
+    let today = bank::domain::london::day_of(bank::store::now_ms());
+    let statement = |account: &BankAccount, format: &str| {
+        format!("/v2/documents/statement?entId={}&createdFrom={today}&createdTo={today}&format={format}", account.id)
+    };
+    let get = |path: String| {
+        let auth = who.bearer();
+        async move {
+            bank.send(
+                axum::http::Request::get(path)
+                    .header("authorization", auth)
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+        }
+    };
+    let csv = get(statement(gbp, "csv")).await;
+    assert_eq!(csv.status, 200, "{}", csv.body);
+    assert!(csv.body.contains("Exchange GBP to EUR"), "{}", csv.body);
+    assert!(csv.body.contains("-500.00"), "{}", csv.body);
+    let camt = get(statement(eur, "camt053")).await;
+    assert_eq!(camt.status, 200);
+    let doc = roxmltree::Document::parse(&camt.body).unwrap();
+    let credit = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("Ntry"))
+        .find(|entry| {
+            entry
+                .descendants()
+                .any(|n| n.has_tag_name("CdtDbtInd") && n.text() == Some("CRDT"))
+                && entry
+                    .descendants()
+                    .any(|n| n.has_tag_name("Amt") && n.text() == Some(got.as_str()))
+        });
+    assert!(
+        credit.is_some(),
+        "the EUR statement has the €{got} credit: {}",
+        camt.body
+    );
+});
+
+/// A local stand-in for the ECB's server: the stored feed at the feed's path, or a failure.
+async fn fake_ecb(body: &'static str, status: u16) -> std::net::SocketAddr {
+    let app = axum::Router::new().route(
+        "/stats/eurofxref/eurofxref-daily.xml",
+        axum::routing::get(move || async move {
+            (
+                axum::http::StatusCode::from_u16(status).unwrap(),
+                [("content-type", "text/xml")],
+                body,
+            )
+        }),
+    );
+    serve(app).await
+}
+
+const STORED_FEED: &str = include_str!("../data/ecb/eurofxref-daily-2022-07-08.xml");
+
+#[tokio::test]
+async fn the_ecb_adapter_reads_the_daily_reference_rates() {
+    use bank::providers::rates::{ecb::EcbRates, RateSource};
+    let address = fake_ecb(STORED_FEED, 200).await;
+    let ecb = EcbRates::new(
+        format!("http://{address}/stats/eurofxref/eurofxref-daily.xml"),
+        std::time::Duration::from_secs(3600),
+    );
+    let table = ecb.fetch().await.unwrap();
+    assert_eq!(table.as_of, "2022-07-08");
+    let d = |t: &str| Decimal::from_str(t).unwrap();
+    assert_eq!(table.per_eur(Currency::Gbp), Some(d("0.84585")));
+    assert_eq!(table.per_eur(Currency::Usd), Some(d("1.0163")));
+    assert_eq!(table.per_eur(Currency::Chf), Some(d("0.9913")));
+    assert_eq!(table.per_eur(Currency::Eur), Some(Decimal::ONE));
+    // The ECB does not publish the lek: no rate, so no quote.
+    assert_eq!(table.per_eur(Currency::All), None);
+    assert_eq!(table.mid(Currency::Gbp, Currency::All), None);
+
+    let down = fake_ecb("Service Unavailable", 503).await;
+    let failing = EcbRates::new(
+        format!("http://{down}/stats/eurofxref/eurofxref-daily.xml"),
+        std::time::Duration::from_secs(3600),
+    );
+    assert!(failing.fetch().await.is_err());
+    let garbled = fake_ecb(
+        "<Cube><Cube time='2022-07-08'><Cube currency='GBP' rate='x'/>",
+        200,
+    )
+    .await;
+    let failing = EcbRates::new(
+        format!("http://{garbled}/stats/eurofxref/eurofxref-daily.xml"),
+        std::time::Duration::from_secs(3600),
+    );
+    assert!(failing.fetch().await.is_err());
+}
+
+#[tokio::test]
+async fn a_bank_on_ecb_rates_quotes_from_the_feed_and_not_the_lek() {
+    let address = fake_ecb(STORED_FEED, 200).await;
+    let bank = TestBank::start_with(Backend::Sqlite, |config| {
+        config.exchange.rates = bank::providers::rates::RatesConfig::Ecb {
+            url: format!("http://{address}/stats/eurofxref/eurofxref-daily.xml"),
+            every: std::time::Duration::from_secs(3600),
+        };
+    })
+    .await;
+    let (who, accounts) = holder(&bank, "olivia@example.com").await;
+    // The first refresh runs in the background as the bank starts.
+    let mut reply = ask_quote(
+        &bank,
+        &who,
+        quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+    )
+    .await;
+    for _ in 0..50 {
+        if reply.status == 200 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        reply = ask_quote(
+            &bank,
+            &who,
+            quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+        )
+        .await;
+    }
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let q = reply.json();
+    assert_eq!(q["ratesAsOf"], "2022-07-08");
+    // 1 ÷ 0.84585 = 1.18224271443 mid, less 0.5 %, down to 6 digits.
+    assert_eq!(q["rate"], "1.17633");
+    assert_eq!(q["toAmount"], "117.63");
+    let lek = ask_quote(
+        &bank,
+        &who,
+        quote_body(&accounts[0], Currency::All, "direct", "100"),
+    )
+    .await;
+    assert_eq!(lek.status, 503, "{}", lek.body);
+    assert_eq!(lek.json()["code"], "rate_unavailable");
+    assert_eq!(lek.json()["title"], "Currency Exchange Limitation");
+    bank.finish().await;
+}
+
+fn cookie(who: &Customer) -> String {
+    format!("__Host-access={}", who.token)
+}
+
+async fn form_post(bank: &TestBank, who: &Customer, fields: &[(&str, &str)]) -> Reply {
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish();
+    bank.send(
+        axum::http::Request::post("/currency-converter")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("origin", ORIGIN)
+            .header("cookie", cookie(who))
+            .body(axum::body::Body::from(body))
+            .unwrap(),
+    )
+    .await
+}
+
+on_both_backends!(the_converter_page_is_guarded_by_the_server, |bank| {
+    // One account: nothing to convert between (SPEC §2 redirects to the dashboard).
+    let single = customer(bank, "single@example.com", "Single Ltd").await;
+    open_account(bank, &single.profile_id, Currency::Gbp, true).await;
+    for agent in [DESKTOP, IPHONE] {
+        let page = page_with_cookie(bank, "/currency-converter", agent, &cookie(&single)).await;
+        assert_eq!(page.status, 302, "{agent}");
+        assert_eq!(page.header("location"), "/dashboard");
+    }
+    // Reading transactions is not enough to convert.
+    let reader = customer_with_role(
+        bank,
+        "reader@example.com",
+        "Reader Ltd",
+        "accountant",
+        &["transaction:r"],
+    )
+    .await;
+    open_account(bank, &reader.profile_id, Currency::Gbp, true).await;
+    open_account(bank, &reader.profile_id, Currency::Eur, false).await;
+    let page = page_with_cookie(bank, "/currency-converter", DESKTOP, &cookie(&reader)).await;
+    assert_eq!(page.status, 302);
+
+    let (who, _) = holder(bank, "olivia@example.com").await;
+    for agent in [DESKTOP, IPHONE] {
+        let page = page_with_cookie(bank, "/currency-converter", agent, &cookie(&who)).await;
+        assert_eq!(page.status, 200, "{agent}");
+        assert!(page
+            .body
+            .contains("<h1 id=\"exchange-title\">Currency exchange</h1>"));
+        assert!(page.body.contains("action=\"/currency-converter\""));
+        assert!(
+            page.body.contains("Currency exchange</a>"),
+            "the menu links it"
+        );
+    }
+    // The flag switched off closes the page as well as the calls.
+    bank::store::features::set_override(&bank.db, "currencyExchange", false)
+        .await
+        .unwrap();
+    let page = page_with_cookie(bank, "/currency-converter", DESKTOP, &cookie(&who)).await;
+    assert_eq!(page.status, 302);
+});
+
+on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let (gbp, usd) = (&accounts[0], &accounts[2]);
+    // The select step as a GET form: the server answers with the quote and the approve step.
+    let path = format!(
+        "/currency-converter?type=direct&sellWas=&buyWas=&from={}&to={}&sell=1%2C250.00&buy=&step=approve",
+        gbp.id, usd.id
+    );
+    let page = page_with_cookie(bank, &path, DESKTOP, &cookie(&who)).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("£1,250.00"), "{}", page.body);
+    let quote_id = page
+        .body
+        .split("name=\"quoteId\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    assert_eq!(quote_id.len(), 36, "a live quote on the page");
+    let fields = [
+        ("quoteId", quote_id.as_str()),
+        ("from", gbp.id.as_str()),
+        ("to", usd.id.as_str()),
+        ("type", "direct"),
+        ("amount", "1250.00"),
+    ];
+    let done = form_post(bank, &who, &fields).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let location = done.header("location").to_string();
+    assert!(
+        location.starts_with("/currency-converter?done="),
+        "{location}"
+    );
+    // The form sent again converts nothing more and shows the same result.
+    let again = form_post(bank, &who, &fields).await;
+    assert_eq!(again.header("location"), location);
+    assert_eq!(
+        reload(bank, gbp).await.balance.booked,
+        gbp.balance.booked - 125_000
+    );
+    let result = page_with_cookie(bank, &location, IPHONE, &cookie(&who)).await;
+    assert_eq!(result.status, 200);
+    assert!(
+        result.body.contains("You converted £1,250.00 to $"),
+        "{}",
+        result.body
+    );
+
+    // An expired quote goes back to the select step with the message and the amount.
+    let page = page_with_cookie(bank, &path, DESKTOP, &cookie(&who)).await;
+    let stale = page
+        .body
+        .split("name=\"quoteId\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    sqlx::query("UPDATE exchange_quotes SET expires_at = 0 WHERE id = $1")
+        .bind(&stale)
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+    let refused = form_post(
+        bank,
+        &who,
+        &[
+            ("quoteId", &stale),
+            ("from", &gbp.id),
+            ("to", &usd.id),
+            ("type", "direct"),
+            ("amount", "1250.00"),
+        ],
+    )
+    .await;
+    assert_eq!(refused.status, 303);
+    let back = refused.header("location").to_string();
+    assert!(
+        back.contains("error=quote_expired") && back.contains("sell=1250.00"),
+        "{back}"
+    );
+    let page = page_with_cookie(bank, &back, DESKTOP, &cookie(&who)).await;
+    assert!(page
+        .body
+        .contains("The rate has expired. Please check the new rate and convert again."));
+    assert_eq!(
+        reload(bank, gbp).await.balance.booked,
+        gbp.balance.booked - 125_000
+    );
+    ledger_is_sound(bank).await;
+});
