@@ -257,6 +257,13 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/transfer/approve", Rule::full("transaction").complete()),
     ("/transfer/{realmId}", Rule::full("transaction").complete()),
     ("/currency-converter", EXCHANGE),
+    // Cards need a UK primary account (SPEC §6); the list page also tells euro customers
+    // cards are coming (the euCardComingSoon flag), so it only needs a complete account.
+    ("/cards", Rule::MEMBER.complete()),
+    ("/cards/activate", CARDS),
+    ("/cards/benefits", CARDS),
+    ("/cards/benefits/{path}", CARDS),
+    ("/cards/transactions", CARDS),
 ];
 
 /// The guard of a dashboard page, matching `{param}` segments.

@@ -492,3 +492,52 @@ on_both_backends!(
         assert_eq!(card(bank, &owner, &id).await["status"], "active");
     }
 );
+
+on_both_backends!(the_card_screens_render_on_the_server, |bank| {
+    // The list with the card's status label and its page, complete before any script runs.
+    let owner = owner(bank).await;
+    let cookie = format!("__Host-access={}", owner.token);
+    let empty = page_with_cookie(bank, "/cards", DESKTOP, &cookie).await;
+    assert_eq!(empty.status, 200);
+    assert!(
+        empty.body.contains("You have no cards yet."),
+        "{}",
+        empty.body
+    );
+    assert!(empty.body.contains("Order card"));
+    let card = order(bank, &owner).await;
+    deliver(bank).await;
+    let id = card["id"].as_str().unwrap();
+    for agent in [DESKTOP, IPHONE] {
+        let page = page_with_cookie(bank, &format!("/cards?card={id}"), agent, &cookie).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("To activate"), "{}", page.body);
+        assert!(page.body.contains(card["panMasked"].as_str().unwrap()));
+        assert!(page.body.contains("Activate card"));
+        assert!(!page.body.contains("Order card"), "one live card at a time");
+    }
+    let activate = page_with_cookie(bank, "/cards/activate", IPHONE, &cookie).await;
+    assert!(activate.body.contains("Last 4 digits of the card"));
+    let perk = page_with_cookie(bank, "/cards/benefits/cashback", IPHONE, &cookie).await;
+    assert!(perk
+        .body
+        .contains("Up to 35% cash-back on business travel."));
+
+    // A customer whose main account is in euros is told cards are coming (euCardComingSoon is
+    // on by default), and the server keeps the card calls from them.
+    let euro = customer(bank, "eu@example.com", "Fischer GmbH").await;
+    open_account(bank, &euro.profile_id, Currency::Eur, true).await;
+    let cookie = format!("__Host-access={}", euro.token);
+    let page = page_with_cookie(bank, "/cards", DESKTOP, &cookie).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains("Cards for euro accounts are coming soon"),
+        "{}",
+        page.body
+    );
+    let refused = call(bank, &euro, "POST", "/v2/cards/order", json!({})).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let activate = page_with_cookie(bank, "/cards/activate", DESKTOP, &cookie).await;
+    assert_eq!(activate.header("location"), "/dashboard");
+});

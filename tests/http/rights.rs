@@ -176,11 +176,17 @@ on_both_backends!(every_dashboard_page_honours_its_guard, |bank| {
                 .replace("/transfer/approve", "/transfer/approve?request=r&id=i")
                 .replace("{realmId}", "1")
                 .replace("{userId}", &member.user_id)
+                .replace("{path}", "roaming")
                 .replace("{recipientId}", "00000000-0000-0000-0000-000000000000");
             // SPEC §2: some pages exist in one layout only (the other sends to the dashboard).
             let agents: &[&str] = match *pattern {
                 "/bank-accounts/details" | "/client/details" => &[DESKTOP],
-                "/account" | "/account/users/{userId}/view" | "/account/users/invite" => &[IPHONE],
+                "/account"
+                | "/account/users/{userId}/view"
+                | "/account/users/invite"
+                | "/cards/benefits"
+                | "/cards/benefits/{path}"
+                | "/cards/transactions" => &[IPHONE],
                 // An invitation's page needs an invitation (else the app sends it back).
                 "/account/users/invitation/{invitationId}/view" => &[],
                 _ => &[DESKTOP, IPHONE],

@@ -42,6 +42,7 @@ describe("the menu by rights (SPEC §2, §6)", () => {
             expect(shown.includes("Proof Of Banking Account")).toBe(accounts);
             expect(shown.includes("Account details")).toBe(accounts);
             expect(labels(facts, "mobile").includes("Account details")).toBe(false);
+            expect(shown.includes("My Cards")).toBe(primaryCurrency === "GBP");
           });
         }
       }
@@ -70,6 +71,26 @@ describe("the menu by rights (SPEC §2, §6)", () => {
       "Generate Statement",
       "Proof Of Banking Account",
     ]);
+  });
+
+  it("shows euro customers My Cards only while cards are announced as coming", () => {
+    const facts = (flags: string[], primaryCurrency: Facts["primaryCurrency"]): Facts => ({
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: false,
+      primaryCurrency,
+      accountReady: true,
+      flags: new Set(flags),
+    });
+    expect(labels(facts(["euCardComingSoon"], "EUR"))).toContain("My Cards");
+    expect(labels(facts([], "EUR"))).not.toContain("My Cards");
+    expect(labels(facts(["euCardComingSoon"], "USD"))).not.toContain("My Cards");
+    expect(labels(facts([], "GBP"))).toContain("My Cards");
+    expect(menuFor({ ...facts([], "GBP"), accountReady: false }, "mobile")).toContainEqual({
+      to: "/cards",
+      label: "My Cards",
+      enabled: false,
+    });
   });
 
   it("names a profile by its initials", () => {

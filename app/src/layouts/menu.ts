@@ -8,6 +8,8 @@ export interface MenuItem {
   to: string;
   label: string;
   rule: Rule;
+  /** Another rule that also shows the item. */
+  orRule?: Rule;
   /** The layouts that have the screen (both when absent). */
   layouts?: Layout[];
   group?: "Manager";
@@ -33,6 +35,14 @@ export const MENU: MenuItem[] = [
     rule: { accounts: true, complete: true },
     group: "Manager",
   },
+  // SPEC §6: cards need a complete account with a UK primary one; euro customers are told
+  // cards are coming while the euCardComingSoon flag is on.
+  {
+    to: "/cards",
+    label: "My Cards",
+    rule: { complete: true, ukPrimary: true },
+    orRule: { complete: true, eurPrimary: true, flag: "euCardComingSoon" },
+  },
   { to: "/client/details", label: "Your details", rule: {}, layouts: ["desktop"] },
 ];
 
@@ -49,13 +59,19 @@ function schemeOf(primary: Facts["primaryCurrency"]): string {
   return primary === "GBP" ? "1" : primary === "EUR" ? "0" : "2";
 }
 
+function ruleOf(item: MenuItem, facts: Facts, ignoreComplete: boolean): boolean {
+  return [item.rule, item.orRule].some(
+    (rule) => rule !== undefined && meets(rule, facts, { ignoreComplete }),
+  );
+}
+
 export function menuFor(facts: Facts, layout: Layout): ShownItem[] {
   return MENU.filter((item) => !item.layouts || item.layouts.includes(layout))
-    .filter((item) => meets(item.rule, facts, { ignoreComplete: true }))
+    .filter((item) => ruleOf(item, facts, true))
     .map((item) => ({
       to: item.to.replace("{scheme}", schemeOf(facts.primaryCurrency)),
       label: item.label,
-      enabled: meets(item.rule, facts),
+      enabled: ruleOf(item, facts, false),
       ...(item.group ? { group: item.group } : {}),
     }));
 }

@@ -41,6 +41,7 @@ export interface Rule {
   accounts?: boolean;
   business?: boolean;
   ukPrimary?: boolean;
+  eurPrimary?: boolean;
   complete?: boolean;
   admin?: boolean;
   flag?: string;
@@ -59,6 +60,7 @@ export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {})
     (!rule.admin || facts.accessRole === "admin") &&
     (!rule.business || facts.isBusiness) &&
     (!rule.ukPrimary || facts.primaryCurrency === "GBP") &&
+    (!rule.eurPrimary || facts.primaryCurrency === "EUR") &&
     (ignoreComplete || !rule.complete || facts.accountReady) &&
     (!rule.flag || facts.flags.has(rule.flag))
   );

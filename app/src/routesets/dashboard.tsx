@@ -9,6 +9,19 @@ import { ProofLetterPage } from "../features/accounts/components/ProofLetterPage
 import { StatementPage } from "../features/accounts/components/StatementPage";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
+import {
+  cardsQuery,
+  cardTransactionsQuery,
+  holdsQuery,
+  limitsQuery,
+  shippingQuery,
+} from "../features/cards/api";
+import { chooseCard, isManageable, mayOrder } from "../features/cards/model";
+import { ActivateCardPage } from "../features/cards/components/ActivateCardPage";
+import { CardsPage } from "../features/cards/components/CardsPage";
+import { CardTransactionsPage } from "../features/cards/components/CardTransactionsPage";
+import { PerkPage, PerksPage } from "../features/cards/components/PerksPage";
+import { featuresQuery } from "../features/engagement/api";
 import { rateQuery } from "../features/exchange/api";
 import { ExchangePage } from "../features/exchange/components/ExchangePage";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
@@ -96,6 +109,48 @@ const accountsOnly = (client: QueryClient) => [
   client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
 ];
 
+const cardsOnly = (client: QueryClient) => [
+  client.ensureQueryData(cardsQuery()).catch(() => undefined),
+  client.ensureQueryData(featuresQuery()).catch(() => undefined),
+];
+
+/** The cards, and for the card the page opens its controls and payments, and the addresses
+ * when a card may be ordered, so the server's HTML shows them all. */
+function prefetchCards(client: QueryClient, { query, layout }: RouteContext): Promise<unknown>[] {
+  const more = client.ensureQueryData(cardsQuery()).then((data) => {
+    const card = chooseCard(data.results, query.card);
+    const wanted: Promise<unknown>[] = [];
+    if (mayOrder(data.orderCondition)) wanted.push(client.prefetchQuery(shippingQuery()));
+    if (card && isManageable(card.status)) wanted.push(client.prefetchQuery(limitsQuery(card.id)));
+    if (card && card.status !== "draft" && layout === "desktop") {
+      wanted.push(client.prefetchQuery(holdsQuery(card.id)));
+      wanted.push(client.prefetchQuery(cardTransactionsQuery(card.id)));
+    }
+    return Promise.all(wanted);
+  });
+  return [more.catch(() => undefined), client.ensureQueryData(featuresQuery()).catch(() => undefined)];
+}
+
+/** A card's payments (mobile cards/transactions). */
+function prefetchCardActivity(client: QueryClient, { query }: RouteContext): Promise<unknown>[] {
+  const more = client.ensureQueryData(cardsQuery()).then((data) => {
+    const card = chooseCard(data.results, query.card);
+    return card
+      ? Promise.all([
+          client.prefetchQuery(holdsQuery(card.id)),
+          client.prefetchQuery(cardTransactionsQuery(card.id)),
+        ])
+      : undefined;
+  });
+  return [more.catch(() => undefined)];
+}
+
+const perks = (path: string): AppRoute => ({
+  path,
+  head: { title: "Card perks", description: "What your card gives you besides payments." },
+  Component: path.endsWith(":path") ? PerkPage : PerksPage,
+});
+
 // SPEC §2: the person's details are client/details on desktop and account on mobile; account
 // details have their own page on desktop and sit on the mobile dashboard.
 export const routes = (layout: Layout): AppRoute[] => [
@@ -127,6 +182,31 @@ export const routes = (layout: Layout): AppRoute[] => [
           head: { title: "Team member", description: "A member of your team and their access." },
           Component: MemberPage,
           prefetch: (client: QueryClient) => [client.ensureQueryData(teamQuery()).catch(() => undefined)],
+        },
+      ]
+    : []),
+  // SPEC §2 cards, cards/activate; mobile adds the perks and a card's transactions.
+  {
+    path: "/cards",
+    head: { title: "My Cards", description: "Your cards: order, activate, freeze, limits and details." },
+    Component: CardsPage,
+    prefetch: prefetchCards,
+  },
+  {
+    path: "/cards/activate",
+    head: { title: "Activate your card", description: "Activate a card that has arrived." },
+    Component: ActivateCardPage,
+    prefetch: cardsOnly,
+  },
+  ...(layout === "mobile"
+    ? [
+        perks("/cards/benefits"),
+        perks("/cards/benefits/:path"),
+        {
+          path: "/cards/transactions",
+          head: { title: "Card transactions", description: "A card's pending and booked payments." },
+          Component: CardTransactionsPage,
+          prefetch: prefetchCardActivity,
         },
       ]
     : []),

@@ -1,0 +1,182 @@
+// Issue 14: a card's life in the browser, desktop and mobile: order it with a shipping address,
+// let it arrive (delivery steps of 300 ms), activate it with its last four digits and a PIN,
+// freeze and unfreeze it, reveal its details with an SMS approval (hidden again on their timer),
+// pay at a sandbox merchant and see the hold then the purchase, and close it as stolen.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  DESKTOP,
+  expectHeading,
+  hydrated,
+  launchBrowser,
+  logInWithSms,
+  MOBILE,
+  startBank,
+  typeCode,
+  watch,
+} from "./bank.mjs";
+
+const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
+const TOM = ["tom@demo.harbour.example", "Harbour2026", "+447700900002"];
+
+let bank;
+let browser;
+
+before(async () => {
+  [bank, browser] = await Promise.all([
+    startBank({ BANK_CARD_DELIVERY_STEP_MS: "300", BANK_CARD_DETAILS_S: "3" }),
+    launchBrowser(),
+  ]);
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+/** The newest card approval code texted to `phone`. */
+async function cardCode(phone) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(phone)}`)).text();
+  const match = /your card ending \d{4}, enter (\d{6})/.exec(html);
+  assert.ok(match, `no card approval code was sent to ${phone}`);
+  return match[1];
+}
+
+const statusOf = (page) => page.textContent(".card-panel .card-status");
+
+async function waitForStatus(page, label) {
+  for (let i = 0; i < 40; i++) {
+    if ((await statusOf(page))?.trim() === label) return;
+    await page.waitForTimeout(250);
+    await page.reload();
+    await hydrated(page);
+  }
+  assert.fail(`the card never showed '${label}' (it shows '${await statusOf(page)}')`);
+}
+
+async function cardLife(page, layout, [email, password, phone]) {
+  const seen = watch(page);
+  await logInWithSms(page, bank, email, password, phone);
+  if (layout === "mobile") await page.click("summary:text('Menu')");
+  await page.click("a:text('My Cards')");
+  await page.waitForURL(`${bank.url}/cards`);
+  await expectHeading(page, "My Cards");
+  await page.waitForSelector("text=You have no cards yet.");
+
+  // Ordered to an address typed in; a missing postcode is named first.
+  await page.click("text=Another address");
+  await page.fill("input[name=addressLine1]", "20 Finsbury Circus");
+  await page.fill("input[name=city]", "London");
+  await page.click("button:text('Order card')");
+  await page.waitForSelector(".field-error");
+  await page.fill("input[name=postalCode]", "EC2M 7EA");
+  await page.click("button:text('Order card')");
+  await page.waitForSelector(".card-panel");
+  assert.equal(await page.isVisible("button:text('Order card')"), false, "one live card at a time");
+  await waitForStatus(page, "To activate");
+
+  // Activation: a wrong last four is refused, the right one with a PIN activates.
+  const pan = (await page.textContent(".card-tile-pan")).trim();
+  const lastFour = pan.slice(-4);
+  await page.click("text=Activate card");
+  await page.waitForURL(/\/cards\/activate/);
+  await expectHeading(page, "Activate your card");
+  await hydrated(page);
+  const wrong = lastFour === "0000" ? "1111" : "0000";
+  await page.fill("input[name=lastDigits]", wrong);
+  await page.fill("input[name=pin]", "4829");
+  await page.fill("input[name=confirm]", "4829");
+  await page.click("button:text('Activate')");
+  await page.waitForSelector("text=These are not the last four digits of this card");
+  await page.fill("input[name=lastDigits]", lastFour);
+  await page.click("button:text('Activate')");
+  await page.waitForURL(/\/cards\?card=/);
+  const cardId = new URL(page.url()).searchParams.get("card");
+  await page.waitForSelector(".card-panel .card-status:text('Active')");
+
+  // Frozen cards decline; unfrozen they pay again.
+  await page.click("button:text('Freeze card')");
+  await page.waitForSelector(".card-panel .card-status:text('Frozen')");
+  assert.match(
+    bank.cli(["card-network", "authorize", cardId, "4.20", "contactless", "Pret A Manger"]),
+    /declined/,
+  );
+  await page.click("button:text('Unfreeze card')");
+  await page.waitForSelector(".card-panel .card-status:text('Active')");
+
+  // Details only after the texted code, and hidden again when their time is up.
+  await page.click("button:text('Show card details')");
+  await page.waitForSelector("text=enter the code we sent to your phone");
+  await typeCode(page, await cardCode(phone));
+  await page.waitForSelector("dd.card-pan");
+  const shown = (await page.textContent("dd.card-pan")).replaceAll(" ", "");
+  assert.match(shown, /^\d{16}$/);
+  assert.equal(shown.slice(-4), lastFour);
+  await page.waitForSelector("dd.card-pan", { state: "detached", timeout: 10000 });
+
+  // A payment: the hold first, then the purchase once captured.
+  const paid = bank.cli(["card-network", "authorize", cardId, "12.50", "online", "Ryman Stationery"]);
+  assert.match(paid, /: pending$/m);
+  const networkId = paid.split(" ")[0];
+  if (layout === "mobile") {
+    await page.click("text=Card transactions");
+    await page.waitForURL(/\/cards\/transactions/);
+  } else {
+    await page.reload();
+  }
+  await hydrated(page);
+  await page.waitForSelector("[aria-label='Pending card payments'] >> text=Ryman Stationery");
+  bank.cli(["card-network", "capture", networkId]);
+  await page.reload();
+  await hydrated(page);
+  await page.waitForSelector("[aria-label='Booked card payments'] >> text=Ryman Stationery");
+  assert.equal(await page.isVisible("[aria-label='Pending card payments']"), false);
+  if (layout === "mobile") {
+    await page.click("text=Back to cards");
+    await page.waitForURL(/\/cards\?card=/);
+    await hydrated(page);
+  }
+
+  // Closed as stolen, behind its own approval.
+  await page.click("button:text('Close card')");
+  await page.check("input[value=stolen]");
+  await page.click(".close-card button:text('Close card')");
+  await page.waitForSelector("text=To close your card");
+  await typeCode(page, await cardCode(phone));
+  await page.waitForSelector(".card-panel .card-status:text('Closed')");
+  await page.waitForSelector("text=Closed: Card was stolen");
+  // A closed card leaves room for a new order.
+  await page.waitForSelector("button:text('Order card')");
+  // The refused order and activation answer 4xx on purpose; anything else is a fault.
+  assert.deepEqual(
+    seen.problems.filter((text) => !text.includes("Failed to load resource")),
+    [],
+  );
+}
+
+describe("cards", () => {
+  it("desktop: order, activate, freeze, details, pay, close", async () => {
+    const context = await browser.newContext(DESKTOP);
+    try {
+      await cardLife(await context.newPage(), "desktop", OLIVIA);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("mobile: the same, with the card's transactions and perks on their own pages", async () => {
+    const context = await browser.newContext(MOBILE);
+    try {
+      const page = await context.newPage();
+      await cardLife(page, "mobile", TOM);
+      await page.click("text=Card perks");
+      await page.waitForURL(`${bank.url}/cards/benefits`);
+      await expectHeading(page, "Card perks");
+      await page.click("text=Roaming");
+      await page.waitForURL(`${bank.url}/cards/benefits/roaming`);
+      await page.waitForSelector("text=3x1GB per year roaming plus 15% off extra data.");
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api, type Schemas } from "../../api/client";
+import * as S from "../../api/schemas.gen";
+
+/** SPEC §3 "Card" and its lists. */
+export type Card = Schemas["CardView"];
+export type CardStatus = Schemas["CardStatus"];
+export type OrderCondition = Schemas["OrderCondition"];
+export type ClosureReason = Schemas["ClosureReason"];
+export type LimitType = Schemas["LimitType"];
+export type CardLimits = Schemas["CardLimits"];
+export type LimitView = Schemas["LimitView"];
+export type Hold = Schemas["HoldView"];
+export type ShippingType = Schemas["ShippingType"];
+export type ShippingAddress = Schemas["ShippingAddress"];
+export type CardDetails = Schemas["CardDetails"];
+export type MfaStep = Schemas["MfaStep"];
+
+export const cardsQuery = () =>
+  queryOptions({ queryKey: ["cards"], queryFn: () => api.post("/v2/cards/fetch", undefined, S.CardList) });
+
+export const limitsQuery = (cardId: string) =>
+  queryOptions({
+    queryKey: ["cards", cardId, "limits"],
+    queryFn: () => api.post("/v2/cards/limits/fetch", { cardId }, S.CardLimits),
+  });
+
+export const shippingQuery = () =>
+  queryOptions({
+    queryKey: ["cards", "shipping"],
+    queryFn: () => api.post("/v2/cards/shipping-addresses/fetch", undefined, S.ShippingAddresses),
+  });
+
+/** SPEC §7 Authorizations, §9: card holds 20 at a time. */
+export const holdsQuery = (cardId: string) =>
+  queryOptions({
+    queryKey: ["cards", cardId, "holds"],
+    queryFn: () => api.post("/v2/authorizations/fetch", { page: 1, limit: 20, cardId }, S.HoldsPage),
+  });
+
+/** A card's own transactions (SPEC §7 cardId filter), newest first. */
+export const cardTransactionsQuery = (cardId: string) =>
+  queryOptions({
+    queryKey: ["transactions", "card", cardId],
+    queryFn: () => api.post("/v2/transactions/fetch", { page: 1, limit: 50, cardId }, S.TransactionPage),
+  });
+
+export const cardsApi = {
+  order: () => api.post("/v2/cards/order", undefined, S.CardView),
+  chooseShipping: (type: ShippingType, address?: ShippingAddress) =>
+    api.patch("/v2/cards/shipping-addresses", { type, address }, S.ShippingAddresses),
+  activate: (cardId: string, lastDigits: string, pin: string) =>
+    api.patch("/v2/cards/status", { cardId, action: "activate", lastDigits, pin }, S.CardView),
+  freeze: (cardId: string, frozen: boolean) =>
+    api.patch("/v2/cards/status", { cardId, action: frozen ? "freeze" : "unfreeze" }, S.CardView),
+  close: (cardId: string, reason: ClosureReason, requestId: string) =>
+    api.patch("/v2/cards/status", { cardId, action: "close", reason, requestId }, S.CardView),
+  unblockPin: (cardId: string) => api.post("/v2/cards/pin/unblock", { cardId }, S.Empty),
+  setLimit: (cardId: string, type: LimitType, change: { enabled?: boolean; dailyLimit?: string }) =>
+    api.patch("/v2/cards/limits", { cardId, type, ...change }, S.CardLimits),
+  /** An approval bound to this card, by SMS (SPEC §3 purposes card_details, card_closure). */
+  approve: (purpose: "card_details" | "card_closure", cardId: string) =>
+    api.post("/v2/auth/mfa/generate", { purpose, method: "sms", cardId }, S.MfaStep),
+  confirmSms: (requestId: string, secret: string) =>
+    api.post("/v2/auth/mfa/verify", { requestId, method: "sms", secret }, S.Empty),
+  details: (cardId: string, requestId: string) =>
+    api.post("/v2/cards/details/take", { cardId, requestId }, S.CardDetails),
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { Card, CardStatus } from "./api";
+import { activationProblems, chooseCard, isManageable, limitProblem, mayOrder, STATUS_LABELS } from "./model";
+
+const card = (id: string, status: CardStatus): Card => ({
+  id,
+  status,
+  statusHint: "",
+  panMasked: "•••• 0000",
+  holderName: "OLIVIA BENNETT",
+  isPrimary: true,
+  isCorporate: false,
+  userId: "u",
+  bankAccountId: "a",
+  expiry: "11/29",
+  closureReason: null,
+  shippingAddress: "",
+});
+
+describe("card statuses (SPEC §4)", () => {
+  it("labels every status, with 'To activate' and 'Issued'", () => {
+    expect(STATUS_LABELS.activation_pending).toBe("To activate");
+    expect(Object.values(STATUS_LABELS)).toContain("Issued");
+    expect(Object.keys(STATUS_LABELS)).toHaveLength(7);
+  });
+
+  it("manages only active and inactive cards", () => {
+    const all = Object.keys(STATUS_LABELS) as CardStatus[];
+    expect(all.filter(isManageable)).toEqual(["active", "inactive"]);
+  });
+
+  it("orders only when the server's condition allows one", () => {
+    expect(mayOrder("order_allowed")).toBe(true);
+    expect(mayOrder("reorder_allowed")).toBe(true);
+    expect(mayOrder("order_disallowed")).toBe(false);
+    expect(mayOrder("reorder_disallowed")).toBe(false);
+    expect(mayOrder("none")).toBe(false);
+  });
+
+  it("opens the named card, else the first that is not closed", () => {
+    const cards = [card("a", "closed"), card("b", "active"), card("c", "inactive")];
+    expect(chooseCard(cards, "c")?.id).toBe("c");
+    expect(chooseCard(cards, "zzz")?.id).toBe("b");
+    expect(chooseCard(cards, undefined)?.id).toBe("b");
+    expect(chooseCard([card("a", "closed")], undefined)?.id).toBe("a");
+    expect(chooseCard([], undefined)).toBeUndefined();
+  });
+});
+
+describe("the limits form", () => {
+  it("takes pounds with at most two decimals, up to the ceiling", () => {
+    expect(limitProblem("250", "5000.00")).toBeNull();
+    expect(limitProblem("1,250.50", "5000.00")).toBeNull();
+    expect(limitProblem("5000.00", "5000.00")).toBeNull();
+    expect(limitProblem("0", "5000.00")).toBeNull();
+  });
+
+  it("answers the messages the server answers", () => {
+    expect(limitProblem("", "5000.00")).toBe("Field is required");
+    expect(limitProblem("12.345", "5000.00")).toBe("Please, select right amount");
+    expect(limitProblem("-5", "5000.00")).toBe("Please, select right amount");
+    expect(limitProblem("abc", "5000.00")).toBe("Please, select right amount");
+    expect(limitProblem("5000.01", "5000.00")).toBe("The limit can be at most £5,000.00");
+    expect(limitProblem("10000", "7500")).toBe("The limit can be at most £7,500.00");
+  });
+});
+
+describe("the activation form", () => {
+  it("needs four digits and a four-digit PIN typed twice", () => {
+    expect(activationProblems("1234", "4829", "4829")).toEqual({});
+    expect(activationProblems("", "", "")).toEqual({
+      lastDigits: "Field is required",
+      pin: "Field is required",
+    });
+    expect(activationProblems("12a4", "48", "48")).toEqual({
+      lastDigits: "Enter the last 4 digits",
+      pin: "The PIN must contain 4 digits",
+    });
+    expect(activationProblems("1234", "4829", "4830")).toEqual({ confirm: "The PINs do not match" });
+  });
+});
