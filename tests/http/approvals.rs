@@ -16,25 +16,14 @@ fn new_id() -> String {
 
 /// A director of the payer's business, with the full transaction right.
 async fn director(bank: &TestBank, profile_id: &str) -> Customer {
-    let user_id = create_user(bank, "dora@example.com", "unused-hash").await;
-    bank::store::profiles::add_member(
-        &bank.db,
+    colleague(
+        bank,
         profile_id,
-        &user_id,
+        "dora@example.com",
         Role::Director,
         &["transaction:rw"],
-        true,
     )
     .await
-    .unwrap();
-    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
-        .await
-        .unwrap();
-    Customer {
-        user_id,
-        profile_id: profile_id.to_string(),
-        token: tokens.access,
-    }
 }
 
 async fn balance(bank: &TestBank, account: &bank::store::bank_accounts::BankAccount) -> (i64, i64) {

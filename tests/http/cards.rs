@@ -445,25 +445,14 @@ on_both_backends!(
         let owner = owner(bank).await;
         let (id, _) = active_card(bank, &owner).await;
         // Carl is the company's CFO, with the full transaction right.
-        let carl_id = create_user(bank, "carl@example.com", "unused-hash").await;
-        bank::store::profiles::add_member(
-            &bank.db,
+        let carl = colleague(
+            bank,
             &owner.profile_id,
-            &carl_id,
+            "carl@example.com",
             bank::domain::profiles::access::Role::Cfo,
             &["transaction:rw"],
-            true,
         )
-        .await
-        .unwrap();
-        let tokens = bank::store::sessions::issue(&bank.db, &carl_id, bank::store::now_ms())
-            .await
-            .unwrap();
-        let carl = Customer {
-            user_id: carl_id,
-            profile_id: owner.profile_id.clone(),
-            token: tokens.access,
-        };
+        .await;
         let list = call(bank, &carl, "POST", "/v2/cards/fetch", json!({})).await;
         assert_eq!(list.status, 200, "{}", list.body);
         assert_eq!(list.json()["results"], json!([]));
@@ -490,6 +479,34 @@ on_both_backends!(
             assert_eq!(reply.status, 404, "{method} {path}: {}", reply.body);
         }
         assert_eq!(card(bank, &owner, &id).await["status"], "active");
+
+        // A card user of the company sees no card but their own, orders none of their own
+        // (the company gives them one) and loads no accounts.
+        let cara = colleague(
+            bank,
+            &owner.profile_id,
+            "cara@example.com",
+            bank::domain::profiles::access::Role::CardUser,
+            &["card:rw"],
+        )
+        .await;
+        let list = call(bank, &cara, "POST", "/v2/cards/fetch", json!({})).await;
+        assert_eq!(list.status, 200, "{}", list.body);
+        assert_eq!(list.json()["results"], json!([]));
+        assert_eq!(list.json()["orderCondition"], "order_disallowed");
+        let ordered = call(bank, &cara, "POST", "/v2/cards/order", json!({})).await;
+        assert_eq!(ordered.status, 403, "{}", ordered.body);
+        let accounts = call(bank, &cara, "POST", "/v2/bank-accounts/fetch", json!({})).await;
+        assert_eq!(accounts.json()["results"], json!([]));
+        let frozen = call(
+            bank,
+            &cara,
+            "PATCH",
+            "/v2/cards/status",
+            json!({"cardId": id, "action": "freeze"}),
+        )
+        .await;
+        assert_eq!(frozen.status, 404, "{}", frozen.body);
     }
 );
 

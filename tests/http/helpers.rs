@@ -406,22 +406,38 @@ pub async fn customer_with_role(
     )
     .await
     .unwrap();
-    bank::store::profiles::add_member(
-        &bank.db,
-        &profile_id,
-        &user_id,
-        bank::domain::profiles::access::Role::parse(role).expect("a SPEC role"),
-        rights,
-        true,
-    )
-    .await
-    .unwrap();
+    let role = bank::domain::profiles::access::Role::parse(role).expect("a SPEC role");
+    join(bank, &profile_id, user_id, role, rights).await
+}
+
+/// A new person added to `profile_id` as a member with `role` and `rights`, signed in.
+pub async fn colleague(
+    bank: &TestBank,
+    profile_id: &str,
+    email: &str,
+    role: bank::domain::profiles::access::Role,
+    rights: &[&str],
+) -> Customer {
+    let user_id = create_user(bank, email, "unused-hash").await;
+    join(bank, profile_id, user_id, role, rights).await
+}
+
+async fn join(
+    bank: &TestBank,
+    profile_id: &str,
+    user_id: String,
+    role: bank::domain::profiles::access::Role,
+    rights: &[&str],
+) -> Customer {
+    bank::store::profiles::add_member(&bank.db, profile_id, &user_id, role, rights, true)
+        .await
+        .unwrap();
     let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
         .await
         .unwrap();
     Customer {
         user_id,
-        profile_id,
+        profile_id: profile_id.to_string(),
         token: tokens.access,
     }
 }

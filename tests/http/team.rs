@@ -11,25 +11,14 @@ use bank::domain::profiles::access::Role;
 /// An owner's business with a CFO in it; answers (owner, cfo).
 async fn team(bank: &TestBank) -> (Customer, Customer) {
     let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    let cfo_id = create_user(bank, "carl@example.com", "unused-hash").await;
-    bank::store::profiles::add_member(
-        &bank.db,
+    let cfo = colleague(
+        bank,
         &owner.profile_id,
-        &cfo_id,
+        "carl@example.com",
         Role::Cfo,
         &["transaction:r", "invoice:rw"],
-        true,
     )
-    .await
-    .unwrap();
-    let tokens = bank::store::sessions::issue(&bank.db, &cfo_id, bank::store::now_ms())
-        .await
-        .unwrap();
-    let cfo = Customer {
-        user_id: cfo_id,
-        profile_id: owner.profile_id.clone(),
-        token: tokens.access,
-    };
+    .await;
     (owner, cfo)
 }
 
