@@ -103,9 +103,11 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/account-profiles/users/access",
         Member(Rule::owner()),
     ),
-    // Invitations: an Account Owner invites while the userInvite flag is on; the invitee
-    // answers with the link or signed in with the invited email (the handlers check which).
-    ("POST", "/v2/invitations", Member(INVITE)),
+    // Invitations: an Account Owner invites while the userInvite flag is on, or gives an
+    // employee a corporate card (the card purpose: CORPORATE_CARDS, checked by the handler as
+    // it depends on the body); the invitee answers with the link or signed in with the invited
+    // email (the handlers check which).
+    ("POST", "/v2/invitations", Member(Rule::owner().business())),
     ("DELETE", "/v2/invitations", Member(INVITE)),
     ("POST", "/v2/invitations/resend", Member(INVITE)),
     ("POST", "/v2/invitations/take", User),
@@ -114,6 +116,15 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v2/invitations/accept", User),
     ("POST", "/v2/invitations/decline", User),
     ("GET", "/v2/users/occupations", Public),
+    // Corporate cards: where the Account Owner sends them; the employee's own card, which the
+    // handler finds by the caller (a card user loads no accounts and passes no KYC).
+    (
+        "POST",
+        "/v2/invitations/cards/shipping-addresses",
+        Member(CORPORATE_CARDS),
+    ),
+    ("POST", "/v2/invitations/cards/status", User),
+    ("PATCH", "/v2/invitations/cards/status", User),
     // Accounts: roles none and card_user load none (the list answers empty for them).
     ("POST", "/v2/bank-accounts/fetch", Member(Rule::MEMBER)),
     ("POST", "/v2/bank-accounts", Member(Rule::owner())),
@@ -229,7 +240,14 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
 ];
 
-const INVITE: Rule = Rule::owner().business().flag("userInvite");
+pub const INVITE: Rule = Rule::owner().business().flag("userInvite");
+/// SPEC §6: corporate cards need an Account Owner of a business with a UK primary account, and
+/// the corporateCards flag.
+pub const CORPORATE_CARDS: Rule = Rule::owner()
+    .business()
+    .complete()
+    .uk_primary()
+    .flag("corporateCards");
 const EXCHANGE: Rule = Rule::full("transaction").flag("currencyExchange");
 const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 
@@ -264,6 +282,9 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/cards/benefits", CARDS),
     ("/cards/benefits/{path}", CARDS),
     ("/cards/transactions", CARDS),
+    ("/cards/corporate", CORPORATE_CARDS),
+    ("/cards/corporate/invite", CORPORATE_CARDS),
+    ("/cards/corporate/{cardId}/view", CORPORATE_CARDS),
 ];
 
 /// The guard of a dashboard page, matching `{param}` segments.
@@ -381,6 +402,23 @@ pub async fn meets(
         complete,
         flag_on: &flag_on,
     }))
+}
+
+/// `rule` for a caller whose need depends on the request's body (a card invitation); 403 when
+/// it is not met.
+pub async fn require(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    rule: &Rule,
+) -> Result<(), AppError> {
+    let user = store::users::by_id(&state.db, &profile.user_id)
+        .await?
+        .ok_or(AppError::Forbidden)?;
+    if meets(state, profile, rule, &user).await? {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
 }
 
 /// The table, applied to every matched call before its handler.

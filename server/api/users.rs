@@ -111,6 +111,12 @@ async fn create(
     if !store::email_verifications::token_is_live(&state.db, token, now).await? {
         return Err(restart());
     }
+    // A card invitation gives its card with the account (refused before anything is made when
+    // the company's card account is not active).
+    let card = match &invitation {
+        Some(invitation) => super::cards::issuing::for_invitation(&state, invitation, now).await?,
+        None => None,
+    };
     let typed = input.password.clone();
     let hash = state.cpu.run(move || password::hash(&typed)).await?;
     let mut tx = state.db.begin_write().await?;
@@ -156,7 +162,10 @@ async fn create(
         store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, now).await?;
     }
     if let Some(invitation) = &invitation {
-        if !store::invitations::accept_in(&mut tx, invitation, &user_id, now).await? {
+        let card = card.as_ref().map(|card| card.for_holder(&user_id));
+        if !store::invitations::accept_in(&mut tx, invitation, &user_id, card.as_ref(), now)
+            .await?
+        {
             return Err(AppError::refused(
                 axum::http::StatusCode::GONE,
                 "invitation_expired",

@@ -92,13 +92,26 @@ pub enum CreateError {
 
 /// Creates a card in `draft` with every control on at its default limit.
 pub async fn create(db: &Db, card: &NewCard<'_>, now: i64) -> Result<String, CreateError> {
-    let id = uuid::Uuid::new_v4().to_string();
     let mut tx = db.begin_write().await?;
+    let id = create_in(&mut tx, card, None, now).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// As [`create`], inside the caller's transaction; `invitation` names the card_user invitation
+/// a corporate card is given by (one card per invitation).
+pub async fn create_in(
+    conn: &mut sqlx::AnyConnection,
+    card: &NewCard<'_>,
+    invitation: Option<&str>,
+    now: i64,
+) -> Result<String, CreateError> {
+    let id = uuid::Uuid::new_v4().to_string();
     let inserted = sqlx::query(
         "INSERT INTO cards (id, profile_id, user_id, bank_account_id, status, pan_sealed, \
          pan_digest, last_four, expiry, holder_name, is_corporate, shipping_address, \
-         next_step_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+         next_step_at, created_at, updated_at, invitation_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
     )
     .bind(&id)
     .bind(card.profile_id)
@@ -114,7 +127,8 @@ pub async fn create(db: &Db, card: &NewCard<'_>, now: i64) -> Result<String, Cre
     .bind(serde_json::to_string(card.shipping_address).expect("an address serialises"))
     .bind(card.next_step_at)
     .bind(now)
-    .execute(&mut *tx)
+    .bind(invitation)
+    .execute(&mut *conn)
     .await;
     if let Err(error) = inserted {
         return Err(match error.as_database_error() {
@@ -129,11 +143,34 @@ pub async fn create(db: &Db, card: &NewCard<'_>, now: i64) -> Result<String, Cre
         .bind(&id)
         .bind(kind.as_str())
         .bind(kind.default_daily())
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     }
-    tx.commit().await?;
     Ok(id)
+}
+
+/// The corporate cards given to a person (through card invitations), newest first.
+pub async fn given_to(db: &Db, user_id: &str) -> Result<Vec<CardRow>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM cards WHERE user_id = $1 AND invitation_id IS NOT NULL \
+         ORDER BY created_at DESC, id"
+    ))
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// The card an invitation became, if it became one.
+pub async fn by_invitation(db: &Db, invitation_id: &str) -> Result<Option<CardRow>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM cards WHERE invitation_id = $1"
+    ))
+    .bind(invitation_id)
+    .fetch_optional(&db.pool)
+    .await?
+    .map(|row| from_row(&row))
+    .transpose()
 }
 
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<CardRow>, sqlx::Error> {

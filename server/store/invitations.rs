@@ -4,8 +4,10 @@
 
 use sqlx::Row;
 
+use super::cards::{CreateError, NewCard};
 use super::Db;
 use crate::domain::auth::secrets::{digest, new_token};
+use crate::domain::cards::shipping::ShippingAddress;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{InvitationState, Purpose, LIFETIME_MS};
 
@@ -27,10 +29,12 @@ pub struct InvitationRow {
     pub state: InvitationState,
     pub expires_at: i64,
     pub created_at: i64,
+    /// A card invitation: where the card is to be sent.
+    pub card_shipping_address: Option<ShippingAddress>,
 }
 
 const COLUMNS: &str = "i.id, i.reference, i.profile_id, p.name, i.invited_by, i.name, i.email, \
-    i.role, i.occupation, i.rights, i.purpose, i.state, i.expires_at, i.created_at";
+    i.role, i.occupation, i.rights, i.purpose, i.state, i.expires_at, i.created_at, i.card_shipping_address";
 const FROM: &str = "FROM invitations i JOIN profiles p ON p.id = i.profile_id";
 
 /// The state as of `now`: a pending invitation whose time is up has expired.
@@ -65,6 +69,9 @@ fn from_row(row: &sqlx::any::AnyRow, now: i64) -> Result<InvitationRow, sqlx::Er
         state,
         expires_at,
         created_at: row.try_get(13)?,
+        card_shipping_address: row
+            .try_get::<Option<String>, _>(14)?
+            .and_then(|text| serde_json::from_str(&text).ok()),
     })
 }
 
@@ -77,6 +84,7 @@ pub struct NewInvitation<'a> {
     pub occupation: Option<&'a str>,
     pub rights: &'a [String],
     pub purpose: Purpose,
+    pub card_shipping_address: Option<&'a ShippingAddress>,
     pub now: i64,
 }
 
@@ -95,8 +103,8 @@ pub async fn create(
     let token = new_token();
     sqlx::query(
         "INSERT INTO invitations (id, reference, profile_id, invited_by, name, email, role, occupation, \
-         rights, purpose, token_hash, state, expires_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         rights, purpose, token_hash, state, expires_at, created_at, card_shipping_address) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&id)
     .bind(reference())
@@ -112,6 +120,10 @@ pub async fn create(
     .bind(InvitationState::InvitationPending.as_str())
     .bind(new.now + LIFETIME_MS)
     .bind(new.now)
+    .bind(
+        new.card_shipping_address
+            .map(|a| serde_json::to_string(a).expect("an address serialises")),
+    )
     .execute(&db.pool)
     .await?;
     let row = by_id(db, &id, new.now)
@@ -234,10 +246,11 @@ pub async fn accept(
     db: &Db,
     invitation: &InvitationRow,
     user_id: &str,
+    card: Option<&NewCard<'_>>,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if accept_in(&mut tx, invitation, user_id, now).await? {
+    if accept_in(&mut tx, invitation, user_id, card, now).await? {
         tx.commit().await?;
         Ok(true)
     } else {
@@ -246,11 +259,13 @@ pub async fn accept(
     }
 }
 
-/// As [`accept`], inside the caller's transaction (a registration from the link).
+/// As [`accept`], inside the caller's transaction (a registration from the link). A card
+/// invitation brings its `card` (issuing.rs), made here with the membership, once.
 pub async fn accept_in(
     conn: &mut sqlx::AnyConnection,
     invitation: &InvitationRow,
     user_id: &str,
+    card: Option<&NewCard<'_>>,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
@@ -293,6 +308,18 @@ pub async fn accept_in(
         .bind(&invitation.occupation)
         .execute(&mut *conn)
         .await?;
+    }
+    if let Some(card) = card {
+        super::cards::create_in(conn, card, Some(&invitation.id), now)
+            .await
+            .map_err(|error| match error {
+                // The number repeated one issued before (the invitation is accepted once):
+                // nothing is kept, and answering again draws a new one.
+                CreateError::LiveCard => {
+                    sqlx::Error::Protocol("a new card number repeated an issued one".into())
+                }
+                CreateError::Sql(error) => error,
+            })?;
     }
     Ok(true)
 }

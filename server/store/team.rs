@@ -97,14 +97,30 @@ pub async fn set_access(
 }
 
 /// Removes a member (never an Account Owner); false when there was none to remove. Every call
-/// checks membership afresh, so the removed person's sessions lose the profile at once.
-pub async fn remove(db: &Db, profile_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+/// checks membership afresh, so the removed person's sessions lose the profile at once. The
+/// cards they hold on the company's account are closed with them (a card network message for
+/// a closed card is declined).
+pub async fn remove(db: &Db, profile_id: &str, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
     let done = sqlx::query(
         "DELETE FROM profile_members WHERE profile_id = $1 AND user_id = $2 AND role <> 'admin'",
     )
     .bind(profile_id)
     .bind(user_id)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE cards SET status = 'closed', closure_reason = 'closed', next_step_at = NULL, \
+         updated_at = $3 WHERE profile_id = $1 AND user_id = $2 AND status <> 'closed'",
+    )
+    .bind(profile_id)
+    .bind(user_id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }

@@ -48,7 +48,7 @@ async fn order(bank: &TestBank, who: &Customer) -> Value {
 }
 
 /// Lets the delivery job run until the card waits for activation.
-async fn deliver(bank: &TestBank) {
+pub async fn deliver(bank: &TestBank) {
     let later = bank::store::now_ms() + 3_600_000;
     for step in 0..3 {
         bank::store::cards::deliver_due(&bank.db, later + step * 1000, 1)

@@ -516,3 +516,25 @@ pub async fn applicant(bank: &TestBank, email: &str, flow: &str, status: &str) -
         .unwrap();
     (user_id, format!("Bearer {}", tokens.access))
 }
+
+/// Verifies an email by its code and answers the registration cookie.
+pub async fn verified_email(bank: &TestBank, email: &str) -> String {
+    let sent = post(
+        bank,
+        "/v1/auth/send-verification-email-v2",
+        serde_json::json!({"email": email}),
+        &[],
+    )
+    .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let code = last_message(bank, email).await.subject[..6].to_string();
+    let reply = post(
+        bank,
+        "/v1/auth/verify-email-v2",
+        serde_json::json!({"email": email, "code": code}),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    cookie_pair(&reply, "__Host-registration")
+}

@@ -508,28 +508,6 @@ on_both_backends!(invitations_show_in_the_team_on_both_layouts, |bank| {
     assert_eq!(closed.header("location"), "/dashboard");
 });
 
-/// Verifies an email by its code and answers the registration cookie.
-async fn verified_email(bank: &TestBank, email: &str) -> String {
-    let sent = post(
-        bank,
-        "/v1/auth/send-verification-email-v2",
-        json!({"email": email}),
-        &[],
-    )
-    .await;
-    assert_eq!(sent.status, 200, "{}", sent.body);
-    let code = last_message(bank, email).await.subject[..6].to_string();
-    let reply = post(
-        bank,
-        "/v1/auth/verify-email-v2",
-        json!({"email": email, "code": code}),
-        &[],
-    )
-    .await;
-    assert_eq!(reply.status, 200, "{}", reply.body);
-    cookie_pair(&reply, "__Host-registration")
-}
-
 on_both_backends!(
     an_invitee_registers_from_the_link_and_joins_with_the_access_given,
     |bank| {

@@ -11,6 +11,7 @@ mod client_identity;
 mod codes;
 mod connections;
 mod contract;
+mod corporate_cards;
 mod exchange;
 mod helpers;
 mod identity;

@@ -577,6 +577,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/invitations/cards/shipping-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The addresses of the company a corporate card can be sent to (the card invitation form). */
+        post: operations["post_v2_invitations_cards_shipping_addresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invitations/cards/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's corporate cards and where each stands (the card invitation page). */
+        post: operations["post_v2_invitations_cards_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The employee activates (last four digits and a new PIN), freezes or unfreezes their
+         *     corporate card; closing it is the company's.
+         */
+        patch: operations["patch_v2_invitations_cards_status"];
+        trace?: never;
+    };
     "/v1/features": {
         parameters: {
             query?: never;
@@ -1112,7 +1150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invites a colleague to the selected profile. */
+        /** Invites a colleague to the selected profile, or gives an employee a corporate card. */
         post: operations["post_v2_invitations"];
         /** Withdraws a pending invitation (its state becomes invitation_rejected). */
         delete: operations["delete_v2_invitations"];
@@ -1835,13 +1873,14 @@ export interface components {
         CodeInput: {
             code?: string;
         };
+        /** @description One of the company's addresses a corporate card can go to. */
         CompanyAddress: {
-            address1: string;
-            buildingNumber: string | null;
-            city: string;
-            postcode: string;
-            region: string | null;
-            country: string;
+            type: components["schemas"]["ShippingType"];
+            address: components["schemas"]["ShippingAddress"];
+        };
+        CompanyAddresses: {
+            /** @description Registered and trading, as the bank knows them; `other` (typed in) is always possible. */
+            options: components["schemas"]["CompanyAddress"][];
         };
         /** @description A company as the search shows it and the wizard prefills it. */
         CompanyMatch: {
@@ -2100,6 +2139,15 @@ export interface components {
         ForgotInput: {
             email?: string;
         };
+        /** @description A corporate card as its holder sees it. */
+        GivenCard: {
+            card: components["schemas"]["CardView"];
+            /** @description The company that gave it. */
+            company: string;
+        };
+        GivenCards: {
+            results: components["schemas"]["GivenCard"][];
+        };
         HoldRef: {
             /** @default  */
             cardId?: string;
@@ -2185,6 +2233,7 @@ export interface components {
             profileName: string;
             /** @description RFC 3339. */
             expiresAt: string;
+            purpose: components["schemas"]["Purpose"];
         };
         /** @description SPEC §2 invite form. */
         InviteBody: {
@@ -2197,10 +2246,17 @@ export interface components {
             /** @default  */
             occupation?: string;
             /**
-             * @description The owner confirms the colleague may act for the company.
+             * @description The owner confirms the colleague may act for the company (team), or that the company
+             *     answers for the card's spending (card).
              * @default false
              */
             agreement?: boolean;
+            /** @default null */
+            purpose?: null | components["schemas"]["Purpose"];
+            /** @default null */
+            shippingType?: null | components["schemas"]["ShippingType"];
+            /** @default null */
+            shippingAddress?: null | components["schemas"]["ShippingAddress"];
         };
         /**
          * @description SPEC §4 "KYC status values".
@@ -2459,6 +2515,11 @@ export interface components {
          * @enum {string}
          */
         ProviderName: "sandbox" | "sumsub";
+        /**
+         * @description What an invitation brings the invitee: a place in the team, or (issue 14) a card.
+         * @enum {string}
+         */
+        Purpose: "team" | "card";
         /** @description SPEC §7 `{fromAccount, fromCurrency, toCurrency, conversionType, amount, quoteId}`. */
         RateRequest: {
             /**
@@ -4136,6 +4197,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HoldView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_cards_shipping_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAddresses"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invitations_cards_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GivenCards"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v2_invitations_cards_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardView"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -35,8 +35,8 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StatusChange {
-    card_id: String,
-    action: Option<CardAction>,
+    pub card_id: String,
+    pub action: Option<CardAction>,
     /// Activation of a delivered card: the last four digits printed on it.
     last_digits: String,
     /// Activation of a delivered card: the PIN the holder chooses.
@@ -74,16 +74,28 @@ async fn change_status(
     profile: SelectedProfile,
     ApiJson(input): ApiJson<StatusChange>,
 ) -> Result<Json<CardView>, AppError> {
+    let card = managed(&state, &profile, &input.card_id).await?;
+    Ok(Json(change(&state, &ip, &profile.user_id, card, &input).await?))
+}
+
+/// Moves `card` as `input` asks, for `actor` (the holder, or the company's Account Owner):
+/// activation is the holder's, closing needs the actor's card_closure approval.
+pub async fn change(
+    state: &ApiState,
+    ip: &ClientIp,
+    actor: &str,
+    card: CardRow,
+    input: &StatusChange,
+) -> Result<CardView, AppError> {
     let action = input
         .action
         .ok_or_else(|| AppError::field("action", "Field is required"))?;
-    let card = managed(&state, &profile, &input.card_id).await?;
     let to = card.status.after(action).ok_or_else(not_manageable)?;
     let now = now_ms();
     let moved = match (card.status, action) {
         (CardStatus::ActivationPending, CardAction::Activate) => {
             // Only the holder activates: they have the card in their hands.
-            if card.user_id != profile.user_id {
+            if card.user_id != actor {
                 return Err(AppError::NotFound);
             }
             let mut fields = std::collections::BTreeMap::new();
@@ -111,7 +123,7 @@ async fn change_status(
             let approved = store::mfa::consume_approval(
                 &mut conn,
                 input.request_id.trim(),
-                &profile.user_id,
+                actor,
                 Purpose::CardClosure,
                 &binding(Purpose::CardClosure, &card.id),
                 now,
@@ -135,9 +147,9 @@ async fn change_status(
         return Err(not_manageable());
     }
     audit(
-        &state,
-        &ip,
-        &profile.user_id,
+        state,
+        ip,
+        actor,
         &format!("card_{}", action.as_str()),
         &card,
     )
@@ -145,7 +157,7 @@ async fn change_status(
     let card = store::cards::by_id(&state.db, &card.id)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(view(&card)))
+    Ok(view(&card))
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]

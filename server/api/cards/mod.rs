@@ -5,7 +5,9 @@
 //! of the company.
 
 pub mod authorizations;
+pub mod corporate;
 pub mod details;
+pub mod issuing;
 pub mod managing;
 pub mod ordering;
 
@@ -24,6 +26,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(managing::routes())
         .merge(details::routes())
         .merge(authorizations::routes())
+        .merge(corporate::routes())
 }
 
 /// SPEC §3 "Card".

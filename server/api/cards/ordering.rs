@@ -8,19 +8,15 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{refused, view, CardView};
+use super::{issuing, refused, view, CardView};
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money::Currency;
-use crate::domain::cards::cvv::Expiry;
-use crate::domain::cards::number::CardNumber;
 use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
-use crate::domain::london;
 use crate::domain::profiles::access::ProfileType;
-use crate::store::cards::{CreateError, NewCard};
+use crate::store::cards::CreateError;
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -93,7 +89,7 @@ pub struct ShippingAddresses {
 }
 
 /// The registered and trading addresses the bank knows for the profile.
-async fn known_addresses(
+pub async fn known_addresses(
     state: &ApiState,
     profile: &SelectedProfile,
 ) -> Result<Vec<(ShippingType, ShippingAddress)>, AppError> {
@@ -224,17 +220,7 @@ async fn order(
     if !condition(&state, &profile).await?.may_order() {
         return Err(not_now());
     }
-    let account = store::bank_accounts::for_profile(&state.db, &profile.profile_id)
-        .await?
-        .into_iter()
-        .find(|a| a.is_primary && a.currency == Currency::Gbp && a.status == "active")
-        .ok_or_else(|| {
-            refused(
-                StatusCode::CONFLICT,
-                "account_not_active",
-                "Cards need an active GBP account.",
-            )
-        })?;
+    let account = issuing::card_account(&state, &profile.profile_id).await?;
     let address = addresses(&state, &profile)
         .await?
         .chosen
@@ -242,35 +228,20 @@ async fn order(
     let person = store::users::details(&state.db, &profile.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let holder_name = format!("{} {}", person.name.trim(), person.surname.trim()).to_uppercase();
+    let holder_name = issuing::embossed(&format!("{} {}", person.name, person.surname));
     let now = now_ms();
-    let expiry = Expiry::for_new_card(london::today(now));
-    let vault = &state.config.cards.vault;
-    let next_step_at = now + state.config.cards.delivery_step_ms as i64;
-    // A new number could, very rarely, repeat one issued before: the digest is unique, so
-    // draw again.
     let mut tries = 0;
     let id = loop {
-        let number = CardNumber::generate(&mut rand::thread_rng());
-        let created = store::cards::create(
-            &state.db,
-            &NewCard {
-                profile_id: &profile.profile_id,
-                user_id: &profile.user_id,
-                bank_account_id: &account.id,
-                pan_sealed: &vault.seal(&number),
-                pan_digest: &vault.digest(&number),
-                last_four: number.last_four(),
-                expiry,
-                holder_name: &holder_name,
-                is_corporate: false,
-                shipping_address: &address,
-                next_step_at,
-            },
-            now,
-        )
-        .await;
-        match created {
+        let drawn = issuing::draw(&state, now);
+        let card = drawn.card(&issuing::Holder {
+            profile_id: &profile.profile_id,
+            user_id: &profile.user_id,
+            bank_account_id: &account.id,
+            name: &holder_name,
+            is_corporate: false,
+            shipping_address: &address,
+        });
+        match store::cards::create(&state.db, &card, now).await {
             Ok(id) => break id,
             Err(CreateError::LiveCard) => {
                 // Either a concurrent order won, or the number repeated.

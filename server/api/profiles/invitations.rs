@@ -13,8 +13,9 @@ use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
-use crate::api::ApiState;
+use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
+use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::domain::profiles::team;
@@ -50,6 +51,7 @@ pub struct InvitationView {
     profile_name: String,
     /// RFC 3339.
     expires_at: String,
+    purpose: Purpose,
 }
 
 pub fn view(row: InvitationRow) -> InvitationView {
@@ -64,6 +66,7 @@ pub fn view(row: InvitationRow) -> InvitationView {
         rights: row.rights,
         profile_name: row.profile_name,
         expires_at: crate::api::accounts::transactions::iso_time(row.expires_at),
+        purpose: row.purpose,
     }
 }
 
@@ -76,8 +79,15 @@ pub struct InviteBody {
     /// Director, CFO, Accountant, or custom (Other) with an occupation.
     pub position: Option<Role>,
     pub occupation: String,
-    /// The owner confirms the colleague may act for the company.
+    /// The owner confirms the colleague may act for the company (team), or that the company
+    /// answers for the card's spending (card).
     pub agreement: bool,
+    /// team (the default): a place in the team; card: a corporate card for an employee, who
+    /// joins as a card user (the corporateCards rules of SPEC §6 apply).
+    pub purpose: Option<Purpose>,
+    /// A card: where it is sent (registered or trading: the company's address; other: typed).
+    pub shipping_type: Option<ShippingType>,
+    pub shipping_address: Option<ShippingAddress>,
 }
 
 /// Sends the invitation's link; a message that cannot go out is logged (the owner can resend).
@@ -92,6 +102,24 @@ async fn send_link(
         .map(|u| format!("{} {}", u.name, u.surname))
         .unwrap_or_else(|| "A colleague".into());
     let company = &state.config.company;
+    if row.purpose == Purpose::Card {
+        let link = format!("{}/invitation/{token}/card", state.config.base_url);
+        let message = Message {
+            channel: Channel::Email,
+            to: row.email.clone(),
+            subject: format!("{who} is giving you a {} company card", row.profile_name),
+            body: format!(
+                "Hello {},\n\n{who} is giving you a corporate card of {} on {}.\n\n\
+                 Accept it and create your login: {link}\n\n\
+                 The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
+                row.name, row.profile_name, company.trading_name, row.reference
+            ),
+        };
+        if let Err(error) = state.notify.send(message).await {
+            tracing::error!(%error, "the card invitation email was not sent");
+        }
+        return Ok(());
+    }
     let link = format!("{}/accept-invite?token={token}", state.config.base_url);
     let role = match row.role {
         Role::Custom => row
@@ -124,7 +152,32 @@ async fn send_link(
     Ok(())
 }
 
-/// Invites a colleague to the selected profile.
+/// Where a corporate card goes: one of the company's addresses, or another one typed in.
+async fn card_address(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    body: &InviteBody,
+) -> Result<ShippingAddress, AppError> {
+    let kind = body
+        .shipping_type
+        .ok_or_else(|| AppError::field("shippingType", "Select a shipping address"))?;
+    if kind == ShippingType::Other {
+        return body
+            .shipping_address
+            .clone()
+            .unwrap_or_default()
+            .checked()
+            .map_err(AppError::Fields);
+    }
+    crate::api::cards::ordering::known_addresses(state, profile)
+        .await?
+        .into_iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, address)| address)
+        .ok_or_else(|| AppError::field("shippingType", "This address is not known yet"))
+}
+
+/// Invites a colleague to the selected profile, or gives an employee a corporate card.
 #[utoipa::path(post, path = "/v2/invitations", tag = "profiles", request_body = InviteBody,
     responses((status = 200, body = InvitationView)))]
 async fn invite(
@@ -133,21 +186,34 @@ async fn invite(
     ip: ClientIp,
     ApiJson(body): ApiJson<InviteBody>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let checked = invitation::check(&InviteInput {
+    let purpose = body.purpose.unwrap_or(Purpose::Team);
+    let input = InviteInput {
         name: &body.name,
         email: &body.email,
         position: body.position,
         occupation: &body.occupation,
         agreement: body.agreement,
-    })
-    .map_err(|errors| {
+    };
+    let fields = |errors: Vec<(&str, String)>| {
         AppError::Fields(
             errors
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
         )
-    })?;
+    };
+    let (checked, card_address) = match purpose {
+        Purpose::Team => {
+            rights::require(&state, &profile, &rights::INVITE).await?;
+            (invitation::check(&input).map_err(fields)?, None)
+        }
+        Purpose::Card => {
+            rights::require(&state, &profile, &rights::CORPORATE_CARDS).await?;
+            let checked = invitation::check_card(&input).map_err(fields)?;
+            let address = card_address(&state, &profile, &body).await?;
+            (checked, Some(address))
+        }
+    };
     let now = now_ms();
     if store::users::by_email(&state.db, &checked.email)
         .await?
@@ -181,7 +247,8 @@ async fn invite(
             role: checked.role,
             occupation: checked.occupation.as_deref(),
             rights: &rights,
-            purpose: Purpose::Team,
+            purpose,
+            card_shipping_address: card_address.as_ref(),
             now,
         },
     )
@@ -437,7 +504,9 @@ async fn accept(
 ) -> Result<Json<InvitationView>, AppError> {
     let now = now_ms();
     let row = addressed(&state, &user, &body, now).await?;
-    if !store::invitations::accept(&state.db, &row, &user.user_id, now).await? {
+    let card = crate::api::cards::issuing::for_invitation(&state, &row, now).await?;
+    let card = card.as_ref().map(|card| card.for_holder(&user.user_id));
+    if !store::invitations::accept(&state.db, &row, &user.user_id, card.as_ref(), now).await? {
         return Err(gone(InvitationState::InvitationAccepted));
     }
     store::audit::record_json(

@@ -63,19 +63,7 @@ pub struct InviteInput<'a> {
 /// an occupation), and the agreement. Answers field errors by the form's names.
 pub fn check(input: &InviteInput<'_>) -> Result<CheckedInvite, Vec<(&'static str, String)>> {
     let mut errors = Vec::new();
-    let name = input.name.trim();
-    if name.is_empty() {
-        errors.push(("name", "Field is required".to_string()));
-    } else if name.chars().count() > 100 {
-        errors.push(("name", "Use at most 100 characters".to_string()));
-    }
-    let email = match Email::parse(input.email) {
-        Ok(email) => Some(email),
-        Err(message) => {
-            errors.push(("email", message.to_string()));
-            None
-        }
-    };
+    let person = person(input, &mut errors);
     let role = match input.position {
         Some(role @ (Role::Director | Role::Cfo | Role::Accountant | Role::Custom)) => Some(role),
         Some(_) => {
@@ -97,18 +85,55 @@ pub fn check(input: &InviteInput<'_>) -> Result<CheckedInvite, Vec<(&'static str
             "Position Other requires occupation".to_string(),
         ));
     }
-    if !input.agreement {
-        errors.push(("agreement", "Field is required".to_string()));
-    }
-    match (email, role) {
-        (Some(email), Some(role)) if errors.is_empty() => Ok(CheckedInvite {
-            name: name.to_string(),
+    match (person, role) {
+        (Some((name, email)), Some(role)) if errors.is_empty() => Ok(CheckedInvite {
+            name,
             email,
             role,
             occupation: (role == Role::Custom).then(|| occupation.to_string()),
         }),
         _ => Err(errors),
     }
+}
+
+/// The corporate card form (issue 14): the employee's name (it is embossed on the card), email
+/// and the agreement; the role is always card user.
+pub fn check_card(input: &InviteInput<'_>) -> Result<CheckedInvite, Vec<(&'static str, String)>> {
+    let mut errors = Vec::new();
+    let person = person(input, &mut errors);
+    match person {
+        Some((name, email)) if errors.is_empty() => Ok(CheckedInvite {
+            name,
+            email,
+            role: Role::CardUser,
+            occupation: None,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// The name, email and agreement both forms have.
+fn person(
+    input: &InviteInput<'_>,
+    errors: &mut Vec<(&'static str, String)>,
+) -> Option<(String, Email)> {
+    let name = input.name.trim();
+    if name.is_empty() {
+        errors.push(("name", "Field is required".to_string()));
+    } else if name.chars().count() > 100 {
+        errors.push(("name", "Use at most 100 characters".to_string()));
+    }
+    let email = match Email::parse(input.email) {
+        Ok(email) => Some(email),
+        Err(message) => {
+            errors.push(("email", message.to_string()));
+            None
+        }
+    };
+    if !input.agreement {
+        errors.push(("agreement", "Field is required".to_string()));
+    }
+    email.map(|email| (name.to_string(), email))
 }
 
 #[cfg(test)]
@@ -142,5 +167,18 @@ mod tests {
             ..input(Some(Role::Cfo), "", true)
         });
         assert!(bad.unwrap_err().iter().any(|(field, _)| *field == "email"));
+    }
+
+    #[test]
+    fn a_card_invitation_is_always_for_a_card_user() {
+        let ok = check_card(&input(None, "", true)).unwrap();
+        assert_eq!(ok.role, Role::CardUser);
+        let errors = check_card(&InviteInput {
+            name: " ",
+            ..input(Some(Role::Director), "", false)
+        })
+        .unwrap_err();
+        assert!(errors.contains(&("name", "Field is required".into())));
+        assert!(errors.contains(&("agreement", "Field is required".into())));
     }
 }

@@ -1,0 +1,218 @@
+//! Corporate cards (issue 14 point 5): an Account Owner gives an employee a card by a card
+//! invitation; the employee registers from the emailed link, which makes the card on the
+//! company's account, sees only that card and activates it; removing them from the team closes
+//! it. Only an Account Owner of a business with a UK primary account, with the corporateCards
+//! flag on, gives cards: the server refuses everyone else.
+
+use serde_json::{json, Value};
+
+use crate::cards::deliver;
+use crate::helpers::*;
+use crate::on_both_backends;
+use bank::domain::accounts::money::Currency;
+use bank::domain::profiles::access::Role;
+
+async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
+    send_json(
+        bank,
+        method,
+        path,
+        body,
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+async fn as_cookie(bank: &TestBank, cookie: &str, method: &str, path: &str, body: Value) -> Reply {
+    send_json(bank, method, path, body, &[("cookie", cookie)]).await
+}
+
+fn card_form(email: &str) -> Value {
+    json!({"purpose": "card", "name": "Eve  Hall", "email": email, "agreement": true,
+        "shippingType": "other", "shippingAddress": {"addressLine1": "20 Finsbury Circus",
+        "city": "London", "postalCode": "ec2m 7ea", "countryCode": "GB"}})
+}
+
+async fn owner(bank: &TestBank) -> Customer {
+    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+    owner
+}
+
+/// The token of the card link emailed to `email`.
+async fn card_link(bank: &TestBank, email: &str) -> String {
+    let body = last_message(bank, email).await.body;
+    body.split("/invitation/")
+        .nth(1)
+        .and_then(|rest| rest.split("/card").next())
+        .unwrap_or_else(|| panic!("no card link in {body}"))
+        .to_string()
+}
+
+/// The employee registers from the link; answers their access cookie.
+async fn employee_joins(bank: &TestBank, email: &str, token: &str) -> String {
+    let registration = verified_email(bank, email).await;
+    let joined = post(
+        bank,
+        "/v2/users",
+        json!({"password": "harbour2026", "onboardingFlow": "user_invited",
+            "invitationToken": token, "acceptPolicies": true}),
+        &[("cookie", &registration)],
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    cookie_pair(&joined, "__Host-access")
+}
+
+async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
+    let status = as_cookie(bank, cookie, "POST", "/v2/invitations/cards/status", json!({})).await;
+    assert_eq!(status.status, 200, "{}", status.body);
+    status.json()["results"].as_array().unwrap().clone()
+}
+
+on_both_backends!(
+    an_employee_accepts_a_corporate_card_and_activates_it_and_sees_nothing_else,
+    |bank| {
+        let owner = owner(bank).await;
+        // The form's checks: where the card goes is required, and a typed address is checked.
+        let bare = call(bank, &owner, "POST", "/v2/invitations",
+            json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com", "agreement": true})).await;
+        assert_eq!(bare.status, 422, "{}", bare.body);
+        assert_eq!(bare.json()["fields"]["shippingType"], "Select a shipping address");
+        let mut no_city = card_form("eve@example.com");
+        no_city["shippingAddress"]["city"] = json!("");
+        let refused = call(bank, &owner, "POST", "/v2/invitations", no_city).await;
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.json()["fields"]["city"].is_string());
+        let unknown = call(bank, &owner, "POST", "/v2/invitations",
+            json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com",
+                "agreement": true, "shippingType": "trading"})).await;
+        assert_eq!(unknown.json()["fields"]["shippingType"], "This address is not known yet");
+        assert!(bank::store::invitations::for_profile(&bank.db, &owner.profile_id, 0)
+            .await
+            .unwrap()
+            .is_empty());
+
+        let invited = call(bank, &owner, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        assert_eq!(invited.status, 200, "{}", invited.body);
+        assert_eq!(invited.json()["role"], "card_user");
+        assert_eq!(invited.json()["purpose"], "card");
+        let email = last_message(bank, "eve@example.com").await;
+        assert!(email.subject.contains("company card"), "{}", email.subject);
+        let token = card_link(bank, "eve@example.com").await;
+
+        let cookie = employee_joins(bank, "eve@example.com", &token).await;
+        let session = as_cookie(bank, &cookie, "GET", "/v2/session", json!({})).await;
+        assert_eq!(session.json()["onboardingFlow"], "user_invited");
+        assert_eq!(session.json()["accessRole"], "card_user");
+
+        // The card is made with the acceptance, on the company's GBP account, in the
+        // employee's name, to the address the owner chose.
+        let cards = given(bank, &cookie).await;
+        assert_eq!(cards.len(), 1, "{cards:?}");
+        let card = &cards[0]["card"];
+        assert_eq!(cards[0]["company"], "Bennett & Hale Trading Ltd");
+        assert_eq!(card["status"], "draft");
+        assert_eq!(card["isCorporate"], true);
+        assert_eq!(card["holderName"], "EVE HALL");
+        assert_eq!(card["shippingAddress"], "20 Finsbury Circus, London, EC2M 7EA");
+        let card_id = card["id"].as_str().unwrap().to_string();
+        let stored = bank::store::cards::by_id(&bank.db, &card_id).await.unwrap().unwrap();
+        let account = bank::store::bank_accounts::for_profile(&bank.db, &owner.profile_id)
+            .await
+            .unwrap();
+        assert_eq!(stored.bank_account_id, account[0].id);
+        // The owner sees it among the company's cards.
+        let company = call(bank, &owner, "POST", "/v2/cards/fetch", json!({})).await;
+        assert!(company.json()["results"].as_array().unwrap().iter().any(|c| c["id"] == card_id.as_str()));
+
+        // A card user loads none of the company's money, nor its cards.
+        for path in ["/v2/cards/fetch", "/v2/transactions/fetch"] {
+            let closed = as_cookie(bank, &cookie, "POST", path, json!({})).await;
+            assert_eq!(closed.status, 403, "{path}: {}", closed.body);
+        }
+
+        // Nobody activates it before it arrives; then only with its last four digits.
+        let change = |body: Value| {
+            let cookie = cookie.clone();
+            async move { as_cookie(bank, &cookie, "PATCH", "/v2/invitations/cards/status", body).await }
+        };
+        let early = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
+        assert_eq!(early.status, 409, "{}", early.body);
+        deliver(bank).await;
+        assert_eq!(given(bank, &cookie).await[0]["card"]["status"], "activation_pending");
+        let wrong = if stored.last_four == "0000" { "1111" } else { "0000" };
+        let bad = change(json!({"cardId": card_id, "action": "activate", "lastDigits": wrong, "pin": "4829"})).await;
+        assert_eq!(bad.status, 422, "{}", bad.body);
+        assert!(bad.json()["fields"]["lastDigits"].is_string());
+        let active = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
+        assert_eq!(active.status, 200, "{}", active.body);
+        assert_eq!(active.json()["status"], "active");
+        let frozen = change(json!({"cardId": card_id, "action": "freeze"})).await;
+        assert_eq!(frozen.json()["status"], "inactive");
+        let back = change(json!({"cardId": card_id, "action": "unfreeze"})).await;
+        assert_eq!(back.json()["status"], "active");
+        // Closing a corporate card is the company's.
+        let close = change(json!({"cardId": card_id, "action": "close", "reason": "lost"})).await;
+        assert_eq!(close.status, 403, "{}", close.body);
+        assert_eq!(close.json()["code"], "card_close_by_company");
+
+        // Another person, even the company's owner through this call, finds no such card.
+        let stranger = customer(bank, "mallory@example.com", "Mallory Ltd").await;
+        let theirs = call(bank, &stranger, "PATCH", "/v2/invitations/cards/status",
+            json!({"cardId": card_id, "action": "freeze"})).await;
+        assert_eq!(theirs.status, 404);
+        let owners = call(bank, &owner, "PATCH", "/v2/invitations/cards/status",
+            json!({"cardId": card_id, "action": "freeze"})).await;
+        assert_eq!(owners.status, 404);
+        let listed = call(bank, &stranger, "POST", "/v2/invitations/cards/status", json!({})).await;
+        assert_eq!(listed.json()["results"], json!([]));
+
+        // Removed from the team, the employee's card is closed and no longer theirs to see.
+        let removed = call(bank, &owner, "DELETE", "/v2/account-profiles/users/access",
+            json!({"id": stored.user_id})).await;
+        assert_eq!(removed.status, 200, "{}", removed.body);
+        let closed = bank::store::cards::by_id(&bank.db, &card_id).await.unwrap().unwrap();
+        assert_eq!(closed.status.as_str(), "closed");
+        assert!(given(bank, &cookie).await.is_empty());
+    }
+);
+
+on_both_backends!(
+    only_an_account_owner_of_a_uk_business_with_the_flag_gives_cards,
+    |bank| {
+        let owner = owner(bank).await;
+        let addresses = call(bank, &owner, "POST", "/v2/invitations/cards/shipping-addresses", json!({})).await;
+        assert_eq!(addresses.status, 200, "{}", addresses.body);
+        // A director of the company may not.
+        let director = colleague(bank, &owner.profile_id, "dora@example.com", Role::Director,
+            &["transaction:rw", "card_order:rw"]).await;
+        let by_director = call(bank, &director, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        assert_eq!(by_director.status, 403, "{}", by_director.body);
+        // Nor the owner of a company whose primary account is in euros.
+        let euro = customer(bank, "elena@example.com", "Euro Works GmbH").await;
+        open_account(bank, &euro.profile_id, Currency::Eur, true).await;
+        let by_euro = call(bank, &euro, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        assert_eq!(by_euro.status, 403, "{}", by_euro.body);
+        let euro_addresses = call(bank, &euro, "POST", "/v2/invitations/cards/shipping-addresses", json!({})).await;
+        assert_eq!(euro_addresses.status, 403);
+
+        // The flags are separate: cards without team invitations, and not the other way round.
+        bank::store::features::set_override(&bank.db, "userInvite", false).await.unwrap();
+        let card_only = call(bank, &owner, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        assert_eq!(card_only.status, 200, "{}", card_only.body);
+        let team = call(bank, &owner, "POST", "/v2/invitations",
+            json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo", "agreement": true})).await;
+        assert_eq!(team.status, 403, "{}", team.body);
+        bank::store::features::set_override(&bank.db, "userInvite", true).await.unwrap();
+        bank::store::features::set_override(&bank.db, "corporateCards", false).await.unwrap();
+        let off = call(bank, &owner, "POST", "/v2/invitations", card_form("fred@example.com")).await;
+        assert_eq!(off.status, 403, "{}", off.body);
+        let cookie = format!("__Host-access={}", owner.token);
+        let page = page_with_cookie(bank, "/cards/corporate", IPHONE, &cookie).await;
+        assert_eq!(page.header("location"), "/dashboard");
+        let team = call(bank, &owner, "POST", "/v2/invitations",
+            json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo", "agreement": true})).await;
+        assert_eq!(team.status, 200, "{}", team.body);
+    }
+);
