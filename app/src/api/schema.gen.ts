@@ -1836,6 +1836,11 @@ export interface components {
             /** @default  */
             cardId?: string;
         };
+        /** @description The company's addresses a corporate card can go to. */
+        CardShippingOptions: {
+            /** @description Registered and trading, as the bank knows them; `other` (typed in) is always possible. */
+            options: components["schemas"]["ShippingOption"][];
+        };
         /**
          * @description SPEC §4: draft → order_pre_processing → in_delivery → activation_pending ('To activate')
          *     → active ⇄ inactive (frozen); closed ends it.
@@ -1873,14 +1878,13 @@ export interface components {
         CodeInput: {
             code?: string;
         };
-        /** @description One of the company's addresses a corporate card can go to. */
         CompanyAddress: {
-            type: components["schemas"]["ShippingType"];
-            address: components["schemas"]["ShippingAddress"];
-        };
-        CompanyAddresses: {
-            /** @description Registered and trading, as the bank knows them; `other` (typed in) is always possible. */
-            options: components["schemas"]["CompanyAddress"][];
+            address1: string;
+            buildingNumber: string | null;
+            city: string;
+            postcode: string;
+            region: string | null;
+            country: string;
         };
         /** @description A company as the search shows it and the wizard prefills it. */
         CompanyMatch: {
@@ -4224,7 +4228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CompanyAddresses"];
+                    "application/json": components["schemas"]["CardShippingOptions"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

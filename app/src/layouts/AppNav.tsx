@@ -1,8 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, NavLink } from "react-router";
-import { featuresQuery } from "../features/engagement/api";
 import { useApp } from "../lib/appContext";
-import type { Facts } from "../lib/rights";
+import { useFacts } from "../lib/useFacts";
 import { Logo } from "../ui/Logo";
 import { menuFor, type ShownItem, shortName } from "./menu";
 
@@ -10,12 +8,7 @@ import { menuFor, type ShownItem, shortName } from "./menu";
 // mobile it is the side menu, with the logo and the profile block that opens the account page.
 export function AppNav() {
   const { layout, session } = useApp();
-  const features = useQuery(featuresQuery()).data ?? [];
-  const facts: Facts = {
-    ...session,
-    flags: new Set(features.filter((f) => f.state !== "off").map((f) => f.name)),
-  };
-  const items = menuFor(facts, layout);
+  const items = menuFor(useFacts(), layout);
   const link = (item: ShownItem) => (
     <li key={item.to}>
       {item.enabled ? (

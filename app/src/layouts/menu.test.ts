@@ -93,6 +93,26 @@ describe("the menu by rights (SPEC §2, §6)", () => {
     });
   });
 
+  it("leads an Account Owner of a UK business to the corporate cards on mobile while the flag is on", () => {
+    const owner: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "GBP",
+      accountReady: true,
+      flags: new Set(["corporateCards"]),
+    };
+    const cards = (facts: Facts, layout: "desktop" | "mobile") =>
+      menuFor(facts, layout).find((item) => item.label === "My Cards")?.to;
+    expect(cards(owner, "mobile")).toBe("/cards/corporate");
+    expect(cards(owner, "desktop")).toBe("/cards");
+    expect(cards({ ...owner, flags: new Set() }, "mobile")).toBe("/cards");
+    expect(cards({ ...owner, isBusiness: false }, "mobile")).toBe("/cards");
+    expect(cards({ ...owner, accessRole: "director", accessRights: ["transaction:rw"] }, "mobile")).toBe(
+      "/cards",
+    );
+  });
+
   it("names a profile by its initials", () => {
     expect(shortName("Bennett & Hale Trading Ltd")).toBe("BH");
     expect(shortName("tom fischer")).toBe("TF");

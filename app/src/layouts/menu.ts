@@ -1,7 +1,7 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
 // rules the server's table gives the pages). Only screens that exist are listed: Invoicing, My
 // Cards, Merchant, Factoring, Business Loans, Mortgage and Contact Us join as they are built.
-import { type Facts, meets, type Rule } from "../lib/rights";
+import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 
 export interface MenuItem {
@@ -10,6 +10,8 @@ export interface MenuItem {
   rule: Rule;
   /** Another rule that also shows the item. */
   orRule?: Rule;
+  /** Where the item leads instead when this rule holds, in these layouts. */
+  instead?: { rule: Rule; to: string; layouts: Layout[] };
   /** The layouts that have the screen (both when absent). */
   layouts?: Layout[];
   group?: "Manager";
@@ -36,12 +38,14 @@ export const MENU: MenuItem[] = [
     group: "Manager",
   },
   // SPEC §6: cards need a complete account with a UK primary one; euro customers are told
-  // cards are coming while the euCardComingSoon flag is on.
+  // cards are coming while the euCardComingSoon flag is on. The mobile side menu leads an
+  // Account Owner who gives corporate cards to those (SPEC §2).
   {
     to: "/cards",
     label: "My Cards",
     rule: { complete: true, ukPrimary: true },
     orRule: { complete: true, eurPrimary: true, flag: "euCardComingSoon" },
+    instead: { rule: CORPORATE_CARDS, to: "/cards/corporate", layouts: ["mobile"] },
   },
   { to: "/client/details", label: "Your details", rule: {}, layouts: ["desktop"] },
 ];
@@ -69,7 +73,10 @@ export function menuFor(facts: Facts, layout: Layout): ShownItem[] {
   return MENU.filter((item) => !item.layouts || item.layouts.includes(layout))
     .filter((item) => ruleOf(item, facts, true))
     .map((item) => ({
-      to: item.to.replace("{scheme}", schemeOf(facts.primaryCurrency)),
+      to:
+        item.instead?.layouts.includes(layout) && meets(item.instead.rule, facts)
+          ? item.instead.to
+          : item.to.replace("{scheme}", schemeOf(facts.primaryCurrency)),
       label: item.label,
       enabled: ruleOf(item, facts, false),
       ...(item.group ? { group: item.group } : {}),

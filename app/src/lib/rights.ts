@@ -47,6 +47,16 @@ export interface Rule {
   flag?: string;
 }
 
+/** SPEC §6: corporate cards need an Account Owner of a business with a UK primary account and
+ * the corporateCards flag (the server's CORPORATE_CARDS). */
+export const CORPORATE_CARDS: Rule = {
+  admin: true,
+  business: true,
+  ukPrimary: true,
+  complete: true,
+  flag: "corporateCards",
+};
+
 export type Facts = Pick<
   SessionState,
   "accessRole" | "accessRights" | "isBusiness" | "primaryCurrency" | "accountReady"

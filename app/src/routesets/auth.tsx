@@ -5,7 +5,6 @@ import { LoginPage } from "../features/auth/components/LoginPage";
 import { NotFoundPage } from "../features/auth/components/NotFoundPage";
 import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
 import { StartPage } from "../features/auth/components/StartPage";
-import { CardActivatePage } from "../features/cards/components/CardActivatePage";
 import { CardInvitationPage } from "../features/cards/components/CardInvitationPage";
 import { countriesQuery } from "../features/onboarding/api";
 import { InviteOnboardingPage } from "../features/onboarding/components/InviteOnboardingPage";
@@ -65,11 +64,14 @@ const shared: AppRoute[] = [
     path: "/invitation/:inviteKey/card",
     head: { title: "Your company card", description: "Your employer invited you to a corporate card." },
     Component: CardInvitationPage,
+    prefetch: (client, { params }) =>
+      params.inviteKey ? [client.prefetchQuery(invitationLinkQuery(params.inviteKey))] : [],
   },
   {
+    // Activating needs the login made from the invitation: the invitation page leads there.
     path: "/invitation/:inviteKey/card/activate",
     head: { title: "Activate your card", description: "Activate your corporate card." },
-    Component: CardActivatePage,
+    redirect: ({ params }) => `/invitation/${encodeURIComponent(params.inviteKey ?? "")}/card`,
   },
 ];
 

@@ -11,12 +11,19 @@ import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
 import {
   cardsQuery,
+  companyAddressesQuery,
+  sentInvitationsQuery,
   cardTransactionsQuery,
   holdsQuery,
   limitsQuery,
   shippingQuery,
 } from "../features/cards/api";
-import { chooseCard, isManageable, mayOrder } from "../features/cards/model";
+import { chooseCard, isManageable, mayOrder, pageCard } from "../features/cards/model";
+import {
+  CorporateCardPage,
+  CorporateCardsPage,
+  CorporateInvitePage,
+} from "../features/cards/components/CorporateCardsPage";
 import { ActivateCardPage } from "../features/cards/components/ActivateCardPage";
 import { CardsPage } from "../features/cards/components/CardsPage";
 import { CardTransactionsPage } from "../features/cards/components/CardTransactionsPage";
@@ -116,10 +123,13 @@ const cardsOnly = (client: QueryClient) => [
 
 /** The cards, and for the card the page opens its controls and payments, and the addresses
  * when a card may be ordered, so the server's HTML shows them all. */
-function prefetchCards(client: QueryClient, { query, layout }: RouteContext): Promise<unknown>[] {
+function prefetchCards(client: QueryClient, { query, layout, session }: RouteContext): Promise<unknown>[] {
+  const role = session?.accessRole ?? "none";
   const more = client.ensureQueryData(cardsQuery()).then((data) => {
-    const card = chooseCard(data.results, query.card);
+    const card = pageCard(data.results, query.card, role);
     const wanted: Promise<unknown>[] = [];
+    // An Account Owner's desktop page lists the company's card invitations too.
+    if (role === "admin" && layout === "desktop") wanted.push(client.prefetchQuery(sentInvitationsQuery()));
     if (mayOrder(data.orderCondition)) wanted.push(client.prefetchQuery(shippingQuery()));
     if (card && isManageable(card.status)) wanted.push(client.prefetchQuery(limitsQuery(card.id)));
     if (card && card.status !== "draft" && layout === "desktop") {
@@ -129,6 +139,16 @@ function prefetchCards(client: QueryClient, { query, layout }: RouteContext): Pr
     return Promise.all(wanted);
   });
   return [more.catch(() => undefined), client.ensureQueryData(featuresQuery()).catch(() => undefined)];
+}
+
+/** Mobile corporate cards: the company's cards and its card invitations; a card's own page
+ * also its limits. */
+function prefetchCorporate(client: QueryClient, { params }: RouteContext): Promise<unknown>[] {
+  const more = client.ensureQueryData(cardsQuery()).then((data) => {
+    const card = data.results.find((item) => item.id === params.cardId && item.isCorporate);
+    return card && isManageable(card.status) ? client.prefetchQuery(limitsQuery(card.id)) : undefined;
+  });
+  return [more.catch(() => undefined), client.prefetchQuery(sentInvitationsQuery())];
 }
 
 /** A card's payments (mobile cards/transactions). */
@@ -202,6 +222,25 @@ export const routes = (layout: Layout): AppRoute[] => [
     ? [
         perks("/cards/benefits"),
         perks("/cards/benefits/:path"),
+        // SPEC §2 mobile corporate cards (an Account Owner's; the server guards them).
+        {
+          path: "/cards/corporate",
+          head: { title: "Corporate cards", description: "The cards your company gave its employees." },
+          Component: CorporateCardsPage,
+          prefetch: prefetchCorporate,
+        },
+        {
+          path: "/cards/corporate/invite",
+          head: { title: "Give a card to an employee", description: "A corporate card for an employee." },
+          Component: CorporateInvitePage,
+          prefetch: (client: QueryClient) => [client.prefetchQuery(companyAddressesQuery())],
+        },
+        {
+          path: "/cards/corporate/:cardId/view",
+          head: { title: "Corporate card", description: "A corporate card and its controls." },
+          Component: CorporateCardPage,
+          prefetch: prefetchCorporate,
+        },
         {
           path: "/cards/transactions",
           head: { title: "Card transactions", description: "A card's pending and booked payments." },

@@ -69,7 +69,12 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   }
   const match = matchRoute(set.routes(input.layout), pathname);
   const route = match?.route ?? set.notFound;
-  const routeContext = { layout: input.layout, params: match?.params ?? {}, query: parseQuery(search) };
+  const routeContext = {
+    layout: input.layout,
+    params: match?.params ?? {},
+    query: parseQuery(search),
+    session: input.session,
+  };
   const target = route.redirect?.(routeContext) ?? null;
   if (target !== null)
     return { status: 302, redirect: target, head: route.head, html: "", hydrate: false, routeSet };
@@ -100,7 +105,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         routeSet,
       };
     return {
-      status: match ? 200 : 404,
+      status: match ? 200 : (route.status ?? 404),
       head: route.head,
       html,
       hydrate: route.hydrate ?? true,

@@ -32,6 +32,8 @@ export interface RouteContext {
   layout: Layout;
   params: Record<string, string | undefined>;
   query: Record<string, string>;
+  /** The server render's session (prefetches that depend on the role). */
+  session?: SessionState;
 }
 
 export interface AppRoute {
@@ -44,6 +46,8 @@ export interface AppRoute {
   prefetch?: (client: QueryClient, context: RouteContext) => Promise<unknown>[];
   /** Content pages are read, not used: they are sent without any script. */
   hydrate?: boolean;
+  /** A set's not-found route that is a page of its own (the card set's) answers this status. */
+  status?: number;
 }
 
 /** Client-side timings from the server's configuration (SPEC §9 defaults). */

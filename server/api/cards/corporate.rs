@@ -11,14 +11,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managing::{change, StatusChange};
-use super::ordering::known_addresses;
+use super::ordering::{known_addresses, ShippingOption};
 use super::{refused, view, CardView};
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
 use crate::domain::cards::status::CardAction;
 use crate::store;
 
@@ -28,32 +27,25 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(status, change_status))
 }
 
-/// One of the company's addresses a corporate card can go to.
+/// The company's addresses a corporate card can go to.
 #[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CompanyAddress {
-    #[serde(rename = "type")]
-    kind: ShippingType,
-    address: ShippingAddress,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct CompanyAddresses {
+pub struct CardShippingOptions {
     /// Registered and trading, as the bank knows them; `other` (typed in) is always possible.
-    options: Vec<CompanyAddress>,
+    options: Vec<ShippingOption>,
 }
 
 /// The addresses of the company a corporate card can be sent to (the card invitation form).
 #[utoipa::path(post, path = "/v2/invitations/cards/shipping-addresses", tag = "cards",
-    responses((status = 200, body = CompanyAddresses)))]
+    responses((status = 200, body = CardShippingOptions)))]
 async fn shipping_addresses(
     State(state): State<ApiState>,
     profile: SelectedProfile,
-) -> Result<Json<CompanyAddresses>, AppError> {
-    Ok(Json(CompanyAddresses {
+) -> Result<Json<CardShippingOptions>, AppError> {
+    Ok(Json(CardShippingOptions {
         options: known_addresses(&state, &profile)
             .await?
             .into_iter()
-            .map(|(kind, address)| CompanyAddress { kind, address })
+            .map(|(kind, address)| ShippingOption { kind, address })
             .collect(),
     }))
 }

@@ -73,8 +73,8 @@ async fn fetch(
 #[serde(rename_all = "camelCase")]
 pub struct ShippingOption {
     #[serde(rename = "type")]
-    kind: ShippingType,
-    address: ShippingAddress,
+    pub(super) kind: ShippingType,
+    pub(super) address: ShippingAddress,
 }
 
 /// SPEC §3 Profile `cardShippingAddressType` and the addresses to choose from.

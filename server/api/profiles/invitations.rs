@@ -202,13 +202,10 @@ async fn invite(
                 .collect(),
         )
     };
+    rights::require(&state, &profile, purpose_rule(purpose)).await?;
     let (checked, card_address) = match purpose {
-        Purpose::Team => {
-            rights::require(&state, &profile, &rights::INVITE).await?;
-            (invitation::check(&input).map_err(fields)?, None)
-        }
+        Purpose::Team => (invitation::check(&input).map_err(fields)?, None),
         Purpose::Card => {
-            rights::require(&state, &profile, &rights::CORPORATE_CARDS).await?;
             let checked = invitation::check_card(&input).map_err(fields)?;
             let address = card_address(&state, &profile, &body).await?;
             (checked, Some(address))
@@ -288,17 +285,27 @@ fn gone(state: InvitationState) -> AppError {
     }
 }
 
-/// One of the selected profile's invitations.
+/// One of the selected profile's invitations, if the caller may send invitations of its
+/// purpose (team: userInvite; card: the corporate card rules).
 async fn owned(
     state: &ApiState,
     profile: &SelectedProfile,
     id: &str,
     now: i64,
 ) -> Result<InvitationRow, AppError> {
-    store::invitations::by_id(&state.db, id.trim(), now)
+    let row = store::invitations::by_id(&state.db, id.trim(), now)
         .await?
         .filter(|i| i.profile_id == profile.profile_id)
-        .ok_or(AppError::NotFound)
+        .ok_or(AppError::NotFound)?;
+    rights::require(state, profile, purpose_rule(row.purpose)).await?;
+    Ok(row)
+}
+
+fn purpose_rule(purpose: Purpose) -> &'static crate::domain::profiles::rights::Rule {
+    match purpose {
+        Purpose::Team => &rights::INVITE,
+        Purpose::Card => &rights::CORPORATE_CARDS,
+    }
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]

@@ -15,6 +15,7 @@ export type ShippingType = Schemas["ShippingType"];
 export type ShippingAddress = Schemas["ShippingAddress"];
 export type CardDetails = Schemas["CardDetails"];
 export type MfaStep = Schemas["MfaStep"];
+export type GivenCard = Schemas["GivenCard"];
 
 export const cardsQuery = () =>
   queryOptions({ queryKey: ["cards"], queryFn: () => api.post("/v2/cards/fetch", undefined, S.CardList) });
@@ -65,4 +66,42 @@ export const cardsApi = {
     api.post("/v2/auth/mfa/verify", { requestId, method: "sms", secret }, S.Empty),
   details: (cardId: string, requestId: string) =>
     api.post("/v2/cards/details/take", { cardId, requestId }, S.CardDetails),
+};
+
+/** Corporate cards the signed-in person was given (the card set's page). */
+export const givenCardsQuery = () =>
+  queryOptions({
+    queryKey: ["cards", "given"],
+    queryFn: () => api.post("/v2/invitations/cards/status", undefined, S.GivenCards),
+  });
+
+/** The company's addresses a corporate card can go to. */
+export const companyAddressesQuery = () =>
+  queryOptions({
+    queryKey: ["cards", "company-addresses"],
+    queryFn: () => api.post("/v2/invitations/cards/shipping-addresses", undefined, S.CardShippingOptions),
+  });
+
+/** The company's invitations, corporate card ones among them. */
+export const sentInvitationsQuery = () =>
+  queryOptions({
+    queryKey: ["invitations", "inviter"],
+    queryFn: () => api.post("/v2/invitations/fetch", { side: "inviter" }, S.InvitationList),
+  });
+
+export interface CardInvite {
+  name: string;
+  email: string;
+  agreement: boolean;
+  shippingType: ShippingType;
+  shippingAddress?: ShippingAddress;
+}
+
+export const corporateApi = {
+  invite: (form: CardInvite) => api.post("/v2/invitations", { ...form, purpose: "card" }, S.InvitationView),
+  /** The employee's own corporate card. */
+  activate: (cardId: string, lastDigits: string, pin: string) =>
+    api.patch("/v2/invitations/cards/status", { cardId, action: "activate", lastDigits, pin }, S.CardView),
+  freeze: (cardId: string, frozen: boolean) =>
+    api.patch("/v2/invitations/cards/status", { cardId, action: frozen ? "freeze" : "unfreeze" }, S.CardView),
 };

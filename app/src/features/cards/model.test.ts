@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Card, CardStatus } from "./api";
-import { activationProblems, chooseCard, isManageable, limitProblem, mayOrder, STATUS_LABELS } from "./model";
+import {
+  activationProblems,
+  chooseCard,
+  isHolder,
+  isManageable,
+  limitProblem,
+  mayOrder,
+  pageCard,
+  STATUS_LABELS,
+} from "./model";
 
 const card = (id: string, status: CardStatus): Card => ({
   id,
@@ -44,6 +53,25 @@ describe("card statuses (SPEC §4)", () => {
     expect(chooseCard(cards, undefined)?.id).toBe("b");
     expect(chooseCard([card("a", "closed")], undefined)?.id).toBe("a");
     expect(chooseCard([], undefined)).toBeUndefined();
+  });
+});
+
+describe("corporate cards", () => {
+  const corporate = { ...card("e", "active"), isCorporate: true, isPrimary: false };
+  const cards = [corporate, card("o", "active")];
+
+  it("opens an Account Owner's own card unless a corporate one is asked for", () => {
+    expect(pageCard(cards, undefined, "admin")?.id).toBe("o");
+    expect(pageCard(cards, "e", "admin")?.id).toBe("e");
+    expect(pageCard([corporate], undefined, "admin")).toBeUndefined();
+    // Anyone else sees only their own cards, corporate ones included.
+    expect(pageCard([corporate], undefined, "card_user")?.id).toBe("e");
+  });
+
+  it("leaves activation and details to the holder, not the Account Owner", () => {
+    expect(isHolder(corporate, "admin")).toBe(false);
+    expect(isHolder(corporate, "card_user")).toBe(true);
+    expect(isHolder(card("o", "active"), "admin")).toBe(true);
   });
 });
 

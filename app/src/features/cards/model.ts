@@ -125,3 +125,21 @@ export function activationProblems(lastDigits: string, pin: string, confirm: str
   if (confirm.trim() !== pin.trim()) problems.confirm = "The PINs do not match";
   return problems;
 }
+
+/** The card the cards page opens: the one asked for, else the viewer's own first live card. An
+ * Account Owner's list of their own cards leaves out the company's corporate cards. */
+export function pageCard(
+  cards: readonly Card[],
+  wanted: string | undefined,
+  accessRole: string,
+): Card | undefined {
+  const owner = accessRole === "admin";
+  const corporate = cards.find((card) => owner && card.isCorporate && card.id === wanted);
+  return corporate ?? chooseCard(owner ? cards.filter((card) => !card.isCorporate) : cards, wanted);
+}
+
+/** Whether the viewer holds `card`: an Account Owner sees the company's corporate cards but
+ * does not hold them (only the holder activates one or sees its details). */
+export function isHolder(card: Pick<Card, "isCorporate">, accessRole: string): boolean {
+  return !(card.isCorporate && accessRole === "admin");
+}

@@ -10,3 +10,18 @@ const ROLE_LABELS: Record<string, string> = {
 };
 
 export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+
+/** What an invitation offers, in a sentence: a place in the team, or a corporate card. */
+export function invitationOffer(invitation: {
+  profileName: string;
+  role: string;
+  occupation?: string | null;
+  purpose: "team" | "card";
+}): string {
+  if (invitation.purpose === "card") return `${invitation.profileName} is giving you a corporate card.`;
+  const position =
+    invitation.role === "custom" && invitation.occupation
+      ? invitation.occupation
+      : roleLabel(invitation.role);
+  return `${invitation.profileName} invited you to join its team as ${position}.`;
+}

@@ -1,17 +1,17 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useApp } from "../../../lib/appContext";
+import { CORPORATE_CARDS, meets } from "../../../lib/rights";
 import { parseQuery } from "../../../lib/url";
+import { useFacts } from "../../../lib/useFacts";
 import { featuresQuery, isOn } from "../../engagement/api";
-import { type Card, cardsApi, cardsQuery } from "../api";
-import { chooseCard, isManageable, mayOrder, PERKS, STATUS_LABELS } from "../model";
-import { CardActivity } from "./CardActivity";
-import { CardControls } from "./CardControls";
-import { CardDetailsReveal } from "./CardDetailsReveal";
-import { CloseCard } from "./CloseCard";
+import { type Card, cardsQuery } from "../api";
+import { isHolder, mayOrder, pageCard, PERKS, STATUS_LABELS } from "../model";
+import { CardPanel } from "./CardPanel";
+import { CorporateCards } from "./CorporateCards";
+import { CorporateInviteForm } from "./CorporateInviteForm";
 import { OrderCard } from "./OrderCard";
-import { problemOf } from "./SmsApproval";
 
 /** SPEC §2 cards: the member's cards with their status, the chosen card's page, and ordering.
  * Cards need a UK primary account; euro customers see that cards are coming when the
@@ -35,18 +35,24 @@ export function CardsPage() {
 }
 
 function Cards() {
-  const { layout } = useApp();
+  const { layout, session } = useApp();
+  const facts = useFacts();
   const query = parseQuery(useLocation().search);
   const { data } = useSuspenseQuery(cardsQuery());
-  const card = chooseCard(data.results, query.card);
+  // An Account Owner sees the company's corporate cards apart from their own.
+  const owner = session.accessRole === "admin";
+  const own = owner ? data.results.filter((item) => !item.isCorporate) : data.results;
+  const corporate = owner ? data.results.filter((item) => item.isCorporate) : [];
+  const card = pageCard(data.results, query.card, session.accessRole);
+  const givesCards = meets(CORPORATE_CARDS, facts);
   return (
     <section className="cards" aria-labelledby="cards-title">
       <div className="page-head">
         <h1 id="cards-title">My Cards</h1>
       </div>
-      {data.results.length > 0 ? (
+      {own.length > 0 ? (
         <ul className="card-list" aria-label="Your cards">
-          {data.results.map((item) => (
+          {own.map((item) => (
             <li key={item.id}>
               <Link
                 to={`/cards?card=${encodeURIComponent(item.id)}`}
@@ -63,8 +69,16 @@ function Cards() {
       ) : (
         <p>You have no cards yet.</p>
       )}
-      {card ? <CardPanel card={card} layout={layout} /> : null}
+      {card ? <CardPanel card={card} layout={layout} holder={isHolder(card, session.accessRole)} /> : null}
       {mayOrder(data.orderCondition) ? <OrderCard /> : null}
+      {givesCards && layout === "desktop" ? <CorporateSection cards={corporate} /> : null}
+      {givesCards && layout === "mobile" ? (
+        <p>
+          <Link to="/cards/corporate" className="button button-secondary button-block">
+            Corporate cards
+          </Link>
+        </p>
+      ) : null}
       {layout === "desktop" ? (
         <Perks />
       ) : (
@@ -78,81 +92,19 @@ function Cards() {
   );
 }
 
-function CardPanel({ card, layout }: { card: Card; layout: "desktop" | "mobile" }) {
-  const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const freeze = async (frozen: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await cardsApi.freeze(card.id, frozen);
-      await client.invalidateQueries({ queryKey: cardsQuery().queryKey });
-    } catch (caught) {
-      setError(problemOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+/** Desktop: the company's corporate cards on the cards page, and giving one to an employee. */
+function CorporateSection({ cards }: { cards: Card[] }) {
+  const [inviting, setInviting] = useState(false);
   return (
-    <section className="panel panel-wide card-panel" aria-labelledby={`card-${card.id}`}>
-      <h2 id={`card-${card.id}`}>{`Card ${card.panMasked}`}</h2>
-      <p>
-        <span className={`card-status card-status-${card.status}`}>{STATUS_LABELS[card.status]}</span>{" "}
-        {card.statusHint}
-      </p>
-      <dl className="details">
-        <dt>Name on card</dt>
-        <dd>{card.holderName}</dd>
-        <dt>Expires</dt>
-        <dd>{card.expiry}</dd>
-        <dt>Sent to</dt>
-        <dd>{card.shippingAddress}</dd>
-      </dl>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {card.status === "activation_pending" ? (
-        <Link to={`/cards/activate?card=${encodeURIComponent(card.id)}`} className="button button-primary">
-          Activate card
-        </Link>
-      ) : null}
-      {isManageable(card.status) ? (
-        <>
-          <div className="form-actions">
-            {card.status === "active" ? (
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={busy}
-                onClick={() => void freeze(true)}
-              >
-                Freeze card
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy}
-                onClick={() => void freeze(false)}
-              >
-                Unfreeze card
-              </button>
-            )}
-          </div>
-          <CardDetailsReveal card={card} />
-          <CardControls card={card} />
-          <CloseCard card={card} />
-        </>
-      ) : null}
-      {card.status === "draft" ? null : layout === "desktop" ? (
-        <CardActivity card={card} />
+    <section className="panel panel-wide" aria-labelledby="corporate-title">
+      <h2 id="corporate-title">Corporate cards</h2>
+      <CorporateCards cards={cards} linkOf={(card) => `/cards?card=${encodeURIComponent(card.id)}`} />
+      {inviting ? (
+        <CorporateInviteForm />
       ) : (
-        <Link to={`/cards/transactions?card=${encodeURIComponent(card.id)}`} className="button button-quiet">
-          Card transactions
-        </Link>
+        <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
+          Give a card to an employee
+        </button>
       )}
     </section>
   );

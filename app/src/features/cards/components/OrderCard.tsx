@@ -1,27 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { profilesQuery } from "../../profiles/api";
-import { TextField } from "../../../ui/TextField";
 import { cardsApi, cardsQuery, type ShippingAddress, shippingQuery, type ShippingType } from "../api";
+import { addressErrors, ShippingFields } from "./ShippingFields";
 import { problemOf } from "./SmsApproval";
-
-const KIND_LABELS: Record<ShippingType, string> = {
-  registered: "Registered address",
-  trading: "Trading address",
-  other: "Another address",
-};
-
-const oneLine = (a: ShippingAddress) =>
-  [a.addressLine1, a.addressLine2, a.city, a.postalCode, a.countryCode].filter(Boolean).join(", ");
-
-type AddressField = "addressLine1" | "addressLine2" | "city" | "postalCode" | "countryCode";
-const FIELDS: [AddressField, string][] = [
-  ["addressLine1", "Address line 1"],
-  ["addressLine2", "Address line 2 (optional)"],
-  ["city", "City"],
-  ["postalCode", "Postcode"],
-  ["countryCode", "Country code"],
-];
 
 /** Ordering a card: where to send it (SPEC §2 shipping address choice), then the order; the
  * profiles and cards are fetched again after it (SPEC §7). */
@@ -47,55 +29,23 @@ export function OrderCard() {
         client.invalidateQueries({ queryKey: profilesQuery().queryKey }),
       ]);
     } catch (caught) {
-      const answer = caught as { fields?: Record<string, string> };
-      const perField = Object.fromEntries(
-        Object.entries(answer.fields ?? {}).map(([name, message]) => [
-          name.replace(/^address\./, ""),
-          message,
-        ]),
-      );
-      setFields(perField);
+      setFields(addressErrors((caught as { fields?: Record<string, string> }).fields));
       setError(problemOf(caught));
     } finally {
       setBusy(false);
     }
   };
-  const choices: ShippingType[] = [...data.options.map((option) => option.type), "other"];
   return (
     <section className="panel order-card" aria-labelledby="order-card-title">
       <h2 id="order-card-title">Order a card</h2>
-      <fieldset>
-        <legend>Where should we send it?</legend>
-        {choices.map((type) => {
-          const known = data.options.find((option) => option.type === type);
-          return (
-            <label key={type} className="choice">
-              <input
-                type="radio"
-                name="shippingType"
-                value={type}
-                checked={chosen === type}
-                onChange={() => setKind(type)}
-              />
-              {known ? `${KIND_LABELS[type]}: ${oneLine(known.address)}` : KIND_LABELS[type]}
-            </label>
-          );
-        })}
-      </fieldset>
-      {chosen === "other" ? (
-        <div className="stack">
-          {FIELDS.map(([name, label]) => (
-            <TextField
-              key={name}
-              label={label}
-              name={name}
-              value={other[name] ?? ""}
-              error={fields[name]}
-              onChange={(event) => setOther({ ...other, [name]: event.target.value })}
-            />
-          ))}
-        </div>
-      ) : null}
+      <ShippingFields
+        options={data.options}
+        chosen={chosen}
+        onChoose={setKind}
+        other={other}
+        onOther={setOther}
+        errors={fields}
+      />
       {error ? (
         <p className="notice notice-error" role="alert">
           {error}

@@ -15,6 +15,7 @@ const invitation = {
   rights: ["transaction:r"],
   profileName: "Bennett & Hale Trading Ltd",
   expiresAt: "2026-11-30T12:00:00Z",
+  purpose: "team" as "team" | "card",
 };
 
 function render(results: (typeof invitation)[]) {
@@ -41,5 +42,11 @@ describe("the active-invitation modal (SPEC §2)", () => {
       "as Bookkeeper.",
     );
     expect(render([])).toBe("");
+  });
+
+  it("offers a corporate card when the invitation gives one", () => {
+    expect(render([{ ...invitation, role: "card_user" as never, purpose: "card" }])).toContain(
+      "Bennett &amp; Hale Trading Ltd is giving you a corporate card.",
+    );
   });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { invitationsApi, myInvitationsQuery, profilesQuery } from "../api";
-import { roleLabel } from "../roles";
+import { invitationOffer } from "../roles";
 
 /** SPEC §2 active-invitation modal: the first open invitation, to accept or decline. Accepting
  * adds the company to the profile switcher. */
@@ -28,11 +28,10 @@ export function ActiveInvitation() {
     onError: failed,
   });
   if (!first) return null;
-  const position = first.role === "custom" && first.occupation ? first.occupation : roleLabel(first.role);
   return (
     <div className="modal" role="dialog" aria-labelledby="invitation-modal-title">
       <h2 id="invitation-modal-title">You are invited</h2>
-      <p>{`${first.profileName} invited you to join its team as ${position}.`}</p>
+      <p>{invitationOffer(first)}</p>
       {error ? (
         <p className="notice notice-error" role="alert">
           {error}

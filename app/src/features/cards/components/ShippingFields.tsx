@@ -1,0 +1,92 @@
+import { TextField } from "../../../ui/TextField";
+import type { ShippingAddress, ShippingType } from "../api";
+
+const KIND_LABELS: Record<ShippingType, string> = {
+  registered: "Registered address",
+  trading: "Trading address",
+  other: "Another address",
+};
+
+const oneLine = (a: ShippingAddress) =>
+  [a.addressLine1, a.addressLine2, a.city, a.postalCode, a.countryCode].filter(Boolean).join(", ");
+
+type AddressField = "addressLine1" | "addressLine2" | "city" | "postalCode" | "countryCode";
+const FIELDS: [AddressField, string][] = [
+  ["addressLine1", "Address line 1"],
+  ["addressLine2", "Address line 2 (optional)"],
+  ["city", "City"],
+  ["postalCode", "Postcode"],
+  ["countryCode", "Country code"],
+];
+
+/** The server's field errors of an address (`address.city` or `city`) by the form's names. */
+export function addressErrors(fields: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).map(([name, message]) => [
+      name.replace(/^(shipping)?address\./i, ""),
+      message,
+    ]),
+  );
+}
+
+/** SPEC §2 shipping address choice: the addresses the bank knows, or another one typed in. */
+export function ShippingFields({
+  options,
+  chosen,
+  onChoose,
+  other,
+  onOther,
+  errors,
+  legend = "Where should we send it?",
+}: {
+  options: { type: ShippingType; address: ShippingAddress }[];
+  chosen: ShippingType;
+  onChoose: (type: ShippingType) => void;
+  other: ShippingAddress;
+  onOther: (address: ShippingAddress) => void;
+  errors: Record<string, string>;
+  legend?: string;
+}) {
+  const choices: ShippingType[] = [...options.map((option) => option.type), "other"];
+  return (
+    <>
+      <fieldset>
+        <legend>{legend}</legend>
+        {choices.map((type) => {
+          const known = options.find((option) => option.type === type);
+          return (
+            <label key={type} className="choice">
+              <input
+                type="radio"
+                name="shippingType"
+                value={type}
+                checked={chosen === type}
+                onChange={() => onChoose(type)}
+              />
+              {known ? `${KIND_LABELS[type]}: ${oneLine(known.address)}` : KIND_LABELS[type]}
+            </label>
+          );
+        })}
+        {errors.shippingType ? (
+          <p className="field-error" role="alert">
+            {errors.shippingType}
+          </p>
+        ) : null}
+      </fieldset>
+      {chosen === "other" ? (
+        <div className="stack">
+          {FIELDS.map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              value={other[name] ?? ""}
+              error={errors[name]}
+              onChange={(event) => onOther({ ...other, [name]: event.target.value })}
+            />
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}

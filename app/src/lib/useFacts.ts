@@ -1,0 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
+import { featuresQuery } from "../features/engagement/api";
+import { useApp } from "./appContext";
+import type { Facts } from "./rights";
+
+/** The session's facts for SPEC §6's rules, with the feature flags that are on. */
+export function useFacts(): Facts {
+  const { session } = useApp();
+  const features = useQuery(featuresQuery()).data ?? [];
+  return { ...session, flags: new Set(features.filter((f) => f.state !== "off").map((f) => f.name)) };
+}
