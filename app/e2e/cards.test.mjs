@@ -1,13 +1,16 @@
 // Issue 14: a card's life in the browser, desktop and mobile: order it with a shipping address,
 // let it arrive (delivery steps of 300 ms), activate it with its last four digits and a PIN,
 // freeze and unfreeze it, reveal its details with an SMS approval (hidden again on their timer),
-// pay at a sandbox merchant and see the hold then the purchase, and close it as stolen.
+// pay at a sandbox merchant and see the hold then the purchase, and close it as stolen. An owner
+// gives an employee a corporate card from the phone; the employee accepts it from the emailed
+// link, creating a login, and activates it when it arrives.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   DESKTOP,
   expectHeading,
   hydrated,
+  latestCode,
   launchBrowser,
   logInWithSms,
   MOBILE,
@@ -177,6 +180,107 @@ describe("cards", () => {
       await page.waitForSelector("text=3x1GB per year roaming plus 15% off extra data.");
     } finally {
       await context.close();
+    }
+  });
+});
+
+/** The outbox page's text for `to`, with the HTML escapes of the link undone. */
+async function outbox(to) {
+  const html = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(to)}`)).text();
+  return html.replaceAll("&#x2f;", "/").replaceAll("&amp;", "&");
+}
+
+describe("corporate cards", () => {
+  it("an owner gives an employee a card on the phone; the employee accepts and activates it", async () => {
+    const owner = await browser.newContext(MOBILE);
+    const employee = await browser.newContext(DESKTOP);
+    try {
+      const page = await owner.newPage();
+      const seen = watch(page);
+      await logInWithSms(page, bank, ...OLIVIA);
+      // On the phone an Account Owner's My Cards are the company's corporate cards.
+      await page.click("summary:text('Menu')");
+      await page.click("a:text('My Cards')");
+      await page.waitForURL(`${bank.url}/cards/corporate`);
+      await expectHeading(page, "Corporate cards");
+      await page.click("text=Give a card to an employee");
+      await page.waitForURL(`${bank.url}/cards/corporate/invite`);
+      await hydrated(page);
+      await page.fill("input[name=name]", "Eve Hall");
+      await page.fill("input[name=email]", "eve.hall@example.com");
+      await page.click("text=Another address");
+      await page.fill("input[name=addressLine1]", "20 Finsbury Circus");
+      await page.fill("input[name=city]", "London");
+      await page.fill("input[name=postalCode]", "EC2M 7EA");
+      await page.click("button:text('Give card')");
+      await page.waitForSelector("text=Field is required");
+      await page.check("input[name=agreement]");
+      await page.click("button:text('Give card')");
+      await page.waitForURL(`${bank.url}/cards/corporate`);
+      await page.waitForSelector(".card-invitation:has-text('eve.hall@example.com') >> text=Invitation sent");
+
+      // The employee follows the emailed link and creates a login with the invited email.
+      const link = /(\/invitation\/[A-Za-z0-9_-]+\/card)/.exec(await outbox("eve.hall@example.com"))?.[1];
+      assert.ok(link, "the email carries the card link");
+      const eve = await employee.newPage();
+      const eveSeen = watch(eve);
+      await eve.goto(`${bank.url}${link}`);
+      await eve.waitForSelector("text=Bennett & Hale Trading Ltd is giving you a corporate card");
+      await hydrated(eve);
+      await eve.click("a:text('Create your login')");
+      await eve.waitForSelector("h1:text('Account Registration')");
+      await hydrated(eve);
+      assert.equal(await eve.inputValue("input[name=email]"), "eve.hall@example.com");
+      await eve.click("button[type=submit]");
+      await eve.waitForSelector("h1:text('Email Verification')");
+      await typeCode(eve, await latestCode(bank, "eve.hall@example.com"));
+      await eve.waitForSelector("h1:text('Password')");
+      await eve.fill("input[name=password]", "harbour2026");
+      await eve.fill("input[name=confirm]", "harbour2026");
+      await eve.check("input[name=acceptPolicies]");
+      await eve.click("button[type=submit]");
+      // Signed in, a card user sees their card and nothing of the company's accounts.
+      await expectHeading(eve, "Your company card");
+      await eve.waitForSelector("text=EVE HALL");
+      assert.equal(await eve.isVisible("text=Accounts"), false);
+      for (let i = 0; i < 40 && !(await eve.isVisible("text=Activate card")); i++) {
+        await eve.waitForTimeout(250);
+        await eve.reload();
+      }
+      await hydrated(eve);
+      const pan = (await eve.textContent(".card-panel h2")).trim();
+      await eve.click("text=Activate card");
+      await eve.waitForURL(/\/card\/activate/);
+      await expectHeading(eve, "Activate your card");
+      await hydrated(eve);
+      await eve.fill("input[name=lastDigits]", pan.slice(-4));
+      await eve.fill("input[name=pin]", "4829");
+      await eve.fill("input[name=confirm]", "4829");
+      await eve.click("button:text('Activate')");
+      await eve.waitForSelector(".card-panel .card-status:text('Active')");
+      await eve.click("button:text('Freeze card')");
+      await eve.waitForSelector(".card-panel .card-status:text('Frozen')");
+
+      // The owner sees the employee's card and manages it, without activating or revealing it.
+      await page.reload();
+      await hydrated(page);
+      await page.click(".card-tile:has-text('EVE HALL')");
+      await page.waitForURL(/\/cards\/corporate\/[^/]+\/view/);
+      await expectHeading(page, "Corporate card");
+      await hydrated(page);
+      await page.waitForSelector(".card-panel .card-status:text('Frozen')");
+      assert.equal(await page.isVisible("button:text('Show card details')"), false);
+      await page.click("button:text('Unfreeze card')");
+      await page.waitForSelector(".card-panel .card-status:text('Active')");
+      await eve.reload();
+      await eve.waitForSelector(".card-panel .card-status:text('Active')");
+      assert.deepEqual(
+        [...seen.problems, ...eveSeen.problems].filter((text) => !text.includes("Failed to load resource")),
+        [],
+      );
+    } finally {
+      await owner.close();
+      await employee.close();
     }
   });
 });

@@ -108,8 +108,16 @@ pub const API: &[(&str, &str, Need)] = &[
     // it depends on the body); the invitee answers with the link or signed in with the invited
     // email (the handlers check which).
     ("POST", "/v2/invitations", Member(Rule::owner().business())),
-    ("DELETE", "/v2/invitations", Member(Rule::owner().business())),
-    ("POST", "/v2/invitations/resend", Member(Rule::owner().business())),
+    (
+        "DELETE",
+        "/v2/invitations",
+        Member(Rule::owner().business()),
+    ),
+    (
+        "POST",
+        "/v2/invitations/resend",
+        Member(Rule::owner().business()),
+    ),
     ("POST", "/v2/invitations/take", User),
     ("POST", "/v2/invitations/fetch", User),
     ("POST", "/v2/invitations/verify", Public),

@@ -163,8 +163,7 @@ async fn create(
     }
     if let Some(invitation) = &invitation {
         let card = card.as_ref().map(|card| card.for_holder(&user_id));
-        if !store::invitations::accept_in(&mut tx, invitation, &user_id, card.as_ref(), now)
-            .await?
+        if !store::invitations::accept_in(&mut tx, invitation, &user_id, card.as_ref(), now).await?
         {
             return Err(AppError::refused(
                 axum::http::StatusCode::GONE,

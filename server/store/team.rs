@@ -100,7 +100,12 @@ pub async fn set_access(
 /// checks membership afresh, so the removed person's sessions lose the profile at once. The
 /// cards they hold on the company's account are closed with them (a card network message for
 /// a closed card is declined).
-pub async fn remove(db: &Db, profile_id: &str, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn remove(
+    db: &Db,
+    profile_id: &str,
+    user_id: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query(
         "DELETE FROM profile_members WHERE profile_id = $1 AND user_id = $2 AND role <> 'admin'",

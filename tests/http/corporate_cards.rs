@@ -39,6 +39,13 @@ async fn owner(bank: &TestBank) -> Customer {
     owner
 }
 
+/// The owner gives `email` a card to the Finsbury Circus office; answers the invitation.
+async fn invite_card(bank: &TestBank, owner: &Customer, email: &str) -> Reply {
+    let invited = call(bank, owner, "POST", "/v2/invitations", card_form(email)).await;
+    assert_eq!(invited.status, 200, "{}", invited.body);
+    invited
+}
+
 /// The token of the card link emailed to `email`.
 async fn card_link(bank: &TestBank, email: &str) -> String {
     let body = last_message(bank, email).await.body;
@@ -65,7 +72,14 @@ async fn employee_joins(bank: &TestBank, email: &str, token: &str) -> String {
 }
 
 async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
-    let status = as_cookie(bank, cookie, "POST", "/v2/invitations/cards/status", json!({})).await;
+    let status = as_cookie(
+        bank,
+        cookie,
+        "POST",
+        "/v2/invitations/cards/status",
+        json!({}),
+    )
+    .await;
     assert_eq!(status.status, 200, "{}", status.body);
     status.json()["results"].as_array().unwrap().clone()
 }
@@ -78,23 +92,36 @@ on_both_backends!(
         let bare = call(bank, &owner, "POST", "/v2/invitations",
             json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com", "agreement": true})).await;
         assert_eq!(bare.status, 422, "{}", bare.body);
-        assert_eq!(bare.json()["fields"]["shippingType"], "Select a shipping address");
+        assert_eq!(
+            bare.json()["fields"]["shippingType"],
+            "Select a shipping address"
+        );
         let mut no_city = card_form("eve@example.com");
         no_city["shippingAddress"]["city"] = json!("");
         let refused = call(bank, &owner, "POST", "/v2/invitations", no_city).await;
         assert_eq!(refused.status, 422, "{}", refused.body);
         assert!(refused.json()["fields"]["city"].is_string());
-        let unknown = call(bank, &owner, "POST", "/v2/invitations",
+        let unknown = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations",
             json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com",
-                "agreement": true, "shippingType": "trading"})).await;
-        assert_eq!(unknown.json()["fields"]["shippingType"], "This address is not known yet");
-        assert!(bank::store::invitations::for_profile(&bank.db, &owner.profile_id, 0)
-            .await
-            .unwrap()
-            .is_empty());
+                "agreement": true, "shippingType": "trading"}),
+        )
+        .await;
+        assert_eq!(
+            unknown.json()["fields"]["shippingType"],
+            "This address is not known yet"
+        );
+        assert!(
+            bank::store::invitations::for_profile(&bank.db, &owner.profile_id, 0)
+                .await
+                .unwrap()
+                .is_empty()
+        );
 
-        let invited = call(bank, &owner, "POST", "/v2/invitations", card_form("eve@example.com")).await;
-        assert_eq!(invited.status, 200, "{}", invited.body);
+        let invited = invite_card(bank, &owner, "eve@example.com").await;
         assert_eq!(invited.json()["role"], "card_user");
         assert_eq!(invited.json()["purpose"], "card");
         let email = last_message(bank, "eve@example.com").await;
@@ -115,16 +142,26 @@ on_both_backends!(
         assert_eq!(card["status"], "draft");
         assert_eq!(card["isCorporate"], true);
         assert_eq!(card["holderName"], "EVE HALL");
-        assert_eq!(card["shippingAddress"], "20 Finsbury Circus, London, EC2M 7EA");
+        assert_eq!(
+            card["shippingAddress"],
+            "20 Finsbury Circus, London, EC2M 7EA"
+        );
         let card_id = card["id"].as_str().unwrap().to_string();
-        let stored = bank::store::cards::by_id(&bank.db, &card_id).await.unwrap().unwrap();
+        let stored = bank::store::cards::by_id(&bank.db, &card_id)
+            .await
+            .unwrap()
+            .unwrap();
         let account = bank::store::bank_accounts::for_profile(&bank.db, &owner.profile_id)
             .await
             .unwrap();
         assert_eq!(stored.bank_account_id, account[0].id);
         // The owner sees it among the company's cards.
         let company = call(bank, &owner, "POST", "/v2/cards/fetch", json!({})).await;
-        assert!(company.json()["results"].as_array().unwrap().iter().any(|c| c["id"] == card_id.as_str()));
+        assert!(company.json()["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == card_id.as_str()));
 
         // A card user loads none of the company's money, nor its cards.
         for path in ["/v2/cards/fetch", "/v2/transactions/fetch"] {
@@ -140,9 +177,19 @@ on_both_backends!(
         let early = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
         assert_eq!(early.status, 409, "{}", early.body);
         deliver(bank).await;
-        assert_eq!(given(bank, &cookie).await[0]["card"]["status"], "activation_pending");
-        let wrong = if stored.last_four == "0000" { "1111" } else { "0000" };
-        let bad = change(json!({"cardId": card_id, "action": "activate", "lastDigits": wrong, "pin": "4829"})).await;
+        assert_eq!(
+            given(bank, &cookie).await[0]["card"]["status"],
+            "activation_pending"
+        );
+        let wrong = if stored.last_four == "0000" {
+            "1111"
+        } else {
+            "0000"
+        };
+        let bad = change(
+            json!({"cardId": card_id, "action": "activate", "lastDigits": wrong, "pin": "4829"}),
+        )
+        .await;
         assert_eq!(bad.status, 422, "{}", bad.body);
         assert!(bad.json()["fields"]["lastDigits"].is_string());
         let active = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
@@ -159,20 +206,48 @@ on_both_backends!(
 
         // Another person, even the company's owner through this call, finds no such card.
         let stranger = customer(bank, "mallory@example.com", "Mallory Ltd").await;
-        let theirs = call(bank, &stranger, "PATCH", "/v2/invitations/cards/status",
-            json!({"cardId": card_id, "action": "freeze"})).await;
+        let theirs = call(
+            bank,
+            &stranger,
+            "PATCH",
+            "/v2/invitations/cards/status",
+            json!({"cardId": card_id, "action": "freeze"}),
+        )
+        .await;
         assert_eq!(theirs.status, 404);
-        let owners = call(bank, &owner, "PATCH", "/v2/invitations/cards/status",
-            json!({"cardId": card_id, "action": "freeze"})).await;
+        let owners = call(
+            bank,
+            &owner,
+            "PATCH",
+            "/v2/invitations/cards/status",
+            json!({"cardId": card_id, "action": "freeze"}),
+        )
+        .await;
         assert_eq!(owners.status, 404);
-        let listed = call(bank, &stranger, "POST", "/v2/invitations/cards/status", json!({})).await;
+        let listed = call(
+            bank,
+            &stranger,
+            "POST",
+            "/v2/invitations/cards/status",
+            json!({}),
+        )
+        .await;
         assert_eq!(listed.json()["results"], json!([]));
 
         // Removed from the team, the employee's card is closed and no longer theirs to see.
-        let removed = call(bank, &owner, "DELETE", "/v2/account-profiles/users/access",
-            json!({"id": stored.user_id})).await;
+        let removed = call(
+            bank,
+            &owner,
+            "DELETE",
+            "/v2/account-profiles/users/access",
+            json!({"id": stored.user_id}),
+        )
+        .await;
         assert_eq!(removed.status, 200, "{}", removed.body);
-        let closed = bank::store::cards::by_id(&bank.db, &card_id).await.unwrap().unwrap();
+        let closed = bank::store::cards::by_id(&bank.db, &card_id)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(closed.status.as_str(), "closed");
         assert!(given(bank, &cookie).await.is_empty());
     }
@@ -182,31 +257,85 @@ on_both_backends!(
     only_an_account_owner_of_a_uk_business_with_the_flag_gives_cards,
     |bank| {
         let owner = owner(bank).await;
-        let addresses = call(bank, &owner, "POST", "/v2/invitations/cards/shipping-addresses", json!({})).await;
+        let addresses = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations/cards/shipping-addresses",
+            json!({}),
+        )
+        .await;
         assert_eq!(addresses.status, 200, "{}", addresses.body);
         // A director of the company may not.
-        let director = colleague(bank, &owner.profile_id, "dora@example.com", Role::Director,
-            &["transaction:rw", "card_order:rw"]).await;
-        let by_director = call(bank, &director, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        let director = colleague(
+            bank,
+            &owner.profile_id,
+            "dora@example.com",
+            Role::Director,
+            &["transaction:rw", "card_order:rw"],
+        )
+        .await;
+        let by_director = call(
+            bank,
+            &director,
+            "POST",
+            "/v2/invitations",
+            card_form("eve@example.com"),
+        )
+        .await;
         assert_eq!(by_director.status, 403, "{}", by_director.body);
         // Nor the owner of a company whose primary account is in euros.
         let euro = customer(bank, "elena@example.com", "Euro Works GmbH").await;
         open_account(bank, &euro.profile_id, Currency::Eur, true).await;
-        let by_euro = call(bank, &euro, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        let by_euro = call(
+            bank,
+            &euro,
+            "POST",
+            "/v2/invitations",
+            card_form("eve@example.com"),
+        )
+        .await;
         assert_eq!(by_euro.status, 403, "{}", by_euro.body);
-        let euro_addresses = call(bank, &euro, "POST", "/v2/invitations/cards/shipping-addresses", json!({})).await;
+        let euro_addresses = call(
+            bank,
+            &euro,
+            "POST",
+            "/v2/invitations/cards/shipping-addresses",
+            json!({}),
+        )
+        .await;
         assert_eq!(euro_addresses.status, 403);
 
         // The flags are separate: cards without team invitations, and not the other way round.
-        bank::store::features::set_override(&bank.db, "userInvite", false).await.unwrap();
-        let card_only = call(bank, &owner, "POST", "/v2/invitations", card_form("eve@example.com")).await;
+        bank::store::features::set_override(&bank.db, "userInvite", false)
+            .await
+            .unwrap();
+        let card_only = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations",
+            card_form("eve@example.com"),
+        )
+        .await;
         assert_eq!(card_only.status, 200, "{}", card_only.body);
         let team = call(bank, &owner, "POST", "/v2/invitations",
             json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo", "agreement": true})).await;
         assert_eq!(team.status, 403, "{}", team.body);
-        bank::store::features::set_override(&bank.db, "userInvite", true).await.unwrap();
-        bank::store::features::set_override(&bank.db, "corporateCards", false).await.unwrap();
-        let off = call(bank, &owner, "POST", "/v2/invitations", card_form("fred@example.com")).await;
+        bank::store::features::set_override(&bank.db, "userInvite", true)
+            .await
+            .unwrap();
+        bank::store::features::set_override(&bank.db, "corporateCards", false)
+            .await
+            .unwrap();
+        let off = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations",
+            card_form("fred@example.com"),
+        )
+        .await;
         assert_eq!(off.status, 403, "{}", off.body);
         let cookie = format!("__Host-access={}", owner.token);
         let page = page_with_cookie(bank, "/cards/corporate", IPHONE, &cookie).await;
@@ -216,3 +345,82 @@ on_both_backends!(
         assert_eq!(team.status, 200, "{}", team.body);
     }
 );
+
+on_both_backends!(the_corporate_card_screens_render_on_the_server, |bank| {
+    let owner = owner(bank).await;
+    invite_card(bank, &owner, "eve@example.com").await;
+    let token = card_link(bank, "eve@example.com").await;
+    // The emailed link before login: what it offers, and the way in.
+    let landing = page_with_cookie(bank, &format!("/invitation/{token}/card"), IPHONE, "").await;
+    assert_eq!(landing.status, 200);
+    assert!(
+        landing.body.contains("is giving you a corporate card"),
+        "{}",
+        landing.body
+    );
+    assert!(landing.body.contains("Create your login"));
+
+    // The owner's pages, with the open invitation.
+    let cookie = format!("__Host-access={}", owner.token);
+    let list = page_with_cookie(bank, "/cards/corporate", IPHONE, &cookie).await;
+    assert_eq!(list.status, 200);
+    assert!(
+        list.body.contains("Eve  Hall") || list.body.contains("Eve Hall"),
+        "{}",
+        list.body
+    );
+    assert!(list.body.contains("Invitation sent"));
+    let form = page_with_cookie(bank, "/cards/corporate/invite", IPHONE, &cookie).await;
+    assert!(form.body.contains("Give card"));
+    let desktop = page_with_cookie(bank, "/cards", DESKTOP, &cookie).await;
+    assert!(desktop.body.contains("Corporate cards"));
+    assert!(desktop.body.contains("Invitation sent"));
+
+    // The employee's card set: the card page on its own paths and on any other.
+    let employee = employee_joins(bank, "eve@example.com", &token).await;
+    for (path, agent) in [
+        (format!("/invitation/{token}/card"), IPHONE),
+        ("/dashboard".to_string(), DESKTOP),
+    ] {
+        let page = page_with_cookie(bank, &path, agent, &employee).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(
+            page.body.contains("Your company card"),
+            "{path}: {}",
+            page.body
+        );
+        assert!(page.body.contains("EVE HALL"));
+        assert!(page.body.contains("Bennett &amp; Hale Trading Ltd"));
+    }
+    deliver(bank).await;
+    let arrived = page_with_cookie(bank, "/controller", IPHONE, &employee).await;
+    assert!(arrived.body.contains("Activate card"));
+    let activate = page_with_cookie(
+        bank,
+        &format!("/invitation/{token}/card/activate"),
+        IPHONE,
+        &employee,
+    )
+    .await;
+    assert_eq!(activate.status, 200);
+    assert!(activate.body.contains("Last 4 digits of the card"));
+
+    // The owner's page of the employee's card, and the list with it.
+    let card_id = given(bank, &employee).await[0]["card"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let view = page_with_cookie(
+        bank,
+        &format!("/cards/corporate/{card_id}/view"),
+        IPHONE,
+        &cookie,
+    )
+    .await;
+    assert_eq!(view.status, 200);
+    assert!(view.body.contains("EVE HALL"));
+    assert!(
+        !view.body.contains("Activate card"),
+        "only the holder activates"
+    );
+});

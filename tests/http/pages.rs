@@ -119,18 +119,17 @@ async fn desktop_auth_routes() {
         ("/leads", "Talk to our business team"),
         ("/onboarding/user", "Account Registration"),
         ("/invitation/KEY-123/card", "Your company card"),
-        ("/invitation/KEY-123/card/activate", "Activate your card"),
     ];
     for (path, h1) in pages {
         let reply = bank.get(path, DESKTOP).await;
         assert_page(&reply, 200, h1);
         assert_hydrates(&reply);
     }
-    assert!(bank
-        .get("/invitation/KEY-123/card", DESKTOP)
-        .await
-        .body
-        .contains("KEY-123"));
+    // Activating a corporate card needs the login made from its invitation.
+    assert_redirect(
+        &bank.get("/invitation/KEY-123/card/activate", DESKTOP).await,
+        "/invitation/KEY-123/card",
+    );
     // Desktop has no invited-user onboarding in the auth set.
     assert_page(
         &bank.get("/invite-onboarding/user", DESKTOP).await,
@@ -154,7 +153,6 @@ async fn mobile_auth_routes() {
         ("/onboarding/user", "Account Registration"),
         ("/leads", "Talk to our business team"),
         ("/invitation/K/card", "Your company card"),
-        ("/invitation/K/card/activate", "Activate your card"),
         ("/invite-onboarding/user", "Join your team"),
     ] {
         let reply = bank.get(path, IPHONE).await;

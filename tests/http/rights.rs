@@ -177,6 +177,7 @@ on_both_backends!(every_dashboard_page_honours_its_guard, |bank| {
                 .replace("{realmId}", "1")
                 .replace("{userId}", &member.user_id)
                 .replace("{path}", "roaming")
+                .replace("{cardId}", "00000000-0000-0000-0000-000000000000")
                 .replace("{recipientId}", "00000000-0000-0000-0000-000000000000");
             // SPEC §2: some pages exist in one layout only (the other sends to the dashboard).
             let agents: &[&str] = match *pattern {
@@ -186,7 +187,10 @@ on_both_backends!(every_dashboard_page_honours_its_guard, |bank| {
                 | "/account/users/invite"
                 | "/cards/benefits"
                 | "/cards/benefits/{path}"
-                | "/cards/transactions" => &[IPHONE],
+                | "/cards/transactions"
+                | "/cards/corporate"
+                | "/cards/corporate/invite"
+                | "/cards/corporate/{cardId}/view" => &[IPHONE],
                 // An invitation's page needs an invitation (else the app sends it back).
                 "/account/users/invitation/{invitationId}/view" => &[],
                 _ => &[DESKTOP, IPHONE],

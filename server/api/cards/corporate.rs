@@ -120,5 +120,7 @@ async fn change_status(
             "Your company closes corporate cards. Please ask your Account Owner, or freeze the card now.",
         ));
     }
-    Ok(Json(change(&state, &ip, &user.user_id, card, &input).await?))
+    Ok(Json(
+        change(&state, &ip, &user.user_id, card, &input).await?,
+    ))
 }

@@ -75,7 +75,9 @@ async fn change_status(
     ApiJson(input): ApiJson<StatusChange>,
 ) -> Result<Json<CardView>, AppError> {
     let card = managed(&state, &profile, &input.card_id).await?;
-    Ok(Json(change(&state, &ip, &profile.user_id, card, &input).await?))
+    Ok(Json(
+        change(&state, &ip, &profile.user_id, card, &input).await?,
+    ))
 }
 
 /// Moves `card` as `input` asks, for `actor` (the holder, or the company's Account Owner):

@@ -259,7 +259,14 @@ async fn remove_access(
     ApiJson(member): ApiJson<MemberRef>,
 ) -> Result<Json<Removed>, AppError> {
     let member = changeable(&state, &profile, member.id.trim()).await?;
-    if !store::team::remove(&state.db, &profile.profile_id, &member.user_id, store::now_ms()).await? {
+    if !store::team::remove(
+        &state.db,
+        &profile.profile_id,
+        &member.user_id,
+        store::now_ms(),
+    )
+    .await?
+    {
         return Err(AppError::NotFound);
     }
     let detail = serde_json::json!({

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { type Card, cardsApi, cardsQuery } from "../api";
-import { isManageable, STATUS_LABELS } from "../model";
+import { isManageable } from "../model";
 import { CardActivity } from "./CardActivity";
 import { CardControls } from "./CardControls";
 import { CardDetailsReveal } from "./CardDetailsReveal";
+import { CardSummary } from "./CardSummary";
 import { CloseCard } from "./CloseCard";
 import { FreezeToggle } from "./FreezeToggle";
 
@@ -23,24 +24,11 @@ export function CardPanel({
   const client = useQueryClient();
   return (
     <section className="panel panel-wide card-panel" aria-labelledby={`card-${card.id}`}>
-      <h2 id={`card-${card.id}`}>{`Card ${card.panMasked}`}</h2>
-      <p>
-        <span className={`card-status card-status-${card.status}`}>{STATUS_LABELS[card.status]}</span>{" "}
-        {holder ? card.statusHint : null}
-      </p>
-      <dl className="details">
-        <dt>Name on card</dt>
-        <dd>{card.holderName}</dd>
-        <dt>Expires</dt>
-        <dd>{card.expiry}</dd>
-        <dt>Sent to</dt>
-        <dd>{card.shippingAddress}</dd>
-      </dl>
-      {card.status === "activation_pending" && holder ? (
-        <Link to={`/cards/activate?card=${encodeURIComponent(card.id)}`} className="button button-primary">
-          Activate card
-        </Link>
-      ) : null}
+      <CardSummary
+        card={card}
+        hint={holder}
+        activateTo={holder ? `/cards/activate?card=${encodeURIComponent(card.id)}` : null}
+      />
       {isManageable(card.status) ? (
         <>
           <FreezeToggle

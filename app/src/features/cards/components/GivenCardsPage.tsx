@@ -1,10 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { parseQuery } from "../../../lib/url";
 import { Go } from "../../../routing/Go";
 import { corporateApi, type GivenCard, givenCardsQuery } from "../api";
-import { isManageable, STATUS_LABELS } from "../model";
+import { isManageable } from "../model";
 import { ActivationForm } from "./ActivationForm";
+import { CardSummary } from "./CardSummary";
 import { FreezeToggle } from "./FreezeToggle";
 
 /** Where a card's pages live: under the emailed link's key, or the card's id when the person
@@ -40,29 +41,12 @@ function GivenCardPanel({ given, inviteKey }: { given: GivenCard; inviteKey: str
   const { card } = given;
   return (
     <section className="panel panel-wide card-panel" aria-labelledby={`card-${card.id}`}>
-      <h2 id={`card-${card.id}`}>{`Card ${card.panMasked}`}</h2>
-      <p>
-        <span className={`card-status card-status-${card.status}`}>{STATUS_LABELS[card.status]}</span>{" "}
-        {card.statusHint}
-      </p>
-      <dl className="details">
-        <dt>Company</dt>
-        <dd>{given.company}</dd>
-        <dt>Name on card</dt>
-        <dd>{card.holderName}</dd>
-        <dt>Expires</dt>
-        <dd>{card.expiry}</dd>
-        <dt>Sent to</dt>
-        <dd>{card.shippingAddress}</dd>
-      </dl>
-      {card.status === "activation_pending" ? (
-        <Link
-          to={`${base(inviteKey, card.id)}/activate?card=${encodeURIComponent(card.id)}`}
-          className="button button-primary"
-        >
-          Activate card
-        </Link>
-      ) : null}
+      <CardSummary
+        card={card}
+        hint
+        company={given.company}
+        activateTo={`${base(inviteKey, card.id)}/activate?card=${encodeURIComponent(card.id)}`}
+      />
       {isManageable(card.status) ? (
         <FreezeToggle
           card={card}
