@@ -78,6 +78,9 @@ pub struct CardsConfig {
     pub delivery_step_ms: u64,
     /// How long revealed details stay on screen (`BANK_CARD_DETAILS_S`, 60).
     pub details_visible_s: u32,
+    /// What the card referral programme pays the referrer, in pence
+    /// (`BANK_CARD_REFERRAL_REWARD`, a decimal in pounds, 25.00).
+    pub referral_reward: i64,
 }
 
 /// Currency exchange (issue 12).
@@ -467,6 +470,17 @@ fn cards(env: &Env, sandbox: bool) -> Result<CardsConfig, ConfigError> {
         verification_key: required("BANK_CARD_VERIFICATION_KEY", SANDBOX_VERIFICATION_KEY)?,
         delivery_step_ms: parse(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
         details_visible_s: parse(env, "BANK_CARD_DETAILS_S", 60)?,
+        referral_reward: match env.get("BANK_CARD_REFERRAL_REWARD") {
+            None => 2_500,
+            Some(text) => crate::domain::accounts::money::parse_decimal(text.trim())
+                .filter(|pence| *pence > 0)
+                .ok_or_else(|| {
+                    err(
+                        "BANK_CARD_REFERRAL_REWARD",
+                        "a positive amount in pounds, like 25.00".into(),
+                    )
+                })?,
+        },
     })
 }
 

@@ -1,5 +1,5 @@
 //! Background work of a running bank: pending bank accounts become active when their time comes
-//! (SPEC §4), ordered cards move through delivery, transfers are settled or returned by their scheme, and ended rate-limit windows and
+//! (SPEC §4), ordered cards move through delivery, card referral rewards are paid, transfers are settled or returned by their scheme, and ended rate-limit windows and
 //! exchange quotes nobody used are swept. Each job only touches rows whose time has
 //! passed, so several servers may run them.
 
@@ -23,6 +23,9 @@ pub fn spawn(db: Db, limiter: Arc<RateLimiter>, card_delivery_step_ms: u64) {
             let step = card_delivery_step_ms as i64;
             if let Err(error) = store::cards::deliver_due(&db, now_ms(), step).await {
                 tracing::warn!(%error, "moving card deliveries on failed");
+            }
+            if let Err(error) = store::card_referrals::pay_due(&db, now_ms(), 100).await {
+                tracing::warn!(%error, "paying card referral rewards failed");
             }
         }
     });

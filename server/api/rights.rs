@@ -243,6 +243,12 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v2/cards/details/take", Member(CARDS)),
     ("POST", "/v2/authorizations/fetch", Member(CARDS)),
     ("POST", "/v2/authorizations/take", Member(CARDS)),
+    // The card referral programme: card customers, while the referrals flag is on.
+    (
+        "POST",
+        "/v2/cards/referral-programs",
+        Member(CARDS.flag("referrals")),
+    ),
     // Exchange: paying between the profile's own accounts, while the flag is on.
     ("POST", "/v1/bank/currency-exchange/rate", Member(EXCHANGE)),
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),

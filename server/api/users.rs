@@ -50,6 +50,11 @@ pub struct CreateInput {
     /// (required with flow `user_invited`; see domain/policies.rs).
     #[serde(default)]
     accept_policies: bool,
+    /// A friend's card referral code (the `ref` of their link, kept by the app for 60 days):
+    /// the friend is rewarded when this person activates their first card. An unknown code is
+    /// ignored.
+    #[serde(default)]
+    referral_code: Option<String>,
 }
 
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
@@ -160,6 +165,14 @@ async fn create(
     })?;
     if input.accept_policies {
         store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, now).await?;
+    }
+    if let Some(code) = input
+        .referral_code
+        .as_deref()
+        .filter(|c| !c.trim().is_empty())
+    {
+        let reward = state.config.cards.referral_reward;
+        store::card_referrals::refer_in(&mut tx, code, &user_id, reward, now).await?;
     }
     if let Some(invitation) = &invitation {
         let card = card.as_ref().map(|card| card.for_holder(&user_id));

@@ -540,6 +540,33 @@ pub async fn fee(
     against_bank(db, account, income, -amount, "fee", &row).await
 }
 
+/// A reward the bank pays into the account (the card referral programme), inside the caller's
+/// transaction: the caller marks in the same transaction why it was due, so it is paid once.
+pub async fn reward_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    account: &BankAccount,
+    amount: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    usable(conn, backend, account).await?;
+    let bank = ledger::system_account(conn, AccountKind::Rewards, None, account.currency).await?;
+    let entry = Entry::transfer(&bank, &account.ledger_account_id, account.currency, amount)?;
+    let booked = ledger::book(conn, "reward", None, &entry, at).await?;
+    let row = NewTransaction {
+        bank_account_id: &account.id,
+        kind: "system_deposit",
+        status: "completed",
+        currency: account.currency.code(),
+        amount,
+        details,
+        created_at: at,
+        ..Default::default()
+    };
+    Ok(insert_booked(conn, &booked, account, &row).await?)
+}
+
 /// A currency exchange between two of one profile's accounts, through the bank's FX position in
 /// each currency: the rate is decided by the caller, the ledger only records what moved.
 pub async fn convert(

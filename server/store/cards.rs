@@ -248,6 +248,7 @@ pub async fn move_status(
 
 /// Activates a delivered card with the PIN its holder chose.
 pub async fn activate(db: &Db, id: &str, pin_hash: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
     let done = sqlx::query(
         "UPDATE cards SET status = $1, pin_hash = $2, pin_failures = 0, updated_at = $3 \
          WHERE id = $4 AND status = $5",
@@ -257,9 +258,20 @@ pub async fn activate(db: &Db, id: &str, pin_hash: &str, now: i64) -> Result<boo
     .bind(now)
     .bind(id)
     .bind(CardStatus::ActivationPending.as_str())
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    // The holder's first active card makes a referral of theirs active (card_referrals.rs).
+    let (holder,) = sqlx::query_as::<_, (String,)>("SELECT user_id FROM cards WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    super::card_referrals::activate_in(&mut tx, &holder, now).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Clears the count of wrong PINs that blocks the PIN.

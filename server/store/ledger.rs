@@ -16,6 +16,8 @@ pub enum AccountKind {
     FxPosition,
     SchemeClearing,
     Suspense,
+    /// What the bank pays out in rewards (the card referral programme): an expense.
+    Rewards,
 }
 
 impl AccountKind {
@@ -26,6 +28,7 @@ impl AccountKind {
             AccountKind::FxPosition => "fx_position",
             AccountKind::SchemeClearing => "scheme_clearing",
             AccountKind::Suspense => "suspense",
+            AccountKind::Rewards => "rewards",
         }
     }
 }

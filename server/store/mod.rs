@@ -6,6 +6,7 @@ pub mod audit;
 pub mod bank_accounts;
 pub mod bookings;
 pub mod card_authorizations;
+pub mod card_referrals;
 pub mod cards;
 pub mod codes;
 pub mod documents;

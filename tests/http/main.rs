@@ -6,6 +6,7 @@ mod api;
 mod approvals;
 mod auth;
 mod card_payments;
+mod card_referrals;
 mod cards;
 mod client_identity;
 mod codes;

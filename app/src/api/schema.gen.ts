@@ -615,6 +615,23 @@ export interface paths {
         patch: operations["patch_v2_invitations_cards_status"];
         trace?: never;
     };
+    "/v2/cards/referral-programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §7 POST /v2/cards/referral-programs: the caller's link, the reward and their referrals. */
+        post: operations["post_v2_cards_referral_programs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/features": {
         parameters: {
             query?: never;
@@ -1836,6 +1853,18 @@ export interface components {
             /** @default  */
             cardId?: string;
         };
+        /** @description The card referral programme as the customer sees it. */
+        CardReferralProgram: {
+            /** @description The customer's code, in the link. */
+            code: string;
+            /** @description The sign-up link to share. */
+            link: string;
+            /** @description What the customer gets for each friend, GBP as a decimal string. */
+            reward: string;
+            /** @description The terms in one sentence. */
+            terms: string;
+            referrals: components["schemas"]["ReferralView"][];
+        };
         /** @description The company's addresses a corporate card can go to. */
         CardShippingOptions: {
             /** @description Registered and trading, as the bank knows them; `other` (typed in) is always possible. */
@@ -1933,6 +1962,12 @@ export interface components {
              *     (required with flow `user_invited`; see domain/policies.rs).
              */
             acceptPolicies?: boolean;
+            /**
+             * @description A friend's card referral code (the `ref` of their link, kept by the app for 60 days):
+             *     the friend is rewarded when this person activates their first card. An unknown code is
+             *     ignored.
+             */
+            referralCode?: string | null;
         };
         /** @enum {string} */
         Currency: "GBP" | "EUR" | "USD" | "CHF" | "ALL";
@@ -2678,6 +2713,22 @@ export interface components {
             swiftAddress: null | components["schemas"]["SwiftAddress"];
             /** @description SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT). */
             scope: string;
+        };
+        /**
+         * @description SPEC §3 referral states.
+         * @enum {string}
+         */
+        ReferralState: "pending" | "active" | "rewarded";
+        /** @description One friend the customer referred. */
+        ReferralView: {
+            id: string;
+            /** @description The friend's name once they have given it. */
+            name: string;
+            state: components["schemas"]["ReferralState"];
+            /** @description GBP, a decimal string. */
+            reward: string;
+            /** @description RFC 3339. */
+            createdAt: string;
         };
         Removed: {
             id: string;
@@ -4289,6 +4340,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CardView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_cards_referral_programs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardReferralProgram"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

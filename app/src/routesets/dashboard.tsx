@@ -12,6 +12,7 @@ import { passkeysQuery } from "../features/auth/api";
 import {
   cardsQuery,
   companyAddressesQuery,
+  referralProgramQuery,
   sentInvitationsQuery,
   cardTransactionsQuery,
   holdsQuery,
@@ -28,7 +29,7 @@ import { ActivateCardPage } from "../features/cards/components/ActivateCardPage"
 import { CardsPage } from "../features/cards/components/CardsPage";
 import { CardTransactionsPage } from "../features/cards/components/CardTransactionsPage";
 import { PerkPage, PerksPage } from "../features/cards/components/PerksPage";
-import { featuresQuery } from "../features/engagement/api";
+import { featuresQuery, isOn } from "../features/engagement/api";
 import { rateQuery } from "../features/exchange/api";
 import { ExchangePage } from "../features/exchange/components/ExchangePage";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
@@ -130,6 +131,7 @@ function prefetchCards(client: QueryClient, { query, layout, session }: RouteCon
     const wanted: Promise<unknown>[] = [];
     // An Account Owner's desktop page lists the company's card invitations too.
     if (role === "admin" && layout === "desktop") wanted.push(client.prefetchQuery(sentInvitationsQuery()));
+    if (layout === "desktop") wanted.push(referralProgram(client));
     if (mayOrder(data.orderCondition)) wanted.push(client.prefetchQuery(shippingQuery()));
     if (card && isManageable(card.status)) wanted.push(client.prefetchQuery(limitsQuery(card.id)));
     if (card && card.status !== "draft" && layout === "desktop") {
@@ -165,10 +167,20 @@ function prefetchCardActivity(client: QueryClient, { query }: RouteContext): Pro
   return [more.catch(() => undefined)];
 }
 
+/** The card referral programme, while the referrals flag is on. */
+const referralProgram = (client: QueryClient) =>
+  client
+    .ensureQueryData(featuresQuery())
+    .then((features) =>
+      isOn(features, "referrals") ? client.prefetchQuery(referralProgramQuery()) : undefined,
+    )
+    .catch(() => undefined);
+
 const perks = (path: string): AppRoute => ({
   path,
   head: { title: "Card perks", description: "What your card gives you besides payments." },
   Component: path.endsWith(":path") ? PerkPage : PerksPage,
+  ...(path.endsWith(":path") ? {} : { prefetch: (client: QueryClient) => [referralProgram(client)] }),
 });
 
 // SPEC §2: the person's details are client/details on desktop and account on mobile; account

@@ -10,6 +10,7 @@ pub mod details;
 pub mod issuing;
 pub mod managing;
 pub mod ordering;
+pub mod referrals;
 
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
@@ -27,6 +28,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(details::routes())
         .merge(authorizations::routes())
         .merge(corporate::routes())
+        .merge(referrals::routes())
 }
 
 /// SPEC §3 "Card".

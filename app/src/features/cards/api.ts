@@ -16,6 +16,7 @@ export type ShippingAddress = Schemas["ShippingAddress"];
 export type CardDetails = Schemas["CardDetails"];
 export type MfaStep = Schemas["MfaStep"];
 export type GivenCard = Schemas["GivenCard"];
+export type CardReferralProgram = Schemas["CardReferralProgram"];
 
 export const cardsQuery = () =>
   queryOptions({ queryKey: ["cards"], queryFn: () => api.post("/v2/cards/fetch", undefined, S.CardList) });
@@ -105,3 +106,10 @@ export const corporateApi = {
   freeze: (cardId: string, frozen: boolean) =>
     api.patch("/v2/invitations/cards/status", { cardId, action: frozen ? "freeze" : "unfreeze" }, S.CardView),
 };
+
+/** The card referral programme: the customer's link, the reward and their referrals. */
+export const referralProgramQuery = () =>
+  queryOptions({
+    queryKey: ["cards", "referral-program"],
+    queryFn: () => api.post("/v2/cards/referral-programs", undefined, S.CardReferralProgram),
+  });

@@ -1,6 +1,6 @@
 // What the card screens show and allow, from SPEC §4 (card status, which are manageable, ordering
 // rules) and §8 (closure labels). The server decides each of these again; this only mirrors it.
-import type { Card, CardStatus, ClosureReason, LimitType, OrderCondition } from "./api";
+import type { Card, CardReferralProgram, CardStatus, ClosureReason, LimitType, OrderCondition } from "./api";
 
 /** SPEC §4 card status labels; 'Issued' is the card being made after the order is accepted. */
 export const STATUS_LABELS: Record<CardStatus, string> = {
@@ -143,3 +143,10 @@ export function pageCard(
 export function isHolder(card: Pick<Card, "isCorporate">, accessRole: string): boolean {
   return !(card.isCorporate && accessRole === "admin");
 }
+
+/** SPEC §3 referral states, as a referrer reads them. */
+export const REFERRAL_LABELS: Record<CardReferralProgram["referrals"][number]["state"], string> = {
+  pending: "Joined: waiting for their first card",
+  active: "Card activated: reward on its way",
+  rewarded: "Rewarded",
+};

@@ -37,6 +37,7 @@ export const signupApi = {
     password: string,
     onboardingFlow: Schemas["OnboardingFlow"],
     invitation?: { token: string; acceptPolicies: boolean },
+    referralCode?: string | null,
   ) =>
     api.post(
       "/v2/users",
@@ -45,6 +46,7 @@ export const signupApi = {
         onboardingFlow,
         invitationToken: invitation?.token ?? null,
         acceptPolicies: invitation?.acceptPolicies ?? false,
+        referralCode: referralCode ?? null,
       },
       S.Empty,
     ),

@@ -9,6 +9,7 @@ import { featuresQuery, isOn } from "../../engagement/api";
 import { type Card, cardsQuery } from "../api";
 import { isHolder, mayOrder, pageCard, PERKS, STATUS_LABELS } from "../model";
 import { CardPanel } from "./CardPanel";
+import { CardReferral } from "./CardReferral";
 import { CorporateCards } from "./CorporateCards";
 import { CorporateInviteForm } from "./CorporateInviteForm";
 import { OrderCard } from "./OrderCard";
@@ -80,7 +81,10 @@ function Cards() {
         </p>
       ) : null}
       {layout === "desktop" ? (
-        <Perks />
+        <>
+          <Perks />
+          <CardReferral />
+        </>
       ) : (
         <p>
           <Link to="/cards/benefits" className="button button-secondary button-block">

@@ -1,6 +1,7 @@
 import { Link, useParams } from "react-router";
 import { Go } from "../../../routing/Go";
 import { PERKS } from "../model";
+import { CardReferral } from "./CardReferral";
 
 /** SPEC §2 mobile cards/benefits: the card's perks, each opening its own page. */
 export function PerksPage() {
@@ -17,6 +18,7 @@ export function PerksPage() {
           </li>
         ))}
       </ul>
+      <CardReferral />
       <Link to="/cards" className="button button-quiet">
         Back to cards
       </Link>

@@ -11,6 +11,7 @@ import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
 import { PolicyConsent } from "../../policies/PolicyConsent";
+import { keepReferral, keptReferral } from "../referral";
 import { invitationLinkQuery } from "../../profiles/api";
 import { signupApi } from "../api";
 import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
@@ -47,6 +48,12 @@ export function RegistrationPage() {
 
   // Resume after a reload. Read in an effect: the server render has no sessionStorage and the
   // first client render must match it.
+  // A friend's card referral link: kept until the sign-up (SPEC §9, 60 days).
+  const ref = query.ref;
+  useEffect(() => {
+    if (ref) keepReferral(window.localStorage, ref, Date.now());
+  }, [ref]);
+
   useEffect(() => {
     const draft = invite === null ? loadDraft(window.sessionStorage) : null;
     if (draft) {
@@ -149,7 +156,12 @@ export function RegistrationPage() {
                 window.location.assign("/controller");
                 return;
               }
-              await signupApi.createUser(password, flow);
+              await signupApi.createUser(
+                password,
+                flow,
+                undefined,
+                keptReferral(window.localStorage, Date.now()),
+              );
               clearDraft(window.sessionStorage);
               // Signed in now: the director route set continues with the personal details.
               window.location.assign("/onboarding/user");

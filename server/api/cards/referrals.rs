@@ -1,0 +1,81 @@
+//! The card referral programme (SPEC §7 POST /v2/cards/referral-programs): a customer's link
+//! for friends, what it pays and how their referrals stand (SPEC §3 pending, active, rewarded).
+//! The reward is paid by a background job once the friend activates their first card
+//! (store/card_referrals.rs).
+
+use axum::extract::State;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::error::AppError;
+use crate::api::selected_profile::SelectedProfile;
+use crate::api::ApiState;
+use crate::domain::accounts::money::{self, Currency};
+use crate::store::card_referrals::ReferralState;
+use crate::store::{self, now_ms};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new().routes(routes!(programs))
+}
+
+/// One friend the customer referred.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferralView {
+    id: String,
+    /// The friend's name once they have given it.
+    name: String,
+    state: ReferralState,
+    /// GBP, a decimal string.
+    reward: String,
+    /// RFC 3339.
+    created_at: String,
+}
+
+/// The card referral programme as the customer sees it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardReferralProgram {
+    /// The customer's code, in the link.
+    code: String,
+    /// The sign-up link to share.
+    link: String,
+    /// What the customer gets for each friend, GBP as a decimal string.
+    reward: String,
+    /// The terms in one sentence.
+    terms: String,
+    referrals: Vec<ReferralView>,
+}
+
+/// SPEC §7 POST /v2/cards/referral-programs: the caller's link, the reward and their referrals.
+#[utoipa::path(post, path = "/v2/cards/referral-programs", tag = "cards",
+    responses((status = 200, body = CardReferralProgram)))]
+async fn programs(
+    State(state): State<ApiState>,
+    profile: SelectedProfile,
+) -> Result<Json<CardReferralProgram>, AppError> {
+    let code = store::card_referrals::code_of(&state.db, &profile.user_id, now_ms()).await?;
+    let reward = state.config.cards.referral_reward;
+    let shown = money::display(reward, Currency::Gbp);
+    let referrals = store::card_referrals::of_referrer(&state.db, &profile.user_id)
+        .await?
+        .into_iter()
+        .map(|row| ReferralView {
+            id: row.id,
+            name: row.referred_name,
+            state: row.state,
+            reward: money::decimal(row.reward),
+            created_at: crate::api::accounts::transactions::iso_time(row.created_at),
+        })
+        .collect();
+    Ok(Json(CardReferralProgram {
+        link: format!("{}/onboarding/user?ref={code}", state.config.base_url),
+        code,
+        reward: money::decimal(reward),
+        terms: format!(
+            "You get {shown} in your GBP account for each friend who opens an account with your link and activates their first card."
+        ),
+        referrals,
+    }))
+}

@@ -1,0 +1,188 @@
+//! The card referral programme (issue 14, SPEC §7 POST /v2/cards/referral-programs): a card
+//! customer's link brings a friend in at sign-up (pending); the friend's first card activation
+//! makes it active; the bank pays the reward once into the referrer's GBP account (rewarded),
+//! however often the job runs, through the ledger.
+
+use serde_json::{json, Value};
+
+use crate::cards::deliver;
+use crate::helpers::*;
+use crate::on_both_backends;
+use bank::domain::accounts::money::Currency;
+
+async fn program(bank: &TestBank, who: &Customer) -> Reply {
+    send_json(
+        bank,
+        "POST",
+        "/v2/cards/referral-programs",
+        json!({}),
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+async fn referrals(bank: &TestBank, who: &Customer) -> Vec<Value> {
+    let reply = program(bank, who).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()["referrals"].as_array().unwrap().clone()
+}
+
+on_both_backends!(
+    a_friend_who_activates_a_card_earns_the_referrer_one_reward,
+    |bank| {
+        let olivia = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+        let account = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        let first = program(bank, &olivia).await;
+        assert_eq!(first.status, 200, "{}", first.body);
+        let code = first.json()["code"].as_str().unwrap().to_string();
+        assert_eq!(code.len(), 8);
+        assert_eq!(first.json()["reward"], "25.00");
+        assert!(first.json()["link"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/onboarding/user?ref={code}")));
+        assert!(first.json()["terms"].as_str().unwrap().contains("£25.00"));
+        // The code is the customer's for good.
+        assert_eq!(program(bank, &olivia).await.json()["code"], code.as_str());
+
+        // A friend signs up with the code (in any case); an unknown code refers nobody.
+        let registration = verified_email(bank, "ada@example.com").await;
+        let joined = post(
+            bank,
+            "/v2/users",
+            json!({"password": "harbour2026", "onboardingFlow": "personal",
+            "referralCode": code.to_lowercase()}),
+            &[("cookie", &registration)],
+        )
+        .await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+        let stranger = verified_email(bank, "bob@example.com").await;
+        let unknown = post(
+        bank,
+        "/v2/users",
+        json!({"password": "harbour2026", "onboardingFlow": "personal", "referralCode": "NOPE2345"}),
+        &[("cookie", &stranger)],
+    )
+    .await;
+        assert_eq!(unknown.status, 200, "{}", unknown.body);
+        let listed = referrals(bank, &olivia).await;
+        assert_eq!(listed.len(), 1, "{listed:?}");
+        assert_eq!(listed[0]["state"], "pending");
+
+        // Nothing is paid while the friend has no active card.
+        assert_eq!(
+            bank::store::card_referrals::pay_due(&bank.db, bank::store::now_ms(), 10)
+                .await
+                .unwrap(),
+            0
+        );
+
+        // The friend (here made a customer of their own straight in the store) activates a card.
+        let ada_id = bank::store::users::by_email(
+            &bank.db,
+            &bank::domain::auth::email::Email::parse("ada@example.com").unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+        let profile = bank::store::profiles::create(
+            &bank.db,
+            bank::domain::profiles::access::ProfileType::Personal,
+            "Ada Lovelace",
+        )
+        .await
+        .unwrap();
+        bank::store::profiles::add_member(
+            &bank.db,
+            &profile,
+            &ada_id,
+            bank::domain::profiles::access::Role::Admin,
+            &[],
+            true,
+        )
+        .await
+        .unwrap();
+        bank::store::users::set_status(
+            &bank.db,
+            &ada_id,
+            bank::domain::onboarding::kyc::KycStatus::Completed,
+        )
+        .await
+        .unwrap();
+        open_account(bank, &profile, Currency::Gbp, true).await;
+        let tokens = bank::store::sessions::issue(&bank.db, &ada_id, bank::store::now_ms())
+            .await
+            .unwrap();
+        let ada = Customer {
+            user_id: ada_id,
+            profile_id: profile,
+            token: tokens.access,
+        };
+        let auth = ada.bearer();
+        let headers = [("authorization", auth.as_str())];
+        let chosen = send_json(
+            bank,
+            "PATCH",
+            "/v2/cards/shipping-addresses",
+            json!({"type": "other", "address": {"addressLine1": "1 Abbey Road", "city": "London",
+            "postalCode": "NW8 9AY", "countryCode": "GB"}}),
+            &headers,
+        )
+        .await;
+        assert_eq!(chosen.status, 200, "{}", chosen.body);
+        let ordered = send_json(bank, "POST", "/v2/cards/order", json!({}), &headers).await;
+        assert_eq!(ordered.status, 200, "{}", ordered.body);
+        deliver(bank).await;
+        let id = ordered.json()["id"].as_str().unwrap().to_string();
+        let last = ordered.json()["panMasked"].as_str().unwrap()[15..].to_string();
+        let activated = send_json(
+            bank,
+            "PATCH",
+            "/v2/cards/status",
+            json!({"cardId": id, "action": "activate", "lastDigits": last, "pin": "4829"}),
+            &headers,
+        )
+        .await;
+        assert_eq!(activated.status, 200, "{}", activated.body);
+        assert_eq!(referrals(bank, &olivia).await[0]["state"], "active");
+
+        // Paid once, whoever runs the job and however often.
+        let now = bank::store::now_ms();
+        let (a, b) = tokio::join!(
+            bank::store::card_referrals::pay_due(&bank.db, now, 10),
+            bank::store::card_referrals::pay_due(&bank.db, now, 10)
+        );
+        assert_eq!(a.unwrap() + b.unwrap(), 1);
+        assert_eq!(
+            bank::store::card_referrals::pay_due(&bank.db, now, 10)
+                .await
+                .unwrap(),
+            0
+        );
+        let listed = referrals(bank, &olivia).await;
+        assert_eq!(listed[0]["state"], "rewarded");
+        assert_eq!(listed[0]["name"], "");
+        assert_eq!(reload(bank, &account).await.balance.available(), 2_500);
+        ledger_is_sound(bank).await;
+    }
+);
+
+on_both_backends!(
+    the_programme_is_for_card_customers_while_referrals_are_on,
+    |bank| {
+        let olivia = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+        open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        bank::store::features::set_override(&bank.db, "referrals", false)
+            .await
+            .unwrap();
+        assert_eq!(program(bank, &olivia).await.status, 403);
+        bank::store::features::set_override(&bank.db, "referrals", true)
+            .await
+            .unwrap();
+        // Cards need a UK primary account.
+        let elena = customer(bank, "elena@example.com", "Euro Works GmbH").await;
+        open_account(bank, &elena.profile_id, Currency::Eur, true).await;
+        assert_eq!(program(bank, &elena).await.status, 403);
+    }
+);
