@@ -238,6 +238,12 @@ impl Config {
                 idle: Duration::from_secs(parse(env, "BANK_IDLE_TIMEOUT_S", 75)?),
                 max_connections: parse(env, "BANK_MAX_CONNECTIONS", 2048)?,
                 grace: Duration::from_secs(parse(env, "BANK_SHUTDOWN_GRACE_S", 20)?),
+                // A sandbox on a laptop has no load balancer to tell.
+                drain: Duration::from_millis(parse(
+                    env,
+                    "BANK_SHUTDOWN_DRAIN_MS",
+                    if sandbox { 0 } else { 5_000 },
+                )?),
             },
             identity: identity(env)?,
             activation_fee_business: fee(env, "BANK_ACTIVATION_FEE_BUSINESS", "49.00")?,

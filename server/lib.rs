@@ -6,5 +6,6 @@ pub mod demo;
 pub mod domain;
 pub mod http;
 pub mod jobs;
+pub mod lifecycle;
 pub mod providers;
 pub mod store;

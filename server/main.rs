@@ -230,13 +230,22 @@ async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
     let listen = config.listen;
     let limits = config.limits;
     let base_url = config.base_url.clone();
-    let app = bank::http::app(config, db)?;
+    let (app, lifecycle) = bank::http::build(config, db)?;
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(%listen, "bank listening");
     println!("The bank is running. Open {base_url}/ in your browser.");
     // The peer address reaches every handler (client identity, rate limits, audit log), and the
     // listener's limits hold off slow and idle sockets.
-    bank::http::serve::serve(listener, app, limits, shutdown()).await;
+    let draining = lifecycle.clone();
+    let stop_accepting = async move {
+        shutdown().await;
+        tracing::info!(drain = ?limits.drain, "shutting down: /readyz is unready");
+        draining.begin_drain();
+        tokio::time::sleep(limits.drain).await;
+    };
+    bank::http::serve::serve(listener, app, limits, stop_accepting).await;
+    lifecycle.stop_jobs(limits.grace).await;
+    tracing::info!("the bank stopped");
     Ok(())
 }
 

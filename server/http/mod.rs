@@ -18,6 +18,7 @@ pub mod seo;
 pub mod serve;
 pub(crate) mod session;
 pub mod shell;
+mod static_pages;
 mod transfer_forms;
 
 use std::sync::{Arc, OnceLock};
@@ -65,12 +66,20 @@ pub struct AppState {
     pub shell: Arc<shell::Shell>,
     pub fallback: Arc<minijinja::Environment<'static>>,
     pub manifest: Arc<assets::Manifest>,
+    pub lifecycle: Arc<crate::lifecycle::Lifecycle>,
+    pub static_pages: Arc<static_pages::StaticPages>,
 }
 
 /// Builds the whole application: the API router, the isolate pool that calls back into it,
 /// and the page, asset and health routes around them.
 pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
+    Ok(build(config, db)?.0)
+}
+
+/// As [`app`], with the process's lifecycle: draining `/readyz` and stopping the jobs.
+pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifecycle::Lifecycle>)> {
     let config = Arc::new(config);
+    let lifecycle = Arc::new(crate::lifecycle::Lifecycle::default());
     let notify =
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
     let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
@@ -101,6 +110,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
     let api_router = api::router(api_state.clone());
     let _ = api_state.loopback.set(api_router.clone());
     crate::jobs::spawn(
+        &lifecycle,
         api_state.db.clone(),
         api_state.limiter.clone(),
         api_state.config.cards.delivery_step_ms,
@@ -150,6 +160,8 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         shell: Arc::new(shell::Shell::new()),
         fallback: Arc::new(fallback),
         manifest: Arc::new(assets::Manifest::embedded()),
+        lifecycle: lifecycle.clone(),
+        static_pages: Arc::new(static_pages::StaticPages::default()),
     };
 
     let request_id = HeaderName::from_static("x-request-id");
@@ -233,7 +245,7 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         }))
         .with_state(state);
 
-    Ok(Router::new()
+    let router = Router::new()
         .merge(api_router)
         .merge(pages)
         .layer(CompressionLayer::new().br(true).gzip(true))
@@ -254,5 +266,6 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),
-        )))
+        ));
+    Ok((router, lifecycle))
 }

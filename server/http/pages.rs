@@ -12,7 +12,7 @@ use ssr_runtime::RenderError;
 use super::render::{Caller, RenderInput, RenderOutput, Site, Timings};
 use super::security::CspNonce;
 use super::shell::Page;
-use super::{layout, AppState};
+use super::{layout, static_pages, AppState};
 use crate::api::client_ip::ClientIp;
 use crate::api::session_state::SessionState;
 
@@ -24,6 +24,9 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             "Method not allowed",
         )
             .into_response();
+    }
+    if let Some(key) = static_pages::policy_key(request.uri().path()) {
+        return policy(&state, key, ip, request.headers()).await;
     }
     let url = request
         .uri()
@@ -142,26 +145,12 @@ fn respond(
     let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     if let Some(target) = output
         .redirect
+        .clone()
         .filter(|t| t.starts_with('/') && !t.starts_with("//"))
     {
         return (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
     }
-    let path = url.split('?').next().unwrap_or("/");
-    let canonical = format!("{}{}", state.config.base_url, path);
-    let state_json = output.state.as_ref().filter(|_| output.hydrate);
-    let html = state.shell.render(
-        &state.manifest,
-        &state.config.company.trading_name,
-        Page {
-            title: &output.head.title,
-            description: &output.head.description,
-            canonical: &canonical,
-            body: &output.html,
-            nonce,
-            state: state_json.map(|s| (s, output.route_set.as_str())),
-            sandbox: state.config.sandbox,
-        },
-    );
+    let html = document(state, url, nonce, &output);
     let mut response = (status, html).into_response();
     let out = response.headers_mut();
     out.insert(
@@ -184,6 +173,82 @@ fn respond(
     );
     out.insert("accept-ch", HeaderValue::from_static("Sec-CH-UA-Mobile"));
     response
+}
+
+/// A render placed in the document shell.
+fn document(state: &AppState, url: &str, nonce: &str, output: &RenderOutput) -> String {
+    let path = url.split('?').next().unwrap_or("/");
+    let canonical = format!("{}{}", state.config.base_url, path);
+    let state_json = output.state.as_ref().filter(|_| output.hydrate);
+    state.shell.render(
+        &state.manifest,
+        &state.config.company.trading_name,
+        Page {
+            title: &output.head.title,
+            description: &output.head.description,
+            canonical: &canonical,
+            body: &output.html,
+            nonce,
+            state: state_json.map(|s| (s, output.route_set.as_str())),
+            sandbox: state.config.sandbox,
+        },
+    )
+}
+
+/// A policy page (SPEC §2 fixed public paths): the same for every visitor, so it is rendered
+/// once, as for a visitor who is not signed in, and kept (`static_pages.rs`).
+async fn policy(
+    state: &AppState,
+    key: &'static str,
+    ip: ClientIp,
+    headers: &axum::http::HeaderMap,
+) -> Response {
+    if let Some(cached) = state.static_pages.get(key) {
+        return static_pages::answer(&cached, headers);
+    }
+    let input = RenderInput {
+        url: key,
+        layout: layout::Layout::Desktop,
+        session: SessionState::anonymous(),
+        site: Site {
+            base_url: &state.config.base_url,
+            company: &state.config.company,
+        },
+        timings: Timings {
+            idle_warning_seconds: state.config.idle_warning_s,
+            idle_countdown_seconds: state.config.idle_countdown_s,
+        },
+    };
+    let caller = Caller {
+        cookie: None,
+        request_id: None,
+        client_ip: ip,
+    };
+    let input = serde_json::to_string(&input).expect("render input serialises");
+    let output = match state.ssr.render(input, Arc::new(caller)).await {
+        Ok(output) => output,
+        Err(RenderError::Busy) => return busy(state),
+        Err(error) => {
+            tracing::error!(%error, key, "policy page render failed");
+            return failure(state);
+        }
+    };
+    let output = match serde_json::from_str::<RenderOutput>(&output) {
+        Ok(output) if output.status == 200 && output.state.is_none() => output,
+        Ok(_) => {
+            tracing::error!(key, "a policy page rendered as something else");
+            return failure(state);
+        }
+        Err(error) => {
+            tracing::error!(%error, key, "the render returned an unreadable page");
+            return failure(state);
+        }
+    };
+    let html = document(state, key, "", &output);
+    let cached = state
+        .static_pages
+        .keep(key, "text/html; charset=utf-8", html);
+    static_pages::answer(&cached, headers)
 }
 
 fn fallback_page(state: &AppState, status: StatusCode, title: &str, message: &str) -> Response {

@@ -30,6 +30,9 @@ pub struct Limits {
     pub max_connections: usize,
     /// How long in-flight requests may run on after shutdown begins.
     pub grace: Duration,
+    /// How long `/readyz` answers unready before the listener stops accepting (a load balancer
+    /// needs a few health checks to take the process out).
+    pub drain: Duration,
 }
 
 /// Serves `app` until `shutdown` resolves, then stops accepting and lets open requests finish

@@ -1,4 +1,6 @@
 use crate::helpers::*;
+use axum::body::Body;
+use axum::http::Request;
 
 const POLICIES: [(&str, &str); 7] = [
     ("/terms-and-conditions", "Terms and conditions"),
@@ -265,6 +267,68 @@ async fn policy_pages_are_complete_and_have_no_javascript() {
         .await
         .body
         .contains("Example Money Ltd is the controller"));
+    custom.finish().await;
+    bank.finish().await;
+}
+
+/// A GET with `If-None-Match`, as a browser revalidating its copy.
+async fn revalidate(bank: &TestBank, path: &str, etag: &str, cookie: &str) -> Reply {
+    let mut request = Request::get(path)
+        .header("user-agent", DESKTOP)
+        .header("if-none-match", etag);
+    if !cookie.is_empty() {
+        request = request.header("cookie", cookie);
+    }
+    bank.send(request.body(Body::empty()).unwrap()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_for_everyone_are_made_once_and_revalidated_by_their_etag() {
+    let bank = TestBank::start(Backend::Sqlite).await;
+    for path in [
+        "/privacy-policy",
+        "/complaint-policy",
+        "/robots.txt",
+        "/sitemap.xml",
+    ] {
+        let first = bank.get(path, DESKTOP).await;
+        assert_eq!(first.status, 200, "{path}");
+        let etag = first.header("etag").to_string();
+        assert!(etag.starts_with('"') && etag.len() > 20, "{path}: {etag}");
+        assert_eq!(first.header("cache-control"), "public, max-age=3600");
+        // The same bytes for a phone, and for a signed-in customer: nothing of the visitor.
+        let phone = bank.get(path, IPHONE).await;
+        assert_eq!(phone.header("etag"), etag);
+        assert_eq!(phone.body, first.body);
+        let owner = customer(&bank, &format!("o{}@example.com", path.len()), "Olivia Ltd").await;
+        let cookie = format!("__Host-access={}", owner.token);
+        let signed_in = page_with_cookie(&bank, path, DESKTOP, &cookie).await;
+        assert_eq!(signed_in.header("etag"), etag);
+        // A revalidation answers 304 with no body; another tag gets the page.
+        let fresh = revalidate(&bank, path, &etag, &cookie).await;
+        assert_eq!(fresh.status, 304, "{path}");
+        assert!(fresh.body.is_empty());
+        assert_eq!(fresh.header("etag"), etag);
+        let listed = revalidate(&bank, path, &format!("\"old\", {etag}"), "").await;
+        assert_eq!(listed.status, 304);
+        let stale = revalidate(&bank, path, "\"old\"", "").await;
+        assert_eq!(stale.status, 200);
+        assert_eq!(stale.body, first.body);
+    }
+    // Another configuration makes other bytes, so another tag.
+    let policy = bank.get("/privacy-policy", DESKTOP).await;
+    let custom = TestBank::start_with(Backend::Sqlite, |c| {
+        c.company.legal_name = "Example Money Ltd".into()
+    })
+    .await;
+    let other = custom.get("/privacy-policy", DESKTOP).await;
+    assert_ne!(other.header("etag"), policy.header("etag"));
+    assert_eq!(
+        revalidate(&custom, "/privacy-policy", policy.header("etag"), "")
+            .await
+            .status,
+        200
+    );
     custom.finish().await;
     bank.finish().await;
 }
