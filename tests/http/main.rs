@@ -13,6 +13,7 @@ mod codes;
 mod connections;
 mod contract;
 mod corporate_cards;
+mod crash;
 mod exchange;
 mod helpers;
 mod identity;
