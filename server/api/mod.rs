@@ -42,7 +42,8 @@ pub struct ApiState {
     pub webauthn: Arc<webauthn_rs::Webauthn>,
     /// Password-reset requests, answered at once and carried out in order by a background
     /// worker, so the answer takes as long whether or not the address has an account.
-    pub reset_requests: tokio::sync::mpsc::Sender<auth::ResetRequest>,
+    /// Wakes the password-reset worker when a request is queued (`store/reset_requests.rs`).
+    pub reset_wake: Arc<tokio::sync::Notify>,
     /// The company register of the business wizard's search; none outside the sandbox without
     /// a Companies House key.
     pub companies: Option<Arc<dyn crate::providers::companies::CompanyRegister>>,

@@ -84,7 +84,6 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
     let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
-    let (reset_requests, reset_queue) = tokio::sync::mpsc::channel(1024);
     if crate::domain::exchange::hours::holidays_run_out_soon(crate::store::now_ms()) {
         tracing::warn!(
             until = %crate::domain::exchange::hours::holidays_known_until(),
@@ -98,7 +97,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         limiter,
         cpu: Arc::new(api::cpu::CpuPool::per_core()),
         webauthn: Arc::new(api::webauthn_for(&config)?),
-        reset_requests,
+        reset_wake: Arc::new(tokio::sync::Notify::new()),
         companies: crate::providers::companies::from_config(&config),
         identity: crate::providers::identity::from_config(&config),
         loopback: Arc::new(std::sync::OnceLock::new()),
@@ -106,7 +105,10 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
             &config.exchange.rates,
         )),
     };
-    tokio::spawn(api::auth::reset_worker(api_state.clone(), reset_queue));
+    lifecycle.keep(tokio::spawn(api::auth::reset_worker(
+        api_state.clone(),
+        lifecycle.stopping(),
+    )));
     let api_router = api::router(api_state.clone());
     let _ = api_state.loopback.set(api_router.clone());
     crate::jobs::spawn(

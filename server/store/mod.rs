@@ -26,6 +26,7 @@ pub mod profiles;
 pub mod rate_limits;
 pub mod recipients;
 pub mod registration_fees;
+pub mod reset_requests;
 pub mod sessions;
 pub mod settings;
 pub mod team;

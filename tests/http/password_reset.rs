@@ -244,3 +244,60 @@ on_both_backends!(opening_a_reset_link_logs_the_signed_in_user_out, |bank| {
         401
     );
 });
+
+on_both_backends!(
+    reset_requests_wait_in_the_database_and_are_sent_once_by_a_fleet,
+    |bank| {
+        create_user(bank, EMAIL, &password::hash("harbour2026")).await;
+        // A second process on the same database runs its own worker.
+        let other = bank.another_process(|_| {}).await;
+        let asked = post(
+            bank,
+            "/v1/auth/forgot-password",
+            json!({"email": EMAIL}),
+            &[],
+        )
+        .await;
+        assert_eq!(asked.status, 200);
+        wait_for_message(bank, EMAIL, |m| m.body.contains("reset-password")).await;
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let sent = store::outbox::latest(&bank.db, Some(EMAIL), 10)
+            .await
+            .unwrap();
+        assert_eq!(sent.len(), 1, "one link for one request");
+        drop(other);
+
+        // A request a dead process had leased (until an hour from now, so this process's own
+        // worker leaves it alone) is due again when its lease runs out, not before.
+        let far = store::now_ms() + 3_600_000;
+        sqlx::query(
+            "INSERT INTO reset_requests (id, email, ip, created_at, leased_until) \
+             VALUES ('dead-lease', 'late@example.com', '127.0.0.1', 0, $1)",
+        )
+        .bind(far)
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+        assert!(store::reset_requests::lease(&bank.db, far - 1)
+            .await
+            .unwrap()
+            .is_none());
+        let first = store::reset_requests::lease(&bank.db, far).await.unwrap();
+        let first = first.expect("the request is leased");
+        assert!(store::reset_requests::lease(&bank.db, far + 1)
+            .await
+            .unwrap()
+            .is_none());
+        let again = store::reset_requests::lease(&bank.db, far + 60_001)
+            .await
+            .unwrap();
+        assert_eq!(again.map(|r| r.id), Some(first.id.clone()));
+        store::reset_requests::done(&bank.db, &first.id)
+            .await
+            .unwrap();
+        assert!(store::reset_requests::lease(&bank.db, far + 200_000)
+            .await
+            .unwrap()
+            .is_none());
+    }
+);

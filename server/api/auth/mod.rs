@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use login::{code_step, password_step, with_session, LoginStep, MfaStep};
-pub use password_reset::{reset_worker, ResetRequest};
+pub use password_reset::reset_worker;
 
 pub use super::client_ip::ClientIp;
 use super::ApiState;

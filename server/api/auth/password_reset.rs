@@ -39,36 +39,61 @@ pub(super) async fn forgot(
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     state.limiter.check(Limit::ForgotPerAccount, &email).await?;
     // Whether the address has an account, and the link and email that follow, are the worker's
-    // business: the answer comes as fast either way, so its timing tells nothing.
-    if let Err(error) = state.reset_requests.try_send(ResetRequest { email, ip }) {
-        tracing::warn!(%error, "password-reset queue full; the request was dropped");
-    }
+    // business: the answer comes as fast either way, so its timing tells nothing. The request
+    // waits in the database, for whichever process of the fleet is free.
+    store::reset_requests::push(&state.db, email.as_str(), &ip.to_string(), now_ms()).await?;
+    state.reset_wake.notify_one();
     Ok(Json(Success {
         success: true,
         message: Some(SENT),
     }))
 }
 
-/// A password reset someone asked for, waiting for the worker.
-#[derive(Debug)]
-pub struct ResetRequest {
-    email: Email,
-    ip: ClientIp,
-}
-
-/// Carries out reset requests in the order they came: a link for an address with an account
-/// (newer links void older ones), nothing for one without. A request still queued when the
-/// process stops is lost; the person asks again, as for any email that does not arrive.
-pub async fn reset_worker(state: ApiState, mut queue: tokio::sync::mpsc::Receiver<ResetRequest>) {
-    while let Some(request) = queue.recv().await {
-        if let Err(error) = send_reset_link(&state, &request).await {
-            tracing::error!(error = %format!("{error:#}"), "sending a reset link failed");
+/// Carries out reset requests in the order they came (`store/reset_requests.rs`): a link for an
+/// address with an account (newer links void older ones), nothing for one without. Woken by a
+/// new request, and every second for those another process left behind; stops between two
+/// requests when the process shuts down.
+pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        loop {
+            match store::reset_requests::lease(&state.db, now_ms()).await {
+                Ok(Some(request)) => match send_reset_link(&state, &request).await {
+                    Ok(()) => {
+                        if let Err(error) =
+                            store::reset_requests::done(&state.db, &request.id).await
+                        {
+                            tracing::error!(%error, "a sent reset request could not be cleared");
+                        }
+                    }
+                    // Left leased: it is tried again when the lease runs out.
+                    Err(error) => {
+                        tracing::error!(error = %format!("{error:#}"), "sending a reset link failed")
+                    }
+                },
+                Ok(None) => break,
+                Err(error) => {
+                    tracing::warn!(%error, "reading the reset queue failed");
+                    break;
+                }
+            }
+            if *stopping.borrow() {
+                return;
+            }
+        }
+        tokio::select! {
+            () = state.reset_wake.notified() => {}
+            () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {}
+            _ = stopping.wait_for(|stop| *stop) => return,
         }
     }
 }
 
-async fn send_reset_link(state: &ApiState, request: &ResetRequest) -> anyhow::Result<()> {
-    let Some(user) = store::users::by_email(&state.db, &request.email).await? else {
+async fn send_reset_link(
+    state: &ApiState,
+    request: &store::reset_requests::Request,
+) -> anyhow::Result<()> {
+    let email = Email::parse(&request.email).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let Some(user) = store::users::by_email(&state.db, &email).await? else {
         return Ok(());
     };
     let token = store::password_resets::create(&state.db, &user.id, now_ms()).await?;
@@ -78,7 +103,7 @@ async fn send_reset_link(state: &ApiState, request: &ResetRequest) -> anyhow::Re
         .notify
         .send(Message {
             channel: Channel::Email,
-            to: request.email.as_str().to_string(),
+            to: email.as_str().to_string(),
             subject: format!("Reset your {trading} password"),
             body: format!(
                 "Someone asked to reset the password of your {trading} account.\n\n\
@@ -91,7 +116,12 @@ async fn send_reset_link(state: &ApiState, request: &ResetRequest) -> anyhow::Re
         state,
         Some(&user.id),
         "password_reset_requested",
-        &request.ip,
+        &ClientIp(
+            request
+                .ip
+                .parse()
+                .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED)),
+        ),
         "",
     )
     .await;
