@@ -10,7 +10,7 @@ endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
-.PHONY: run test test-rust test-app test-browser test-contract lint bench bench-ledger bench-transfers api-types
+.PHONY: run test test-rust test-app test-browser test-contract lint bench bench-ledger bench-transfers bench-load api-types
 
 # A sandbox bank on this machine: the mode is always named, never a default.
 run:
@@ -52,3 +52,7 @@ bench-ledger:
 
 bench-transfers:
 	bash bench/transfers.sh
+
+# Two bank processes on PostgreSQL under a customer mix for LOAD_SECONDS (60).
+bench-load:
+	bash bench/load.sh

@@ -1,0 +1,508 @@
+//! The load test a bank would run (issue 15; a script, not a test): for a set time, virtual
+//! customers visit the bank through two bank processes on one PostgreSQL, round-robin as a load
+//! balancer would, each from their own address. A visit is what a customer does: log in with
+//! the SMS code (when their session has ended), open the dashboard, page through transactions,
+//! download a statement, pay another customer with an SMS approval; every fourth visit ends
+//! by logging out. It prints throughput and p50/p95/p99 per
+//! step, the errors (429s counted apart: rate limits are meant to answer them), and the
+//! ledger's invariants at the end. Run through `bench/load.sh` (`make bench-load`).
+//!
+//!     DATABASE_URL=postgres://... cargo run --release --example load_test -- \
+//!         http://127.0.0.1:18190,http://127.0.0.1:18191 [seconds] [customers] [concurrency]
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bank::domain::accounts::money::Currency;
+use bank::domain::auth::email::Email;
+use bank::domain::auth::mfa::Method;
+use bank::domain::onboarding::kyc::KycStatus;
+use bank::domain::profiles::access::{ProfileType, Role};
+use bank::store::bank_accounts::NewAccount;
+use bank::store::{self, Db};
+use tokio::sync::Mutex;
+
+const PASSWORD: &str = "Harbour-load-2026";
+const STEPS: [&str; 7] = [
+    "login",
+    "login code",
+    "dashboard",
+    "transactions",
+    "statement",
+    "payment",
+    "logout",
+];
+
+struct Customer {
+    email: String,
+    phone: String,
+    account_id: String,
+    sort_code: String,
+    account_number: String,
+    name: String,
+}
+
+#[derive(Default)]
+struct Step {
+    micros: Vec<u64>,
+    errors: usize,
+    limited: usize,
+}
+
+type Stats = Arc<Mutex<BTreeMap<&'static str, Step>>>;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let url = std::env::var("DATABASE_URL")?;
+    let mut args = std::env::args().skip(1);
+    let bases: Vec<String> = args
+        .next()
+        .unwrap_or_else(|| "http://127.0.0.1:18190".into())
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let seconds: u64 = args.next().map_or(Ok(60), |s| s.parse())?;
+    let count: usize = args.next().map_or(Ok(200), |s| s.parse())?;
+    let concurrency: usize = args.next().map_or(Ok(20), |s| s.parse())?;
+    let db = Db::connect(&url).await?;
+
+    println!("creating {count} customers…");
+    let hash = bank::domain::auth::password::hash(PASSWORD);
+    let mut customers = Vec::with_capacity(count);
+    for n in 0..count {
+        customers.push(customer(&db, n, &hash).await?);
+    }
+    let customers = Arc::new(customers);
+    let stats: Stats = Arc::new(Mutex::new(BTreeMap::new()));
+    let visits = Arc::new(AtomicUsize::new(0));
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .pool_max_idle_per_host(concurrency)
+        .build()?;
+    println!(
+        "{concurrency} visitors for {seconds} s against {} process(es)…",
+        bases.len()
+    );
+    let started = Instant::now();
+    let until = started + Duration::from_secs(seconds);
+    let mut workers = Vec::new();
+    for worker in 0..concurrency {
+        let (customers, stats, visits, client, db) = (
+            customers.clone(),
+            stats.clone(),
+            visits.clone(),
+            client.clone(),
+            db.clone(),
+        );
+        let base = bases[worker % bases.len()].clone();
+        workers.push(tokio::spawn(async move {
+            // This visitor's customers: each keeps their session between visits, and every
+            // fourth visit ends with logging out, so logging in stays in the mix.
+            let mine: Vec<usize> = (worker..customers.len()).step_by(concurrency).collect();
+            let mut sessions: Vec<Option<String>> = vec![None; mine.len()];
+            let mut round = 0usize;
+            while Instant::now() < until {
+                let slot = round % mine.len();
+                let n = mine[slot];
+                visits.fetch_add(1, Ordering::SeqCst);
+                let me = &customers[n];
+                let friend = &customers[(n * 7 + 1) % customers.len()];
+                let visit = Visit {
+                    client: &client,
+                    base: &base,
+                    db: &db,
+                    stats: &stats,
+                    // Each customer comes from an address of their own, through the proxy.
+                    ip: format!("10.{}.{}.{}", (n / 65536) % 256, (n / 256) % 256, n % 256),
+                };
+                let leave = round / mine.len() % 4 == 3;
+                sessions[slot] = visit.run(me, friend, sessions[slot].take(), leave).await;
+                round += 1;
+            }
+        }));
+    }
+    for worker in workers {
+        worker.await?;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    report(&*stats.lock().await, elapsed, visits.load(Ordering::SeqCst));
+
+    let mut conn = db.pool.acquire().await?;
+    let broken = store::ledger::check_invariants(&mut conn).await?;
+    println!(
+        "ledger invariants: {}",
+        if broken.is_empty() {
+            "hold".to_string()
+        } else {
+            format!("BROKEN: {broken:?}")
+        }
+    );
+    Ok(())
+}
+
+struct Visit<'a> {
+    client: &'a reqwest::Client,
+    base: &'a str,
+    db: &'a Db,
+    stats: &'a Stats,
+    ip: String,
+}
+
+/// A successful answer, read whole (a statement streams: its time counts to the last byte).
+struct Answer {
+    headers: reqwest::header::HeaderMap,
+    body: Vec<u8>,
+}
+
+enum Outcome {
+    Ok(Answer),
+    Limited,
+    Failed,
+}
+
+impl Visit<'_> {
+    /// One visit; answers the session to keep for the next one, unless the customer left.
+    async fn run(
+        &self,
+        me: &Customer,
+        friend: &Customer,
+        session: Option<String>,
+        leave: bool,
+    ) -> Option<String> {
+        let cookie = match session {
+            Some(cookie) => cookie,
+            None => match self.log_in(me).await {
+                Some(cookie) => cookie,
+                None => {
+                    // Refused (a rate limit): the customer comes back a little later.
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    return None;
+                }
+            },
+        };
+        self.timed(
+            "dashboard",
+            reqwest::Method::GET,
+            "/dashboard",
+            None,
+            &cookie,
+        )
+        .await;
+        for page in 1..=3 {
+            let body =
+                serde_json::json!({"page": page, "limit": 50, "bankAccountId": me.account_id});
+            self.timed(
+                "transactions",
+                reqwest::Method::POST,
+                "/v2/transactions/fetch",
+                Some(body),
+                &cookie,
+            )
+            .await;
+        }
+        let today = time::OffsetDateTime::now_utc().date();
+        let from = today - time::Duration::days(30);
+        let statement = format!(
+            "/v2/documents/statement?entId={}&createdFrom={from}&createdTo={today}&format=pdf",
+            me.account_id
+        );
+        self.timed("statement", reqwest::Method::GET, &statement, None, &cookie)
+            .await;
+        self.pay(me, friend, &cookie).await;
+        if !leave {
+            return Some(cookie);
+        }
+        self.timed(
+            "logout",
+            reqwest::Method::POST,
+            "/v2/auth/logout",
+            Some(serde_json::json!({})),
+            &cookie,
+        )
+        .await;
+        None
+    }
+
+    async fn log_in(&self, me: &Customer) -> Option<String> {
+        let body = serde_json::json!({"email": me.email, "password": PASSWORD});
+        let Outcome::Ok(reply) = self
+            .timed(
+                "login",
+                reqwest::Method::POST,
+                "/v2/auth/login",
+                Some(body),
+                "",
+            )
+            .await
+        else {
+            return None;
+        };
+        let answer: serde_json::Value = serde_json::from_slice(&reply.body).ok()?;
+        let request_id = answer["mfa"]["requestId"].as_str()?.to_string();
+        let code = self.code_for(&me.phone).await?;
+        let body = serde_json::json!({"requestId": request_id, "secret": code});
+        let Outcome::Ok(reply) = self
+            .timed(
+                "login code",
+                reqwest::Method::POST,
+                "/v2/auth/mfa/login",
+                Some(body),
+                "",
+            )
+            .await
+        else {
+            return None;
+        };
+        let cookie = reply
+            .headers
+            .get_all(reqwest::header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| v.split(';').next())
+            .collect::<Vec<_>>()
+            .join("; ");
+        Some(cookie)
+    }
+
+    /// SCA with dynamic linking: the approval bound to the payment, its code, then the payment.
+    async fn pay(&self, me: &Customer, friend: &Customer, cookie: &str) {
+        let terms = serde_json::json!({
+            "amount": "1.00",
+            "sender": {"bankAccountId": me.account_id},
+            "receiver": {"name": friend.name, "type": "company",
+                "ukSortCode": friend.sort_code, "ukAccountNumber": friend.account_number},
+            "details": "Load test",
+            "scheme": "local"
+        });
+        let started = Instant::now();
+        let step = self
+            .send(
+                reqwest::Method::POST,
+                "/v2/auth/mfa/generate",
+                Some(
+                    serde_json::json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
+                ),
+                cookie,
+            )
+            .await;
+        let request_id = match step {
+            Outcome::Ok(reply) => serde_json::from_slice::<serde_json::Value>(&reply.body)
+                .ok()
+                .and_then(|a| a["requestId"].as_str().map(str::to_string)),
+            other => return self.record("payment", started, other).await,
+        };
+        let (Some(request_id), Some(code)) = (request_id, self.code_for(&me.phone).await) else {
+            return self.record("payment", started, Outcome::Failed).await;
+        };
+        let verified = self
+            .send(
+                reqwest::Method::POST,
+                "/v2/auth/mfa/verify",
+                Some(serde_json::json!({"requestId": request_id, "method": "sms", "secret": code})),
+                cookie,
+            )
+            .await;
+        if !matches!(verified, Outcome::Ok(_)) {
+            return self.record("payment", started, verified).await;
+        }
+        let mut payment = terms;
+        payment["id"] = serde_json::json!(uuid::Uuid::new_v4().to_string());
+        payment["requestId"] = serde_json::json!(request_id);
+        let submitted = self
+            .send(
+                reqwest::Method::POST,
+                "/v2/transactions",
+                Some(payment),
+                cookie,
+            )
+            .await;
+        self.record("payment", started, submitted).await;
+    }
+
+    /// The newest code texted to `phone` (the sandbox outbox, in the shared database).
+    async fn code_for(&self, phone: &str) -> Option<String> {
+        let latest = store::outbox::latest(self.db, Some(phone), 1).await.ok()?;
+        let body = &latest.first()?.body;
+        let digits: String = body
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|part| part.len() == 6)?
+            .to_string();
+        Some(digits)
+    }
+
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+        cookie: &str,
+    ) -> Outcome {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .header("x-forwarded-for", &self.ip)
+            .header("origin", self.base)
+            .header("user-agent", "load-test desktop");
+        if !cookie.is_empty() {
+            request = request.header("cookie", cookie);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        match request.send().await {
+            Ok(reply) if reply.status().is_success() => {
+                let headers = reply.headers().clone();
+                match reply.bytes().await {
+                    Ok(body) => Outcome::Ok(Answer {
+                        headers,
+                        body: body.to_vec(),
+                    }),
+                    Err(_) => Outcome::Failed,
+                }
+            }
+            Ok(reply) if reply.status() == reqwest::StatusCode::TOO_MANY_REQUESTS => {
+                Outcome::Limited
+            }
+            Ok(reply) => {
+                let status = reply.status();
+                let text = reply.text().await.unwrap_or_default();
+                eprintln!("{path}: {status} {}", &text[..text.len().min(200)]);
+                Outcome::Failed
+            }
+            Err(error) => {
+                eprintln!("{path}: {error}");
+                Outcome::Failed
+            }
+        }
+    }
+
+    async fn timed(
+        &self,
+        step: &'static str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+        cookie: &str,
+    ) -> Outcome {
+        let started = Instant::now();
+        let outcome = self.send(method, path, body, cookie).await;
+        let kept = match &outcome {
+            Outcome::Ok(_) => None,
+            Outcome::Limited => Some(Outcome::Limited),
+            Outcome::Failed => Some(Outcome::Failed),
+        };
+        self.record_kind(step, started, kept.as_ref()).await;
+        outcome
+    }
+
+    async fn record(&self, step: &'static str, started: Instant, outcome: Outcome) {
+        let kept = match outcome {
+            Outcome::Ok(_) => None,
+            other => Some(other),
+        };
+        self.record_kind(step, started, kept.as_ref()).await;
+    }
+
+    async fn record_kind(&self, step: &'static str, started: Instant, failure: Option<&Outcome>) {
+        let micros = started.elapsed().as_micros() as u64;
+        let mut stats = self.stats.lock().await;
+        let entry = stats.entry(step).or_default();
+        match failure {
+            None => entry.micros.push(micros),
+            Some(Outcome::Limited) => entry.limited += 1,
+            Some(_) => entry.errors += 1,
+        }
+    }
+}
+
+fn report(stats: &BTreeMap<&'static str, Step>, seconds: f64, visits: usize) {
+    println!(
+        "{visits} visits in {seconds:.1} s ({:.1} visits/s)",
+        visits as f64 / seconds
+    );
+    println!(
+        "{:<13} {:>8} {:>9} {:>9} {:>9} {:>9} {:>7} {:>6}",
+        "step", "count", "per s", "p50 ms", "p95 ms", "p99 ms", "errors", "429s"
+    );
+    for name in STEPS {
+        let Some(step) = stats.get(name) else {
+            continue;
+        };
+        let mut sorted = step.micros.clone();
+        sorted.sort_unstable();
+        let at = |q: f64| -> f64 {
+            if sorted.is_empty() {
+                return 0.0;
+            }
+            let i = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1;
+            sorted[i] as f64 / 1000.0
+        };
+        println!(
+            "{:<13} {:>8} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>7} {:>6}",
+            name,
+            sorted.len(),
+            sorted.len() as f64 / seconds,
+            at(0.50),
+            at(0.95),
+            at(0.99),
+            step.errors,
+            step.limited
+        );
+    }
+}
+
+/// A business customer with a funded GBP account, a phone for codes and a password.
+async fn customer(db: &Db, n: usize, hash: &str) -> anyhow::Result<Customer> {
+    let tag = uuid::Uuid::new_v4().simple().to_string();
+    let email = format!("load-{n}-{}@example.com", &tag[..8]);
+    let phone_number = format!("77{n:08}");
+    let name = format!("Load Customer {n} Ltd");
+    let user_id = store::users::create(
+        db,
+        &store::users::NewUser {
+            email: &Email::parse(&email).map_err(|e| anyhow::anyhow!("{e}"))?,
+            password_hash: hash,
+            name: "Load",
+            surname: "Customer",
+            phone_code: Some("+44"),
+            phone_number: Some(&phone_number),
+            mfa_method: Method::Sms,
+            onboarding_flow: None,
+            kyc_status: KycStatus::Completed,
+        },
+    )
+    .await?;
+    let profile_id = store::profiles::create(db, ProfileType::Business, &name).await?;
+    store::profiles::add_member(db, &profile_id, &user_id, Role::Admin, &[], true).await?;
+    let mut tx = db.begin_write().await?;
+    let account_id = store::bank_accounts::open(
+        &mut tx,
+        &NewAccount {
+            profile_id: &profile_id,
+            currency: Currency::Gbp,
+            name: &name,
+            is_primary: true,
+            status: "active",
+            activates_at: None,
+            created_at: store::now_ms(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    let account = store::bank_accounts::by_id(db, &account_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("account"))?;
+    bank::providers::sandbox_payments::credit(db, &account.iban, "10000.00", "Funding", "")
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Customer {
+        email,
+        phone: format!("+44{phone_number}"),
+        account_id,
+        sort_code: account.sort_code.unwrap_or_default(),
+        account_number: account.account_number,
+        name,
+    })
+}
