@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 
 use bank::domain::accounts::money::Currency;
 use bank::domain::accounts::statements::{Format, Header, Line};
-use bank::store::bank_accounts::{BankAccount, NewAccount};
+use bank::store::bank_accounts::BankAccount;
 use bank::store::ledger::{self, AccountKind};
 use bank::store::transactions::Filter;
 use bank::store::{self, Db};
+
+mod fixtures;
 
 const MERCHANTS: [&str; 7] = [
     "Pret A Manger",
@@ -97,22 +99,7 @@ async fn account(db: &Db, name: &str) -> anyhow::Result<BankAccount> {
         name,
     )
     .await?;
-    let mut tx = db.begin_write().await?;
-    let id = store::bank_accounts::open(
-        &mut tx,
-        &NewAccount {
-            profile_id: &profile,
-            currency: Currency::Gbp,
-            name,
-            is_primary: true,
-            status: "active",
-            activates_at: None,
-            created_at: store::now_ms(),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(store::bank_accounts::by_id(db, &id).await?.expect("opened"))
+    fixtures::gbp_account(db, &profile, name).await
 }
 
 /// Books `count` movements over the past year as the ledger would (balanced entries, running

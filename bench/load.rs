@@ -15,14 +15,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bank::domain::accounts::money::Currency;
-use bank::domain::auth::email::Email;
-use bank::domain::auth::mfa::Method;
-use bank::domain::onboarding::kyc::KycStatus;
-use bank::domain::profiles::access::{ProfileType, Role};
-use bank::store::bank_accounts::NewAccount;
 use bank::store::{self, Db};
 use tokio::sync::Mutex;
+
+mod fixtures;
 
 const PASSWORD: &str = "Harbour-load-2026";
 const STEPS: [&str; 7] = [
@@ -459,50 +455,14 @@ async fn customer(db: &Db, n: usize, hash: &str) -> anyhow::Result<Customer> {
     let email = format!("load-{n}-{}@example.com", &tag[..8]);
     let phone_number = format!("77{n:08}");
     let name = format!("Load Customer {n} Ltd");
-    let user_id = store::users::create(
-        db,
-        &store::users::NewUser {
-            email: &Email::parse(&email).map_err(|e| anyhow::anyhow!("{e}"))?,
-            password_hash: hash,
-            name: "Load",
-            surname: "Customer",
-            phone_code: Some("+44"),
-            phone_number: Some(&phone_number),
-            mfa_method: Method::Sms,
-            onboarding_flow: None,
-            kyc_status: KycStatus::Completed,
-        },
-    )
-    .await?;
-    let profile_id = store::profiles::create(db, ProfileType::Business, &name).await?;
-    store::profiles::add_member(db, &profile_id, &user_id, Role::Admin, &[], true).await?;
-    let mut tx = db.begin_write().await?;
-    let account_id = store::bank_accounts::open(
-        &mut tx,
-        &NewAccount {
-            profile_id: &profile_id,
-            currency: Currency::Gbp,
-            name: &name,
-            is_primary: true,
-            status: "active",
-            activates_at: None,
-            created_at: store::now_ms(),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    let account = store::bank_accounts::by_id(db, &account_id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("account"))?;
-    bank::providers::sandbox_payments::credit(db, &account.iban, "10000.00", "Funding", "")
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let business =
+        fixtures::funded_business(db, &email, &phone_number, &name, hash, "10000.00").await?;
     Ok(Customer {
         email,
         phone: format!("+44{phone_number}"),
-        account_id,
-        sort_code: account.sort_code.unwrap_or_default(),
-        account_number: account.account_number,
+        account_id: business.account.id,
+        sort_code: business.account.sort_code.unwrap_or_default(),
+        account_number: business.account.account_number,
         name,
     })
 }

@@ -1,7 +1,9 @@
 // The comparison server for bench/ssr.sh: node:http with as many cluster workers as the bank
 // has isolates, calling the same server bundle's `__ssrEntry`. Its API calls go over HTTP to
-// the bank, the way a separate Node renderer would reach the bank's API.
+// the bank, the way a separate Node renderer would reach the bank's API: a signed-in visitor's
+// session is read from the bank (GET /v2/session) and their cookie goes with every call.
 // Usage: node node-server.mjs <bundle.js> <port> <workers> <bank-url>
+import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -11,8 +13,16 @@ const [bundlePath, port, workers, bankUrl] = process.argv.slice(2);
 if (cluster.isPrimary) {
   for (let i = 0; i < Number(workers); i++) cluster.fork();
 } else {
+  // The visitor's cookie, for the calls of the render in progress.
+  const visitor = new AsyncLocalStorage();
+  const headersFor = (cookie, body) => ({
+    Accept: "application/json",
+    ...(body ? { "Content-Type": "application/json" } : {}),
+    ...(cookie ? { Cookie: cookie, Origin: bankUrl } : {}),
+  });
   globalThis.__ssrTransport = async ({ method, path, body }) => {
-    const response = await fetch(`${bankUrl}${path}`, { method, body, headers: { Accept: "application/json" } });
+    const cookie = visitor.getStore();
+    const response = await fetch(`${bankUrl}${path}`, { method, body, headers: headersFor(cookie, body) });
     return { status: response.status, body: await response.text() };
   };
   (0, eval)(readFileSync(bundlePath, "utf8"));
@@ -27,7 +37,7 @@ if (cluster.isPrimary) {
     regulatorReference: "902117",
   };
   const timings = { idleWarningSeconds: 240, idleCountdownSeconds: 60 };
-  const session = {
+  const anonymous = {
     isAuth: false,
     onboardingFlow: null,
     accessRole: "none",
@@ -44,9 +54,12 @@ if (cluster.isPrimary) {
   };
   http
     .createServer(async (request, response) => {
-      const out = JSON.parse(
-        await globalThis.__ssrEntry(JSON.stringify({ url: request.url, layout: "desktop", session, site, timings })),
-      );
+      const cookie = request.headers.cookie;
+      const session = cookie
+        ? await (await fetch(`${bankUrl}/v2/session`, { headers: headersFor(cookie) })).json()
+        : anonymous;
+      const input = JSON.stringify({ url: request.url, layout: "desktop", session, site, timings });
+      const out = JSON.parse(await visitor.run(cookie, () => globalThis.__ssrEntry(input)));
       if (out.redirect) {
         response.writeHead(302, { Location: out.redirect }).end();
         return;

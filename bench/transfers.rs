@@ -10,17 +10,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bank::config::Config;
-use bank::domain::accounts::money::Currency;
-use bank::domain::auth::email::Email;
-use bank::domain::auth::mfa::{Method, Purpose};
-use bank::domain::onboarding::kyc::KycStatus;
-use bank::domain::payments::approval;
-use bank::domain::payments::payee::Scheme;
-use bank::domain::payments::recipient::{PayeeType, RecipientInput};
-use bank::domain::payments::transfer::{self, TransferInput};
-use bank::domain::profiles::access::{ProfileType, Role};
-use bank::store::bank_accounts::NewAccount;
 use bank::store::{self, Db};
+
+mod fixtures;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -49,31 +41,24 @@ async fn main() -> anyhow::Result<()> {
         std::future::pending(),
     ));
 
-    let (user_id, account_id, token) = payer(&db).await?;
-    let payee = RecipientInput {
-        name: "Acme Ltd".into(),
-        kind: Some(PayeeType::Company),
-        uk_sort_code: "200000".into(),
-        uk_account_number: "55779911".into(),
-        reference: "Bench".into(),
-        ..Default::default()
-    };
-    let checked = transfer::check(
-        &TransferInput {
-            amount: "1.00".into(),
-            scheme: Some(Scheme::Local),
-            payee,
-        },
-        Currency::Gbp,
-        true,
+    let payer = fixtures::funded_business(
+        &db,
+        &format!("bench-{}@example.com", uuid::Uuid::new_v4().simple()),
+        "7700900999",
+        "Bench Payer Ltd",
+        "unused",
+        "1000000.00",
     )
-    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let payee_account = checked.payee_account();
-    let binding = approval::binding(&checked.terms(&account_id, &payee_account));
+    .await?;
+    let (user_id, account_id) = (payer.user_id.clone(), payer.account.id.clone());
+    let token = store::sessions::issue(&db, &user_id, store::now_ms())
+        .await?
+        .access;
+    let binding = fixtures::acme_binding(&account_id, "1.00")?;
     let client = reqwest::Client::new();
 
     for clients in [1usize, 16] {
-        let approvals = grant(&db, &user_id, &binding, per_round).await?;
+        let approvals = fixtures::verified_approvals(&db, &user_id, &binding, per_round).await?;
         let queue = Arc::new(tokio::sync::Mutex::new(approvals));
         let started = Instant::now();
         let mut workers = Vec::new();
@@ -88,16 +73,12 @@ async fn main() -> anyhow::Result<()> {
                     let Some(request_id) = queue.lock().await.pop() else {
                         break;
                     };
-                    let body = serde_json::json!({
-                        "id": uuid::Uuid::new_v4().to_string(),
-                        "requestId": request_id,
-                        "amount": "1.00",
-                        "sender": {"bankAccountId": account_id},
-                        "receiver": {"name": "Acme Ltd", "type": "company",
-                            "ukSortCode": "200000", "ukAccountNumber": "55779911"},
-                        "details": "Bench",
-                        "scheme": "local"
-                    });
+                    let body = fixtures::acme_transfer(
+                        &uuid::Uuid::new_v4().to_string(),
+                        &request_id,
+                        &account_id,
+                        "1.00",
+                    );
                     let reply = client
                         .post(format!("http://{address}/v2/transactions"))
                         .bearer_auth(&token)
@@ -164,81 +145,4 @@ async fn pending(db: &Db) -> anyhow::Result<i64> {
             .fetch_one(&db.pool)
             .await?;
     Ok(n)
-}
-
-/// A business with a GBP account holding a million pounds, and a session.
-async fn payer(db: &Db) -> anyhow::Result<(String, String, String)> {
-    let email = Email::parse(&format!(
-        "bench-{}@example.com",
-        uuid::Uuid::new_v4().simple()
-    ))
-    .map_err(|_| anyhow::anyhow!("email"))?;
-    let user_id = store::users::create(
-        db,
-        &store::users::NewUser {
-            email: &email,
-            password_hash: "unused",
-            name: "Bench",
-            surname: "Payer",
-            phone_code: Some("+44"),
-            phone_number: Some("7700900999"),
-            mfa_method: Method::Sms,
-            onboarding_flow: None,
-            kyc_status: KycStatus::Completed,
-        },
-    )
-    .await?;
-    let profile_id = store::profiles::create(db, ProfileType::Business, "Bench Payer Ltd").await?;
-    store::profiles::add_member(db, &profile_id, &user_id, Role::Admin, &[], true).await?;
-    let mut tx = db.begin_write().await?;
-    let account_id = store::bank_accounts::open(
-        &mut tx,
-        &NewAccount {
-            profile_id: &profile_id,
-            currency: Currency::Gbp,
-            name: "Bench Payer Ltd",
-            is_primary: true,
-            status: "active",
-            activates_at: None,
-            created_at: store::now_ms(),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    let account = store::bank_accounts::by_id(db, &account_id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("account"))?;
-    bank::providers::sandbox_payments::credit(db, &account.iban, "1000000.00", "Bench", "")
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let tokens = store::sessions::issue(db, &user_id, store::now_ms()).await?;
-    Ok((user_id, account_id, tokens.access))
-}
-
-/// Approvals already verified for the terms, as the SMS step would leave them.
-async fn grant(db: &Db, user_id: &str, binding: &str, count: usize) -> anyhow::Result<Vec<String>> {
-    let mut ids = Vec::with_capacity(count);
-    for _ in 0..count {
-        let request = store::mfa::create(
-            db,
-            &store::mfa::NewRequest {
-                user_id,
-                purpose: Purpose::Transfer,
-                method: Method::Sms,
-                code: "000000",
-                challenge: None,
-                lifetime_ms: 3_600_000,
-                binding: Some(binding),
-            },
-            store::now_ms(),
-        )
-        .await?;
-        ids.push(request.id);
-    }
-    sqlx::query("UPDATE mfa_requests SET status = 'verified' WHERE user_id = $1 AND status IN ('pending', 'expired') AND binding = $2")
-        .bind(user_id)
-        .bind(binding)
-        .execute(&db.pool)
-        .await?;
-    Ok(ids)
 }

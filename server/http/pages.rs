@@ -87,19 +87,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             }
         }
     }
-    let input = RenderInput {
-        url: &url,
-        layout,
-        session,
-        site: Site {
-            base_url: &state.config.base_url,
-            company: &state.config.company,
-        },
-        timings: Timings {
-            idle_warning_seconds: state.config.idle_warning_s,
-            idle_countdown_seconds: state.config.idle_countdown_s,
-        },
-    };
+    let input = render_input(&state, &url, layout, session);
     let caller = Caller {
         cookie: headers
             .get(header::COOKIE)
@@ -175,6 +163,27 @@ fn respond(
     response
 }
 
+fn render_input<'a>(
+    state: &'a AppState,
+    url: &'a str,
+    layout: layout::Layout,
+    session: SessionState,
+) -> RenderInput<'a> {
+    RenderInput {
+        url,
+        layout,
+        session,
+        site: Site {
+            base_url: &state.config.base_url,
+            company: &state.config.company,
+        },
+        timings: Timings {
+            idle_warning_seconds: state.config.idle_warning_s,
+            idle_countdown_seconds: state.config.idle_countdown_s,
+        },
+    }
+}
+
 /// A render placed in the document shell.
 fn document(state: &AppState, url: &str, nonce: &str, output: &RenderOutput) -> String {
     let path = url.split('?').next().unwrap_or("/");
@@ -206,19 +215,12 @@ async fn policy(
     if let Some(cached) = state.static_pages.get(key) {
         return static_pages::answer(&cached, headers);
     }
-    let input = RenderInput {
-        url: key,
-        layout: layout::Layout::Desktop,
-        session: SessionState::anonymous(),
-        site: Site {
-            base_url: &state.config.base_url,
-            company: &state.config.company,
-        },
-        timings: Timings {
-            idle_warning_seconds: state.config.idle_warning_s,
-            idle_countdown_seconds: state.config.idle_countdown_s,
-        },
-    };
+    let input = render_input(
+        state,
+        key,
+        layout::Layout::Desktop,
+        SessionState::anonymous(),
+    );
     let caller = Caller {
         cookie: None,
         request_id: None,

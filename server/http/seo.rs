@@ -6,19 +6,8 @@ use axum::response::Response;
 
 use super::{static_pages, AppState};
 
-/// The pages a search engine may index: the start page, sign-up, log-in and the policies.
-pub const PUBLIC_PAGES: [&str; 10] = [
-    "/",
-    "/login",
-    "/onboarding/user",
-    "/terms-and-conditions",
-    "/privacy-policy",
-    "/deposit-withdrawal-policy",
-    "/corporate-card-terms-of-use",
-    "/consumer-card-terms-of-use",
-    "/card-holder-privacy-policy",
-    "/complaint-policy",
-];
+/// The pages a search engine may index: the start page, sign-up, log-in, and the policies.
+const ENTRY_PAGES: [&str; 3] = ["/", "/login", "/onboarding/user"];
 
 /// robots.txt, made once per configuration and served with its ETag.
 pub async fn robots(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -50,7 +39,7 @@ fn sitemap_body(base_url: &str) -> String {
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for page in PUBLIC_PAGES {
+    for page in ENTRY_PAGES.iter().chain(static_pages::POLICY_PATHS.iter()) {
         body.push_str(&format!(
             "  <url><loc>{}{}</loc></url>\n",
             xml_escape(base_url),

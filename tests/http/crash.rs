@@ -11,13 +11,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bank::domain::accounts::money::Currency;
-use bank::domain::auth::mfa::{Method, Purpose};
-use bank::domain::payments::approval;
-use bank::domain::payments::payee::Scheme;
-use bank::domain::payments::recipient::{PayeeType, RecipientInput};
-use bank::domain::payments::transfer::{self, TransferInput};
 
 use crate::helpers::*;
+
+#[path = "../../bench/fixtures.rs"]
+mod fixtures;
 
 const TRANSFERS: usize = 120;
 const CLIENTS: usize = 4;
@@ -51,35 +49,6 @@ async fn ready(client: &reqwest::Client, port: u16) {
     panic!("the bank did not become ready");
 }
 
-/// Approvals already given for the transfer's terms, as the SMS step leaves them.
-async fn approvals(bank: &TestBank, user_id: &str, binding: &str) -> Vec<String> {
-    let mut ids = Vec::with_capacity(TRANSFERS);
-    for _ in 0..TRANSFERS {
-        let request = bank::store::mfa::create(
-            &bank.db,
-            &bank::store::mfa::NewRequest {
-                user_id,
-                purpose: Purpose::Transfer,
-                method: Method::Sms,
-                code: "000000",
-                challenge: None,
-                lifetime_ms: 3_600_000,
-                binding: Some(binding),
-            },
-            bank::store::now_ms(),
-        )
-        .await
-        .unwrap();
-        ids.push(request.id);
-    }
-    sqlx::query("UPDATE mfa_requests SET status = 'verified' WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&bank.db.pool)
-        .await
-        .unwrap();
-    ids
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_process_loses_no_acknowledged_transfer_and_books_none_twice() {
     let bank = TestBank::start(Backend::Postgres).await;
@@ -89,30 +58,14 @@ async fn a_killed_process_loses_no_acknowledged_transfer_and_books_none_twice() 
         .await
         .unwrap();
     let funded = reload(&bank, &account).await.balance.available();
-    let payee = RecipientInput {
-        name: "Acme Ltd".into(),
-        kind: Some(PayeeType::Company),
-        uk_sort_code: "200000".into(),
-        uk_account_number: "55779911".into(),
-        reference: "Invoice".into(),
-        ..Default::default()
-    };
-    let checked = transfer::check(
-        &TransferInput {
-            amount: "1.00".into(),
-            scheme: Some(Scheme::Local),
-            payee,
-        },
-        Currency::Gbp,
-        true,
-    )
-    .unwrap();
-    let binding = approval::binding(&checked.terms(&account.id, &checked.payee_account()));
-    let work: Vec<(String, String)> = approvals(&bank, &payer.user_id, &binding)
-        .await
-        .into_iter()
-        .map(|request| (uuid::Uuid::new_v4().to_string(), request))
-        .collect();
+    let binding = fixtures::acme_binding(&account.id, "1.00").unwrap();
+    let work: Vec<(String, String)> =
+        fixtures::verified_approvals(&bank.db, &payer.user_id, &binding, TRANSFERS)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|request| (uuid::Uuid::new_v4().to_string(), request))
+            .collect();
 
     let port = {
         let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -138,13 +91,7 @@ async fn a_killed_process_loses_no_acknowledged_transfer_and_books_none_twice() 
                 let Some((id, request_id)) = queue.lock().await.pop() else {
                     return acknowledged;
                 };
-                let body = serde_json::json!({
-                    "id": id, "requestId": request_id, "amount": "1.00",
-                    "sender": {"bankAccountId": account_id},
-                    "receiver": {"name": "Acme Ltd", "type": "company",
-                        "ukSortCode": "200000", "ukAccountNumber": "55779911"},
-                    "details": "Invoice", "scheme": "local"
-                });
+                let body = fixtures::acme_transfer(&id, &request_id, &account_id, "1.00");
                 for attempt in 0.. {
                     assert!(attempt < 600, "transfer {id} was never answered");
                     let reply = client
