@@ -40,12 +40,10 @@ pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Err
     Ok(state.config.features.with_overrides(&overrides))
 }
 
-/// The feature flags of SPEC §1 as they stand for this bank.
-#[utoipa::path(get, path = "/v1/features", tag = "engagement",
-    responses((status = 200, body = Vec<FeatureEntry>)))]
-async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
-    let flags = effective_flags(&state).await?;
-    let entries: Vec<FeatureEntry> = crate::domain::engagement::features::FLAG_NAMES
+/// SPEC §3 feature entries: every flag of SPEC §1 with its effective state.
+pub async fn feature_entries(state: &ApiState) -> Result<Vec<FeatureEntry>, sqlx::Error> {
+    let flags = effective_flags(state).await?;
+    Ok(crate::domain::engagement::features::FLAG_NAMES
         .iter()
         .map(|name| FeatureEntry {
             name,
@@ -55,7 +53,14 @@ async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, Ap
                 FeatureState::Off
             },
         })
-        .collect();
+        .collect())
+}
+
+/// The feature flags of SPEC §1 as they stand for this bank.
+#[utoipa::path(get, path = "/v1/features", tag = "engagement",
+    responses((status = 200, body = Vec<FeatureEntry>)))]
+async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
+    let entries = feature_entries(&state).await?;
     Ok(([(header::CACHE_CONTROL, "no-cache")], Json(entries)))
 }
 

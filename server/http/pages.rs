@@ -87,7 +87,14 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             }
         }
     }
-    let input = render_input(&state, &url, layout, session);
+    let features = match crate::api::engagement::feature_entries(&state.api).await {
+        Ok(features) => features,
+        Err(error) => {
+            tracing::error!(%error, "reading the feature flags failed");
+            return failure(&state);
+        }
+    };
+    let input = render_input(&state, &url, layout, session, features);
     let caller = Caller {
         cookie: headers
             .get(header::COOKIE)
@@ -168,8 +175,10 @@ fn render_input<'a>(
     url: &'a str,
     layout: layout::Layout,
     session: SessionState,
+    features: Vec<crate::api::engagement::FeatureEntry>,
 ) -> RenderInput<'a> {
     RenderInput {
+        features,
         url,
         layout,
         session,
@@ -215,11 +224,13 @@ async fn policy(
     if let Some(cached) = state.static_pages.get(key) {
         return static_pages::answer(&cached, headers);
     }
+    // A policy page shows no flag.
     let input = render_input(
         state,
         key,
         layout::Layout::Desktop,
         SessionState::anonymous(),
+        Vec::new(),
     );
     let caller = Caller {
         cookie: None,

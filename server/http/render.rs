@@ -28,6 +28,9 @@ pub struct RenderInput<'a> {
     pub session: crate::api::session_state::SessionState,
     pub site: Site<'a>,
     pub timings: Timings,
+    /// SPEC §3 feature entries, read by the page handler: every page needs them, and a host
+    /// fetch for them cost two thread hops and a JSON round trip per render.
+    pub features: Vec<crate::api::engagement::FeatureEntry>,
 }
 
 /// Client-side timings that come from configuration, so tests can shorten them.

@@ -81,8 +81,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
   const client: QueryClient = makeQueryClient();
   try {
+    // The server reads the flags with the session; older callers (the Node benchmark) leave
+    // the render to fetch them.
+    if (input.features) client.setQueryData(featuresQuery().queryKey, input.features);
     await Promise.all([
-      client.fetchQuery(featuresQuery()),
+      ...(input.features ? [] : [client.fetchQuery(featuresQuery())]),
       ...(route.prefetch?.(client, routeContext) ?? []),
     ]);
     const signals: RenderSignals = { redirect: null };

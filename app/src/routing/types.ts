@@ -1,3 +1,4 @@
+import type { FeatureEntry } from "../features/engagement/api";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { Schemas } from "../api/client";
@@ -62,6 +63,8 @@ export interface RenderInput {
   session: SessionState;
   site: Site;
   timings: Timings;
+  /** SPEC §3 feature entries, read by the server for the render (no API call for them). */
+  features?: FeatureEntry[];
 }
 
 /** What the client reads back from the page to hydrate the same tree. */
