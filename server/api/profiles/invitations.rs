@@ -102,26 +102,52 @@ async fn send_link(
         .map(|u| format!("{} {}", u.name, u.surname))
         .unwrap_or_else(|| "A colleague".into());
     let company = &state.config.company;
-    if row.purpose == Purpose::Card {
-        let link = format!("{}/invitation/{token}/card", state.config.base_url);
-        let message = Message {
-            channel: Channel::Email,
-            to: row.email.clone(),
-            subject: format!("{who} is giving you a {} company card", row.profile_name),
-            body: format!(
-                "Hello {},\n\n{who} is giving you a corporate card of {} on {}.\n\n\
-                 Accept it and create your login: {link}\n\n\
-                 The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
-                row.name, row.profile_name, company.trading_name, row.reference
+    let base = &state.config.base_url;
+    // What the link opens and what the email says differ by purpose; the rest is one email.
+    let (link, subject, offer, ask) = match row.purpose {
+        Purpose::Card => (
+            format!("{base}/invitation/{token}/card"),
+            format!("{who} is giving you a {} company card", row.profile_name),
+            format!(
+                "{who} is giving you a corporate card of {} on {}.",
+                row.profile_name, company.trading_name
             ),
-        };
-        if let Err(error) = state.notify.send(message).await {
-            tracing::error!(%error, "the card invitation email was not sent");
-        }
-        return Ok(());
+            "Accept it and create your login",
+        ),
+        Purpose::Team => (
+            format!("{base}/accept-invite?token={token}"),
+            format!(
+                "{who} invited you to {} on {}",
+                row.profile_name, company.trading_name
+            ),
+            format!(
+                "{who} invited you to join {} on {} as {}.",
+                row.profile_name,
+                company.trading_name,
+                position(row)
+            ),
+            "Accept the invitation",
+        ),
+    };
+    let message = Message {
+        channel: Channel::Email,
+        to: row.email.clone(),
+        subject,
+        body: format!(
+            "Hello {},\n\n{offer}\n\n{ask}: {link}\n\n\
+             The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
+            row.name, row.reference
+        ),
+    };
+    if let Err(error) = state.notify.send(message).await {
+        tracing::error!(%error, "the invitation email was not sent");
     }
-    let link = format!("{}/accept-invite?token={token}", state.config.base_url);
-    let role = match row.role {
+    Ok(())
+}
+
+/// The position a team invitation gives, as the email names it.
+fn position(row: &InvitationRow) -> String {
+    match row.role {
         Role::Custom => row
             .occupation
             .clone()
@@ -135,21 +161,7 @@ async fn send_link(
                 .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
                 .unwrap_or_default()
         }
-    };
-    let message = Message {
-        channel: Channel::Email,
-        to: row.email.clone(),
-        subject: format!("{who} invited you to {} on {}", row.profile_name, company.trading_name),
-        body: format!(
-            "Hello {},\n\n{who} invited you to join {} on {} as {role}.\n\nAccept the invitation: {link}\n\n\
-             The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
-            row.name, row.profile_name, company.trading_name, row.reference
-        ),
-    };
-    if let Err(error) = state.notify.send(message).await {
-        tracing::error!(%error, "the invitation email was not sent");
     }
-    Ok(())
 }
 
 /// Where a corporate card goes: one of the company's addresses, or another one typed in.
