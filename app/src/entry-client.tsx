@@ -1,11 +1,21 @@
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./routing/App";
+import { loadPage } from "./routing/lazyPage";
+import { matchRoute } from "./routing/match";
 import { makeQueryClient } from "./routing/queryClient";
 import type { PageState } from "./routing/types";
 import { clientRouteSets } from "./routesets/client";
+
+/** Marks the document once hydration has committed (tests and scripts wait for it). */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
 
 async function start() {
   const stateElement = document.getElementById("__bank_state");
@@ -15,28 +25,36 @@ async function start() {
   const load = clientRouteSets[state.routeSet];
   if (!load) throw new Error(`no client bundle for route set ${state.routeSet}`);
   const set = await load();
+  // The page the server rendered must be there before hydration, or React would replace the
+  // server's HTML with the loading fallback.
+  const match = matchRoute(set.routes(state.layout), window.location.pathname);
+  await loadPage((match?.route ?? set.notFound).Component);
   const client = makeQueryClient();
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <HydrationBoundary state={state.dehydrated as never}>
-          <BrowserRouter>
-            <App
-              set={set}
-              context={{
-                layout: state.layout,
-                site: state.site,
-                session: state.session,
-                timings: state.timings,
-              }}
-            />
-          </BrowserRouter>
-        </HydrationBoundary>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  document.documentElement.dataset.hydrated = "true";
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // a slow phone's main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <HydrationBoundary state={state.dehydrated as never}>
+            <BrowserRouter>
+              <App
+                set={set}
+                context={{
+                  layout: state.layout,
+                  site: state.site,
+                  session: state.session,
+                  timings: state.timings,
+                }}
+              />
+            </BrowserRouter>
+          </HydrationBoundary>
+          <Hydrated />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -26,6 +26,8 @@ pub struct Manifest {
     pub entry_imports: Vec<String>,
     pub css: String,
     pub route_sets: std::collections::BTreeMap<String, Vec<String>>,
+    /// Each lazily loaded page's chunks, by the page id the render names (`lazyPage`).
+    pub pages: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl Manifest {
@@ -33,10 +35,17 @@ impl Manifest {
         serde_json::from_str(embedded::MANIFEST).expect("the build wrote a valid manifest")
     }
 
-    /// Only the current route set's chunks, plus what the client entry itself imports.
-    pub fn preload(&self, route_set: &str) -> Vec<String> {
-        let mut chunks = self.entry_imports.clone();
-        for chunk in self.route_sets.get(route_set).into_iter().flatten() {
+    /// What the page's JavaScript needs besides the entry: what the entry imports, the current
+    /// route set's chunks and the rendered page's.
+    pub fn chunks(&self, route_set: &str, page: Option<&str>) -> Vec<String> {
+        let mut chunks: Vec<String> = Vec::new();
+        let entry = self.entry_imports.iter().filter(|c| **c != self.entry);
+        let set = self.route_sets.get(route_set).into_iter().flatten();
+        let page = page
+            .and_then(|page| self.pages.get(page))
+            .into_iter()
+            .flatten();
+        for chunk in entry.chain(set).chain(page) {
             if !chunks.contains(chunk) {
                 chunks.push(chunk.clone());
             }

@@ -207,7 +207,11 @@ fn document(state: &AppState, url: &str, nonce: &str, output: &RenderOutput) -> 
             canonical: &canonical,
             body: &output.html,
             nonce,
-            state: state_json.map(|s| (s, output.route_set.as_str())),
+            state: state_json.map(|state| super::shell::Hydration {
+                state,
+                route_set: &output.route_set,
+                page: output.page.as_deref(),
+            }),
             sandbox: state.config.sandbox,
         },
     )

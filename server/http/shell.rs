@@ -14,10 +14,17 @@ pub struct Page<'a> {
     pub canonical: &'a str,
     pub body: &'a str,
     pub nonce: &'a str,
-    /// The page state for hydration; `None` sends the page without any script.
-    pub state: Option<(&'a serde_json::Value, &'a str)>,
+    /// The page state for hydration, with the route set and the page chunk the render names;
+    /// `None` sends the page without any script.
+    pub state: Option<Hydration<'a>>,
     /// A sandbox bank says so on every page.
     pub sandbox: bool,
+}
+
+pub struct Hydration<'a> {
+    pub state: &'a serde_json::value::RawValue,
+    pub route_set: &'a str,
+    pub page: Option<&'a str>,
 }
 
 impl Shell {
@@ -30,7 +37,11 @@ impl Shell {
 
     pub fn render(&self, manifest: &Manifest, trading_name: &str, page: Page<'_>) -> String {
         let (hydrate, state, preload) = match page.state {
-            Some((state, route_set)) => (true, script_json(state), manifest.preload(route_set)),
+            Some(hydration) => (
+                true,
+                script_json(hydration.state.get()),
+                manifest.chunks(hydration.route_set, hydration.page),
+            ),
             None => (false, String::new(), Vec::new()),
         };
         self.env
@@ -42,8 +53,8 @@ impl Shell {
                     canonical => page.canonical,
                     trading_name,
                     css => manifest.css,
-                    entry => manifest.entry,
-                    preload,
+                    entry_json => script_json(&serde_json::Value::from(manifest.entry.as_str()).to_string()),
+                    preload_json => script_json(&serde_json::Value::from(preload).to_string()),
                     body => page.body,
                     nonce => page.nonce,
                     hydrate,
@@ -63,8 +74,7 @@ impl Default for Shell {
 
 /// JSON that is safe inside a `<script>` element: no `</script>`, `<!--` or line separators
 /// in user data can end the element or change how it is parsed.
-pub fn script_json(value: &serde_json::Value) -> String {
-    let raw = value.to_string();
+pub fn script_json(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len() + 16);
     for c in raw.chars() {
         match c {
@@ -87,7 +97,7 @@ mod tests {
     fn script_json_cannot_break_out_and_reads_back_the_same() {
         let value =
             serde_json::json!({"name": "</script><script>alert(1)</script><!-- & \u{2028}"});
-        let text = script_json(&value);
+        let text = script_json(&value.to_string());
         assert!(!text.contains("</script"));
         assert!(!text.contains("<!--"));
         assert!(!text.contains('\u{2028}'));

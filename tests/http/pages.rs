@@ -69,15 +69,65 @@ fn assert_page(reply: &Reply, status: u16, h1: &str) {
 fn assert_hydrates(reply: &Reply) {
     let nonce = csp_nonce(reply);
     let scripts = reply.body.matches("<script").count();
-    assert_eq!(scripts, 2, "the state and the client entry");
+    assert_eq!(scripts, 2, "the state and the script that starts the app");
     assert_eq!(
         reply.body.matches(&format!("nonce=\"{nonce}\"")).count(),
-        scripts + reply.body.matches("modulepreload").count()
+        scripts
     );
     assert!(reply
         .body
         .contains("id=\"__bank_state\" type=\"application/json\""));
-    assert!(reply.body.contains("modulepreload"));
+    // The first paint waits for nothing but the stylesheet: the app's modules are asked for
+    // by the boot script after it, never by the head.
+    let head = &reply.body[..reply.body.find("</head>").expect("a head")];
+    assert!(!head.contains("modulepreload") && !head.contains(".js"));
+    assert!(head.contains("<link rel=\"expect\" href=\"#root\" blocking=\"render\">"));
+    assert!(reply.body.contains("\"/assets/entry-client-"));
+    assert!(reply.body.contains("\"/assets/routes-"));
+}
+
+/// The boot script asks for the entry, then everything the rendered page needs: the entry's
+/// imports, the route set's chunks and the page's own, which no other page's first load carries.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_asks_for_its_own_chunk_and_no_other_page() {
+    let bank = TestBank::start(Backend::Sqlite).await;
+    let manifest = bank::http::assets::Manifest::embedded();
+    let login = bank.get("/login", DESKTOP).await;
+    let forgot = bank.get("/forgot", DESKTOP).await;
+    assert_page(&login, 200, "Log in");
+    assert_hydrates(&login);
+    let page = |id: &str| {
+        manifest
+            .pages
+            .get(id)
+            .cloned()
+            .expect("the page is in the manifest")
+    };
+    let own = |chunks: &[String], other: &[String]| {
+        chunks
+            .iter()
+            .filter(|c| !other.contains(c))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let login_page = page("features/auth/components/LoginPage");
+    let forgot_page = page("features/auth/components/ForgotPage");
+    for chunk in manifest.route_sets["auth"].iter().chain(&login_page) {
+        assert!(
+            login.body.contains(&format!("\"{chunk}\"")),
+            "/login misses {chunk}"
+        );
+    }
+    let forgot_only = own(&forgot_page, &login_page);
+    assert!(!forgot_only.is_empty());
+    for chunk in forgot_only {
+        assert!(
+            !login.body.contains(&chunk),
+            "/login fetches the forgot page's {chunk}"
+        );
+        assert!(forgot.body.contains(&chunk));
+    }
+    bank.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -360,13 +410,11 @@ async fn assets_are_hashed_immutable_and_precompressed() {
     let page = bank.get("/login", DESKTOP).await;
     let entry = page
         .body
-        .split("src=\"")
+        .split("\"/assets/entry-client-")
         .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .replace("&#x2f;", "/");
+        .and_then(|rest| rest.split('"').next())
+        .map(|name| format!("/assets/entry-client-{name}"))
+        .expect("the boot script names the entry");
     assert!(entry.starts_with("/assets/entry-client-"));
     let br = bank
         .send(

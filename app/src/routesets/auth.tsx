@@ -1,18 +1,41 @@
 // SPEC §2 "Auth routes", desktop and mobile.
-import { AcceptInvitePage } from "../features/auth/components/AcceptInvitePage";
-import { ForgotPage } from "../features/auth/components/ForgotPage";
-import { LoginPage } from "../features/auth/components/LoginPage";
-import { NotFoundPage } from "../features/auth/components/NotFoundPage";
-import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
-import { StartPage } from "../features/auth/components/StartPage";
-import { CardInvitationPage } from "../features/cards/components/CardInvitationPage";
 import { countriesQuery } from "../features/onboarding/api";
-import { InviteOnboardingPage } from "../features/onboarding/components/InviteOnboardingPage";
-import { LeadsPage } from "../features/onboarding/components/LeadsPage";
-import { RegistrationPage } from "../features/onboarding/components/RegistrationPage";
 import { invitationLinkQuery } from "../features/profiles/api";
 import { AuthFrame } from "../layouts/AuthFrame";
+import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute, Layout } from "../routing/types";
+
+// Each page is its own chunk (routing/lazyPage.tsx).
+const AcceptInvitePage = lazyPage("features/auth/components/AcceptInvitePage", () =>
+  import("../features/auth/components/AcceptInvitePage").then((m) => m.AcceptInvitePage),
+);
+const CardInvitationPage = lazyPage("features/cards/components/CardInvitationPage", () =>
+  import("../features/cards/components/CardInvitationPage").then((m) => m.CardInvitationPage),
+);
+const ForgotPage = lazyPage("features/auth/components/ForgotPage", () =>
+  import("../features/auth/components/ForgotPage").then((m) => m.ForgotPage),
+);
+const InviteOnboardingPage = lazyPage("features/onboarding/components/InviteOnboardingPage", () =>
+  import("../features/onboarding/components/InviteOnboardingPage").then((m) => m.InviteOnboardingPage),
+);
+const LeadsPage = lazyPage("features/onboarding/components/LeadsPage", () =>
+  import("../features/onboarding/components/LeadsPage").then((m) => m.LeadsPage),
+);
+const LoginPage = lazyPage("features/auth/components/LoginPage", () =>
+  import("../features/auth/components/LoginPage").then((m) => m.LoginPage),
+);
+const NotFoundPage = lazyPage("features/auth/components/NotFoundPage", () =>
+  import("../features/auth/components/NotFoundPage").then((m) => m.NotFoundPage),
+);
+const RegistrationPage = lazyPage("features/onboarding/components/RegistrationPage", () =>
+  import("../features/onboarding/components/RegistrationPage").then((m) => m.RegistrationPage),
+);
+const ResetPasswordPage = lazyPage("features/auth/components/ResetPasswordPage", () =>
+  import("../features/auth/components/ResetPasswordPage").then((m) => m.ResetPasswordPage),
+);
+const StartPage = lazyPage("features/auth/components/StartPage", () =>
+  import("../features/auth/components/StartPage").then((m) => m.StartPage),
+);
 
 const toRegistration = () => "/onboarding/user";
 

@@ -1,9 +1,17 @@
 // SPEC §2 "Card set": an employee given a corporate card (flow user_invited, role card_user).
 // Any other path shows the card page.
 import { givenCardsQuery } from "../features/cards/api";
-import { GivenCardActivatePage, GivenCardsPage } from "../features/cards/components/GivenCardsPage";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
+import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
+
+// Each page is its own chunk (routing/lazyPage.tsx).
+const GivenCardActivatePage = lazyPage("features/cards/components/GivenCardsPage", () =>
+  import("../features/cards/components/GivenCardsPage").then((m) => m.GivenCardActivatePage),
+);
+const GivenCardsPage = lazyPage("features/cards/components/GivenCardsPage", () =>
+  import("../features/cards/components/GivenCardsPage").then((m) => m.GivenCardsPage),
+);
 
 const cards: AppRoute["prefetch"] = (client) => [client.ensureQueryData(givenCardsQuery())];
 

@@ -3,10 +3,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { chooseAccount } from "../features/accounts/access";
 import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
-import { AccountDetailsPage } from "../features/accounts/components/AccountDetailsPage";
-import { AccountsOverview } from "../features/accounts/components/AccountsOverview";
-import { ProofLetterPage } from "../features/accounts/components/ProofLetterPage";
-import { StatementPage } from "../features/accounts/components/StatementPage";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
 import {
@@ -20,48 +16,84 @@ import {
   shippingQuery,
 } from "../features/cards/api";
 import { chooseCard, isManageable, mayOrder, pageCard } from "../features/cards/model";
-import {
-  CorporateCardPage,
-  CorporateCardsPage,
-  CorporateInvitePage,
-} from "../features/cards/components/CorporateCardsPage";
-import { ActivateCardPage } from "../features/cards/components/ActivateCardPage";
-import { CardsPage } from "../features/cards/components/CardsPage";
-import { CardTransactionsPage } from "../features/cards/components/CardTransactionsPage";
-import { PerkPage, PerksPage } from "../features/cards/components/PerksPage";
 import { featuresQuery, isOn } from "../features/engagement/api";
 import { rateQuery } from "../features/exchange/api";
-import { ExchangePage } from "../features/exchange/components/ExchangePage";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
-import { SecurityPage } from "../features/auth/components/SecurityPage";
 import { recipientsQuery } from "../features/payments/api";
-import { ApprovalRules } from "../features/payments/components/ApprovalRules";
-import { PendingApprovals } from "../features/payments/components/PendingApprovals";
-import { RecipientFormPage } from "../features/payments/components/RecipientFormPage";
-import { RecipientsPage } from "../features/payments/components/RecipientsPage";
-import { TransferApprovePage } from "../features/payments/components/TransferApprovePage";
-import { TransferPage } from "../features/payments/components/TransferPage";
 import { profilesQuery, teamQuery } from "../features/profiles/api";
-import { InvitationPage } from "../features/profiles/components/InvitationPage";
-import { InvitePage } from "../features/profiles/components/InvitePage";
-import { MemberPage } from "../features/profiles/components/MemberPage";
-import { TeamSection } from "../features/profiles/components/TeamSection";
-import { AddProfilePage } from "../features/profiles/components/AddProfilePage";
-import { DashboardPage } from "../features/profiles/components/DashboardPage";
 import { DashboardFrame } from "../layouts/DashboardFrame";
+import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute, Layout, RouteContext } from "../routing/types";
 
-/** The person's details and passkeys, and a business profile's team. */
-function AccountPage() {
-  return (
-    <>
-      <SecurityPage />
-      <TeamSection />
-      <ApprovalRules />
-    </>
-  );
-}
+// Each page is its own chunk (routing/lazyPage.tsx).
+const AccountPage = lazyPage("routesets/pages/AccountPage", () =>
+  import("./pages/AccountPage").then((m) => m.AccountPage),
+);
+const HomePage = lazyPage("routesets/pages/HomePage", () =>
+  import("./pages/HomePage").then((m) => m.HomePage),
+);
+const AccountDetailsPage = lazyPage("features/accounts/components/AccountDetailsPage", () =>
+  import("../features/accounts/components/AccountDetailsPage").then((m) => m.AccountDetailsPage),
+);
+const ActivateCardPage = lazyPage("features/cards/components/ActivateCardPage", () =>
+  import("../features/cards/components/ActivateCardPage").then((m) => m.ActivateCardPage),
+);
+const AddProfilePage = lazyPage("features/profiles/components/AddProfilePage", () =>
+  import("../features/profiles/components/AddProfilePage").then((m) => m.AddProfilePage),
+);
+const CardTransactionsPage = lazyPage("features/cards/components/CardTransactionsPage", () =>
+  import("../features/cards/components/CardTransactionsPage").then((m) => m.CardTransactionsPage),
+);
+const CardsPage = lazyPage("features/cards/components/CardsPage", () =>
+  import("../features/cards/components/CardsPage").then((m) => m.CardsPage),
+);
+const CorporateCardPage = lazyPage("features/cards/components/CorporateCardsPage", () =>
+  import("../features/cards/components/CorporateCardsPage").then((m) => m.CorporateCardPage),
+);
+const CorporateCardsPage = lazyPage("features/cards/components/CorporateCardsPage", () =>
+  import("../features/cards/components/CorporateCardsPage").then((m) => m.CorporateCardsPage),
+);
+const CorporateInvitePage = lazyPage("features/cards/components/CorporateCardsPage", () =>
+  import("../features/cards/components/CorporateCardsPage").then((m) => m.CorporateInvitePage),
+);
+const ExchangePage = lazyPage("features/exchange/components/ExchangePage", () =>
+  import("../features/exchange/components/ExchangePage").then((m) => m.ExchangePage),
+);
+const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
+  import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
+);
+const InvitePage = lazyPage("features/profiles/components/InvitePage", () =>
+  import("../features/profiles/components/InvitePage").then((m) => m.InvitePage),
+);
+const MemberPage = lazyPage("features/profiles/components/MemberPage", () =>
+  import("../features/profiles/components/MemberPage").then((m) => m.MemberPage),
+);
+const PerkPage = lazyPage("features/cards/components/PerksPage", () =>
+  import("../features/cards/components/PerksPage").then((m) => m.PerkPage),
+);
+const PerksPage = lazyPage("features/cards/components/PerksPage", () =>
+  import("../features/cards/components/PerksPage").then((m) => m.PerksPage),
+);
+const ProofLetterPage = lazyPage("features/accounts/components/ProofLetterPage", () =>
+  import("../features/accounts/components/ProofLetterPage").then((m) => m.ProofLetterPage),
+);
+const RecipientFormPage = lazyPage("features/payments/components/RecipientFormPage", () =>
+  import("../features/payments/components/RecipientFormPage").then((m) => m.RecipientFormPage),
+);
+const RecipientsPage = lazyPage("features/payments/components/RecipientsPage", () =>
+  import("../features/payments/components/RecipientsPage").then((m) => m.RecipientsPage),
+);
+const StatementPage = lazyPage("features/accounts/components/StatementPage", () =>
+  import("../features/accounts/components/StatementPage").then((m) => m.StatementPage),
+);
+const TransferApprovePage = lazyPage("features/payments/components/TransferApprovePage", () =>
+  import("../features/payments/components/TransferApprovePage").then((m) => m.TransferApprovePage),
+);
+const TransferPage = lazyPage("features/payments/components/TransferPage", () =>
+  import("../features/payments/components/TransferPage").then((m) => m.TransferPage),
+);
 
+/** The person's details and passkeys, and a business profile's team. */
 const security = (path: string): AppRoute => ({
   path,
   head: { title: "Your details", description: "Your details, how you approve log-ins, and your team." },
@@ -72,16 +104,6 @@ const security = (path: string): AppRoute => ({
     client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
   ],
 });
-
-function Dashboard() {
-  return (
-    <>
-      <DashboardPage />
-      <PendingApprovals />
-      <AccountsOverview />
-    </>
-  );
-}
 
 /** The accounts, then the selected account's first page of transactions and an open detail, so
  * the server's HTML already shows them. A failed call leaves the client to retry. */
@@ -190,7 +212,7 @@ export const routes = (layout: Layout): AppRoute[] => [
   {
     path: "/dashboard",
     head: { title: "Dashboard", description: "Your accounts." },
-    Component: Dashboard,
+    Component: HomePage,
     prefetch: prefetchDashboard,
   },
   ...(layout === "mobile"

@@ -8,15 +8,40 @@ import {
   onboardingQuery,
   userQuery,
 } from "../features/onboarding/api";
-import { CardPage, PaywallPage, TransferPage } from "../features/onboarding/components/AccountActivationPage";
-import { AdditionalCompanyInfoPage } from "../features/onboarding/components/AdditionalCompanyInfoPage";
-import { BusinessOnboardingPage } from "../features/onboarding/components/BusinessOnboardingPage";
-import { ControllerPage } from "../features/onboarding/components/ControllerPage";
-import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
-import { PhoneVerificationPage } from "../features/onboarding/components/PhoneVerificationPage";
-import { SumsubPage } from "../features/onboarding/components/SumsubPage";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
+import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
+
+// Each page is its own chunk (routing/lazyPage.tsx).
+const AdditionalCompanyInfoPage = lazyPage("features/onboarding/components/AdditionalCompanyInfoPage", () =>
+  import("../features/onboarding/components/AdditionalCompanyInfoPage").then(
+    (m) => m.AdditionalCompanyInfoPage,
+  ),
+);
+const BusinessOnboardingPage = lazyPage("features/onboarding/components/BusinessOnboardingPage", () =>
+  import("../features/onboarding/components/BusinessOnboardingPage").then((m) => m.BusinessOnboardingPage),
+);
+const CardPage = lazyPage("features/onboarding/components/AccountActivationPage", () =>
+  import("../features/onboarding/components/AccountActivationPage").then((m) => m.CardPage),
+);
+const ControllerPage = lazyPage("features/onboarding/components/ControllerPage", () =>
+  import("../features/onboarding/components/ControllerPage").then((m) => m.ControllerPage),
+);
+const PaywallPage = lazyPage("features/onboarding/components/AccountActivationPage", () =>
+  import("../features/onboarding/components/AccountActivationPage").then((m) => m.PaywallPage),
+);
+const PersonalInfoPage = lazyPage("features/onboarding/components/PersonalInfoPage", () =>
+  import("../features/onboarding/components/PersonalInfoPage").then((m) => m.PersonalInfoPage),
+);
+const PhoneVerificationPage = lazyPage("features/onboarding/components/PhoneVerificationPage", () =>
+  import("../features/onboarding/components/PhoneVerificationPage").then((m) => m.PhoneVerificationPage),
+);
+const SumsubPage = lazyPage("features/onboarding/components/SumsubPage", () =>
+  import("../features/onboarding/components/SumsubPage").then((m) => m.SumsubPage),
+);
+const TransferPage = lazyPage("features/onboarding/components/AccountActivationPage", () =>
+  import("../features/onboarding/components/AccountActivationPage").then((m) => m.TransferPage),
+);
 
 const toController = () => "/controller";
 

@@ -2,12 +2,26 @@
 // done. The controller routes them (SPEC §4 "Invited-user controller"); the steps are the
 // director set's pages.
 import { countriesQuery, identityAccessQuery, kycStatusQuery, userQuery } from "../features/onboarding/api";
-import { ControllerPage, InviteStatusPage } from "../features/onboarding/components/ControllerPage";
-import { PersonalInfoPage } from "../features/onboarding/components/PersonalInfoPage";
-import { PhoneVerificationPage } from "../features/onboarding/components/PhoneVerificationPage";
-import { SumsubPage } from "../features/onboarding/components/SumsubPage";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
+import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
+
+// Each page is its own chunk (routing/lazyPage.tsx).
+const ControllerPage = lazyPage("features/onboarding/components/ControllerPage", () =>
+  import("../features/onboarding/components/ControllerPage").then((m) => m.ControllerPage),
+);
+const InviteStatusPage = lazyPage("features/onboarding/components/ControllerPage", () =>
+  import("../features/onboarding/components/ControllerPage").then((m) => m.InviteStatusPage),
+);
+const PersonalInfoPage = lazyPage("features/onboarding/components/PersonalInfoPage", () =>
+  import("../features/onboarding/components/PersonalInfoPage").then((m) => m.PersonalInfoPage),
+);
+const PhoneVerificationPage = lazyPage("features/onboarding/components/PhoneVerificationPage", () =>
+  import("../features/onboarding/components/PhoneVerificationPage").then((m) => m.PhoneVerificationPage),
+);
+const SumsubPage = lazyPage("features/onboarding/components/SumsubPage", () =>
+  import("../features/onboarding/components/SumsubPage").then((m) => m.SumsubPage),
+);
 
 export const routes = (): AppRoute[] => [
   {

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
 import { parseQuery } from "../lib/url";
@@ -20,7 +20,12 @@ function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["F
   }, [route, site]);
   if (target !== null) return <Navigate to={target} replace />;
   const Page = route.Component;
-  return <Frame>{Page ? <Page /> : null}</Frame>;
+  // A page's chunk is loaded before the first render; only a later navigation waits here.
+  return (
+    <Frame>
+      <Suspense fallback={<p role="status">Loading…</p>}>{Page ? <Page /> : null}</Suspense>
+    </Frame>
+  );
 }
 
 export function App({ set, context }: { set: RouteSetModule; context: AppContextValue }) {

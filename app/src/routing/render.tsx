@@ -14,6 +14,7 @@ import { serverRouteSets } from "../routesets/server";
 import { ErrorPage } from "../ui/ErrorPage";
 import { App } from "./App";
 import { type RenderSignals, RenderSignalsContext } from "./Go";
+import { loadPage, pageIdOf } from "./lazyPage";
 import { matchRoute } from "./match";
 import { makeQueryClient } from "./queryClient";
 import { chooseRouteSet } from "./routeSet";
@@ -85,6 +86,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     // the render to fetch them.
     if (input.features) client.setQueryData(featuresQuery().queryKey, input.features);
     await Promise.all([
+      loadPage(route.Component),
       ...(input.features ? [] : [client.fetchQuery(featuresQuery())]),
       ...(route.prefetch?.(client, routeContext) ?? []),
     ]);
@@ -113,6 +115,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       html,
       hydrate: route.hydrate ?? true,
       routeSet,
+      page: pageIdOf(route.Component),
       state: {
         routeSet,
         layout: input.layout,

@@ -84,5 +84,7 @@ export interface RenderOutput {
   html: string;
   hydrate: boolean;
   routeSet: RouteSetName;
+  /** The route's page chunk (`lazyPage`), for the browser to fetch with the entry. */
+  page?: string;
   state?: PageState;
 }

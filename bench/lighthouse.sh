@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Lighthouse on the mobile defaults (simulated slow 4G, 4× CPU slowdown) against a sandbox bank:
+# the public start page, log-in, sign-up, the onboarding of a signed-in new customer and the
+# signed-in dashboard. Prints each page's score and its FCP, LCP, TBT and CLS.
+# Lighthouse is installed into a temporary folder from the npm registry (not an app dependency).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+chrome="${CHROME_PATH:-$(command -v chromium || true)}"
+[ -n "$chrome" ] || { apt-get install -y -qq chromium >/dev/null; chrome=$(command -v chromium); }
+cargo build --release --bin bank >/dev/null
+work="$(mktemp -d)"
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund lighthouse@12 >/dev/null)
+port=18190
+base="http://127.0.0.1:$port"
+BANK_SANDBOX=on BANK_PORT=$port DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn ./target/release/bank >/dev/null 2>&1 &
+for _ in $(seq 100); do curl -sf "$base/readyz" >/dev/null && break; sleep 0.2; done
+
+# A signed-in customer by SMS code, as in bench/ssr.sh: the demo business owner, and a person who
+# has just signed up (for the onboarding pages).
+cookie_of() { sed 's/^#HttpOnly_//' "$1" | awk '!/^#/ && NF >= 7 { printf "%s%s=%s", (n++ ? "; " : ""), $6, $7 }'; }
+log_in() { # email phone -> cookie header
+  local jar="$work/jar-$RANDOM" request code
+  request=$(curl -sf -c "$jar" -H 'Content-Type: application/json' -H "Origin: $base" \
+    -d "{\"email\":\"$1\",\"password\":\"Harbour2026\"}" "$base/v2/auth/login" | sed -n 's/.*"requestId":"\([^"]*\)".*/\1/p')
+  code=$(curl -sf "$base/dev/outbox?to=$(printf %s "$2" | sed 's/+/%2B/')" | grep -o 'outbox-body">[0-9]\{6\}' | head -1 | grep -o '[0-9]\{6\}')
+  curl -sf -b "$jar" -c "$jar" -H 'Content-Type: application/json' -H "Origin: $base" \
+    -d "{\"requestId\":\"$request\",\"secret\":\"$code\"}" "$base/v2/auth/mfa/login" >/dev/null
+  cookie_of "$jar"
+}
+owner=$(log_in olivia@demo.harbour.example +447700900001)
+
+audit() { # label path [cookie]
+  local headers="{}"
+  [ -n "${3:-}" ] && headers="{\"Cookie\":\"$3\"}"
+  "$work/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json --output-path="$work/report.json" \
+    --only-categories=performance --chrome-path="$chrome" --extra-headers="$headers" \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>&1 || { echo "$1: lighthouse failed"; return; }
+  node -e '
+    const r = require(process.argv[1]); const a = r.audits; const ms = (k) => Math.round(a[k].numericValue);
+    console.log(`${process.argv[2].padEnd(24)} ${String(Math.round(r.categories.performance.score * 100)).padStart(3)}` +
+      `  FCP ${ms("first-contentful-paint")} ms  LCP ${ms("largest-contentful-paint")} ms` +
+      `  TBT ${ms("total-blocking-time")} ms  CLS ${a["cumulative-layout-shift"].numericValue.toFixed(3)}` +
+      `  JS ${Math.round(r.audits["total-byte-weight"].details.items.filter((i) => /\.js/.test(i.url)).reduce((s, i) => s + i.totalBytes, 0) / 1024)} KiB`);
+  ' "$work/report.json" "$1"
+}
+echo "page                     score"
+audit "/ (mobile: log in)" /
+audit "/login" /login
+audit "/onboarding/user" /onboarding/user
+audit "/forgot" /forgot
+audit "/dashboard" /dashboard "$owner"
+phone_step=$(node bench/lighthouse-signup.mjs "$base" phone)
+audit "/phone-verification" /phone-verification "$phone_step"
+identity_step=$(node bench/lighthouse-signup.mjs "$base" identity)
+audit "/sumsub" /sumsub "$identity_step"
