@@ -8,6 +8,7 @@ use super::error::AppError;
 use super::{session_cookies, ApiState};
 use crate::store::{self, now_ms};
 
+#[derive(Clone)]
 pub struct CurrentUser {
     pub user_id: String,
     pub session_id: String,
@@ -17,6 +18,11 @@ impl FromRequestParts<ApiState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &ApiState) -> Result<Self, AppError> {
+        // A server render's in-process call carries the caller its page request authenticated a
+        // moment ago (http/render.rs); no client can set a request extension.
+        if let Some(user) = parts.extensions.get::<CurrentUser>() {
+            return Ok(user.clone());
+        }
         let token = session_cookies::access_token(&parts.headers, state.config.secure_cookies())
             .ok_or_else(unauthorized)?;
         let session = store::sessions::authenticate(&state.db, token, now_ms())

@@ -40,13 +40,20 @@ impl FromRequestParts<ApiState> for SelectedProfile {
                 "You do not have access to a profile yet.",
             )
         })?;
-        Ok(Self {
-            user_id: user.user_id,
+        Ok(Self::of(user.user_id, profile))
+    }
+}
+
+impl SelectedProfile {
+    /// The user's access to one of their profiles.
+    pub fn of(user_id: String, profile: &store::profiles::Profile) -> Self {
+        Self {
+            user_id,
             profile_id: profile.id.clone(),
             kind: profile.kind,
             name: profile.name.clone(),
             access: Access::new(profile.my_access.role, &profile.my_access.rights),
-        })
+        }
     }
 }
 

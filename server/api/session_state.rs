@@ -6,7 +6,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
 
+use super::current_user::CurrentUser;
 use super::error::AppError;
+use super::selected_profile::SelectedProfile;
 use super::{session_cookies, ApiState};
 use crate::domain::accounts::money::Currency;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
@@ -67,16 +69,24 @@ impl SessionState {
 
     /// The session the request's access token (bearer or cookie) stands for.
     pub async fn load(state: &ApiState, headers: &HeaderMap) -> Result<Self, sqlx::Error> {
+        Ok(Self::load_authenticated(state, headers).await?.0)
+    }
+
+    /// The session state, and who the caller is for the API calls of the same request.
+    pub async fn load_authenticated(
+        state: &ApiState,
+        headers: &HeaderMap,
+    ) -> Result<(Self, Option<Authenticated>), sqlx::Error> {
         let db = &state.db;
         let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies())
         else {
-            return Ok(Self::anonymous());
+            return Ok((Self::anonymous(), None));
         };
         let Some(session) = store::sessions::authenticate(db, access, now_ms()).await? else {
-            return Ok(Self::anonymous());
+            return Ok((Self::anonymous(), None));
         };
         let Some(user) = store::users::by_id(db, &session.user_id).await? else {
-            return Ok(Self::anonymous());
+            return Ok((Self::anonymous(), None));
         };
         let profiles = store::profiles::for_user(db, &user.id).await?;
         let wanted = session_cookies::read(headers, session_cookies::PROFILE_COOKIE);
@@ -90,7 +100,16 @@ impl SessionState {
             None => None,
         };
         let kyc = user.kyc_status;
-        Ok(Self {
+        let authenticated = Authenticated {
+            profile: selected
+                .as_ref()
+                .map(|p| SelectedProfile::of(session.user_id.clone(), p)),
+            user: CurrentUser {
+                user_id: session.user_id,
+                session_id: session.session_id,
+            },
+        };
+        let session_state = Self {
             is_auth: true,
             onboarding_flow: user.onboarding_flow,
             access_role: selected.as_ref().map_or(Role::None, |p| p.my_access.role),
@@ -115,8 +134,17 @@ impl SessionState {
                 email: user.email,
             }),
             profiles_list: profiles,
-        })
+        };
+        Ok((session_state, Some(authenticated)))
     }
+}
+
+/// The caller a page request authenticated, and the profile it acts for: the server render's
+/// in-process API calls carry them instead of looking them up again (http/render.rs).
+#[derive(Clone)]
+pub struct Authenticated {
+    pub user: CurrentUser,
+    pub profile: Option<SelectedProfile>,
 }
 
 /// The caller's session state; a visitor without a live session gets the anonymous one.

@@ -60,12 +60,12 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
     } else {
         false
     };
-    let session = match if logged_out {
-        Ok(SessionState::anonymous())
+    let (session, authenticated) = match if logged_out {
+        Ok((SessionState::anonymous(), None))
     } else {
-        SessionState::load(&state.api, headers).await
+        SessionState::load_authenticated(&state.api, headers).await
     } {
-        Ok(session) => session,
+        Ok(loaded) => loaded,
         Err(error) => {
             tracing::error!(%error, "session lookup failed");
             return failure(&state);
@@ -106,6 +106,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string),
         client_ip: ip,
+        authenticated,
     };
     let input = serde_json::to_string(&input).expect("render input serialises");
     let output = match state.ssr.render(input, Arc::new(caller)).await {
@@ -240,6 +241,7 @@ async fn policy(
         cookie: None,
         request_id: None,
         client_ip: ip,
+        authenticated: None,
     };
     let input = serde_json::to_string(&input).expect("render input serialises");
     let output = match state.ssr.render(input, Arc::new(caller)).await {

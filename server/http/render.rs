@@ -18,6 +18,8 @@ pub struct Caller {
     pub request_id: Option<String>,
     /// The page request's client, so limits and the audit log see the customer, not the server.
     pub client_ip: crate::api::client_ip::ClientIp,
+    /// Who the page request authenticated, for the render's calls (none for a visitor).
+    pub authenticated: Option<crate::api::session_state::Authenticated>,
 }
 
 #[derive(serde::Serialize)]
@@ -78,7 +80,6 @@ struct HostRequest {
     body: Option<String>,
 }
 
-#[derive(serde::Serialize)]
 struct HostResponse {
     status: u16,
     body: String,
@@ -112,7 +113,8 @@ pub fn host_fetch(
                 }
                 _ => failed(),
             };
-            serde_json::to_string(&answer).unwrap_or_default()
+            // "<status> <body>": the body goes to the app as it is, not escaped into JSON.
+            format!("{} {}", answer.status, answer.body)
         })
     })
 }
@@ -153,6 +155,12 @@ fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Reques
     request.extensions_mut().insert(crate::api::InProcess);
     if let Some(caller) = caller {
         request.extensions_mut().insert(caller.client_ip);
+        if let Some(authenticated) = &caller.authenticated {
+            request.extensions_mut().insert(authenticated.user.clone());
+            if let Some(profile) = &authenticated.profile {
+                request.extensions_mut().insert(profile.clone());
+            }
+        }
     }
     Some(request)
 }

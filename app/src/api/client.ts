@@ -64,8 +64,12 @@ function transport(): Transport {
   if (host.__ssrTransport) return host.__ssrTransport;
   const hostFetch = host.__hostFetch;
   if (hostFetch) {
-    return async ({ signal: _signal, ...request }) =>
-      JSON.parse(await hostFetch(JSON.stringify(request))) as TransportResponse;
+    // The host answers "<status> <body>", the body as the API wrote it.
+    return async ({ signal: _signal, ...request }) => {
+      const answer = await hostFetch(JSON.stringify(request));
+      const space = answer.indexOf(" ");
+      return { status: Number(answer.slice(0, space)), body: answer.slice(space + 1) };
+    };
   }
   return browserTransport;
 }
