@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse on the mobile defaults (simulated slow 4G, 4× CPU slowdown) against a sandbox bank:
 # the public start page, log-in, sign-up, the onboarding of a signed-in new customer and the
-# signed-in dashboard. Prints each page's score and its FCP, LCP, TBT and CLS.
+# signed-in dashboard. Each page is audited LIGHTHOUSE_RUNS times (5): prints the run with the median
+# score, its FCP, LCP, TBT and CLS, and every run's score (Lighthouse's own advice: one run varies).
 # Lighthouse is installed into a temporary folder from the npm registry (not an app dependency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,10 @@ chrome="${CHROME_PATH:-$(command -v chromium || true)}"
 cargo build --release --bin bank >/dev/null
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund lighthouse@12 >/dev/null)
+# LIGHTHOUSE_DIR: a folder that already holds lighthouse@12 in node_modules (saves the install).
+lighthouse_dir="${LIGHTHOUSE_DIR:-$work}"
+[ -x "$lighthouse_dir/node_modules/.bin/lighthouse" ] ||
+  (cd "$lighthouse_dir" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund lighthouse@12 >/dev/null)
 port=18190
 base="http://127.0.0.1:$port"
 BANK_SANDBOX=on BANK_PORT=$port DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn ./target/release/bank >/dev/null 2>&1 &
@@ -30,21 +34,30 @@ log_in() { # email phone -> cookie header
 }
 owner=$(log_in olivia@demo.harbour.example +447700900001)
 
+runs="${LIGHTHOUSE_RUNS:-5}"
 audit() { # label path [cookie]
-  local headers="{}"
+  local headers="{}" run
+  # LIGHTHOUSE_ONLY: audit only the pages whose label contains it.
+  [[ "$1" == *"${LIGHTHOUSE_ONLY:-}"* ]] || return 0
   [ -n "${3:-}" ] && headers="{\"Cookie\":\"$3\"}"
-  "$work/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json --output-path="$work/report.json" \
-    --only-categories=performance --chrome-path="$chrome" --extra-headers="$headers" \
-    --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>&1 || { echo "$1: lighthouse failed"; return; }
+  for run in $(seq "$runs"); do
+    "$lighthouse_dir/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json --output-path="$work/report-$run.json" \
+      --only-categories=performance --chrome-path="$chrome" --extra-headers="$headers" \
+      --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>&1 || { echo "$1: lighthouse failed"; return; }
+  done
   node -e '
-    const r = require(process.argv[1]); const a = r.audits; const ms = (k) => Math.round(a[k].numericValue);
-    console.log(`${process.argv[2].padEnd(24)} ${String(Math.round(r.categories.performance.score * 100)).padStart(3)}` +
+    const [label, ...files] = process.argv.slice(1);
+    const reports = files.map((f) => require(f)).sort((x, y) => x.categories.performance.score - y.categories.performance.score);
+    const r = reports[Math.floor(reports.length / 2)]; const a = r.audits; const ms = (k) => Math.round(a[k].numericValue);
+    const score = (x) => Math.round(x.categories.performance.score * 100);
+    console.log(`${label.padEnd(24)} ${String(score(r)).padStart(3)}` +
       `  FCP ${ms("first-contentful-paint")} ms  LCP ${ms("largest-contentful-paint")} ms` +
       `  TBT ${ms("total-blocking-time")} ms  CLS ${a["cumulative-layout-shift"].numericValue.toFixed(3)}` +
-      `  JS ${Math.round(r.audits["total-byte-weight"].details.items.filter((i) => /\.js/.test(i.url)).reduce((s, i) => s + i.totalBytes, 0) / 1024)} KiB`);
-  ' "$work/report.json" "$1"
+      `  JS ${Math.round(r.audits["total-byte-weight"].details.items.filter((i) => /\.js/.test(i.url)).reduce((s, i) => s + i.totalBytes, 0) / 1024)} KiB` +
+      `  runs ${reports.map(score).join(" ")}`);
+  ' "$1" $(seq -f "$work/report-%g.json" "$runs")
 }
-echo "page                     score"
+echo "page                     score (median of $runs runs)"
 audit "/ (mobile: log in)" /
 audit "/login" /login
 audit "/onboarding/user" /onboarding/user

@@ -45,4 +45,24 @@ describe("dates", () => {
     expect(isoDay(londonDay(new Date("2026-10-24T23:30:00Z")))).toBe("2026-10-25");
     expect(isoDay(londonDay(new Date("2026-10-25T23:30:00Z")))).toBe("2026-10-25");
   });
+  it("agrees with Intl's own reading minute by minute across both change days (the offset table)", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    for (const start of ["2026-03-28T22:00:00Z", "2026-10-24T22:00:00Z", "1999-12-31T22:00:00Z"]) {
+      for (let minute = 0; minute < 6 * 60; minute += 7) {
+        const at = new Date(Date.parse(start) + minute * 60_000);
+        const [date, time] = intl.format(at).split(", ");
+        const [hour, min] = (time ?? "").split(":");
+        const expected = `${date?.replace(/\//g, ".")} ${hour === "00" ? "24" : hour}:${min}`;
+        expect(`${formatDate(at.toISOString())} ${formatTime(at.toISOString())}`).toBe(expected);
+      }
+    }
+  });
 });
