@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # SSR throughput and latency: the bank against Node.js rendering the same server bundle.
 # Prints requests/s and p50/p99 at 1 and 50 connections for three pages, and bank/Node ratios.
+# Each side runs as configured out of the box for this machine: the bank with its default isolates
+# (two per core), Node with one cluster worker per core (a worker interleaves renders on its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null; }
 cargo build --release --bin bank >/dev/null
-isolates="${BANK_SSR_ISOLATES:-$(nproc)}"
+cores=$(nproc)
+workers="${NODE_WORKERS:-$cores}"
 duration="${BENCH_SECONDS:-10}"
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 
 ./target/release/bank server-bundle > "$work/server.js"
-BANK_SANDBOX=on BANK_PORT=18180 BANK_SSR_ISOLATES="$isolates" DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
+BANK_SANDBOX=on BANK_PORT=18180 DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
   ./target/release/bank >/dev/null 2>&1 &
-node bench/node-server.mjs "$work/server.js" 18181 "$isolates" http://127.0.0.1:18180 &
+node bench/node-server.mjs "$work/server.js" 18181 "$workers" http://127.0.0.1:18180 &
 for _ in $(seq 50); do curl -sf http://127.0.0.1:18180/readyz >/dev/null && curl -sf -o /dev/null http://127.0.0.1:18181/login && break; sleep 0.2; done
 
 measure() { # url connections -> "rps p50 p99"
@@ -72,15 +75,14 @@ for conn in 1 50; do
   printf "%-22s %4s | %10s %9s %9s |\n" "transactions API" "$conn" "$rps" "$p50" "$p99"
 done
 
-# Two bank processes on one PostgreSQL (half the isolates each), a wrk per process as a load
+# Two bank processes on one PostgreSQL (sharing the cores: one isolate per core each), a wrk per process as a load
 # balancer would split the connections: the signed-in dashboard at 50 connections in all.
 if [ -z "${BENCH_SKIP_FLEET:-}" ]; then
   pg="${BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
   psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_ssr_bench" -c "CREATE DATABASE bank_ssr_bench"
-  half=$(( isolates > 1 ? isolates / 2 : 1 ))
   fleet=()
   for port in 18182 18183; do
-    BANK_SANDBOX=on BANK_PORT=$port BANK_SSR_ISOLATES="$half" DATABASE_URL="$pg/bank_ssr_bench" RUST_LOG=warn \
+    BANK_SANDBOX=on BANK_PORT=$port BANK_SSR_ISOLATES="$cores" DATABASE_URL="$pg/bank_ssr_bench" RUST_LOG=warn \
       ./target/release/bank >/dev/null 2>&1 &
     fleet+=($!)
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done

@@ -166,7 +166,10 @@ impl Config {
             .parse()
             .map_err(|e| err("BANK_HOST", format!("not an address: {e}")))?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let isolates = parse(env, "BANK_SSR_ISOLATES", cores)?;
+        // Two per core: a render waits for its data calls (API, database) with its isolate idle,
+        // and a second isolate per core renders in those waits (the dashboard: 367 → 497
+        // requests/s at 50 connections on 2 cores; pages without data calls lose nothing).
+        let isolates = parse(env, "BANK_SSR_ISOLATES", 2 * cores)?;
         if isolates == 0 {
             return Err(err("BANK_SSR_ISOLATES", "must be at least 1".into()));
         }

@@ -463,10 +463,19 @@ pub async fn enforce(
             };
             // A colleague still joining (flow user_invited) is a member already, but sees
             // nothing of the company until their own checks are done.
-            let user = match store::users::by_id(&state.db, &profile.user_id).await {
-                Ok(Some(user)) => user,
-                Ok(None) => return AppError::Forbidden.into_response(),
-                Err(error) => return AppError::from(error).into_response(),
+            // A server render's in-process call carries the row its page request read.
+            let carried = parts
+                .extensions
+                .get::<store::users::UserRow>()
+                .filter(|user| user.id == profile.user_id)
+                .cloned();
+            let user = match carried {
+                Some(user) => user,
+                None => match store::users::by_id(&state.db, &profile.user_id).await {
+                    Ok(Some(user)) => user,
+                    Ok(None) => return AppError::Forbidden.into_response(),
+                    Err(error) => return AppError::from(error).into_response(),
+                },
             };
             if user.onboarding_flow == Some(OnboardingFlow::UserInvited) {
                 return AppError::refused(

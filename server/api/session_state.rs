@@ -101,6 +101,7 @@ impl SessionState {
         };
         let kyc = user.kyc_status;
         let authenticated = Authenticated {
+            row: user.clone(),
             profile: selected
                 .as_ref()
                 .map(|p| SelectedProfile::of(session.user_id.clone(), p)),
@@ -144,6 +145,8 @@ impl SessionState {
 #[derive(Clone)]
 pub struct Authenticated {
     pub user: CurrentUser,
+    /// The user's row as read for the page: the rights check of each call reads it from here.
+    pub row: store::users::UserRow,
     pub profile: Option<SelectedProfile>,
 }
 

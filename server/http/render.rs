@@ -157,6 +157,7 @@ fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Reques
         request.extensions_mut().insert(caller.client_ip);
         if let Some(authenticated) = &caller.authenticated {
             request.extensions_mut().insert(authenticated.user.clone());
+            request.extensions_mut().insert(authenticated.row.clone());
             if let Some(profile) = &authenticated.profile {
                 request.extensions_mut().insert(profile.clone());
             }
