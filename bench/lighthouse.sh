@@ -43,7 +43,7 @@ audit() { # label path [cookie]
   for run in $(seq "$runs"); do
     "$lighthouse_dir/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json --output-path="$work/report-$run.json" \
       --only-categories=performance --chrome-path="$chrome" --extra-headers="$headers" \
-      --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>&1 || { echo "$1: lighthouse failed"; return; }
+      --chrome-flags="--headless=new --no-sandbox --disable-gpu" >"$work/lighthouse.log" 2>&1 || { echo "$1: lighthouse failed: $(tail -n 3 "$work/lighthouse.log")"; return; }
   done
   node -e '
     const [label, ...files] = process.argv.slice(1);

@@ -118,6 +118,37 @@ async fn an_endless_loop_hits_the_deadline_and_the_pool_recovers() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_deadline_holds_after_many_renders_armed_and_disarmed_the_watchdog() {
+    // The watchdog sleeps toward past renders' deadlines and is not woken for each new one:
+    // renders spread over more than a deadline, then an endless loop must still be stopped.
+    let pool = pool(1, Duration::from_millis(300));
+    for i in 0..20 {
+        let out = pool
+            .render(
+                req(serde_json::json!({"kind": "hello", "name": i})),
+                ctx("x"),
+            )
+            .await;
+        assert_eq!(out.unwrap(), format!("hello {i}"));
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    for _ in 0..2 {
+        let looped = pool.render(req(serde_json::json!({"kind": "loop"})), ctx("x"));
+        let out = tokio::time::timeout(Duration::from_secs(10), looped)
+            .await
+            .expect("the watchdog terminated the endless render");
+        assert_eq!(out, Err(RenderError::Deadline));
+    }
+    let out = pool
+        .render(
+            req(serde_json::json!({"kind": "hello", "name": "after"})),
+            ctx("x"),
+        )
+        .await;
+    assert_eq!(out.unwrap(), "hello after");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_waiting_on_a_slow_host_call_hits_the_deadline() {
     let pool = pool(1, Duration::from_millis(300));
     let out = pool
