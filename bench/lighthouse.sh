@@ -41,9 +41,14 @@ audit() { # label path [cookie]
   [[ "$1" == *"${LIGHTHOUSE_ONLY:-}"* ]] || return 0
   [ -n "${3:-}" ] && headers="{\"Cookie\":\"$3\"}"
   for run in $(seq "$runs"); do
-    "$lighthouse_dir/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json --output-path="$work/report-$run.json" \
-      --only-categories=performance --chrome-path="$chrome" --extra-headers="$headers" \
-      --chrome-flags="--headless=new --no-sandbox --disable-gpu" >"$work/lighthouse.log" 2>&1 || { echo "$1: lighthouse failed: $(tail -n 3 "$work/lighthouse.log")"; return; }
+    # A run that could not record its trace (Lighthouse's own NO_NAVSTART and the like) is run
+    # again, up to three times: it says nothing about the page.
+    local attempt=1
+    until "$lighthouse_dir/node_modules/.bin/lighthouse" "$base$2" --quiet --output=json \
+      --output-path="$work/report-$run.json" --only-categories=performance --chrome-path="$chrome" \
+      --extra-headers="$headers" --chrome-flags="--headless=new --no-sandbox --disable-gpu" >"$work/lighthouse.log" 2>&1; do
+      [ $((attempt += 1)) -le 3 ] || { echo "$1: lighthouse failed: $(tail -n 3 "$work/lighthouse.log")"; return; }
+    done
   done
   node -e '
     const [label, ...files] = process.argv.slice(1);
