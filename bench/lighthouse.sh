@@ -10,7 +10,7 @@ chrome="${CHROME_PATH:-$(command -v chromium || true)}"
 [ -n "$chrome" ] || { apt-get install -y -qq chromium >/dev/null; chrome=$(command -v chromium); }
 cargo build --release --bin bank >/dev/null
 work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 # LIGHTHOUSE_DIR: a folder that already holds lighthouse@12 in node_modules (saves the install).
 lighthouse_dir="${LIGHTHOUSE_DIR:-$work}"
 [ -x "$lighthouse_dir/node_modules/.bin/lighthouse" ] ||

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pg="${BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
 db="$pg/bank_load"
-trap 'kill $(jobs -p) 2>/dev/null; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_load" >/dev/null 2>&1 || true' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_load" >/dev/null 2>&1 || true' EXIT
 cargo build --release --bin bank --example load_test >/dev/null
 psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_load" -c "CREATE DATABASE bank_load"
 

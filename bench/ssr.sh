@@ -11,7 +11,7 @@ cores=$(nproc)
 workers="${NODE_WORKERS:-$cores}"
 duration="${BENCH_SECONDS:-10}"
 work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
 ./target/release/bank server-bundle > "$work/server.js"
 BANK_SANDBOX=on BANK_PORT=18180 DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
