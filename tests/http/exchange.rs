@@ -689,3 +689,32 @@ on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
     );
     ledger_is_sound(bank).await;
 });
+
+on_both_backends!(a_customer_asking_quotes_in_a_loop_is_stopped, |bank| {
+    // Each quote holds a row for a day: 300 in 15 minutes per person, then 429 and no row.
+    let (who, accounts) = holder(bank, "olivia@example.com").await;
+    let body = quote_body(&accounts[0], Currency::Eur, "direct", "100");
+    for n in 0..300 {
+        let reply = ask_quote(bank, &who, body.clone()).await;
+        assert_eq!(reply.status, 200, "quote {n}: {}", reply.body);
+    }
+    let rows = || async {
+        sqlx::query_scalar::<_, i64>("SELECT CAST(COUNT(*) AS BIGINT) FROM exchange_quotes")
+            .fetch_one(&bank.db.pool)
+            .await
+            .unwrap()
+    };
+    let before = rows().await;
+    let refused = ask_quote(bank, &who, body.clone()).await;
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert_eq!(rows().await, before, "a refused quote holds nothing");
+    // Someone else at the same bank is not held back by it.
+    let (other, theirs) = holder(bank, "tom@example.com").await;
+    let theirs = ask_quote(
+        bank,
+        &other,
+        quote_body(&theirs[0], Currency::Eur, "direct", "100"),
+    )
+    .await;
+    assert_eq!(theirs.status, 200, "{}", theirs.body);
+});

@@ -12,6 +12,7 @@ use super::require_exchange;
 use crate::api::accounts::bank_accounts::owned;
 use crate::api::accounts::transactions::iso_time;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency};
@@ -153,6 +154,10 @@ pub async fn quote(
     now: i64,
 ) -> Result<ExchangeQuote, AppError> {
     require_exchange(state, profile).await?;
+    state
+        .limiter
+        .check(Limit::ExchangeQuotesPerUser, &UserKey(&profile.user_id))
+        .await?;
     if body.from_account.trim().is_empty() {
         return Err(AppError::field("fromAccount", "Field is required"));
     }

@@ -44,6 +44,7 @@ pub enum Limit {
     CompanySearchesPerUser,
     IdentityTokensPerUser,
     TransferApprovalsPerUser,
+    ExchangeQuotesPerUser,
 }
 
 pub struct Policy {
@@ -73,7 +74,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 15] = [
+pub const POLICIES: [Policy; 16] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -141,6 +142,15 @@ pub const POLICIES: [Policy; 15] = [
         "transfer-approval",
         KeyKind::User,
         60,
+        15,
+    ),
+    // Each quote is a row held until a day after it expires. The converter asks every 25 s and
+    // as the amount is typed: a customer comes nowhere near this; a script asking in a loop does.
+    policy(
+        Limit::ExchangeQuotesPerUser,
+        "exchange-quote",
+        KeyKind::User,
+        300,
         15,
     ),
 ];
@@ -287,6 +297,7 @@ mod tests {
             Limit::CompanySearchesPerUser,
             Limit::IdentityTokensPerUser,
             Limit::TransferApprovalsPerUser,
+            Limit::ExchangeQuotesPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {
