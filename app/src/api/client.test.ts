@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as v from "valibot";
-import { ApiError, api, request } from "./client";
+import { ApiError, api, refusalOf, request } from "./client";
 import * as S from "./schemas.gen";
 
 const features = v.array(S.FeatureEntry);
@@ -108,6 +108,35 @@ describe("answers are checked against the contract at the edge", () => {
     await expect(api.post("/v2/auth/logout", undefined, S.Empty)).rejects.toMatchObject({
       status: 502,
       message: "Something went wrong",
+    });
+  });
+});
+
+describe("refusalOf: what a form shows for a failed call", () => {
+  it("puts field errors beneath the fields and nothing above", () => {
+    const caught = new ApiError(422, {
+      code: "invalid",
+      message: "Check the form",
+      fields: { name: "Too long" },
+    });
+    expect(refusalOf(caught)).toEqual({ fields: { name: "Too long" }, message: null });
+  });
+  it("shows a refusal's own message, and only a generic one for a failure", () => {
+    expect(refusalOf(new ApiError(409, { message: "Already done" }))).toEqual({
+      fields: {},
+      message: "Already done",
+    });
+    expect(refusalOf(new ApiError(500, { message: "stack trace" })).message).toBe("Something went wrong");
+    expect(refusalOf(new TypeError("network")).message).toBe("Something went wrong");
+  });
+  it("marks the email of an invitation to someone already registered (SPEC §8)", () => {
+    const taken = new ApiError(409, {
+      code: "email_taken_already",
+      message: "This email is already registered",
+    });
+    expect(refusalOf(taken)).toEqual({
+      fields: { email: "This email is already registered" },
+      message: null,
     });
   });
 });

@@ -39,6 +39,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The one line a failed call shows: a refusal's own message (SPEC §8), else "Something went wrong". */
+export function failureText(caught: unknown): string {
+  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
+}
+
+/**
+ * What a form shows for a failed call: the server's field errors beneath the fields, or one line
+ * (`failureText`). SPEC §8: email_taken_already marks the email field of an invitation.
+ */
+export function refusalOf(caught: unknown): { fields: Record<string, string>; message: string | null } {
+  if (!(caught instanceof ApiError) || caught.status >= 500)
+    return { fields: {}, message: failureText(caught) };
+  if (caught.code === "email_taken_already") return { fields: { email: caught.message }, message: null };
+  return { fields: caught.fields, message: Object.keys(caught.fields).length ? null : caught.message };
+}
+
 const browserTransport: Transport = async ({ method, path, body, signal }) => {
   const response = await fetch(path, {
     method,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { useForm } from "../../../lib/useForm";
 import { emailError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
@@ -16,7 +16,7 @@ export function ForgotPage() {
     try {
       setSent((await authApi.forgot(values.email)).message ?? null);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
+      setError(failureText(caught));
     } finally {
       setBusy(false);
     }

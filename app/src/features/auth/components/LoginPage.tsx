@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ApiError } from "../../../api/client";
+import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { requiredError } from "../../../lib/validation";
@@ -52,10 +52,7 @@ export function LoginPage() {
       else if (caught instanceof ApiError && caught.code === POLICY_NOT_ACCEPTED) {
         setPoliciesAsked(true);
         setFormError(caught.message);
-      } else
-        setNotice(
-          caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
-        );
+      } else setNotice(failureText(caught));
     } finally {
       setBusy(false);
     }

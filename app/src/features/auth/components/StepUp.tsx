@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { authApi, type MfaStep } from "../api";
 import { getPasskey } from "../webauthn";
@@ -28,7 +28,7 @@ export function StepUp({
       await confirm();
       onConfirmed();
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
+      setError(failureText(caught));
       setCode("");
     } finally {
       setBusy(false);

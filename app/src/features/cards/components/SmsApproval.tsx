@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { cardsApi, type MfaStep } from "../api";
 
@@ -25,7 +25,7 @@ export function SmsApproval({
       await cardsApi.confirmSms(step.requestId, secret);
       await onApproved(step.requestId);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
+      setError(failureText(caught));
       setCode("");
     } finally {
       setBusy(false);
@@ -55,5 +55,5 @@ export function SmsApproval({
 
 /** An error a card call answered, as the screen shows it. */
 export function problemOf(caught: unknown): string {
-  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
+  return failureText(caught);
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { formatMoney } from "../../../lib/format";
 import { Go } from "../../../routing/Go";
 import { CopyButton } from "../../../ui/CopyButton";
@@ -12,10 +12,6 @@ import { type ApplePayRequest, applePayAvailable, payWithApplePay } from "../app
 const FEE_STATUSES: readonly string[] = ["registration_fee_assigned", "registration_fee_pending"];
 /** SPEC §9: card payment polling every 2 s. */
 const CARD_POLL_MS = 2000;
-
-function message(caught: unknown): string {
-  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
-}
 
 /** Follows the KYC status: away to the controller when the fee is not what it asks for, to the
  *  dashboard (another route set, so a full load) once the account is ready. */
@@ -57,7 +53,7 @@ export function PaywallPage() {
       const ordered = await activationApi.order("card");
       if (ordered.checkoutUrl) window.location.assign(ordered.checkoutUrl);
     } catch (caught) {
-      setError(message(caught));
+      setError(failureText(caught));
       setBusy(false);
     }
   };
@@ -65,7 +61,7 @@ export function PaywallPage() {
   const payByApple = async () => {
     setError(null);
     const session = await activationApi.walletInitiate().catch((caught: unknown) => {
-      setError(message(caught));
+      setError(failureText(caught));
       return null;
     });
     if (!session) return;
@@ -139,7 +135,7 @@ export function PaywallPage() {
               })
               .then(() => navigate("/account-activation/transfer"))
               .catch((caught: unknown) => {
-                setError(message(caught));
+                setError(failureText(caught));
                 setBusy(false);
               });
           }}

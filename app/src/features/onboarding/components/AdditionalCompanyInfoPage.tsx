@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { Go } from "../../../routing/Go";
 import { activationApi, kycStatusQuery, onboardingQuery } from "../api";
 import { useKycStatus } from "../useKycStatus";
@@ -35,11 +35,7 @@ export function AdditionalCompanyInfoPage() {
             activationApi
               .additionalInfo(text)
               .then(() => client.invalidateQueries({ queryKey: kycStatusQuery().queryKey }))
-              .catch((caught: unknown) =>
-                setError(
-                  caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
-                ),
-              )
+              .catch((caught: unknown) => setError(failureText(caught)))
               .finally(() => setBusy(false));
           }}
         >

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../../api/client";
+import { ApiError, failureText } from "../../../api/client";
 import { emailError, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
 import { TextField } from "../../../ui/TextField";
@@ -154,7 +154,7 @@ export function BusinessOnboardingPage() {
       await client.invalidateQueries();
       navigate("/controller");
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
+      setError(failureText(caught));
       setBusy(false);
     }
   };

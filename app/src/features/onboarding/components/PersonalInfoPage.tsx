@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../../api/client";
+import { refusalOf } from "../../../api/client";
 import { londonDay } from "../../../lib/format";
 import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
@@ -14,13 +14,6 @@ import { Steps } from "./Steps";
 const TITLES = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "None"];
 
 type Errors = Record<string, string | undefined>;
-
-function serverErrors(caught: unknown): { fields: Errors; message: string | null } {
-  if (caught instanceof ApiError && caught.status < 500) {
-    return { fields: caught.fields, message: Object.keys(caught.fields).length ? null : caught.message };
-  }
-  return { fields: {}, message: "Something went wrong" };
-}
 
 /** Steps 3 and 4 of the registration wizard, signed in; it resumes where the person left. */
 export function PersonalInfoPage() {
@@ -105,7 +98,7 @@ function DetailsStep({ user, onBack, onDone }: { user: User; onBack: () => void;
       client.setQueryData(userQuery().queryKey, updated);
       onDone();
     } catch (caught) {
-      const { fields, message } = serverErrors(caught);
+      const { fields, message } = refusalOf(caught);
       setErrors(fields);
       setError(message);
     } finally {
@@ -235,7 +228,7 @@ function AddressStep({ user, onBack, onDone }: { user: User; onBack: () => void;
       await client.invalidateQueries({ queryKey: ["kyc-status"] });
       onDone();
     } catch (caught) {
-      const { fields, message } = serverErrors(caught);
+      const { fields, message } = refusalOf(caught);
       setErrors(fields);
       setError(message);
       setBusy(false);

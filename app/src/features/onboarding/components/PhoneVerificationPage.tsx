@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError } from "../../../api/client";
+import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { CodeInput } from "../../../ui/CodeInput";
 import { FormActions } from "../../../ui/FormActions";
@@ -9,10 +9,6 @@ import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
 import { onboardingApi, userQuery } from "../api";
 import { phoneError } from "../businessRules";
-
-function message(caught: unknown): string {
-  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
-}
 
 /** The messages for the error codes the plain-form posts come back with (server/http/onboarding_forms.rs). */
 const FORM_ERRORS: Record<string, string> = {
@@ -62,7 +58,7 @@ export function PhoneVerificationPage() {
       setMode("verify");
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields.telephone) setFieldError(caught.fields.telephone);
-      else setError(message(caught));
+      else setError(failureText(caught));
     } finally {
       setBusy(false);
     }
@@ -79,7 +75,7 @@ export function PhoneVerificationPage() {
       await client.invalidateQueries();
       navigate("/controller");
     } catch (caught) {
-      setError(message(caught));
+      setError(failureText(caught));
       setCode("");
       setBusy(false);
     }
@@ -152,7 +148,7 @@ export function PhoneVerificationPage() {
                 await onboardingApi.sendPhoneCode();
                 setInfo("Code is sent again");
               } catch (caught) {
-                setError(message(caught));
+                setError(failureText(caught));
               }
             }}
           />

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ApiError } from "../../../api/client";
+import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { emailError } from "../../../lib/validation";
@@ -26,10 +26,6 @@ export const REGISTRATION_STEPS = [
   "Personal details",
   "Personal address",
 ] as const;
-
-function message(caught: unknown): string {
-  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
-}
 
 export function RegistrationPage() {
   const query = parseQuery(useLocation().search);
@@ -101,7 +97,9 @@ export function RegistrationPage() {
               setInfo("We've sent you an email with verification code!");
             } catch (caught) {
               setError(
-                caught instanceof ApiError ? (caught.fields.email ?? message(caught)) : message(caught),
+                caught instanceof ApiError
+                  ? (caught.fields.email ?? failureText(caught))
+                  : failureText(caught),
               );
             } finally {
               setBusy(false);
@@ -121,7 +119,7 @@ export function RegistrationPage() {
               await signupApi.sendEmailCode(email);
               setInfo("Verification code is resent to your email!");
             } catch (caught) {
-              setError(message(caught));
+              setError(failureText(caught));
             }
           }}
           onCode={async (code) => {
@@ -133,7 +131,7 @@ export function RegistrationPage() {
               if (reply.success) go(2);
               else setError("Something went wrong");
             } catch (caught) {
-              setError(message(caught));
+              setError(failureText(caught));
             } finally {
               setBusy(false);
             }
@@ -170,8 +168,8 @@ export function RegistrationPage() {
               if (caught instanceof ApiError && caught.status === 403) go(0);
               setError(
                 caught instanceof ApiError
-                  ? (caught.fields.password ?? caught.fields.acceptPolicies ?? message(caught))
-                  : message(caught),
+                  ? (caught.fields.password ?? caught.fields.acceptPolicies ?? failureText(caught))
+                  : failureText(caught),
               );
             }
           }}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError } from "../../../api/client";
+import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { Go } from "../../../routing/Go";
 import { identityAccessQuery, identityApi, kycStatusQuery } from "../api";
@@ -58,9 +58,7 @@ function Agreement({ failed, onDone }: { failed: boolean; onDone: () => void }) 
           .agree()
           .then(onDone)
           .catch((caught: unknown) => {
-            setError(
-              caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong",
-            );
+            setError(failureText(caught));
             setBusy(false);
           });
       }}

@@ -5,7 +5,7 @@ import type { Scheme } from "../api";
 
 /** SPEC §2 transfer/{scheme}: 0 sepa, 1 local, 2 swift. */
 const SCHEME_CODES: Record<Scheme, string> = { sepa: "0", local: "1", swift: "2" };
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions, readsTransactions } from "../../../lib/rights";
 import { Go } from "../../../routing/Go";
@@ -38,7 +38,7 @@ function RecipientList({ canChange }: { canChange: boolean }) {
       setNotice(done.message);
       await client.invalidateQueries({ queryKey: recipientsQuery().queryKey });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong");
+      setError(failureText(caught));
     }
   };
 

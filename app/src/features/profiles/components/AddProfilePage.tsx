@@ -1,12 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError } from "../../../api/client";
+import { failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { profilesApi, profilesQuery } from "../api";
-
-function message(caught: unknown): string {
-  return caught instanceof ApiError && caught.status < 500 ? caught.message : "Something went wrong";
-}
 
 /**
  * SPEC §2 company/add: a second company runs the business wizard, the bank's review and the fee
@@ -30,7 +26,7 @@ export function AddProfilePage() {
       // The wizard is in the onboarding route set: a full load lets the server choose it.
       window.location.assign("/onboarding/business");
     } catch (caught) {
-      setError(message(caught));
+      setError(failureText(caught));
       setBusy(false);
     }
   };
@@ -42,7 +38,7 @@ export function AddProfilePage() {
       await client.invalidateQueries({ queryKey: profilesQuery().queryKey });
       setDone("Your personal account is being opened. You will find it in the profile menu.");
     } catch (caught) {
-      setError(message(caught));
+      setError(failureText(caught));
     } finally {
       setBusy(false);
     }

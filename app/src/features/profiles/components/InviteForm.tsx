@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError } from "../../../api/client";
+import { refusalOf } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { TextField } from "../../../ui/TextField";
 import { invitationsApi, occupationsQuery, teamQuery } from "../api";
@@ -47,15 +47,9 @@ export function InviteForm({ onDone }: { onDone?: () => void }) {
       onDone?.();
     },
     onError: (caught) => {
-      // SPEC §8: email_taken_already marks the email on the form.
-      if (caught instanceof ApiError && caught.code === "email_taken_already")
-        setErrors({ email: caught.message });
-      else if (caught instanceof ApiError && Object.keys(caught.fields).length) setErrors(caught.fields);
-      else
-        setMessage({
-          text: caught instanceof ApiError ? caught.message : "Something went wrong",
-          error: true,
-        });
+      const refused = refusalOf(caught);
+      if (refused.message === null) setErrors(refused.fields);
+      else setMessage({ text: refused.message, error: true });
     },
   });
   return (
