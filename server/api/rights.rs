@@ -107,7 +107,11 @@ pub const API: &[(&str, &str, Need)] = &[
     // employee a corporate card (the card purpose: CORPORATE_CARDS, checked by the handler as
     // it depends on the body); the invitee answers with the link or signed in with the invited
     // email (the handlers check which).
-    ("POST", "/v2/invitations", Member(Rule::owner().business())),
+    (
+        "POST",
+        "/v2/invitations",
+        Member(Rule::owner().business().complete()),
+    ),
     (
         "DELETE",
         "/v2/invitations",
@@ -116,7 +120,7 @@ pub const API: &[(&str, &str, Need)] = &[
     (
         "POST",
         "/v2/invitations/resend",
-        Member(Rule::owner().business()),
+        Member(Rule::owner().business().complete()),
     ),
     ("POST", "/v2/invitations/take", User),
     ("POST", "/v2/invitations/fetch", User),
@@ -135,7 +139,11 @@ pub const API: &[(&str, &str, Need)] = &[
     ("PATCH", "/v2/invitations/cards/status", User),
     // Accounts: roles none and card_user load none (the list answers empty for them).
     ("POST", "/v2/bank-accounts/fetch", Member(Rule::MEMBER)),
-    ("POST", "/v2/bank-accounts", Member(Rule::owner())),
+    (
+        "POST",
+        "/v2/bank-accounts",
+        Member(Rule::owner().complete()),
+    ),
     (
         "POST",
         "/v2/transactions/fetch",
@@ -173,7 +181,7 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/banks/lookup",
         Member(Rule::read("transaction")),
     ),
-    ("PUT", "/v2/recipients", Member(Rule::full("transaction"))),
+    ("PUT", "/v2/recipients", Member(PAYS)),
     (
         "DELETE",
         "/v2/recipients",
@@ -184,16 +192,8 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/transactions/fees/take",
         Member(Rule::read("transaction")),
     ),
-    (
-        "POST",
-        "/v2/transactions",
-        Member(Rule::full("transaction")),
-    ),
-    (
-        "POST",
-        "/v2/documents/upload",
-        Member(Rule::full("transaction")),
-    ),
+    ("POST", "/v2/transactions", Member(PAYS)),
+    ("POST", "/v2/documents/upload", Member(PAYS)),
     (
         "GET",
         "/v2/documents/payment_message",
@@ -205,11 +205,7 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/transactions/approvals/fetch",
         Member(Rule::full("transaction")),
     ),
-    (
-        "POST",
-        "/v2/transactions/approvals/approve",
-        Member(Rule::full("transaction")),
-    ),
+    ("POST", "/v2/transactions/approvals/approve", Member(PAYS)),
     (
         "POST",
         "/v2/transactions/approvals/reject",
@@ -254,7 +250,10 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
 ];
 
-pub const INVITE: Rule = Rule::owner().business().flag("userInvite");
+pub const INVITE: Rule = Rule::owner().business().complete().flag("userInvite");
+/// Sending money, and what only a payment needs (a payee added, an attachment): the full
+/// transaction right, and an account that is ready, not restricted (README "Restrictions").
+const PAYS: Rule = Rule::full("transaction").complete();
 /// SPEC §6: corporate cards need an Account Owner of a business with a UK primary account, and
 /// the corporateCards flag.
 pub const CORPORATE_CARDS: Rule = Rule::owner()
@@ -262,7 +261,9 @@ pub const CORPORATE_CARDS: Rule = Rule::owner()
     .complete()
     .uk_primary()
     .flag("corporateCards");
-const EXCHANGE: Rule = Rule::full("transaction").flag("currencyExchange");
+const EXCHANGE: Rule = Rule::full("transaction")
+    .complete()
+    .flag("currencyExchange");
 const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
@@ -284,10 +285,10 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/statement", Rule::read("transaction").complete()),
     ("/proof-letter", Rule::ACCOUNTS.complete()),
     ("/recipients", Rule::read("transaction")),
-    ("/recipients/create", Rule::full("transaction")),
-    ("/recipients/edit/{recipientId}", Rule::full("transaction")),
-    ("/transfer/approve", Rule::full("transaction").complete()),
-    ("/transfer/{realmId}", Rule::full("transaction").complete()),
+    ("/recipients/create", PAYS),
+    ("/recipients/edit/{recipientId}", PAYS),
+    ("/transfer/approve", PAYS),
+    ("/transfer/{realmId}", PAYS),
     ("/currency-converter", EXCHANGE),
     // Cards need a UK primary account (SPEC §6); the list page also tells euro customers
     // cards are coming (the euCardComingSoon flag), so it only needs a complete account.
@@ -435,6 +436,94 @@ pub async fn require(
     }
 }
 
+/// Whether the member `user` of `profile` may make a call that needs `rule`: their own onboarding
+/// is done (SPEC §4: the app is open when the account is ready or merely restricted), and the
+/// rule is met; else the refusal to answer with.
+pub async fn admit(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    rule: &Rule,
+    user: &store::users::UserRow,
+) -> Result<(), AppError> {
+    // A colleague still joining (flow user_invited) is a member already, but sees nothing of
+    // the company until their own checks are done.
+    if user.onboarding_flow == Some(OnboardingFlow::UserInvited) {
+        return Err(AppError::refused(
+            axum::http::StatusCode::FORBIDDEN,
+            "onboarding_incomplete",
+            "Not yet",
+            "Please finish joining your team first.",
+        ));
+    }
+    // An applicant whose company is still under review, or who opens another profile, acts
+    // for no company until that onboarding is done.
+    if !user.kyc_status.app_in_access() {
+        return Err(AppError::refused(
+            axum::http::StatusCode::FORBIDDEN,
+            "account_not_ready",
+            "Not yet",
+            "Your account is not open yet. Please finish opening it first.",
+        ));
+    }
+    if meets(state, profile, rule, user).await? {
+        return Ok(());
+    }
+    // Refused only because a feature is switched off: say so (SPEC §1).
+    let unflagged = Rule {
+        flag: None,
+        ..*rule
+    };
+    if rule.flag.is_some() && meets(state, profile, &unflagged, user).await? {
+        return Err(AppError::refused(
+            axum::http::StatusCode::FORBIDDEN,
+            "feature_disabled",
+            "Not available",
+            "This feature is not available at the moment.",
+        ));
+    }
+    // Refused only because the account is restricted: say so (SPEC §4).
+    let open = Rule {
+        complete: false,
+        ..*rule
+    };
+    if rule.complete
+        && user.kyc_status == crate::domain::onboarding::kyc::KycStatus::AccountRestricted
+        && meets(state, profile, &open, user).await?
+    {
+        return Err(restricted());
+    }
+    Err(AppError::Forbidden)
+}
+
+/// What a restricted account is told when it tries what a restriction stops (README: sending
+/// money, exchanging, adding payees, ordering or using cards, inviting).
+pub fn restricted() -> AppError {
+    AppError::refused(
+        axum::http::StatusCode::FORBIDDEN,
+        "account_restricted",
+        "Your Account Is Temporarily Restricted",
+        "This is not possible while your account is restricted. Please contact us.",
+    )
+}
+
+/// As the rights table would admit the call `method path` for the selected profile's member:
+/// for a call whose body names an action another call's need governs (an approval of a
+/// transfer is asked for as the transfer itself would be).
+pub async fn admit_as(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    method: &str,
+    path: &str,
+) -> Result<(), AppError> {
+    let Some(Need::Member(rule)) = need(method, path) else {
+        return Err(AppError::Forbidden);
+    };
+    let user = store::users::by_id(&state.db, &profile.user_id)
+        .await?
+        .ok_or(AppError::Forbidden)?;
+    admit(state, profile, &rule, &user).await
+}
+
 /// The table, applied to every matched call before its handler.
 pub async fn enforce(
     State(state): State<ApiState>,
@@ -477,34 +566,8 @@ pub async fn enforce(
                     Err(error) => return AppError::from(error).into_response(),
                 },
             };
-            if user.onboarding_flow == Some(OnboardingFlow::UserInvited) {
-                return AppError::refused(
-                    axum::http::StatusCode::FORBIDDEN,
-                    "onboarding_incomplete",
-                    "Not yet",
-                    "Please finish joining your team first.",
-                )
-                .into_response();
-            }
-            match meets(&state, &profile, &rule, &user).await {
-                Ok(true) => {}
-                Ok(false) => {
-                    // Refused only because a feature is switched off: say so (SPEC §1).
-                    let unflagged = Rule { flag: None, ..rule };
-                    if rule.flag.is_some()
-                        && matches!(meets(&state, &profile, &unflagged, &user).await, Ok(true))
-                    {
-                        return AppError::refused(
-                            axum::http::StatusCode::FORBIDDEN,
-                            "feature_disabled",
-                            "Not available",
-                            "This feature is not available at the moment.",
-                        )
-                        .into_response();
-                    }
-                    return AppError::Forbidden.into_response();
-                }
-                Err(error) => return error.into_response(),
+            if let Err(refusal) = admit(&state, &profile, &rule, &user).await {
+                return refusal.into_response();
             }
             // The handler reads the same profile without asking the database again.
             parts.extensions.insert(profile);

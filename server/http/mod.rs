@@ -3,6 +3,7 @@
 pub mod assets;
 mod card_network;
 mod exchange_forms;
+mod forms;
 mod health;
 mod identity_widget;
 pub mod layout;

@@ -246,9 +246,21 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
     .bind(&ledger_account_id)
     .fetch_one(&mut *tx)
     .await?;
+    // A restricted account uses no card (README "Restrictions"): the holder's, or the Account
+    // Owner's of the card's company.
+    let (restricted,) = sqlx::query_as::<_, (i64,)>(
+        "SELECT COUNT(*) FROM users u WHERE u.kyc_status = 'account_restricted' AND \
+         (u.id = (SELECT user_id FROM cards WHERE id = $1) OR u.id IN \
+         (SELECT m.user_id FROM profile_members m JOIN cards c ON c.profile_id = m.profile_id \
+          WHERE c.id = $1 AND m.role = 'admin'))",
+    )
+    .bind(request.card_id)
+    .fetch_one(&mut *tx)
+    .await?;
     let expired = crate::domain::cards::cvv::Expiry::parse_stored(&expiry)
         .is_none_or(|e| !e.is_valid_on(london::today(request.at)));
-    let account_usable = crate::domain::accounts::status::usable(&account_status);
+    let account_usable =
+        crate::domain::accounts::status::usable(&account_status) && restricted == 0;
     let mut decision = controls::decide(Facts {
         status: if account_usable {
             status

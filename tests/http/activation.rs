@@ -473,3 +473,122 @@ on_both_backends!(a_personal_customer_in_germany_pays_in_euro, |bank| {
         .unwrap();
     assert_eq!(profiles[0].kind.as_str(), "personal");
 });
+
+/// Issue 26 point 3: whatever the concurrency and whichever methods race, exactly one fee is
+/// paid and one profile opened; a further payment that arrives anyway waits in suspense.
+on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
+    let (user_id, auth) = applicant(
+        bank,
+        "tom@example.com",
+        "personal",
+        "registration_fee_assigned",
+    )
+    .await;
+    let fee = fee_of(bank, &auth).await;
+    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
+    let iban = fee["transfer"]["iban"].as_str().unwrap().to_string();
+    let token = |n: usize| {
+        json!({"paymentData": {"version": "EC_v1", "data": format!("pay-{n}")},
+        "paymentMethod": {"network": "Visa"}, "transactionIdentifier": format!("T-{n}")})
+    };
+    let wallets = futures_util::future::join_all((0..10).map(|n| {
+        let auth = auth.clone();
+        async move {
+            // Staggered, as callers on a network are: some arrive while another is paying.
+            tokio::time::sleep(std::time::Duration::from_millis(n as u64 * 2)).await;
+            post(
+                bank,
+                "/v2/account-profiles/registration-fees/wallet-pay/process",
+                json!({"walletType": "apple-pay", "token": token(n)}),
+                &[("authorization", &auth)],
+            )
+            .await
+        }
+    }));
+    let transfers = futures_util::future::join_all((0..3).map(|n| {
+        let (reference, iban) = (reference.clone(), iban.clone());
+        async move {
+            tokio::time::sleep(std::time::Duration::from_millis(n as u64 * 7)).await;
+            bank::providers::sandbox_payments::credit(
+                &bank.db,
+                &iban,
+                "19.00",
+                &format!("Tom Fischer {n}"),
+                &reference,
+            )
+            .await
+        }
+    }));
+    let (wallets, _) = futures_util::future::join(wallets, transfers).await;
+    assert!(
+        wallets.iter().all(|w| w.status.as_u16() < 500),
+        "no server error"
+    );
+    assert_eq!(status(bank, &user_id).await, "completed");
+    let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 1, "one profile");
+    assert_eq!(accounts(bank, &user_id).await.len(), 1, "one account");
+    let paid: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM registration_fees WHERE user_id = $1 AND status = 'paid'",
+    )
+    .bind(&user_id)
+    .fetch_one(&bank.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(paid, 1, "one fee paid");
+    // The bank's fee income holds one fee; every other payment that got through is in suspense.
+    let income: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts WHERE kind = 'fee_income'",
+    )
+    .fetch_one(&bank.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(income.abs(), 1_900);
+
+    // The interleaving that opened second profiles: a call that passed the step check before
+    // the fee was paid finds it paid, assigns a fresh fee and pays that one. It is held in
+    // suspense; nothing opens twice.
+    bank::store::registration_fees::create(
+        &bank.db,
+        &bank::store::registration_fees::NewFee {
+            user_id: &user_id,
+            flow: "personal",
+            currency: bank::domain::accounts::money::Currency::Gbp,
+            amount_minor: 1_900,
+            reference: "HB-LATE-1",
+        },
+        bank::store::now_ms() + 1,
+    )
+    .await
+    .unwrap();
+    let late = bank::store::registration_fees::latest(&bank.db, &user_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(late.reference, "HB-LATE-1");
+    let settled = bank::api::onboarding::fee::settle(
+        &bank.db,
+        &late,
+        "apple_pay",
+        "late-1",
+        "card_acquiring",
+    )
+    .await
+    .unwrap();
+    assert_eq!(settled, bank::api::onboarding::fee::Settled::AlreadyPaid);
+    let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 1, "still one profile");
+    let in_suspense: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM audit_log WHERE user_id = $1 AND event = 'activation_fee_in_suspense'",
+    )
+    .bind(&user_id)
+    .fetch_one(&bank.db.pool)
+    .await
+    .unwrap();
+    assert!(in_suspense >= 1, "operators are told");
+    ledger_is_sound(bank).await;
+});

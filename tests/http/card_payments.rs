@@ -406,3 +406,28 @@ on_both_backends!(the_sandbox_network_page_pays_with_a_card_number, |bank| {
         .await;
     assert_eq!(unknown.status, 422);
 });
+
+on_both_backends!(a_restricted_account_uses_no_card, |bank| {
+    let h = holder(bank).await;
+    bank::store::users::set_status(
+        &bank.db,
+        &h.who.user_id,
+        bank::domain::onboarding::kyc::KycStatus::AccountRestricted,
+    )
+    .await
+    .unwrap();
+    let before = balance(bank, &h).await;
+    let refused = authorize(bank, &h, "r-1", LimitType::OnlinePurchase, 500).await;
+    assert_eq!(refused.status, "declined");
+    assert_eq!(balance(bank, &h).await, before);
+    // Lifted, the same card pays again.
+    bank::store::users::set_status(
+        &bank.db,
+        &h.who.user_id,
+        bank::domain::onboarding::kyc::KycStatus::Completed,
+    )
+    .await
+    .unwrap();
+    let paid = authorize(bank, &h, "r-2", LimitType::OnlinePurchase, 500).await;
+    assert_eq!(paid.status, "pending");
+});

@@ -36,6 +36,34 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     )
     .await;
     assert_eq!(personal.status, 200, "{}", personal.body);
+    // Every profile passes its own fee (issue 26 point 4): nothing opens before it is paid.
+    assert_eq!(personal.json()["kyc_status"], "registration_fee_assigned");
+    assert_eq!(personal.json()["onboarding_flow"], "personal");
+    let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 1);
+    let fee = post(
+        bank,
+        "/v2/account-profiles/registration-fees/take",
+        json!({}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    assert_eq!(fee.json()["amount"], 19.0, "{}", fee.body);
+    let reference = fee.json()["transfer"]["reference"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    bank::providers::sandbox_payments::credit(
+        &bank.db,
+        bank::domain::accounts::identifiers::FEE_COLLECTION_NUMBER,
+        "19.00",
+        "Olivia Bennett",
+        &reference,
+    )
+    .await
+    .unwrap();
     let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
         .await
         .unwrap();
@@ -47,10 +75,8 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     let accounts = bank::store::bank_accounts::for_profile(&bank.db, &own.id)
         .await
         .unwrap();
-    assert_eq!(
-        (accounts.len(), accounts[0].status.as_str()),
-        (1, "pending")
-    );
+    assert_eq!((accounts.len(), accounts[0].status.as_str()), (1, "active"));
+    ledger_is_sound(bank).await;
     let twice = post(
         bank,
         "/v2/account-profiles",

@@ -84,6 +84,24 @@ on_both_backends!(the_team_list_shows_members_and_their_status, |bank| {
     )
     .await;
     assert_eq!(none.status, 404);
+    // A member still verifying themselves acts for no company yet (issue 26 point 4).
+    let early = call(
+        bank,
+        &cfo,
+        "POST",
+        "/v2/account-profiles/users/fetch",
+        json!({}),
+    )
+    .await;
+    assert_eq!(early.status, 403, "{}", early.body);
+    assert_eq!(early.json()["code"], "account_not_ready");
+    bank::store::users::set_status(
+        &bank.db,
+        &cfo.user_id,
+        bank::domain::onboarding::kyc::KycStatus::Completed,
+    )
+    .await
+    .unwrap();
     // Members see the team; a stranger's profile is not theirs to see.
     assert_eq!(
         call(

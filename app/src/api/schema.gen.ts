@@ -1064,8 +1064,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A personal profile (opened with its primary account, pending for a moment), or a second
-         *     company: the person goes through the business wizard, the bank's review and the fee again.
+         * A personal profile (after the personal activation fee), or a second company: the person goes
+         *     through the business wizard, the bank's review and the fee again.
          */
         post: operations["post_v2_account_profiles"];
         delete?: never;

@@ -23,7 +23,11 @@ export const MENU: MenuItem[] = [
   { to: "/dashboard", label: "Home", rule: {} },
   { to: "/recipients", label: "Recipients", rule: { right: ["transaction", "r"] } },
   { to: "/transfer/{scheme}", label: "Send money", rule: { ...PAY, complete: true } },
-  { to: "/currency-converter", label: "Currency exchange", rule: { ...PAY, flag: "currencyExchange" } },
+  {
+    to: "/currency-converter",
+    label: "Currency exchange",
+    rule: { ...PAY, complete: true, flag: "currencyExchange" },
+  },
   { to: "/bank-accounts/details", label: "Account details", rule: { accounts: true }, layouts: ["desktop"] },
   {
     to: "/statement",

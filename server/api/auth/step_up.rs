@@ -114,18 +114,24 @@ pub(super) async fn generate(
             let terms = input
                 .transfer
                 .ok_or_else(|| AppError::field("transfer", "Field is required"))?;
+            // Asked for as the transfer itself is: one gate for both (issue 26 point 1).
+            let profile = profile?;
+            crate::api::rights::admit_as(&state, &profile, "POST", "/v2/transactions").await?;
             return Ok(Json(
-                super::transfer_approval::start(&state, &profile?, input.method, &terms).await?,
+                super::transfer_approval::start(&state, &profile, input.method, &terms).await?,
             ));
         }
         Some(purpose @ (Purpose::CardDetails | Purpose::CardClosure)) => {
             let card_id = input
                 .card_id
                 .ok_or_else(|| AppError::field("cardId", "Field is required"))?;
+            let profile = profile?;
+            crate::api::rights::admit_as(&state, &profile, "POST", "/v2/cards/details/take")
+                .await?;
             return Ok(Json(
                 crate::api::cards::details::start_approval(
                     &state,
-                    &profile?,
+                    &profile,
                     input.method,
                     purpose,
                     &card_id,

@@ -371,7 +371,22 @@ pub async fn settle(
         .unwrap_or_default();
     let now = now_ms();
     let mut tx = db.begin_write().await?;
-    let first = registration_fees::settle(&mut tx, &fee.id, method, payment_id, now).await?;
+    // Moving the person past the fee step is the gate (issue 26 point 3): of payments that race,
+    // whichever method they came by, exactly one moves it and opens the profile; the others find
+    // the step done and are kept in suspense for a refund.
+    let next = journey::after(flow, Step::Fee, true);
+    let opens =
+        store::users::move_status(&mut tx, &user.id, journey::open_for(Step::Fee), next).await?;
+    let first =
+        opens && registration_fees::settle(&mut tx, &fee.id, method, payment_id, now).await?;
+    if opens && !first {
+        // The step was open but this fee was paid already: nothing may open twice; the
+        // transaction is dropped, so the status is not moved either.
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "activation fee {} paid while its step was still open",
+            fee.id
+        )));
+    }
     let clearing = ledger::system_account(
         &mut tx,
         AccountKind::SchemeClearing,
@@ -413,6 +428,19 @@ pub async fn settle(
     }
     if !first {
         tx.commit().await?;
+        // Operators refund it from suspense; the log and the audit trail say whose it is.
+        tracing::warn!(
+            fee = %fee.id, payment = payment_id, method,
+            "a further activation fee payment arrived after the account opened: held in suspense"
+        );
+        store::audit::record(
+            db,
+            Some(&user.id),
+            "activation_fee_in_suspense",
+            "",
+            &format!("{method} {payment_id}"),
+        )
+        .await?;
         return Ok(Settled::AlreadyPaid);
     }
     let profile_id = match onboarding.and_then(|o| o.profile_id) {
@@ -453,8 +481,6 @@ pub async fn settle(
         )
         .await?;
     }
-    let next = journey::after(flow, Step::Fee, true);
-    store::users::move_status(&mut tx, &user.id, journey::open_for(Step::Fee), next).await?;
     tx.commit().await?;
     Ok(Settled::Paid)
 }

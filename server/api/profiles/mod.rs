@@ -15,11 +15,10 @@ use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::users::{kyc_reply, KycStatusReply};
 use super::ApiState;
-use crate::domain::onboarding::fee::primary_currency;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
+use crate::store;
 use crate::store::profiles::Profile;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -75,8 +74,33 @@ fn refused(message: &str) -> AppError {
     )
 }
 
-/// A personal profile (opened with its primary account, pending for a moment), or a second
-/// company: the person goes through the business wizard, the bank's review and the fee again.
+/// Starts the onboarding of a further profile for a person whose accounts are open: moves them
+/// from completed into `flow` at `status`, once (of two requests that race, one moves it).
+async fn start_flow(
+    state: &ApiState,
+    user_id: &str,
+    flow: OnboardingFlow,
+    status: KycStatus,
+) -> Result<(), AppError> {
+    let moved = sqlx::query(
+        "UPDATE users SET onboarding_flow = $1, kyc_status = $2 \
+         WHERE id = $3 AND kyc_status = $4 AND onboarding_flow IS NULL",
+    )
+    .bind(flow.as_str())
+    .bind(status.as_str())
+    .bind(user_id)
+    .bind(KycStatus::Completed.as_str())
+    .execute(&state.db.pool)
+    .await?;
+    if moved.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(refused("Finish opening your current account first."))
+    }
+}
+
+/// A personal profile (after the personal activation fee), or a second company: the person goes
+/// through the business wizard, the bank's review and the fee again.
 #[utoipa::path(post, path = "/v2/account-profiles", tag = "profiles", request_body = NewProfile,
     responses((status = 200, body = KycStatusReply)))]
 async fn create(
@@ -91,7 +115,6 @@ async fn create(
         return Err(refused("Finish opening your current account first."));
     }
     let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
-    let now = now_ms();
     match input.kind {
         ProfileType::Personal => {
             if profiles
@@ -100,54 +123,25 @@ async fn create(
             {
                 return Err(refused("You have a personal account already."));
             }
-            let details = store::users::details(&state.db, &user.user_id)
-                .await?
-                .ok_or(AppError::NotFound)?;
-            let name = format!("{} {}", details.name, details.surname);
-            let mut tx = state.db.begin_write().await?;
-            let profile =
-                store::profiles::create_in(&mut tx, ProfileType::Personal, name.trim()).await?;
-            store::profiles::add_member_in(
-                &mut tx,
-                &profile,
+            // Every profile passes its own onboarding and fee (issue 26 point 4): the person's
+            // details, phone and identity are verified already, so the personal activation fee
+            // is what is left; paying it opens the profile and its account.
+            start_flow(
+                &state,
                 &user.user_id,
-                Role::Admin,
-                &[],
-                profiles.is_empty(),
+                OnboardingFlow::Personal,
+                KycStatus::RegistrationFeeAssigned,
             )
             .await?;
-            // SPEC §4: a new account is pending first; the background job opens it.
-            store::bank_accounts::open(
-                &mut tx,
-                &store::bank_accounts::NewAccount {
-                    profile_id: &profile,
-                    currency: primary_currency(details.country.as_deref()),
-                    name: name.trim(),
-                    is_primary: true,
-                    status: "pending",
-                    activates_at: Some(now + i64::from(state.config.account_opening_s) * 1000),
-                    created_at: now,
-                },
-            )
-            .await?;
-            tx.commit().await?;
         }
         ProfileType::Business => {
-            let mut tx = state.db.begin_write().await?;
-            let moved = sqlx::query(
-                "UPDATE users SET onboarding_flow = $1, kyc_status = $2 \
-                 WHERE id = $3 AND kyc_status = $4 AND onboarding_flow IS NULL",
+            start_flow(
+                &state,
+                &user.user_id,
+                OnboardingFlow::BusinessAdditional,
+                KycStatus::ProfileIncomplete,
             )
-            .bind(OnboardingFlow::BusinessAdditional.as_str())
-            .bind(KycStatus::ProfileIncomplete.as_str())
-            .bind(&user.user_id)
-            .bind(KycStatus::Completed.as_str())
-            .execute(&mut *tx)
             .await?;
-            if moved.rows_affected() != 1 {
-                return Err(refused("Finish opening your current account first."));
-            }
-            tx.commit().await?;
         }
     }
     Ok(Json(kyc_reply(&state, &user).await?))

@@ -40,6 +40,9 @@ const FORM_ERRORS: Record<string, string> = {
   quote_not_found: "The rate has expired. Please check the new rate and convert again.",
   amount: MESSAGES.wrong,
   account_not_active: "This account cannot convert money at the moment.",
+  account_restricted: "Your account is temporarily restricted: money cannot be exchanged.",
+  onboarding_incomplete: "Please finish joining your team first.",
+  forbidden: "You are not allowed to do this",
 };
 
 /** SPEC §2 currency-converter: transaction access, the flag, more than one active account. */

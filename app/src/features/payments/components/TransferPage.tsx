@@ -576,6 +576,10 @@ export function plainFormError(code: string): string {
     mfa_expired: "Request time is up",
     limit_exceeded: "This transfer is over your limit",
     rate_limited: "Too many attempts. Please try again later.",
+    account_restricted: "Your account is temporarily restricted: payments cannot be sent.",
+    onboarding_incomplete: "Please finish joining your team first.",
+    account_not_ready: "Your account is not open yet. Please finish opening it first.",
+    forbidden: "You are not allowed to do this",
   };
   return messages[code] ?? "The transfer could not be made. Please check it and try again.";
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
@@ -6,15 +6,13 @@ import { profilesApi, profilesQuery } from "../api";
 
 /**
  * SPEC §2 company/add: a second company runs the business wizard, the bank's review and the fee
- * again; a personal account opens beside the business at once.
+ * again; a personal account beside the business is opened by its own activation fee.
  */
 export function AddProfilePage() {
   const { session } = useApp();
-  const client = useQueryClient();
   const profiles =
     useQuery({ ...profilesQuery(), initialData: { results: session.profilesList } }).data?.results ?? [];
   const hasPersonal = profiles.some((p) => p.type === "personal" && p.myAccess.role === "admin");
-  const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -35,11 +33,10 @@ export function AddProfilePage() {
     setError(null);
     try {
       await profilesApi.create("personal");
-      await client.invalidateQueries({ queryKey: profilesQuery().queryKey });
-      setDone("Your personal account is being opened. You will find it in the profile menu.");
+      // The paywall is in the onboarding route set: a full load lets the server choose it.
+      window.location.assign("/account-activation");
     } catch (caught) {
       setError(failureText(caught));
-    } finally {
       setBusy(false);
     }
   };
@@ -47,11 +44,6 @@ export function AddProfilePage() {
   return (
     <section className="panel panel-wide" aria-labelledby="add-title">
       <h1 id="add-title">Add an account</h1>
-      {done ? (
-        <p className="notice notice-success" role="status">
-          {done}
-        </p>
-      ) : null}
       {error ? (
         <p className="notice notice-error" role="alert">
           {error}
@@ -75,7 +67,10 @@ export function AddProfilePage() {
       {hasPersonal ? null : (
         <div className="card">
           <h2>A personal account</h2>
-          <p>Your own account beside your business, opened in a moment.</p>
+          <p>
+            Your own account beside your business. Your identity is verified already: pay the personal
+            activation fee and it opens.
+          </p>
           <button type="button" className="button" disabled={busy} onClick={() => void addPersonal()}>
             Open a personal account
           </button>
