@@ -12,7 +12,15 @@ use crate::api::rate_limit::RateLimiter;
 use crate::lifecycle::{every, Lifecycle};
 use crate::store::{self, now_ms, Db};
 
-pub fn spawn(lifecycle: &Lifecycle, db: Db, limiter: Arc<RateLimiter>, card_delivery_step_ms: u64) {
+/// `sandbox`: the sandbox payment schemes settle transfers (the only schemes so far); outside
+/// sandbox mode no transfer leaves the bank, so nothing is settled by a made-up outcome.
+pub fn spawn(
+    lifecycle: &Lifecycle,
+    db: Db,
+    limiter: Arc<RateLimiter>,
+    card_delivery_step_ms: u64,
+    sandbox: bool,
+) {
     let accounts = db.clone();
     lifecycle.keep(every(lifecycle, Duration::from_millis(500), move || {
         let db = accounts.clone();
@@ -29,15 +37,17 @@ pub fn spawn(lifecycle: &Lifecycle, db: Db, limiter: Arc<RateLimiter>, card_deli
             }
         }
     }));
-    let settling = db.clone();
-    lifecycle.keep(every(lifecycle, Duration::from_millis(250), move || {
-        let db = settling.clone();
-        async move {
-            if let Err(error) = store::transfers::settle_due(&db, now_ms(), 500).await {
-                tracing::warn!(%error, "settling due transfers failed");
+    if sandbox {
+        let settling = db.clone();
+        lifecycle.keep(every(lifecycle, Duration::from_millis(250), move || {
+            let db = settling.clone();
+            async move {
+                if let Err(error) = store::transfers::settle_due(&db, now_ms(), 500).await {
+                    tracing::warn!(%error, "settling due transfers failed");
+                }
             }
-        }
-    }));
+        }));
+    }
     lifecycle.keep(every(lifecycle, Duration::from_secs(60), move || {
         let db = db.clone();
         let limiter = limiter.clone();

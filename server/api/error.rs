@@ -78,8 +78,34 @@ impl AppError {
         }
     }
 
+    /// An outside party the call needs is not configured (outside sandbox mode): 503 with the
+    /// error body, never a sandbox behaviour (DESIGN.md §6).
+    pub fn unavailable(code: &'static str, message: &str) -> Self {
+        Self::refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            code,
+            "Not available",
+            message,
+        )
+    }
+
     pub fn field(name: &str, message: &str) -> Self {
         Self::Fields(BTreeMap::from([(name.to_string(), message.to_string())]))
+    }
+}
+
+impl From<crate::providers::notify::NotifyError> for AppError {
+    fn from(error: crate::providers::notify::NotifyError) -> Self {
+        match error {
+            crate::providers::notify::NotifyError::NoProvider(channel) => {
+                tracing::error!(?channel, "no provider is configured for this channel");
+                Self::unavailable(
+                    "provider_unavailable",
+                    "We cannot send you messages at the moment. Please try again later.",
+                )
+            }
+            other => Self::Internal(other.into()),
+        }
     }
 }
 

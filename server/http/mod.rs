@@ -117,6 +117,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         api_state.db.clone(),
         api_state.limiter.clone(),
         api_state.config.cards.delivery_step_ms,
+        api_state.config.sandbox,
     );
 
     let api_slot = Arc::new(OnceLock::new());

@@ -252,6 +252,35 @@ macro_rules! on_both_backends {
             }
         }
     };
+    // With the configuration adjusted first (a real deployment: `|c| c.sandbox = false`).
+    ($name:ident, $adjust:expr, |$bank:ident| $body:block) => {
+        mod $name {
+            use super::*;
+            async fn run($bank: &$crate::helpers::TestBank) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let bank = $crate::helpers::TestBank::start_with(
+                    $crate::helpers::Backend::Sqlite,
+                    $adjust,
+                )
+                .await;
+                run(&bank).await;
+                bank.finish().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let bank = $crate::helpers::TestBank::start_with(
+                    $crate::helpers::Backend::Postgres,
+                    $adjust,
+                )
+                .await;
+                run(&bank).await;
+                bank.finish().await;
+            }
+        }
+    };
 }
 
 /// A user with an SMS phone (+44 7700 900123) and a completed KYC, as the tests need one.

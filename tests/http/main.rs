@@ -26,6 +26,7 @@ mod outbox;
 mod pages;
 mod passkeys;
 mod password_reset;
+mod production;
 mod profiles;
 mod rate_limits;
 mod recipients;

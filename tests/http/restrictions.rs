@@ -94,3 +94,50 @@ on_both_backends!(
         assert!(page.body.contains("Your Account Is Temporarily Restricted"));
     }
 );
+
+/// Issue 26 point 4: a business that has only submitted its wizard has a profile already, but
+/// acts for it in nothing until its review and fee are done; an invited colleague opens no
+/// personal account without its fee.
+on_both_backends!(an_applicant_acts_for_no_company_before_it_opens, |bank| {
+    let (user_id, auth) =
+        applicant(bank, "olivia@example.com", "business", "profile_incomplete").await;
+    crate::onboarding::complete_wizard(bank, &auth, &crate::onboarding::company()).await;
+    let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 1, "the wizard made the company's profile");
+    let headers = [("authorization", auth.as_str())];
+    let calls = [
+        (
+            "POST",
+            "/v2/invitations",
+            json!({"email": "carl@example.com", "role": "cfo", "name": "Carl"}),
+        ),
+        (
+            "PUT",
+            "/v2/account-profiles/approval-rules",
+            json!({"currency": "GBP", "threshold": "100.00"}),
+        ),
+        ("POST", "/v2/account-profiles/users/fetch", json!({})),
+        ("POST", "/v2/bank-accounts/fetch", json!({})),
+    ];
+    for (method, path, body) in calls {
+        let answer = send_json(bank, method, path, body, &headers).await;
+        assert_eq!(answer.status, 403, "{method} {path}: {}", answer.body);
+        assert_eq!(answer.json()["code"], "account_not_ready", "{path}");
+    }
+    let invitations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM invitations")
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(invitations, 0);
+    // A profile that is not open yet cannot be joined by a personal one either.
+    let personal = post(
+        bank,
+        "/v2/account-profiles",
+        json!({"type": "personal"}),
+        &headers,
+    )
+    .await;
+    assert_eq!(personal.status, 409, "{}", personal.body);
+});

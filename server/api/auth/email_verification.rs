@@ -67,11 +67,7 @@ pub(super) async fn send(
             ),
         }
     };
-    state
-        .notify
-        .send(message)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
+    state.notify.send(message).await?;
     Ok(Json(Success {
         success: true,
         message: None,

@@ -294,8 +294,7 @@ pub(super) async fn start_second_factor(
                 },
             ),
         })
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
+        .await?;
     Ok(Some(MfaStep {
         method: Method::Sms,
         request_id: request.id,

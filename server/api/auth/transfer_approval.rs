@@ -129,8 +129,7 @@ pub async fn start_bound(
             subject: sms_subject.into(),
             body: sms_text(&code),
         })
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
+        .await?;
     Ok(MfaStep {
         method: Method::Sms,
         request_id: request.id,

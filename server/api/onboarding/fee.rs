@@ -74,8 +74,23 @@ pub struct FeeReply {
     checkout_url: Option<String>,
 }
 
+/// Card and wallet payments need an acquirer. Only the sandbox's exists so far, so outside
+/// sandbox mode neither method is offered and their calls answer 503 (issue 26 point 2); the
+/// bank transfer stays.
+fn acquirer_ready(state: &ApiState) -> bool {
+    state.config.sandbox
+}
+
+fn no_acquirer() -> AppError {
+    AppError::unavailable(
+        "payment_method_unavailable",
+        "This way of paying is not available. Please pay by bank transfer.",
+    )
+}
+
 async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeReply, AppError> {
     let flags = effective_flags(state).await?;
+    let acquirer = acquirer_ready(state);
     let number = identifiers::FEE_COLLECTION_NUMBER;
     Ok(FeeReply {
         amount: major(fee.amount_minor),
@@ -83,8 +98,8 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         benefits: fee::benefits(flow),
         status: FeeStatus::stored(&fee.status),
         method: fee.method.clone(),
-        card_allowed: flags.get("activateByCard"),
-        apple_pay_allowed: flags.get("activateByApple"),
+        card_allowed: acquirer && flags.get("activateByCard"),
+        apple_pay_allowed: acquirer && flags.get("activateByApple"),
         transfer: TransferDetails {
             beneficiary: state.config.company.legal_name.clone(),
             iban: identifiers::gb_iban(number),
@@ -94,7 +109,9 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
             reference: fee.reference.clone(),
         },
         checkout_url: match (&fee.checkout_id, fee.status.as_str()) {
-            (Some(id), "pending" | "failed") if fee.method.as_deref() == Some("card") => {
+            (Some(id), "pending" | "failed")
+                if acquirer && fee.method.as_deref() == Some("card") =>
+            {
                 // The sandbox acquirer's page is the bank's own, on the origin the person uses.
                 Some(format!("/sandbox/pay/{id}"))
             }
@@ -212,6 +229,9 @@ async fn order(
             if !effective_flags(&state).await?.get("activateByCard") {
                 return Err(flag_off());
             }
+            if !acquirer_ready(&state) {
+                return Err(no_acquirer());
+            }
             let checkout = uuid::Uuid::new_v4().to_string();
             registration_fees::choose(&state.db, &fee.id, "card", "pending", Some(&checkout))
                 .await?;
@@ -275,6 +295,9 @@ async fn wallet_ready(
     }
     if !effective_flags(state).await?.get("activateByApple") {
         return Err(flag_off());
+    }
+    if !acquirer_ready(state) {
+        return Err(no_acquirer());
     }
     let row = in_step(state, user_id, Step::Fee).await?;
     let fee = current_fee(state, &row).await?;

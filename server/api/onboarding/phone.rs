@@ -124,8 +124,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppErro
                 state.config.company.trading_name
             ),
         })
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
+        .await?;
     Ok(())
 }
 

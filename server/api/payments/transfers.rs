@@ -169,6 +169,15 @@ pub async fn plan(
         return Err(AppError::field("amount", WRONG_AMOUNT));
     }
     let on_us = on_us(state, &checked).await?;
+    // Money for another bank needs a payment scheme. Only the sandbox's exists so far, so
+    // outside sandbox mode such a transfer is refused before anything is approved or held
+    // (issue 26 point 2); payments between the bank's own accounts need no scheme.
+    if on_us.is_none() && !state.config.sandbox {
+        return Err(AppError::unavailable(
+            "scheme_unavailable",
+            "Payments to other banks are not available at the moment.",
+        ));
+    }
     if on_us.as_ref().is_some_and(|to| to.id == account.id) {
         return Err(AppError::field(
             "receiver",
