@@ -100,9 +100,15 @@ pub fn acme_binding(account_id: &str, amount: &str) -> anyhow::Result<String> {
         true,
     )
     .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    Ok(approval::binding(
-        &checked.terms(account_id, &checked.payee_account()),
-    ))
+    // The bank's published UK local fee: the approval binds what the payer pays.
+    let fee = bank::domain::payments::fees::FeeTable::defaults()
+        .fee(Scheme::Local, Currency::Gbp)
+        .unwrap_or_default();
+    Ok(approval::binding(&checked.terms(
+        account_id,
+        &checked.payee_account(),
+        fee,
+    )))
 }
 
 /// The body of that transfer, as the app posts it.

@@ -85,7 +85,7 @@ describe("transfers on desktop", () => {
     await page.fill("input[name=details]", "Lunch 42");
     await page.fill("input[name=alias]", "Tom");
     await page.check("input[name=saveAsTemplate]");
-    await approveBySms(page, OLIVIA[2], /^Approve £1,234\.50 to Tom Price$/);
+    await approveBySms(page, OLIVIA[2], /^Approve £1,234\.70 \(£1,234\.50 \+ £0\.20 fee\) to Tom Price$/);
     await page.waitForSelector("text=Transfer completed");
     await page.click("text=Back to your account");
     await page.waitForSelector(".txn-row >> text=Tom Price");
@@ -124,7 +124,7 @@ describe("transfers on desktop", () => {
     assert.ok(await page.isVisible("dd:text('SEPA')"));
     await page.click("button:text('Approve and send')");
     await page.waitForSelector("text=Approve the transfer");
-    await typeCode(page, await transferCode(OLIVIA[2], /^Approve €25\.00 to Müller & Söhne GmbH$/));
+    await typeCode(page, await transferCode(OLIVIA[2], /^Approve €25\.50 \(€25\.00 \+ €0\.50 fee\) to Müller & Söhne GmbH$/));
     await page.waitForSelector("text=Transfer sent");
     await page.click("text=Back to your account");
     await page.waitForSelector("text=pain.001 (ISO 20022)");
@@ -134,7 +134,7 @@ describe("transfers on desktop", () => {
     assert.equal(await page.inputValue("input[name=amount]"), "25");
     assert.equal(await page.inputValue("input[name=name]"), "Müller & Söhne GmbH");
     assert.ok(await page.isChecked("input[name=scheme][value=sepa]"));
-    await approveBySms(page, OLIVIA[2], /^Approve €25\.00 to Müller & Söhne GmbH$/);
+    await approveBySms(page, OLIVIA[2], /^Approve €25\.50 \(€25\.00 \+ €0\.50 fee\) to Müller & Söhne GmbH$/);
     await page.waitForSelector("text=Transfer sent");
     assert.deepEqual(seen.problems, []);
     await context.close();
@@ -200,7 +200,7 @@ describe("a transfer before the JavaScript arrives", () => {
     await noJs.fill("input[name=amount]", "10.00");
     await noJs.click("button:text('Continue')");
     await noJs.waitForURL(/\/transfer\/approve\?/);
-    const code = await transferCode(OLIVIA[2], /^Approve £10\.00 to Tom Price$/);
+    const code = await transferCode(OLIVIA[2], /^Approve £10\.20 \(£10\.00 \+ £0\.20 fee\) to Tom Price$/);
     for (let i = 0; i < 6; i++) await noJs.fill(`[aria-label='Digit ${i + 1} of 6']`, code[i]);
     await noJs.click("button:text('Approve and send')");
     await noJs.waitForURL(/\/dashboard\?account=.*&txn=/);

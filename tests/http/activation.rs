@@ -474,8 +474,8 @@ on_both_backends!(a_personal_customer_in_germany_pays_in_euro, |bank| {
     assert_eq!(profiles[0].kind.as_str(), "personal");
 });
 
-/// Issue 26 point 3: whatever the concurrency and whichever methods race, exactly one fee is
-/// paid and one profile opened; a further payment that arrives anyway waits in suspense.
+// Issue 26 point 3: whatever the concurrency and whichever methods race, exactly one fee is
+// paid and one profile opened; a further payment that arrives anyway waits in suspense.
 on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
     let (user_id, auth) = applicant(
         bank,

@@ -95,9 +95,9 @@ on_both_backends!(
     }
 );
 
-/// Issue 26 point 4: a business that has only submitted its wizard has a profile already, but
-/// acts for it in nothing until its review and fee are done; an invited colleague opens no
-/// personal account without its fee.
+// Issue 26 point 4: a business that has only submitted its wizard has a profile already, but
+// acts for it in nothing until its review and fee are done; an invited colleague opens no
+// personal account without its fee.
 on_both_backends!(an_applicant_acts_for_no_company_before_it_opens, |bank| {
     let (user_id, auth) =
         applicant(bank, "olivia@example.com", "business", "profile_incomplete").await;

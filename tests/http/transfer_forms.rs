@@ -88,7 +88,7 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
     assert!(location.starts_with("/transfer/approve?"), "{location}");
     let sms = last_message(bank, "+447700900123").await.body;
     assert!(
-        sms.starts_with("Approve £120.00 to Acme Ltd with code "),
+        sms.starts_with("Approve £120.20 (£120.00 + £0.20 fee) to Acme Ltd with code "),
         "{sms}"
     );
     let code = sms.split("code ").nth(1).unwrap()[..6].to_string();

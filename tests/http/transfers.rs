@@ -127,7 +127,7 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     let terms = local_terms(&p.gbp, "250.10", "Acme Ltd");
     let (request_id, text) = ask_approval(bank, &auth, &terms).await;
     assert!(
-        text.starts_with("Approve £250.10 to Acme Ltd with code "),
+        text.starts_with("Approve £250.30 (£250.10 + £0.20 fee) to Acme Ltd with code "),
         "the SMS states what is approved: {text}"
     );
     // Not verified yet: the transfer is refused and nothing moves.
@@ -226,7 +226,6 @@ on_both_backends!(
                 "{changed}"
             );
         }
-        // The reference is not part of what SCA binds; the approval still holds for the terms.
         let booked = reload(bank, &p.gbp).await.balance.booked;
         assert_eq!(booked, 100_000, "nothing moved");
         // Another person's approval is no approval.
@@ -688,3 +687,57 @@ on_both_backends!(money_for_an_unknown_account_waits_in_suspense, |bank| {
     assert_eq!(held, 4_200);
     ledger_is_sound(bank).await;
 });
+
+// Issue 26 point 8: an approval binds everything that changes what the payer pays or where the
+// money goes: the scheme (and so the fee), the payee's bank and the reference.
+on_both_backends!(
+    an_approval_binds_the_scheme_fee_bank_and_reference,
+    |bank| {
+        let p = payer(bank, "olivia@example.com").await;
+        let auth = p.customer.bearer();
+        let terms = sepa_terms(&p.eur, "10.00");
+        let request_id = approved(bank, &auth, &terms).await;
+        let text = last_message(bank, "+447700900123").await.body;
+        assert!(
+            text.starts_with(
+                "Approve €10.50 (€10.00 + €0.50 fee) to Müller & Söhne GmbH with code "
+            ),
+            "the SMS states the total: {text}"
+        );
+        let by_swift = {
+            let mut t = terms.clone();
+            t["scheme"] = json!("swift");
+            t["receiver"]["swiftAddress"] = json!({"country": "DE", "address1": "Kaiserstrasse",
+            "buildingNumber": "16", "city": "Frankfurt"});
+            t
+        };
+        let other_bank = {
+            let mut t = terms.clone();
+            t["receiver"]["bic"] = json!("DEUTDEFFXXX");
+            t
+        };
+        let other_reference = {
+            let mut t = terms.clone();
+            t["details"] = json!("RE-2026-12");
+            t
+        };
+        for changed in [by_swift, other_bank, other_reference] {
+            let refused = submit(bank, &auth, &with(&changed, &new_id(), &request_id)).await;
+            assert_eq!(
+                (refused.status.as_u16(), refused.json()["code"].as_str()),
+                (403, Some("approval_mismatch")),
+                "{changed}: {}",
+                refused.body
+            );
+        }
+        assert_eq!(
+            reload(bank, &p.eur).await.balance.booked,
+            100_000,
+            "nothing moved"
+        );
+        // The terms approved still go through.
+        let paid = submit(bank, &auth, &with(&terms, &new_id(), &request_id)).await;
+        assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
+        assert_eq!(reload(bank, &p.eur).await.balance.booked, 100_000 - 1_050);
+    }
+);

@@ -97,7 +97,8 @@ pub struct Plan {
 
 impl Plan {
     pub fn terms(&self) -> approval::TransferTerms<'_> {
-        self.checked.terms(&self.account.id, &self.payee_account)
+        self.checked
+            .terms(&self.account.id, &self.payee_account, self.fee)
     }
 }
 
@@ -156,7 +157,7 @@ pub async fn plan(
             )
         })?;
     let payee_account = checked.payee_account();
-    let binding = approval::binding(&checked.terms(&account.id, &payee_account));
+    let binding = approval::binding(&checked.terms(&account.id, &payee_account, fee));
     // A transfer waiting for its second approval holds its money: approving those very terms
     // may use what it holds.
     let reserved =

@@ -1,6 +1,8 @@
 //! Strong customer authentication with dynamic linking (PSD2 RTS art. 5, issue 11 point 3): an
-//! approval is bound to one transfer's amount, currency and payee. The binding is a hash of
-//! those terms, stored with the approval request and compared at submit; the SMS states them.
+//! approval is bound to everything that changes what the payer pays or where the money goes:
+//! the paying account, amount, currency, fee (so the scheme, issue 26 point 8), payee, payee's
+//! account and bank, and the reference. The binding is a hash of those terms, stored with the
+//! approval request and compared at submit; the SMS states the total and the payee.
 
 use sha2::{Digest, Sha256};
 
@@ -16,21 +18,40 @@ pub struct TransferTerms<'a> {
     /// The payee's account as the bank routes it: an IBAN, or sort code and account number, or
     /// an account number with its routing code.
     pub payee_account: &'a str,
+    /// The scheme it travels by (`local`, `sepa`, `swift`): it sets the fee.
+    pub scheme: &'a str,
+    /// The fee in minor units of the currency, debited with the amount.
+    pub fee_minor: i64,
+    /// The payee's bank (empty for UK local).
+    pub bic: &'a str,
+    pub reference: &'a str,
+}
+
+impl TransferTerms<'_> {
+    /// What leaves the paying account: the amount and its fee.
+    pub fn total_minor(&self) -> i64 {
+        self.amount_minor.saturating_add(self.fee_minor)
+    }
 }
 
 /// The hash an approval is bound to. Each field is length-prefixed, so no two different sets of
 /// terms can run together into the same text.
 pub fn binding(terms: &TransferTerms<'_>) -> String {
     let amount = terms.amount_minor.to_string();
+    let fee = terms.fee_minor.to_string();
     let fields = [
         terms.from_account_id,
         amount.as_str(),
         terms.currency.code(),
         terms.payee_name.trim(),
         terms.payee_account,
+        terms.scheme,
+        fee.as_str(),
+        terms.bic,
+        terms.reference,
     ];
     let mut hash = Sha256::new();
-    hash.update(b"transfer-approval-v1");
+    hash.update(b"transfer-approval-v2");
     for field in fields {
         hash.update((field.len() as u64).to_be_bytes());
         hash.update(field.as_bytes());
@@ -41,11 +62,21 @@ pub fn binding(terms: &TransferTerms<'_>) -> String {
     )
 }
 
-/// The SMS that carries the code: the person sees what they approve.
+/// The SMS that carries the code: the person sees what they approve, the total that leaves
+/// their account first.
 pub fn sms_text(terms: &TransferTerms<'_>, code: &str, trading_name: &str) -> String {
+    let fee = if terms.fee_minor > 0 {
+        format!(
+            " ({} + {} fee)",
+            money::display(terms.amount_minor, terms.currency),
+            money::display(terms.fee_minor, terms.currency)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "Approve {} to {} with code {code}. {trading_name} will never ask you for this code.",
-        money::display(terms.amount_minor, terms.currency),
+        "Approve {}{fee} to {} with code {code}. {trading_name} will never ask you for this code.",
+        money::display(terms.total_minor(), terms.currency),
         terms.payee_name.trim()
     )
 }
@@ -61,6 +92,10 @@ mod tests {
             currency: Currency::Gbp,
             payee_name: "Acme Ltd",
             payee_account: "200000-55779911",
+            scheme: "local",
+            fee_minor: 20,
+            bic: "",
+            reference: "Invoice 42",
         }
     }
 
@@ -106,10 +141,35 @@ mod tests {
     }
 
     #[test]
+    fn an_approval_binds_what_the_payer_pays_and_the_payees_bank() {
+        let first = binding(&terms());
+        for other in [
+            TransferTerms {
+                scheme: "swift",
+                ..terms()
+            },
+            TransferTerms {
+                fee_minor: 1_500,
+                ..terms()
+            },
+            TransferTerms {
+                bic: "COBADEFFXXX",
+                ..terms()
+            },
+            TransferTerms {
+                reference: "Invoice 43",
+                ..terms()
+            },
+        ] {
+            assert_ne!(first, binding(&other), "{other:?}");
+        }
+    }
+
+    #[test]
     fn the_sms_states_what_is_approved() {
         assert_eq!(
             sms_text(&terms(), "123456", "Harbour"),
-            "Approve £1,250.00 to Acme Ltd with code 123456. Harbour will never ask you for this code."
+            "Approve £1,250.20 (£1,250.00 + £0.20 fee) to Acme Ltd with code 123456. Harbour will never ask you for this code."
         );
     }
 }

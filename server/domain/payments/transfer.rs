@@ -45,10 +45,12 @@ impl CheckedTransfer {
         }
     }
 
+    /// The terms an approval binds, with the fee the scheme charges.
     pub fn terms<'a>(
         &'a self,
         from_account_id: &'a str,
         payee_account: &'a str,
+        fee_minor: i64,
     ) -> TransferTerms<'a> {
         TransferTerms {
             from_account_id,
@@ -56,6 +58,10 @@ impl CheckedTransfer {
             currency: self.currency,
             payee_name: &self.payee.name,
             payee_account,
+            scheme: self.scheme.as_str(),
+            fee_minor,
+            bic: self.payee.bic.as_deref().unwrap_or_default(),
+            reference: &self.reference,
         }
     }
 }

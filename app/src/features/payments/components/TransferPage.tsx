@@ -502,10 +502,17 @@ function Transfer() {
       {step === "approve" && mfa ? (
         <div className="step-up" role="dialog" aria-labelledby="approve-title">
           <h2 id="approve-title">Approve the transfer</h2>
+          {fee ? (
+            <p className="approve-terms">
+              You approve <strong>{formatMoney(fee.total, fee.currency)}</strong> (
+              {formatMoney(fee.amount, fee.currency)} and a {formatMoney(fee.fee, fee.currency)} fee) to{" "}
+              {draft.receiver.name} by {SCHEME_LABELS[scheme]}.
+            </p>
+          ) : null}
           {mfa.method === "sms" ? (
             <>
               <p>
-                We sent a code to your phone ending {mfa.lastDigits}. The text names the amount and the payee:
+                We sent a code to your phone ending {mfa.lastDigits}. The text names the total and the payee:
                 check them before you enter it.
               </p>
               <CodeInput
