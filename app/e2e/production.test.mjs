@@ -19,7 +19,13 @@ after(() => bank?.stop());
 
 describe("a real deployment", () => {
   it("serves no sandbox page", async () => {
-    for (const path of ["/sandbox/pay/any", "/sandbox/pay/any/3ds", "/sandbox/identity", "/dev/outbox", "/dev/money-in"]) {
+    for (const path of [
+      "/sandbox/pay/any",
+      "/sandbox/pay/any/3ds",
+      "/sandbox/identity",
+      "/dev/outbox",
+      "/dev/money-in",
+    ]) {
       const answer = await fetch(`${bank.url}${path}`, { redirect: "manual" });
       assert.notEqual(answer.status, 200, path);
       const text = await answer.text();

@@ -124,7 +124,10 @@ describe("transfers on desktop", () => {
     assert.ok(await page.isVisible("dd:text('SEPA')"));
     await page.click("button:text('Approve and send')");
     await page.waitForSelector("text=Approve the transfer");
-    await typeCode(page, await transferCode(OLIVIA[2], /^Approve €25\.50 \(€25\.00 \+ €0\.50 fee\) to Müller & Söhne GmbH$/));
+    await typeCode(
+      page,
+      await transferCode(OLIVIA[2], /^Approve €25\.50 \(€25\.00 \+ €0\.50 fee\) to Müller & Söhne GmbH$/),
+    );
     await page.waitForSelector("text=Transfer sent");
     await page.click("text=Back to your account");
     await page.waitForSelector("text=pain.001 (ISO 20022)");

@@ -33,6 +33,7 @@ mod recipients;
 mod restrictions;
 mod rights;
 mod robustness;
+mod route_walk;
 mod sessions;
 mod signup;
 mod spec_rules;

@@ -8,6 +8,7 @@ import {
   onboardingQuery,
   userQuery,
 } from "../features/onboarding/api";
+import { inTurn, STEP_STATUSES } from "../features/onboarding/controller";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
 import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
@@ -57,12 +58,14 @@ export const routes = (): AppRoute[] => [
     path: "/onboarding/user",
     head: { title: "About you", description: "Your personal details and address." },
     Component: PersonalInfoPage,
+    redirect: inTurn(STEP_STATUSES.person),
     prefetch: (client) => [client.ensureQueryData(userQuery()), client.ensureQueryData(countriesQuery())],
   },
   {
     path: "/onboarding/business",
     head: { title: "About your business", description: "Tell us about your company." },
     Component: BusinessOnboardingPage,
+    redirect: inTurn(STEP_STATUSES.business),
     prefetch: (client) => [
       client.ensureQueryData(onboardingQuery()),
       client.ensureQueryData(countriesQuery()),
@@ -72,12 +75,14 @@ export const routes = (): AppRoute[] => [
     path: "/phone-verification",
     head: { title: "Verify your phone", description: "Confirm your mobile number." },
     Component: PhoneVerificationPage,
+    redirect: inTurn(STEP_STATUSES.phone),
     prefetch: (client) => [client.ensureQueryData(userQuery())],
   },
   {
     path: "/sumsub",
     head: { title: "Verify your identity", description: "A photo of your document and a selfie." },
     Component: SumsubPage,
+    redirect: inTurn(STEP_STATUSES.identity),
     // The widget step renders its frame on the server, so it works before hydration.
     prefetch: (client, { query }) => [
       client.ensureQueryData(kycStatusQuery()),
@@ -88,6 +93,7 @@ export const routes = (): AppRoute[] => [
     path: "/additional-company-info",
     head: { title: "Business verification", description: "Our review of your business." },
     Component: AdditionalCompanyInfoPage,
+    redirect: inTurn(STEP_STATUSES.kyb),
     prefetch: (client) => [
       client.ensureQueryData(kycStatusQuery()),
       client.ensureQueryData(onboardingQuery()),
@@ -107,18 +113,21 @@ const activation: AppRoute[] = [
     path: "/account-activation",
     head: { title: "Account activation", description: "Pay the activation fee to open your account." },
     Component: PaywallPage,
+    redirect: inTurn(STEP_STATUSES.fee),
     prefetch: feePrefetch,
   },
   {
     path: "/account-activation/transfer",
     head: { title: "Account Activation Pending", description: "Pay the activation fee by bank transfer." },
     Component: TransferPage,
+    redirect: inTurn(STEP_STATUSES.fee),
     prefetch: feePrefetch,
   },
   {
     path: "/account-activation/card",
     head: { title: "Card payment", description: "Your card payment of the activation fee." },
     Component: CardPage,
+    redirect: inTurn(STEP_STATUSES.fee),
     prefetch: feePrefetch,
   },
   {
@@ -135,3 +144,6 @@ export const notFound: AppRoute = {
 };
 
 export const Frame = OnboardingFrame;
+
+/** A page whose data the API refuses (a state the page does not expect) goes to the controller. */
+export const whenRefused = "/controller";

@@ -2,6 +2,7 @@
 // done. The controller routes them (SPEC §4 "Invited-user controller"); the steps are the
 // director set's pages.
 import { countriesQuery, identityAccessQuery, kycStatusQuery, userQuery } from "../features/onboarding/api";
+import { inTurn, STEP_STATUSES } from "../features/onboarding/controller";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
 import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
@@ -34,6 +35,7 @@ export const routes = (): AppRoute[] => [
     path: "/invite-onboarding/user",
     head: { title: "About you", description: "Your personal details and address." },
     Component: PersonalInfoPage,
+    redirect: inTurn(STEP_STATUSES.person),
     prefetch: (client) => [client.ensureQueryData(userQuery()), client.ensureQueryData(countriesQuery())],
   },
   {
@@ -46,12 +48,14 @@ export const routes = (): AppRoute[] => [
     path: "/phone-verification",
     head: { title: "Verify your phone", description: "Confirm your mobile number." },
     Component: PhoneVerificationPage,
+    redirect: inTurn(STEP_STATUSES.phone),
     prefetch: (client) => [client.ensureQueryData(userQuery())],
   },
   {
     path: "/sumsub",
     head: { title: "Verify your identity", description: "A photo of your document and a selfie." },
     Component: SumsubPage,
+    redirect: inTurn(STEP_STATUSES.identity),
     prefetch: (client, { query }) => [
       client.ensureQueryData(kycStatusQuery()),
       ...(query.step === "widget" ? [client.ensureQueryData(identityAccessQuery())] : []),
@@ -66,3 +70,6 @@ export const notFound: AppRoute = {
 };
 
 export const Frame = OnboardingFrame;
+
+/** A page whose data the API refuses (a state the page does not expect) goes to the controller. */
+export const whenRefused = "/controller";

@@ -8,6 +8,8 @@ export interface RouteSetModule {
   routes: (layout: AppContextValue["layout"]) => AppRoute[];
   notFound: AppRoute;
   Frame: ComponentType<{ children: ReactNode }>;
+  /** Where a server render goes when the API refuses a page's data (4xx), instead of failing. */
+  whenRefused?: string;
 }
 
 function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["Frame"] }) {

@@ -8,6 +8,7 @@ import { featuresQuery } from "../features/engagement/api";
 import { AcsPage } from "../features/policies/AcsPage";
 import { PolicyPage } from "../features/policies/PolicyPage";
 import { policyTexts } from "../features/policies/texts";
+import { ApiError } from "../api/client";
 import { AppContext, type AppContextValue } from "../lib/appContext";
 import { parseQuery, splitUrl } from "../lib/url";
 import { serverRouteSets } from "../routesets/server";
@@ -126,6 +127,10 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       },
     };
   } catch (error) {
+    // A state the page did not expect (its data refused, not a fault): the set's own way on.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    if (refused && set.whenRefused && set.whenRefused !== pathname)
+      return { status: 302, redirect: set.whenRefused, head: route.head, html: "", hydrate: false, routeSet };
     console.error(
       "route render failed",
       pathname,

@@ -47,6 +47,30 @@ export function controllerTarget(status: KycStatusValue, flow: Flow | null): str
   }
 }
 
+/**
+ * A step's page opens only in the statuses that ask for it (issue 26 point 10): opened out of
+ * turn (a bookmark, the back button, a typed URL) the server render sends the person to the
+ * controller, which knows where they are. The browser has no session here and renders what the
+ * server rendered.
+ */
+export function inTurn(statuses: readonly KycStatusValue[]) {
+  return (context: { session?: { kycStatus: KycStatusValue | null } }): string | null => {
+    const status = context.session?.kycStatus;
+    if (context.session === undefined || (status && statuses.includes(status))) return null;
+    return "/controller";
+  };
+}
+
+/** The statuses of each step, as the controller sends people to them (and the server opens them). */
+export const STEP_STATUSES = {
+  person: ["user_data_incomplete"],
+  business: ["profile_incomplete"],
+  phone: ["verify_phone"],
+  identity: ["to_verify", "to_complete"],
+  kyb: ["kyb_requested", "kyb_pending"],
+  fee: ["registration_fee_assigned", "registration_fee_pending"],
+} as const satisfies Record<string, readonly KycStatusValue[]>;
+
 export interface OverviewStep {
   title: string;
   /** The KYC statuses while this step is the one to do. */
