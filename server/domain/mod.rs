@@ -49,6 +49,7 @@ pub mod cards;
 pub mod engagement;
 pub mod exchange;
 pub mod london;
+pub mod names;
 pub mod onboarding;
 pub mod paging;
 pub mod payments;

@@ -20,6 +20,7 @@ mod helpers;
 mod identity;
 mod invitations;
 mod ledger;
+mod names;
 mod onboarding;
 mod onboarding_pages;
 mod outbox;

@@ -16,6 +16,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
+use crate::domain::names;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::domain::profiles::team;
@@ -97,20 +98,22 @@ async fn send_link(
     row: &InvitationRow,
     token: &str,
 ) -> Result<(), AppError> {
+    // Every name here is someone's typing: written as an email carries it (domain/names.rs).
     let who = store::users::by_id(&state.db, inviter)
         .await?
-        .map(|u| format!("{} {}", u.name, u.surname))
+        .map(|u| names::in_mail(&format!("{} {}", u.name, u.surname)))
         .unwrap_or_else(|| "A colleague".into());
+    let company_name = names::in_mail(&row.profile_name);
     let company = &state.config.company;
     let base = &state.config.base_url;
     // What the link opens and what the email says differ by purpose; the rest is one email.
     let (link, subject, offer, ask) = match row.purpose {
         Purpose::Card => (
             format!("{base}/invitation/{token}/card"),
-            format!("{who} is giving you a {} company card", row.profile_name),
+            format!("{who} is giving you a {} company card", company_name),
             format!(
                 "{who} is giving you a corporate card of {} on {}.",
-                row.profile_name, company.trading_name
+                company_name, company.trading_name
             ),
             "Accept it and create your login",
         ),
@@ -118,11 +121,11 @@ async fn send_link(
             format!("{base}/accept-invite?token={token}"),
             format!(
                 "{who} invited you to {} on {}",
-                row.profile_name, company.trading_name
+                company_name, company.trading_name
             ),
             format!(
                 "{who} invited you to join {} on {} as {}.",
-                row.profile_name,
+                company_name,
                 company.trading_name,
                 position(row)
             ),
@@ -136,7 +139,8 @@ async fn send_link(
         body: format!(
             "Hello {},\n\n{offer}\n\n{ask}: {link}\n\n\
              The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
-            row.name, row.reference
+            names::in_mail(&row.name),
+            row.reference
         ),
     };
     if let Err(error) = state.notify.send(message).await {

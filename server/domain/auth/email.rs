@@ -16,14 +16,17 @@ impl Email {
         let Some((local, domain)) = value.split_once('@') else {
             return Err(INVALID);
         };
-        let valid = !local.is_empty()
+        // lettre's parser (the library that sends the bank's mail) decides what an address
+        // is (RFC 5322 dot-atoms): angle brackets, quotes, commas or spaces make no address.
+        // The bank adds what delivery needs: a domain with a dot, and no quoted local part.
+        let valid = value.parse::<lettre::Address>().is_ok()
             && local.len() <= 64
             && value.len() <= 254
-            && !domain.contains('@')
+            && !local.starts_with('"')
             && domain.contains('.')
             && !domain.starts_with('.')
             && !domain.ends_with('.')
-            && !value.chars().any(char::is_whitespace);
+            && value.is_ascii();
         if valid {
             Ok(Self(value))
         } else {
@@ -55,6 +58,12 @@ mod tests {
             "a@b@c.com",
             "a@.com",
             "a@com.",
+            "<anna@example.com>",
+            "anna<script>@example.com",
+            "Anna <anna@example.com>",
+            "anna@example.com\r\nbcc:eve@example.com",
+            "anna,eve@example.com",
+            "\"anna eve\"@example.com",
         ] {
             assert_eq!(Email::parse(bad), Err(INVALID), "{bad}");
         }

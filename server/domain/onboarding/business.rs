@@ -90,8 +90,8 @@ pub(crate) fn required(errors: &mut FieldErrors, field: &str, value: &str, max: 
         errors.insert(field.into(), REQUIRED.into());
     } else if value.chars().count() > max {
         errors.insert(field.into(), format!("Must be up to {max} characters"));
-    } else if value.chars().any(char::is_control) {
-        errors.insert(field.into(), "Input contains invalid symbols".into());
+    } else if crate::domain::names::has_hidden(value) {
+        errors.insert(field.into(), crate::domain::names::INVALID_SYMBOLS.into());
     }
 }
 
@@ -229,6 +229,11 @@ pub fn check_step(data: &BusinessData, step: usize, today: Date) -> Result<(), R
         }
         1 => {
             required(&mut errors, "name", &data.name, 160);
+            if !errors.contains_key("name") {
+                if let Err(message) = crate::domain::names::check_text(&data.name) {
+                    errors.insert("name".into(), message.into());
+                }
+            }
             if !registration_number_ok(&data.number) {
                 errors.insert("number".into(), "Invalid registration number".into());
             }

@@ -48,8 +48,10 @@ fn name_part(errors: &mut FieldErrors, field: &str, value: &str, required: bool)
         errors.insert(field.into(), REQUIRED.into());
     } else if value.chars().count() > MAX_LEN {
         errors.insert(field.into(), format!("Must be up to {MAX_LEN} characters"));
-    } else if value.chars().any(|c| c.is_control() || c.is_ascii_digit()) {
-        errors.insert(field.into(), "Input contains invalid symbols".into());
+    } else if !value.is_empty() {
+        if let Err(message) = crate::domain::names::check_person(value) {
+            errors.insert(field.into(), message.into());
+        }
     }
     value.to_string()
 }
@@ -125,8 +127,8 @@ fn text(errors: &mut FieldErrors, field: &str, value: &str, required: bool, max:
         errors.insert(field.into(), REQUIRED.into());
     } else if value.chars().count() > max {
         errors.insert(field.into(), format!("Must be up to {max} characters"));
-    } else if value.chars().any(char::is_control) {
-        errors.insert(field.into(), "Input contains invalid symbols".into());
+    } else if crate::domain::names::has_hidden(value) {
+        errors.insert(field.into(), crate::domain::names::INVALID_SYMBOLS.into());
     }
     value.to_string()
 }

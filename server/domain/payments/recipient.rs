@@ -98,7 +98,7 @@ fn text(
     }
     if value.chars().count() > max {
         errors.insert(field.into(), format!("Must be up to {max} characters"));
-    } else if value.chars().any(char::is_control) {
+    } else if crate::domain::names::has_hidden(value) {
         errors.insert(field.into(), "Input contains invalid symbols".into());
     }
     Some(value.to_string())
@@ -128,6 +128,11 @@ pub fn check(input: &RecipientInput, offer: &Offer<'_>) -> Result<Recipient, Fie
         return Err(FieldErrors::from([("scheme".into(), message.into())]));
     }
     let name = text(&mut errors, "name", &input.name, true, 140).unwrap_or_default();
+    if !name.is_empty() && !errors.contains_key("name") {
+        if let Err(message) = crate::domain::names::check_text(&name) {
+            errors.insert("name".into(), message.into());
+        }
+    }
     if input.kind.is_none() {
         errors.insert("type".into(), REQUIRED.into());
     }

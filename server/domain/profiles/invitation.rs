@@ -122,6 +122,8 @@ fn person(
         errors.push(("name", "Field is required".to_string()));
     } else if name.chars().count() > 100 {
         errors.push(("name", "Use at most 100 characters".to_string()));
+    } else if let Err(message) = crate::domain::names::check_person(name) {
+        errors.push(("name", message.to_string()));
     }
     let email = match Email::parse(input.email) {
         Ok(email) => Some(email),
