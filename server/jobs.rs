@@ -1,7 +1,7 @@
 //! Background work of a running bank: pending bank accounts become active when their time comes
 //! (SPEC §4), ordered cards move through delivery, card referral rewards are paid, transfers are
-//! settled or returned by their scheme, and ended rate-limit windows and exchange quotes nobody
-//! used are swept. Each job only touches rows whose time has passed and claims what it changes
+//! settled or returned by their scheme, and ended rate-limit windows, exchange quotes nobody
+//! used and abandoned uploads are swept. Each job only touches rows whose time has passed and claims what it changes
 //! (conditional updates, `FOR UPDATE SKIP LOCKED`), so several servers may run them; each stops
 //! between steps when the process shuts down (`lifecycle.rs`).
 
@@ -57,6 +57,13 @@ pub fn spawn(
             }
             if let Err(error) = store::exchanges::sweep(&db, now_ms()).await {
                 tracing::warn!(%error, "sweeping old exchange quotes failed");
+            }
+            // Unfinished uploads expire after an hour; finished ones no transfer took, after a day.
+            let now = now_ms();
+            if let Err(error) =
+                store::documents::sweep(&db, now - 3_600_000, now - 86_400_000, 500).await
+            {
+                tracing::warn!(%error, "sweeping abandoned uploads failed");
             }
         }
     }));

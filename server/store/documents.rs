@@ -170,3 +170,40 @@ async fn drop_upload(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(), sql
         .await?;
     Ok(())
 }
+
+/// Removes uploads nobody finished before `unfinished_before`, and finished ones no transfer
+/// took before `unused_before` (issue 26 point 6): an upload holds storage only while it may
+/// still be sent. Answers how many went; at most `at_most` per run.
+pub async fn sweep(
+    db: &Db,
+    unfinished_before: i64,
+    unused_before: i64,
+    at_most: i64,
+) -> Result<usize, sqlx::Error> {
+    let stale = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM documents WHERE transfer_id IS NULL AND \
+         ((content_type IS NULL AND created_at < $1) OR created_at < $2) LIMIT $3",
+    )
+    .bind(unfinished_before)
+    .bind(unused_before)
+    .bind(at_most)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut swept = 0;
+    for (id,) in stale {
+        let mut tx = db.begin_write().await?;
+        // Taken by a transfer meanwhile: it stays.
+        let still = sqlx::query_as::<_, (String,)>(
+            "SELECT id FROM documents WHERE id = $1 AND transfer_id IS NULL",
+        )
+        .bind(&id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if still.is_some() {
+            drop_upload(&mut tx, &id).await?;
+            swept += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(swept)
+}

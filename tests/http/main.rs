@@ -39,6 +39,7 @@ mod sessions;
 mod signup;
 mod spec_rules;
 mod statements;
+mod storage_limits;
 mod team;
 mod transfer_fees;
 mod transfer_forms;

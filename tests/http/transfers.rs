@@ -553,7 +553,13 @@ async fn limits_flags_and_rights_are_the_servers() {
     bank.finish().await;
 }
 
-async fn upload(bank: &TestBank, auth: &str, id: &str, name: &str, chunks: &[&[u8]]) -> Vec<Reply> {
+pub async fn upload(
+    bank: &TestBank,
+    auth: &str,
+    id: &str,
+    name: &str,
+    chunks: &[&[u8]],
+) -> Vec<Reply> {
     let mut replies = Vec::new();
     for (i, chunk) in chunks.iter().enumerate() {
         let boundary = "XBOUNDARYX";

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::recipients::require_full;
 use crate::api::accounts::transactions::owned_transaction;
 use crate::api::error::{ApiQuery, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::payments::attachment;
@@ -58,6 +59,27 @@ fn field(name: &str, message: &str) -> AppError {
     AppError::field(name, message)
 }
 
+/// An upload over its size answers 413 (issue 26 point 6), with SPEC §8's body.
+fn too_large(message: &str) -> AppError {
+    AppError::refused(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "file_too_large",
+        "File too large",
+        message,
+    )
+}
+
+const CHUNK_TOO_LARGE: &str = "Send the file in chunks of at most 1 MB";
+
+/// A multipart body that could not be read: too large for the server's body limit, or cut off.
+fn unreadable(error: &axum::extract::multipart::MultipartError) -> AppError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large(CHUNK_TOO_LARGE)
+    } else {
+        field("file", "The upload was interrupted. Please try again.")
+    }
+}
+
 #[utoipa::path(post, path = "/v2/documents/upload", tag = "payments",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = UploadState)))]
@@ -67,23 +89,20 @@ async fn upload(
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<UploadState>, AppError> {
     require_full(&profile)?;
+    state
+        .limiter
+        .check(Limit::UploadChunksPerUser, &UserKey(&profile.user_id))
+        .await?;
     // A body that is not multipart answers in the API's error format, like every other call.
     let mut form = form.map_err(|rejection| AppError::BadRequest(rejection.body_text()))?;
     let mut file: Option<Vec<u8>> = None;
     let mut text = std::collections::BTreeMap::<String, String>::new();
-    while let Some(part) = form
-        .next_field()
-        .await
-        .map_err(|_| field("file", "The upload was interrupted. Please try again."))?
-    {
+    while let Some(part) = form.next_field().await.map_err(|e| unreadable(&e))? {
         let name = part.name().unwrap_or_default().to_string();
-        let bytes = part
-            .bytes()
-            .await
-            .map_err(|_| field("file", "The upload was interrupted. Please try again."))?;
+        let bytes = part.bytes().await.map_err(|e| unreadable(&e))?;
         if name == "file" {
             if bytes.len() > attachment::MAX_CHUNK_BYTES {
-                return Err(field("file", "Send the file in chunks of at most 1 MB"));
+                return Err(too_large(CHUNK_TOO_LARGE));
             }
             file = Some(bytes.to_vec());
         } else if bytes.len() <= 1024 {
@@ -134,6 +153,7 @@ async fn upload(
     .await
     .map_err(|error| match error {
         UploadError::Mismatch => field("id", "This chunk belongs to another upload"),
+        UploadError::Refused(attachment::TOO_LARGE) => too_large(attachment::TOO_LARGE),
         UploadError::Refused(message) => field("file", message),
         UploadError::Sql(error) => error.into(),
     })?;

@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
@@ -275,6 +276,10 @@ async fn upsert(
     ApiJson(body): ApiJson<RecipientBody>,
 ) -> Result<Json<Saved>, AppError> {
     require_full(&profile)?;
+    state
+        .limiter
+        .check(Limit::RecipientsPerUser, &UserKey(&profile.user_id))
+        .await?;
     let (currencies, swift_allowed) = offer_for(&state, &profile).await?;
     let checked = recipient::check(
         &body.input(),

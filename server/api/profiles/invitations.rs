@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
+use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
@@ -227,6 +228,7 @@ async fn invite(
             (checked, Some(address))
         }
     };
+    limit_emails(&state, &profile.user_id, &checked.email).await?;
     let now = now_ms();
     if store::users::by_email(&state.db, &checked.email)
         .await?
@@ -301,6 +303,19 @@ fn gone(state: InvitationState) -> AppError {
     }
 }
 
+/// Invitations and resends email someone else: limited per sender and per address (issue 26
+/// point 6), before anything is stored or sent.
+async fn limit_emails(state: &ApiState, user_id: &str, email: &Email) -> Result<(), AppError> {
+    state
+        .limiter
+        .check(Limit::InvitationsPerUser, &UserKey(user_id))
+        .await?;
+    state
+        .limiter
+        .check(Limit::InvitationsPerAddress, email)
+        .await
+}
+
 /// One of the selected profile's invitations, if the caller may send invitations of its
 /// purpose (team: userInvite; card: the corporate card rules).
 async fn owned(
@@ -341,6 +356,8 @@ async fn resend(
 ) -> Result<Json<Resent>, AppError> {
     let now = now_ms();
     let row = owned(&state, &profile, &body.id, now).await?;
+    let email = Email::parse(&row.email).map_err(|message| AppError::field("email", message))?;
+    limit_emails(&state, &profile.user_id, &email).await?;
     // An expired invitation can be sent again: it gets a new week.
     if !matches!(
         row.state,

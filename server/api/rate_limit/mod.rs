@@ -45,6 +45,10 @@ pub enum Limit {
     IdentityTokensPerUser,
     TransferApprovalsPerUser,
     ExchangeQuotesPerUser,
+    UploadChunksPerUser,
+    InvitationsPerUser,
+    InvitationsPerAddress,
+    RecipientsPerUser,
 }
 
 pub struct Policy {
@@ -74,7 +78,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 16] = [
+pub const POLICIES: [Policy; 20] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -151,6 +155,39 @@ pub const POLICIES: [Policy; 16] = [
         "exchange-quote",
         KeyKind::User,
         300,
+        15,
+    ),
+    // Each chunk of an attachment is stored until the transfer is sent or the upload swept: a
+    // 10 MB file is ten chunks; a script filling the database is stopped.
+    policy(
+        Limit::UploadChunksPerUser,
+        "document-upload",
+        KeyKind::User,
+        120,
+        15,
+    ),
+    // Invitations and resends email someone else: a team is invited a few people at a time,
+    // and nobody's inbox is flooded from the bank (the per-address count catches resends).
+    policy(
+        Limit::InvitationsPerUser,
+        "invitation",
+        KeyKind::User,
+        30,
+        60,
+    ),
+    policy(
+        Limit::InvitationsPerAddress,
+        "invitation-email",
+        KeyKind::Email,
+        3,
+        60,
+    ),
+    // Saved payees are rows of the profile's list; a business adds a few at a time.
+    policy(
+        Limit::RecipientsPerUser,
+        "recipient-save",
+        KeyKind::User,
+        60,
         15,
     ),
 ];
