@@ -335,6 +335,10 @@ mod tests {
             Limit::IdentityTokensPerUser,
             Limit::TransferApprovalsPerUser,
             Limit::ExchangeQuotesPerUser,
+            Limit::UploadChunksPerUser,
+            Limit::InvitationsPerUser,
+            Limit::InvitationsPerAddress,
+            Limit::RecipientsPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {
