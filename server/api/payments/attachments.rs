@@ -120,8 +120,9 @@ async fn upload(
             "Only transaction attachments (txn_attch) are uploaded here",
         ));
     }
-    let file_name = get("fileName");
-    if file_name.is_empty() || file_name.chars().count() > 200 || file_name.contains(['/', '\\']) {
+    // Stored, and later offered for download, under a name that carries no path or hidden text.
+    let file_name = attachment::safe_name(&get("fileName"));
+    if file_name.is_empty() || !file_name.contains('.') {
         return Err(field("fileName", "Field is required"));
     }
     if !attachment::name_allowed(&file_name) {

@@ -41,35 +41,69 @@ impl Kind {
     }
 }
 
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack
-        .windows(needle.len())
-        .any(|window| window == needle)
-}
+/// An office file's parts, uncompressed, at most this much: a small DOCX that inflates to
+/// hundreds of megabytes (a zip bomb) is refused while it is read, not after.
+pub const MAX_UNPACKED_BYTES: u64 = 50 * 1024 * 1024;
+const MAX_PARTS: usize = 2_000;
 
-/// What the bytes are: a PDF header, a JPEG or PNG signature, or a ZIP package holding a Word
-/// document's parts (its names are stored uncompressed in the archive's headers).
+/// What the bytes are, by their signature (the `infer` library). An office file is a ZIP
+/// archive; `infer` names it a Word document only for the entry order Word writes, so any ZIP
+/// is a candidate, and `well_formed` decides by the package's parts.
 pub fn sniff(bytes: &[u8]) -> Option<Kind> {
-    if bytes.starts_with(b"%PDF-") {
-        Some(Kind::Pdf)
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some(Kind::Jpeg)
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some(Kind::Png)
-    } else if bytes.starts_with(b"PK\x03\x04")
-        && contains(bytes, b"[Content_Types].xml")
-        && contains(bytes, b"word/document.xml")
-    {
-        Some(Kind::Docx)
-    } else {
-        None
+    match infer::get(bytes)?.mime_type() {
+        "application/pdf" => Some(Kind::Pdf),
+        "image/jpeg" => Some(Kind::Jpeg),
+        "image/png" => Some(Kind::Png),
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        | "application/zip" => Some(Kind::Docx),
+        _ => None,
     }
 }
 
-/// The file's name must say what the content is.
+/// A file of `kind` holds together as one: a PDF parses (an HTML page behind a PDF header does
+/// not), a DOCX is a Word package whose parts unpack within bounds.
+fn well_formed(kind: Kind, bytes: &[u8]) -> bool {
+    match kind {
+        Kind::Pdf => lopdf::Document::load_mem(bytes).is_ok(),
+        Kind::Docx => docx_unpacks(bytes),
+        Kind::Jpeg | Kind::Png => true,
+    }
+}
+
+fn docx_unpacks(bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else {
+        return false;
+    };
+    if archive.len() > MAX_PARTS {
+        return false;
+    }
+    let names: Vec<String> = archive.file_names().map(str::to_string).collect();
+    if !names.iter().any(|n| n == "[Content_Types].xml")
+        || !names.iter().any(|n| n == "word/document.xml")
+    {
+        return false;
+    }
+    // The sizes an archive declares can lie: every part is inflated, and counting stops at the
+    // bound.
+    let mut left = MAX_UNPACKED_BYTES;
+    for i in 0..archive.len() {
+        let Ok(part) = archive.by_index(i) else {
+            return false;
+        };
+        let mut bounded = part.take(left + 1);
+        match std::io::copy(&mut bounded, &mut std::io::sink()) {
+            Ok(read) if read <= left => left -= read,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The file's name must say what the content is, and the content must hold together.
 pub fn accept(file_name: &str, bytes: &[u8]) -> Result<Kind, &'static str> {
     match (Kind::by_extension(file_name), sniff(bytes)) {
-        (Some(named), Some(found)) if named == found => Ok(found),
+        (Some(named), Some(found)) if named == found && well_formed(found, bytes) => Ok(found),
         _ => Err(WRONG_TYPE),
     }
 }
@@ -79,20 +113,78 @@ pub fn name_allowed(file_name: &str) -> bool {
     Kind::by_extension(file_name).is_some()
 }
 
+/// The name a file is stored and later offered under: no path, nothing hidden, none of the
+/// characters file systems or headers give a meaning, at most 200 characters; the extension
+/// stays.
+pub fn safe_name(file_name: &str) -> String {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let cleaned: String = base
+        .chars()
+        .filter(|c| !crate::domain::names::has_hidden(&c.to_string()))
+        .map(|c| match c {
+            ':' | '*' | '?' | '"' | '<' | '>' | '|' | ';' | '%' => '_',
+            c => c,
+        })
+        .collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').to_string();
+    if cleaned.chars().count() <= 200 {
+        return cleaned;
+    }
+    let extension = cleaned.rsplit_once('.').map_or("", |(_, e)| e);
+    let keep = 200 - extension.chars().count() - 1;
+    format!(
+        "{}.{extension}",
+        cleaned.chars().take(keep).collect::<String>()
+    )
+}
+
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
+
+    /// A one-page PDF, as a real writer makes it.
+    pub fn pdf() -> Vec<u8> {
+        use pdf_writer::{Pdf, Rect, Ref};
+        let mut pdf = Pdf::new();
+        let (catalog, tree, page) = (Ref::new(1), Ref::new(2), Ref::new(3));
+        pdf.catalog(catalog).pages(tree);
+        pdf.pages(tree).kids([page]).count(1);
+        pdf.page(page)
+            .media_box(Rect::new(0.0, 0.0, 595.0, 842.0))
+            .parent(tree);
+        pdf.finish()
+    }
+
+    /// A Word package as Word lays it out: content types, relationships, then the document part
+    /// (`padding` zero bytes long).
+    pub fn docx(padding: usize) -> Vec<u8> {
+        use std::io::Write;
+        let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        out.start_file("[Content_Types].xml", options).unwrap();
+        out.write_all(b"<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>").unwrap();
+        out.start_file("_rels/.rels", options).unwrap();
+        out.write_all(b"<?xml version=\"1.0\"?><Relationships/>")
+            .unwrap();
+        out.start_file("word/document.xml", options).unwrap();
+        out.write_all(b"<w:document/>").unwrap();
+        out.write_all(&vec![0u8; padding]).unwrap();
+        out.finish().unwrap().into_inner()
+    }
 
     #[test]
     fn files_are_recognised_by_content() {
-        assert_eq!(accept("invoice.pdf", b"%PDF-1.7\n..."), Ok(Kind::Pdf));
+        assert_eq!(accept("invoice.pdf", &pdf()), Ok(Kind::Pdf));
         assert_eq!(
-            accept("photo.JPG", &[0xFF, 0xD8, 0xFF, 0xE0]),
+            accept(
+                "photo.JPG",
+                &[0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F']
+            ),
             Ok(Kind::Jpeg)
         );
         assert_eq!(accept("scan.png", b"\x89PNG\r\n\x1a\n...."), Ok(Kind::Png));
-        let docx = b"PK\x03\x04....[Content_Types].xml....word/document.xml....";
-        assert_eq!(accept("letter.docx", docx), Ok(Kind::Docx));
+        assert_eq!(accept("letter.docx", &docx(100)), Ok(Kind::Docx));
     }
 
     #[test]
@@ -101,13 +193,39 @@ mod tests {
             accept("invoice.pdf", b"MZ\x90\x00 an executable"),
             Err(WRONG_TYPE)
         );
-        assert_eq!(accept("invoice.exe", b"%PDF-1.7"), Err(WRONG_TYPE));
-        assert_eq!(accept("photo.png", b"%PDF-1.7"), Err(WRONG_TYPE));
+        assert_eq!(accept("invoice.exe", &pdf()), Err(WRONG_TYPE));
+        assert_eq!(accept("photo.png", &pdf()), Err(WRONG_TYPE));
         assert_eq!(
             accept("book.docx", b"PK\x03\x04 a plain zip"),
             Err(WRONG_TYPE)
         );
         assert!(!name_allowed("notes.txt"));
         assert!(name_allowed("notes.jpeg"));
+    }
+
+    #[test]
+    fn a_header_does_not_make_a_pdf_nor_a_bomb_a_document() {
+        let html = b"%PDF-1.7\n<html><body><script>alert(1)</script></body></html>";
+        assert_eq!(accept("invoice.pdf", html), Err(WRONG_TYPE));
+        let bomb = docx(200 * 1024 * 1024);
+        assert!(
+            bomb.len() < 1024 * 1024,
+            "it is small packed: {}",
+            bomb.len()
+        );
+        assert_eq!(accept("letter.docx", &bomb), Err(WRONG_TYPE));
+    }
+
+    #[test]
+    fn names_are_stored_safe() {
+        assert_eq!(safe_name("../../etc/passwd.pdf"), "passwd.pdf");
+        assert_eq!(safe_name("C:\\Users\\a\\scan.png"), "scan.png");
+        assert_eq!(safe_name("in\u{202E}fdp.exe.pdf"), "infdp.exe.pdf");
+        assert_eq!(safe_name("a\"b<c>.pdf"), "a_b_c_.pdf");
+        assert_eq!(safe_name(".hidden.pdf"), "hidden.pdf");
+        let long = format!("{}.pdf", "x".repeat(300));
+        let safe = safe_name(&long);
+        assert_eq!(safe.chars().count(), 200);
+        assert!(safe.ends_with(".pdf"));
     }
 }
