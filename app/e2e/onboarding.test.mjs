@@ -196,18 +196,30 @@ for (const [name, device] of [
 }
 
 describe("profiles", () => {
-  it("adds a personal account beside a business, and the dropdown opens by itself", async () => {
+  it("opens a personal account beside a business once its own fee is paid", async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     const seen = watch(page);
     await logInWithSms(page, bank, "olivia@demo.harbour.example", "Harbour2026", "+447700900001");
     await page.goto(`${bank.url}/company/add`);
     await hydrated(page);
-    assert.equal(await page.getAttribute(".profile-button", "aria-expanded"), "false");
     await page.click("text=Open a personal account");
-    await page.waitForSelector("text=Your personal account is being opened");
-    await page.waitForSelector("[aria-label='Profiles'] >> text=Olivia Bennett");
-    assert.equal(await page.getAttribute(".profile-button", "aria-expanded"), "true");
+    // Every profile passes its own fee (issue 26 point 4): the personal one first.
+    await page.waitForURL(`${bank.url}/account-activation`);
+    await hydrated(page);
+    await page.waitForSelector("text=£19.00");
+    await page.click("text=Pay by card");
+    await page.waitForURL(/\/sandbox\/pay\//);
+    await page.fill("input[name=name]", "Olivia Bennett");
+    await page.fill("input[name=number]", "4242 4242 4242 4242");
+    await page.fill("input[name=expiry]", "12/30");
+    await page.fill("input[name=cvc]", "123");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("h1:text('Confirm the payment')");
+    await page.click("text=Complete authentication");
+    await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+    await hydrated(page);
+    await page.click(".profile-button");
     await page.click("[aria-label='Profiles'] >> text=Olivia Bennett");
     await page.waitForLoadState("load");
     await hydrated(page);

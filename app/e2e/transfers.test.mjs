@@ -35,6 +35,26 @@ async function transferCode(phone, expected) {
   return match[2];
 }
 
+/** A one-page PDF with its cross-reference table: the bank parses what it is sent. */
+function onePagePdf() {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+  ];
+  let pdf = "%PDF-1.7\n";
+  const offsets = objects.map((object, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((at) => `${String(at).padStart(10, "0")} 00000 n \n`).join("");
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf);
+}
+
 async function typeCode(page, code) {
   await page.fill("[aria-label='Digit 1 of 6']", code[0]);
   await page.keyboard.type(code.slice(1));
@@ -173,10 +193,14 @@ describe("transfers on mobile", () => {
     await page.setInputFiles("#transfer-attachment", {
       name: "invoice.pdf",
       mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+      buffer: onePagePdf(),
     });
     await page.waitForSelector(".attachments >> text=invoice.pdf");
-    await approveBySms(page, OLIVIA[2], /^Approve \$80\.00 to Hudson Supply Inc$/);
+    await approveBySms(
+      page,
+      OLIVIA[2],
+      /^Approve \$100\.00 \(\$80\.00 \+ \$20\.00 fee\) to Hudson Supply Inc$/,
+    );
     await page.waitForSelector("text=Transfer sent");
     // The refused upload's 422 is the one the test provoked.
     assert.deepEqual(

@@ -127,15 +127,30 @@ impl FeeStatus {
 }
 
 /// The country whose currency the primary account takes: the company's, or the person's.
-async fn country_of(db: &Db, user: &UserRow) -> Result<Option<String>, sqlx::Error> {
+/// The currency of the primary account the fee opens, which is also the fee's: the company's
+/// country's, or the person's for a personal account. A person with no home country on record
+/// (a business owner opening a personal account beside the company) takes the country of their
+/// company's onboarding, else the currency of the primary account they hold already.
+async fn currency_of(db: &Db, user: &UserRow) -> Result<Currency, sqlx::Error> {
     if flow_of(user) == OnboardingFlow::Personal {
-        return Ok(store::users::details(db, &user.id)
+        let own = store::users::details(db, &user.id)
             .await?
-            .and_then(|d| d.country));
+            .and_then(|d| d.country)
+            .filter(|c| !c.is_empty());
+        if own.is_some() {
+            return Ok(fee::primary_currency(own.as_deref()));
+        }
     }
-    Ok(store::onboardings::latest(db, &user.id)
-        .await?
-        .map(|o| o.data.country))
+    if let Some(onboarding) = store::onboardings::latest(db, &user.id).await? {
+        return Ok(fee::primary_currency(Some(&onboarding.data.country)));
+    }
+    for profile in store::profiles::for_user(db, &user.id).await? {
+        let accounts = store::bank_accounts::for_profile(db, &profile.id).await?;
+        if let Some(primary) = accounts.iter().find(|a| a.is_primary) {
+            return Ok(primary.currency);
+        }
+    }
+    Ok(fee::primary_currency(None))
 }
 
 /// The person's unpaid fee, assigned on first sight (a second company has a fee of its own).
@@ -146,14 +161,14 @@ async fn current_fee(state: &ApiState, user: &UserRow) -> Result<Fee, AppError> 
         }
     }
     let flow = flow_of(user);
-    let country = country_of(&state.db, user).await?;
+    let currency = currency_of(&state.db, user).await?;
     let reference = fee::new_reference();
     registration_fees::create(
         &state.db,
         &registration_fees::NewFee {
             user_id: &user.id,
             flow: flow.as_str(),
-            currency: fee::primary_currency(country.as_deref()),
+            currency,
             amount_minor: fee::amount_minor(
                 flow,
                 state.config.activation_fee_business,
@@ -382,7 +397,7 @@ pub async fn settle(
         .await?
         .ok_or(AppError::NotFound)?;
     let flow = flow_of(&user);
-    let country = country_of(db, &user).await?;
+    let currency = currency_of(db, &user).await?;
     let onboarding = store::onboardings::latest(db, &user.id).await?;
     let details = store::users::details(db, &user.id)
         .await?
@@ -484,7 +499,6 @@ pub async fn settle(
             profile
         }
     };
-    let currency = fee::primary_currency(country.as_deref());
     if !store::bank_accounts::has_open_in(&mut tx, &profile_id, currency).await? {
         let holder = match flow {
             OnboardingFlow::Personal => format!("{} {}", details.name, details.surname),
