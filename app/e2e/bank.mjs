@@ -236,3 +236,17 @@ export async function openPersonalAccount(page, bank, email, phone) {
   await reopen(page, bank, "/controller", "/dashboard");
   await hydrated(page);
 }
+
+/** Pays the activation fee on the sandbox acquirer's hosted page with the test card that passes 3-D Secure. */
+export async function payFeeByCard(page, bank, holder) {
+  await page.click("text=Pay by card");
+  await page.waitForURL(/\/sandbox\/pay\//);
+  await page.fill("input[name=name]", holder);
+  await page.fill("input[name=number]", "4242 4242 4242 4242");
+  await page.fill("input[name=expiry]", "12/30");
+  await page.fill("input[name=cvc]", "123");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("h1:text('Confirm the payment')");
+  await page.click("text=Complete authentication");
+  await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+}

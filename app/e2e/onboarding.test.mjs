@@ -12,6 +12,7 @@ import {
   launchBrowser,
   logInWithSms,
   MOBILE,
+  payFeeByCard,
   startBank,
   verifyIdentity,
   verifyPhone,
@@ -106,16 +107,7 @@ for (const [name, device] of [
       await reopen(page, bank, "/controller", "/account-activation");
       await hydrated(page);
       await page.waitForSelector("text=£49.00");
-      await page.click("text=Pay by card");
-      await page.waitForURL(/\/sandbox\/pay\//);
-      await page.fill("input[name=name]", "Ada Lovelace");
-      await page.fill("input[name=number]", "4242 4242 4242 4242");
-      await page.fill("input[name=expiry]", "12/30");
-      await page.fill("input[name=cvc]", "123");
-      await page.click("button[type=submit]");
-      await page.waitForSelector("h1:text('Confirm the payment')");
-      await page.click("text=Complete authentication");
-      await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+      await payFeeByCard(page, bank, "Ada Lovelace");
       await hydrated(page);
       await page.waitForSelector("text=0 INFINITY LIMITED");
       assert.ok((await page.textContent("main")).includes("GBP"), "the GBP account is open");
@@ -208,16 +200,16 @@ describe("profiles", () => {
     await page.waitForURL(`${bank.url}/account-activation`);
     await hydrated(page);
     await page.waitForSelector("text=£19.00");
-    await page.click("text=Pay by card");
-    await page.waitForURL(/\/sandbox\/pay\//);
-    await page.fill("input[name=name]", "Olivia Bennett");
-    await page.fill("input[name=number]", "4242 4242 4242 4242");
-    await page.fill("input[name=expiry]", "12/30");
-    await page.fill("input[name=cvc]", "123");
-    await page.click("button[type=submit]");
-    await page.waitForSelector("h1:text('Confirm the payment')");
-    await page.click("text=Complete authentication");
-    await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+    // Not now: back to the business, nothing opened.
+    await page.click("text=Not now: back to my accounts");
+    await page.waitForURL(`${bank.url}/dashboard`);
+    await hydrated(page);
+    await page.goto(`${bank.url}/company/add`);
+    await hydrated(page);
+    await page.click("text=Open a personal account");
+    await page.waitForURL(`${bank.url}/account-activation`);
+    await hydrated(page);
+    await payFeeByCard(page, bank, "Olivia Bennett");
     await hydrated(page);
     await page.click(".profile-button");
     await page.click("[aria-label='Profiles'] >> text=Olivia Bennett");

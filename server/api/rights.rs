@@ -78,6 +78,11 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/account-profiles/registration-fees/wallet-pay/process",
         User,
     ),
+    (
+        "POST",
+        "/v2/account-profiles/registration-fees/cancel",
+        User,
+    ),
     // Profiles: the person's own list, and a new profile of their own.
     ("POST", "/v2/account-profiles", User),
     ("POST", "/v2/account-profiles/fetch", User),

@@ -58,6 +58,39 @@ async fn messages_to(bank: &TestBank, to: &str) -> usize {
         .len()
 }
 
+/// The same transfer of £120.00 to Acme Ltd asked for approval twice: through the API's
+/// mfa/generate, and through the transfer form that stands for it.
+async fn ask_both_ways(
+    bank: &TestBank,
+    auth: &str,
+    account: &bank::store::bank_accounts::BankAccount,
+) -> (Reply, Reply) {
+    let terms = local_terms(account, "120.00", "Acme Ltd");
+    let api = post(
+        bank,
+        "/v2/auth/mfa/generate",
+        json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
+        &[("authorization", auth)],
+    )
+    .await;
+    let form = form_post(
+        bank,
+        "/transfer/1",
+        auth,
+        &[
+            ("bankAccountId", &account.id),
+            ("amount", "120.00"),
+            ("name", "Acme Ltd"),
+            ("type", "company"),
+            ("ukSortCode", "200000"),
+            ("ukAccountNumber", "55779911"),
+            ("details", "Invoice 42"),
+        ],
+    )
+    .await;
+    (api, form)
+}
+
 /// An invited director of the payer's company whose own identity check was rejected.
 async fn rejected_director(bank: &TestBank, profile_id: &str) -> Customer {
     let director = colleague(
@@ -88,28 +121,7 @@ on_both_backends!(
 
         // The transfer form asks for the approval as the API's mfa/generate would.
         let terms = local_terms(&p.gbp, "120.00", "Acme Ltd");
-        let api = post(
-            bank,
-            "/v2/auth/mfa/generate",
-            json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
-            &[("authorization", &auth)],
-        )
-        .await;
-        let form = form_post(
-            bank,
-            "/transfer/1",
-            &auth,
-            &[
-                ("bankAccountId", &p.gbp.id),
-                ("amount", "120.00"),
-                ("name", "Acme Ltd"),
-                ("type", "company"),
-                ("ukSortCode", "200000"),
-                ("ukAccountNumber", "55779911"),
-                ("details", "Invoice 42"),
-            ],
-        )
-        .await;
+        let (api, form) = ask_both_ways(bank, &auth, &p.gbp).await;
         assert_eq!(refused_alike(&api, &form), "onboarding_incomplete");
         // Nothing was texted, and nothing says whether the balance would cover the amount.
         assert_eq!(messages_to(bank, "+447700900123").await, sms_before);
@@ -198,28 +210,7 @@ on_both_backends!(
         .await
         .unwrap();
         let auth = p.customer.bearer();
-        let terms = local_terms(&p.gbp, "120.00", "Acme Ltd");
-        let api = post(
-            bank,
-            "/v2/auth/mfa/generate",
-            json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
-            &[("authorization", &auth)],
-        )
-        .await;
-        let form = form_post(
-            bank,
-            "/transfer/1",
-            &auth,
-            &[
-                ("bankAccountId", &p.gbp.id),
-                ("amount", "120.00"),
-                ("name", "Acme Ltd"),
-                ("ukSortCode", "200000"),
-                ("ukAccountNumber", "55779911"),
-                ("details", "Invoice 42"),
-            ],
-        )
-        .await;
+        let (api, form) = ask_both_ways(bank, &auth, &p.gbp).await;
         assert_eq!(refused_alike(&api, &form), "account_restricted");
         assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
     }

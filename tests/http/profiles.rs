@@ -113,3 +113,78 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         .iter()
         .any(|p| p.name == "Hale Logistics Ltd" && !p.is_default));
 });
+
+// A business owner who starts a personal account and does not want to pay its fee goes back to
+// the business: nothing was opened, and the business's calls answer again. A first account
+// cannot be declined this way.
+on_both_backends!(
+    a_further_personal_account_can_be_declined_at_its_fee,
+    |bank| {
+        let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+        let auth = owner.bearer();
+        let headers = [("authorization", auth.as_str())];
+        post(
+            bank,
+            "/v2/account-profiles",
+            json!({"type": "personal"}),
+            &headers,
+        )
+        .await;
+        let team = post(
+            bank,
+            "/v2/account-profiles/users/fetch",
+            json!({}),
+            &headers,
+        )
+        .await;
+        assert_eq!(team.json()["code"], "account_not_ready");
+        let fee = post(
+            bank,
+            "/v2/account-profiles/registration-fees/take",
+            json!({}),
+            &headers,
+        )
+        .await;
+        assert_eq!(fee.json()["cancellable"], true, "{}", fee.body);
+        let declined = post(
+            bank,
+            "/v2/account-profiles/registration-fees/cancel",
+            json!({}),
+            &headers,
+        )
+        .await;
+        assert_eq!(declined.status, 200, "{}", declined.body);
+        assert_eq!(declined.json()["kyc_status"], "completed");
+        let team = post(
+            bank,
+            "/v2/account-profiles/users/fetch",
+            json!({}),
+            &headers,
+        )
+        .await;
+        assert_eq!(team.status, 200, "{}", team.body);
+        assert_eq!(
+            bank::store::profiles::for_user(&bank.db, &owner.user_id)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+
+        let (_, first) = applicant(
+            bank,
+            "tom@example.com",
+            "personal",
+            "registration_fee_assigned",
+        )
+        .await;
+        let refused = post(
+            bank,
+            "/v2/account-profiles/registration-fees/cancel",
+            json!({}),
+            &[("authorization", &first)],
+        )
+        .await;
+        assert_eq!(refused.status, 409, "{}", refused.body);
+    }
+);

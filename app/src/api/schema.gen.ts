@@ -1054,6 +1054,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/account-profiles/registration-fees/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines a further personal account at its fee: a person whose other accounts are open goes
+         *     back to them, nothing having been opened (a payment that still arrives is held in suspense for
+         *     a refund, as any payment after the step). A first account cannot be declined this way.
+         */
+        post: operations["post_v2_account_profiles_registration_fees_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/account-profiles": {
         parameters: {
             query?: never;
@@ -2128,6 +2149,11 @@ export interface components {
             transfer: components["schemas"]["TransferDetails"];
             /** @description The hosted payment page, after a card payment is ordered. */
             checkoutUrl: string | null;
+            /**
+             * @description A further personal account whose fee the person may decline: their other accounts are
+             *     open and nothing is opened for this one until it is paid (`registration-fees/cancel`).
+             */
+            cancellable: boolean;
         };
         /**
          * @description Where the fee stands: to pay, waiting for a transfer or a card, paid, or the last card
@@ -5130,6 +5156,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeeReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_account_profiles_registration_fees_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycStatusReply"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -32,6 +32,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(order))
         .routes(routes!(wallet_initiate))
         .routes(routes!(wallet_process))
+        .routes(routes!(cancel))
 }
 
 /// The bank's details for paying the fee by transfer.
@@ -72,6 +73,9 @@ pub struct FeeReply {
     transfer: TransferDetails,
     /// The hosted payment page, after a card payment is ordered.
     checkout_url: Option<String>,
+    /// A further personal account whose fee the person may decline: their other accounts are
+    /// open and nothing is opened for this one until it is paid (`registration-fees/cancel`).
+    cancellable: bool,
 }
 
 /// Card and wallet payments need an acquirer. Only the sandbox's exists so far, so outside
@@ -90,6 +94,11 @@ fn no_acquirer() -> AppError {
 
 async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeReply, AppError> {
     let flags = effective_flags(state).await?;
+    let cancellable = flow == OnboardingFlow::Personal
+        && fee.status != "paid"
+        && !store::profiles::for_user(&state.db, &fee.user_id)
+            .await?
+            .is_empty();
     let acquirer = acquirer_ready(state);
     let number = identifiers::FEE_COLLECTION_NUMBER;
     Ok(FeeReply {
@@ -117,6 +126,7 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
             }
             _ => None,
         },
+        cancellable,
     })
 }
 
@@ -372,6 +382,46 @@ async fn wallet_process(
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+}
+
+/// Declines a further personal account at its fee: a person whose other accounts are open goes
+/// back to them, nothing having been opened (a payment that still arrives is held in suspense for
+/// a refund, as any payment after the step). A first account cannot be declined this way.
+#[utoipa::path(post, path = "/v2/account-profiles/registration-fees/cancel", tag = "onboarding",
+    responses((status = 200, body = crate::api::users::KycStatusReply)))]
+async fn cancel(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+) -> Result<Json<crate::api::users::KycStatusReply>, AppError> {
+    let row = in_step(&state, &user.user_id, Step::Fee).await?;
+    let has_open = !store::profiles::for_user(&state.db, &row.id)
+        .await?
+        .is_empty();
+    if flow_of(&row) != OnboardingFlow::Personal || !has_open {
+        return Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "not_cancellable",
+            "Not possible",
+            "Your first account opens with its fee.",
+        ));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    if !store::users::move_status(
+        &mut conn,
+        &row.id,
+        journey::open_for(Step::Fee),
+        KycStatus::Completed,
+    )
+    .await?
+    {
+        return Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "not_cancellable",
+            "Not possible",
+            "The fee has been paid already.",
+        ));
+    }
+    Ok(Json(crate::api::users::kyc_reply(&state, &user).await?))
 }
 
 #[derive(Debug, PartialEq, Eq)]

@@ -113,6 +113,8 @@ export const feeQuery = () =>
   });
 
 export const activationApi = {
+  /** Declines a further personal account at its fee, back to the accounts already open. */
+  cancel: () => api.post("/v2/account-profiles/registration-fees/cancel", undefined, S.KycStatusReply),
   order: (method: Schemas["FeeMethod"]) =>
     api.post("/v2/account-profiles/registration-fees/order", { method }, S.FeeReply),
   walletInitiate: () =>

@@ -145,6 +145,29 @@ export function PaywallPage() {
           </button>
         </form>
       </div>
+      {fee.cancellable ? (
+        <p className="paywall-cancel">
+          Your other accounts wait while this page is open.{" "}
+          <button
+            type="button"
+            className="button-link"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              activationApi
+                .cancel()
+                // The accounts are in another route set: a full load lets the server choose it.
+                .then(() => window.location.assign("/dashboard"))
+                .catch((caught: unknown) => {
+                  setError(failureText(caught));
+                  setBusy(false);
+                });
+            }}
+          >
+            Not now: back to my accounts
+          </button>
+        </p>
+      ) : null}
     </section>
   );
 }

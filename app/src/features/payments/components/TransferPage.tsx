@@ -504,8 +504,9 @@ function Transfer() {
           <h2 id="approve-title">Approve the transfer</h2>
           {fee ? (
             <p className="approve-terms">
-              You approve <strong>{formatMoney(fee.total, fee.currency)}</strong> (
-              {formatMoney(fee.amount, fee.currency)} and a {formatMoney(fee.fee, fee.currency)} fee) to{" "}
+              You approve <strong className="money">{formatMoney(fee.total, fee.currency)}</strong> (
+              <span className="money">{formatMoney(fee.amount, fee.currency)}</span> and a{" "}
+              <span className="money">{formatMoney(fee.fee, fee.currency)}</span> fee) to{" "}
               {draft.receiver.name} by {SCHEME_LABELS[scheme]}.
             </p>
           ) : null}
