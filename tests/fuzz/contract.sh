@@ -2,7 +2,9 @@
 # The contract fuzzer: schemathesis (PyPI) exercises every operation of the OpenAPI document
 # against the release binary on a fresh database, signed in as a sandbox demo customer. It must
 # find no 500, no answer that breaks its schema or its content type, and no crash. Bounded by
-# --max-time; the seed is fixed so a failure can be replayed (FUZZ_SEED to try others).
+# --max-time; the seed is fixed so a failure can be replayed (FUZZ_SEED to try others). Left out:
+# log-out (it ends the session) and opening a further profile (it puts the customer back into
+# onboarding, where every company call is closed: the rest would be fuzzed against refusals).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -34,6 +36,7 @@ token="$(python3 tests/fuzz/log_in.py "$base")"
   --checks not_a_server_error,response_schema_conformance,content_type_conformance \
   --header "Authorization: Bearer $token" \
   --exclude-path /v2/auth/logout \
+  --exclude-path /v2/account-profiles \
   --max-examples "${FUZZ_EXAMPLES:-25}" \
   --max-time "${FUZZ_SECONDS:-150}" \
   --seed "${FUZZ_SEED:-2026}" \

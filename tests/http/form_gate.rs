@@ -283,6 +283,26 @@ on_both_backends!(
         )
         .await;
         refused_alike(&api, &form);
+        // A code for a log-in request that does not exist: the API answers 404, the form says the
+        // code can no longer be used, and no session starts.
+        let api = post(
+            bank,
+            "/v2/auth/mfa/login",
+            json!({"requestId": "made-up", "secret": "123456"}),
+            &[],
+        )
+        .await;
+        assert_eq!(api.status, 404, "{}", api.body);
+        let mut cells = vec![("requestId", "made-up"), ("digits", "0123")];
+        cells.extend(std::iter::repeat_n(("secret", "1"), 6));
+        let form = form_post(bank, "/login/sms", "", &cells).await;
+        assert_eq!(form.status, 303);
+        assert!(
+            form.header("location").contains("error=mfa_closed"),
+            "{}",
+            form.header("location")
+        );
+        assert!(set_cookies(&form).is_empty(), "no session");
         // Without a session, a form goes to the log-in.
         let signed_out = form_post(bank, "/sumsub", "", &[("accepted", "on")]).await;
         assert_eq!(signed_out.header("location"), "/login");
