@@ -54,6 +54,9 @@ pub struct ApiState {
     pub loopback: Arc<std::sync::OnceLock<axum::Router>>,
     /// Mid-market rates, refreshed in the background (issue 12).
     pub rates: Arc<crate::providers::rates::RateBook>,
+    /// The card acquirer's notifications of the activation fee's hosted checkout; none outside
+    /// the sandbox until a real acquirer is configured.
+    pub acquirer: Option<Arc<dyn crate::providers::acquirer::Acquirer>>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.

@@ -105,6 +105,11 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         rates: crate::providers::rates::start(crate::providers::rates::from_config(
             &config.exchange.rates,
         )),
+        acquirer: config.sandbox.then(|| {
+            Arc::new(crate::providers::acquirer::SandboxAcquirer::new(
+                config.identity.sandbox_secret.clone(),
+            )) as Arc<dyn crate::providers::acquirer::Acquirer>
+        }),
     };
     lifecycle.keep(tokio::spawn(api::auth::reset_worker(
         api_state.clone(),

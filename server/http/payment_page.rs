@@ -1,6 +1,8 @@
 //! The sandbox acquirer's hosted payment page for the activation fee (sandbox mode only): the
 //! card form, then a 3-D Secure step, then back to the bank's card screen, which polls the fee
-//! every 2 s (SPEC §4). The card number is checked and forgotten.
+//! every 2 s (SPEC §4). The card number is checked and forgotten. The outcome reaches the bank
+//! as a real acquirer's would: a signed notification to `POST /v2/webhooks/acquirer`, sent
+//! through the API router; the page itself settles nothing.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -9,9 +11,8 @@ use axum::Form;
 use minijinja::context;
 
 use super::AppState;
-use crate::api::onboarding::fee::settle;
 use crate::domain::accounts::money;
-use crate::providers::acquirer::{self, CardRefusal};
+use crate::providers::acquirer::{self, CardRefusal, CheckoutEvent, SandboxAcquirer};
 use crate::store::registration_fees::{self, Fee};
 
 #[derive(serde::Deserialize, Default)]
@@ -73,10 +74,10 @@ pub async fn pay(
                     .await;
             Redirect::to(&format!("/sandbox/pay/{id}/3ds")).into_response()
         }
-        Err(CardRefusal::Declined) => {
-            let _ = registration_fees::fail_checkout(&state.api.db, &id).await;
-            Redirect::to(&return_url(&id)).into_response()
-        }
+        Err(CardRefusal::Declined) => match notify(&state, &id, false).await {
+            Ok(()) => Redirect::to(&return_url(&id)).into_response(),
+            Err(()) => super::pages::failure(&state),
+        },
         Err(refusal) => page(&state, "form", &fee, Some(refusal.message())),
     }
 }
@@ -96,23 +97,38 @@ pub async fn challenge(
     if fee.checkout_state.as_deref() != Some("challenged") {
         return Redirect::to(&format!("/sandbox/pay/{id}")).into_response();
     }
-    if answer.result == "approve" {
-        if let Err(error) = settle(
-            &state.api.db,
-            &fee,
-            "card",
-            &format!("card-{id}"),
-            "card_acquiring",
-        )
-        .await
-        {
-            tracing::error!(?error, "sandbox card payment not settled");
-            return super::pages::failure(&state);
-        }
-    } else {
-        let _ = registration_fees::fail_checkout(&state.api.db, &id).await;
+    match notify(&state, &id, answer.result == "approve").await {
+        Ok(()) => Redirect::to(&return_url(&id)).into_response(),
+        Err(()) => super::pages::failure(&state),
     }
-    Redirect::to(&return_url(&id)).into_response()
+}
+
+/// Tells the bank the checkout's outcome, as the acquirer does: a signed notification to its
+/// webhook, through the API router.
+async fn notify(state: &AppState, checkout_id: &str, paid: bool) -> Result<(), ()> {
+    use tower::ServiceExt;
+    let event = CheckoutEvent {
+        checkout_id: checkout_id.to_string(),
+        payment_id: format!("card-{checkout_id}"),
+        paid,
+    };
+    let acquirer = SandboxAcquirer::new(state.config.identity.sandbox_secret.clone());
+    let (body, (header, signature)) = acquirer.notification(&event);
+    let Some(router) = state.api.loopback.get().cloned() else {
+        return Err(());
+    };
+    let request = axum::http::Request::post("/v2/webhooks/acquirer")
+        .header("content-type", "application/json")
+        .header(header, signature)
+        .body(axum::body::Body::from(body))
+        .map_err(|_| ())?;
+    let Ok(reply) = router.oneshot(request).await;
+    if reply.status().is_success() {
+        Ok(())
+    } else {
+        tracing::error!(status = %reply.status(), "the bank refused the sandbox acquirer's notification");
+        Err(())
+    }
 }
 
 fn gone(state: &AppState) -> Response {

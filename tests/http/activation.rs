@@ -592,3 +592,51 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
     assert!(in_suspense >= 1, "operators are told");
     ledger_is_sound(bank).await;
 });
+
+// The acquirer's notification is the only way a hosted checkout pays the fee: signed, once.
+on_both_backends!(the_acquirers_webhook_is_signed_and_pays_once, |bank| {
+    let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
+    let ordered = post(
+        bank,
+        "/v2/account-profiles/registration-fees/order",
+        json!({"method": "card"}),
+        &[("authorization", &auth)],
+    )
+    .await;
+    let url = ordered.json()["checkoutUrl"].as_str().unwrap().to_string();
+    let checkout = url.rsplit('/').next().unwrap().to_string();
+    let event = bank::providers::acquirer::CheckoutEvent {
+        checkout_id: checkout.clone(),
+        payment_id: format!("card-{checkout}"),
+        paid: true,
+    };
+    let send = |body: Vec<u8>, signature: String| async move {
+        bank.send(
+            Request::post("/v2/webhooks/acquirer")
+                .header("content-type", "application/json")
+                .header("x-signature", signature)
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await
+    };
+    // Signed with another key: refused, nothing paid.
+    let forger = bank::providers::acquirer::SandboxAcquirer::new(secrecy::SecretString::from(
+        "not the bank's secret".to_string(),
+    ));
+    let (body, (_, signature)) = forger.notification(&event);
+    let forged = send(body, signature).await;
+    assert_eq!(forged.status, 401, "{}", forged.body);
+    assert_eq!(status(bank, &user_id).await, "registration_fee_assigned");
+    // The sandbox acquirer's own notification pays, and its replay changes nothing.
+    let acquirer =
+        bank::providers::acquirer::SandboxAcquirer::new(sandbox_config().identity.sandbox_secret);
+    let (body, (_, signature)) = acquirer.notification(&event);
+    for _ in 0..2 {
+        let paid = send(body.clone(), signature.clone()).await;
+        assert_eq!(paid.status, 200, "{}", paid.body);
+    }
+    assert_eq!(status(bank, &user_id).await, "completed");
+    assert_eq!(accounts(bank, &user_id).await.len(), 1);
+    ledger_is_sound(bank).await;
+});

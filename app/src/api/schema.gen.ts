@@ -1075,6 +1075,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks/acquirer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The acquirer's notification of a hosted checkout (signed): a payment settles the fee once
+         *     (a replay finds it settled; a payment after the account opened waits in suspense), a decline
+         *     marks the checkout failed. A bad signature is refused and changes nothing.
+         */
+        post: operations["post_v2_webhooks_acquirer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/account-profiles": {
         parameters: {
             query?: never;
@@ -5184,6 +5205,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KycStatusReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_acquirer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The acquirer's JSON notification, as signed */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

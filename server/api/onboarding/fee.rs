@@ -33,6 +33,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(wallet_initiate))
         .routes(routes!(wallet_process))
         .routes(routes!(cancel))
+        .routes(routes!(acquirer_webhook))
 }
 
 /// The bank's details for paying the fee by transfer.
@@ -422,6 +423,41 @@ async fn cancel(
         ));
     }
     Ok(Json(crate::api::users::kyc_reply(&state, &user).await?))
+}
+
+/// The acquirer's notification of a hosted checkout (signed): a payment settles the fee once
+/// (a replay finds it settled; a payment after the account opened waits in suspense), a decline
+/// marks the checkout failed. A bad signature is refused and changes nothing.
+#[utoipa::path(post, path = "/v2/webhooks/acquirer", tag = "onboarding",
+    request_body(content = String, description = "The acquirer's JSON notification, as signed"),
+    responses((status = 200, body = crate::api::replies::Empty)))]
+async fn acquirer_webhook(
+    State(state): State<ApiState>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<crate::api::replies::Empty>, AppError> {
+    let acquirer = state.acquirer.as_ref().ok_or(AppError::NotFound)?;
+    let event = acquirer.read_webhook(&headers, &body).map_err(|error| {
+        tracing::warn!(%error, "acquirer webhook refused");
+        AppError::unauthorized(
+            "bad_signature",
+            "Refused",
+            "The webhook signature does not match.",
+        )
+    })?;
+    let Some(fee) = registration_fees::by_checkout(&state.db, &event.checkout_id).await? else {
+        tracing::warn!(
+            checkout = event.checkout_id,
+            "acquirer webhook for an unknown checkout"
+        );
+        return Ok(Json(crate::api::replies::Empty {}));
+    };
+    if event.paid {
+        settle(&state.db, &fee, "card", &event.payment_id, "card_acquiring").await?;
+    } else {
+        registration_fees::fail_checkout(&state.db, &event.checkout_id).await?;
+    }
+    Ok(Json(crate::api::replies::Empty {}))
 }
 
 #[derive(Debug, PartialEq, Eq)]
