@@ -588,6 +588,8 @@ export function plainFormError(code: string): string {
     onboarding_incomplete: "Please finish joining your team first.",
     account_not_ready: "Your account is not open yet. Please finish opening it first.",
     forbidden: "You are not allowed to do this",
+    scheme_unavailable: "Payments to other banks are not available at the moment.",
+    provider_unavailable: "We cannot send you a code at the moment. Please try again later.",
   };
   return messages[code] ?? "The transfer could not be made. Please check it and try again.";
 }
