@@ -7,7 +7,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use secrecy::SecretString;
 
-use crate::domain::engagement::features::{FeatureFlags, FLAG_NAMES};
+use crate::domain::engagement::features::{FeatureFlags, Flag};
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -174,12 +174,12 @@ impl Config {
             return Err(err("BANK_SSR_ISOLATES", "must be at least 1".into()));
         }
         let mut features = FeatureFlags::defaults();
-        for name in FLAG_NAMES {
-            let key = format!("BANK_FEATURE_{}", screaming(name));
+        for flag in Flag::ALL {
+            let key = format!("BANK_FEATURE_{}", screaming(flag.name()));
             if let Some(value) = env.get(&key) {
                 let on = parse_bool(value)
                     .ok_or_else(|| err(&key, "expected on/off, true/false or 1/0".into()))?;
-                features.set(name, on);
+                features.set(flag, on);
             }
         }
         // No default: a deployment must say which bank it is. Sandbox mode shows every code
@@ -614,8 +614,8 @@ mod tests {
         );
         assert!(config.sandbox);
         assert!(!config.secure_cookies());
-        assert!(config.features.get("referrals"));
-        assert!(!config.features.get("chatWidget"));
+        assert!(config.features.get(Flag::Referrals));
+        assert!(!config.features.get(Flag::ChatWidget));
         assert_eq!(
             (config.idle_warning_s, config.idle_countdown_s),
             (240, 60),
@@ -630,8 +630,8 @@ mod tests {
             ("BANK_FEATURE_REFERRALS", "0"),
         ]))
         .unwrap();
-        assert!(config.features.get("chatWidget"));
-        assert!(!config.features.get("referrals"));
+        assert!(config.features.get(Flag::ChatWidget));
+        assert!(!config.features.get(Flag::Referrals));
         assert!(Config::from_map(&with_mode(&[("BANK_FEATURE_REFERRALS", "maybe")])).is_err());
     }
 

@@ -72,8 +72,9 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
             Ok(())
         }
         ["features", "set", name, state] => {
-            let name = bank::domain::engagement::features::known(name)
-                .ok_or_else(|| anyhow::anyhow!("unknown feature flag {name}"))?;
+            let name = bank::domain::engagement::features::Flag::parse(name)
+                .ok_or_else(|| anyhow::anyhow!("unknown feature flag {name}"))?
+                .name();
             let on = match *state {
                 "on" => true,
                 "off" => false,

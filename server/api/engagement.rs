@@ -30,7 +30,7 @@ crate::domain::named_enum! {
 /// SPEC §3 "Feature entry".
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct FeatureEntry {
-    name: &'static str,
+    name: crate::domain::engagement::features::Flag,
     state: FeatureState,
 }
 
@@ -43,11 +43,11 @@ pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Err
 /// SPEC §3 feature entries: every flag of SPEC §1 with its effective state.
 pub async fn feature_entries(state: &ApiState) -> Result<Vec<FeatureEntry>, sqlx::Error> {
     let flags = effective_flags(state).await?;
-    Ok(crate::domain::engagement::features::FLAG_NAMES
-        .iter()
-        .map(|name| FeatureEntry {
-            name,
-            state: if flags.get(name) {
+    Ok(crate::domain::engagement::features::Flag::ALL
+        .into_iter()
+        .map(|flag| FeatureEntry {
+            name: flag,
+            state: if flags.get(flag) {
                 FeatureState::On
             } else {
                 FeatureState::Off

@@ -11,6 +11,7 @@ use super::current_user::CurrentUser;
 use super::error::AppError;
 use super::selected_profile::SelectedProfile;
 use super::ApiState;
+use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::kyc::OnboardingFlow;
 use crate::domain::profiles::access::ProfileType;
 use crate::domain::profiles::rights::{Facts, Need, Rule};
@@ -249,14 +250,14 @@ pub const API: &[(&str, &str, Need)] = &[
     (
         "POST",
         "/v2/cards/referral-programs",
-        Member(CARDS.flag("referrals")),
+        Member(CARDS.flag(Flag::Referrals)),
     ),
     // Exchange: paying between the profile's own accounts, while the flag is on.
     ("POST", "/v1/bank/currency-exchange/rate", Member(EXCHANGE)),
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
 ];
 
-pub const INVITE: Rule = Rule::owner().business().complete().flag("userInvite");
+pub const INVITE: Rule = Rule::owner().business().complete().flag(Flag::UserInvite);
 /// Sending money, and what only a payment needs (a payee added, an attachment): the full
 /// transaction right, and an account that is ready, not restricted (README "Restrictions").
 const PAYS: Rule = Rule::full("transaction").complete();
@@ -266,10 +267,10 @@ pub const CORPORATE_CARDS: Rule = Rule::owner()
     .business()
     .complete()
     .uk_primary()
-    .flag("corporateCards");
+    .flag(Flag::CorporateCards);
 const EXCHANGE: Rule = Rule::full("transaction")
     .complete()
-    .flag("currencyExchange");
+    .flag(Flag::CurrencyExchange);
 const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
@@ -337,7 +338,7 @@ pub async fn page_allowed(
         Some(_) => Some(crate::api::engagement::effective_flags(state).await?),
         None => None,
     };
-    let flag_on = |name: &str| flags.as_ref().is_some_and(|f| f.get(name));
+    let flag_on = |flag: Flag| flags.as_ref().is_some_and(|f| f.get(flag));
     Ok(rule.allows(&Facts {
         access: &access,
         business: session.is_business,
@@ -415,7 +416,7 @@ pub async fn meets(
         Some(_) => Some(crate::api::engagement::effective_flags(state).await?),
         None => None,
     };
-    let flag_on = |name: &str| flags.as_ref().is_some_and(|f| f.get(name));
+    let flag_on = |flag: Flag| flags.as_ref().is_some_and(|f| f.get(flag));
     Ok(rule.allows(&Facts {
         access: &profile.access,
         business: profile.kind == ProfileType::Business,

@@ -2116,7 +2116,7 @@ export interface components {
         };
         /** @description SPEC §3 "Feature entry". */
         FeatureEntry: {
-            name: string;
+            name: components["schemas"]["Flag"];
             state: components["schemas"]["FeatureState"];
         };
         /**
@@ -2222,6 +2222,11 @@ export interface components {
              */
             cardId?: string | null;
         };
+        /**
+         * @description Every flag the product knows (SPEC §1).
+         * @enum {string}
+         */
+        Flag: "referrals" | "activateByCard" | "mobileFunctionality" | "currencyExchange" | "euCardComingSoon" | "christmasSupportHours" | "swiftAllowed" | "activateByApple" | "corporateCards" | "chatWidget" | "userInvite" | "idleLogout" | "adminPanel" | "maintenance";
         ForgotInput: {
             email?: string;
         };

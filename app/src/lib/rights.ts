@@ -2,6 +2,7 @@
 // what cannot be used): admin has full access; otherwise rights 'section:level' ('transaction:r',
 // 'invoice:rw') open a section, and full access needs 'rw'. Roles none and card_user load no
 // accounts at all.
+import type { Schemas } from "../api/client";
 import type { SessionState } from "../routing/types";
 
 type Rights = Pick<SessionState, "accessRole" | "accessRights">;
@@ -44,7 +45,7 @@ export interface Rule {
   eurPrimary?: boolean;
   complete?: boolean;
   admin?: boolean;
-  flag?: string;
+  flag?: Schemas["Flag"];
 }
 
 /** SPEC §6: corporate cards need an Account Owner of a business with a UK primary account and

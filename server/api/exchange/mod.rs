@@ -24,7 +24,7 @@ pub(crate) async fn require_exchange(
     crate::api::payments::recipients::require_full(profile)?;
     if crate::api::engagement::effective_flags(state)
         .await?
-        .get("currencyExchange")
+        .get(crate::domain::engagement::features::Flag::CurrencyExchange)
     {
         Ok(())
     } else {

@@ -17,6 +17,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
 use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::Currency;
+use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::fee;
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
@@ -108,8 +109,8 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         benefits: fee::benefits(flow),
         status: FeeStatus::stored(&fee.status),
         method: fee.method.clone(),
-        card_allowed: acquirer && flags.get("activateByCard"),
-        apple_pay_allowed: acquirer && flags.get("activateByApple"),
+        card_allowed: acquirer && flags.get(Flag::ActivateByCard),
+        apple_pay_allowed: acquirer && flags.get(Flag::ActivateByApple),
         transfer: TransferDetails {
             beneficiary: state.config.company.legal_name.clone(),
             iban: identifiers::gb_iban(number),
@@ -252,7 +253,7 @@ async fn order(
     match input.method {
         FeeMethod::Transfer => choose_transfer(&state, &row, &fee).await?,
         FeeMethod::Card => {
-            if !effective_flags(&state).await?.get("activateByCard") {
+            if !effective_flags(&state).await?.get(Flag::ActivateByCard) {
                 return Err(flag_off());
             }
             if !acquirer_ready(&state) {
@@ -319,7 +320,7 @@ async fn wallet_ready(
     if wallet_type != "apple-pay" {
         return Err(AppError::field("walletType", "Field is required"));
     }
-    if !effective_flags(state).await?.get("activateByApple") {
+    if !effective_flags(state).await?.get(Flag::ActivateByApple) {
         return Err(flag_off());
     }
     if !acquirer_ready(state) {

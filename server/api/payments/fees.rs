@@ -109,7 +109,9 @@ async fn take(
         }
         None => Destination::Other,
     };
-    let swift_allowed = effective_flags(&state).await?.get("swiftAllowed");
+    let swift_allowed = effective_flags(&state)
+        .await?
+        .get(crate::domain::engagement::features::Flag::SwiftAllowed);
     let scheme = fees::route(account.currency, &destination, swift_allowed)
         .or(question
             .scheme

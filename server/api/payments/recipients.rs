@@ -247,7 +247,9 @@ pub(super) async fn offer_for(
     currencies.dedup();
     Ok((
         currencies,
-        effective_flags(state).await?.get("swiftAllowed"),
+        effective_flags(state)
+            .await?
+            .get(crate::domain::engagement::features::Flag::SwiftAllowed),
     ))
 }
 

@@ -3,6 +3,7 @@
 //! need is `api::rights`; the app mirrors these rules only to hide what cannot be used.
 
 use super::access::{Access, Level};
+use crate::domain::engagement::features::Flag;
 
 /// What a route needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub struct Rule {
     /// The Account Owner only.
     pub admin: bool,
     /// A feature flag of SPEC §1 that must be on.
-    pub flag: Option<&'static str>,
+    pub flag: Option<Flag>,
 }
 
 impl Rule {
@@ -95,9 +96,9 @@ impl Rule {
         }
     }
 
-    pub const fn flag(self, name: &'static str) -> Rule {
+    pub const fn flag(self, flag: Flag) -> Rule {
         Rule {
-            flag: Some(name),
+            flag: Some(flag),
             ..self
         }
     }
@@ -124,7 +125,7 @@ pub struct Facts<'a> {
     pub business: bool,
     pub uk_primary: bool,
     pub complete: bool,
-    pub flag_on: &'a dyn Fn(&str) -> bool,
+    pub flag_on: &'a dyn Fn(Flag) -> bool,
 }
 
 #[cfg(test)]
@@ -132,7 +133,7 @@ mod tests {
     use super::*;
     use crate::domain::profiles::access::Role;
 
-    fn facts<'a>(access: &'a Access, flags: &'a dyn Fn(&str) -> bool) -> Facts<'a> {
+    fn facts<'a>(access: &'a Access, flags: &'a dyn Fn(Flag) -> bool) -> Facts<'a> {
         Facts {
             access,
             business: true,
@@ -151,7 +152,7 @@ mod tests {
 
     #[test]
     fn each_role_meets_the_rules_its_rights_give() {
-        let on = |_: &str| true;
+        let on = |_: Flag| true;
         let admin = access(Role::Admin, &[]);
         let cfo = access(Role::Cfo, &["transaction:r", "invoice:rw"]);
         let card_user = access(Role::CardUser, &["transaction:rw"]);
@@ -172,9 +173,9 @@ mod tests {
     #[test]
     fn profile_state_and_flags_narrow_a_rule() {
         let admin = access(Role::Admin, &[]);
-        let on = |_: &str| true;
-        let off = |name: &str| name != "currencyExchange";
-        let rule = Rule::full("transaction").flag("currencyExchange");
+        let on = |_: Flag| true;
+        let off = |flag: Flag| flag != Flag::CurrencyExchange;
+        let rule = Rule::full("transaction").flag(Flag::CurrencyExchange);
         assert!(rule.allows(&facts(&admin, &on)));
         assert!(!rule.allows(&facts(&admin, &off)));
         let personal = Facts {

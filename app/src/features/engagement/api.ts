@@ -4,10 +4,12 @@ import { api, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
 
 export type FeatureEntry = Schemas["FeatureEntry"];
+/** SPEC §1's flags, generated from the server's `Flag`: a misspelt name does not compile. */
+export type FlagName = Schemas["Flag"];
 
 export const featuresQuery = () =>
   queryOptions({ queryKey: ["features"], queryFn: () => api.get("/v1/features", v.array(S.FeatureEntry)) });
 
-export function isOn(features: readonly FeatureEntry[] | undefined, name: string): boolean {
+export function isOn(features: readonly FeatureEntry[] | undefined, name: FlagName): boolean {
   return features?.some((entry) => entry.name === name && entry.state !== "off") ?? false;
 }
