@@ -69,7 +69,7 @@ pub async fn gbp_account(db: &Db, profile_id: &str, name: &str) -> anyhow::Resul
             currency: Currency::Gbp,
             name,
             is_primary: true,
-            status: "active",
+            status: bank::domain::accounts::status::AccountStatus::Active,
             activates_at: None,
             created_at: store::now_ms(),
         },

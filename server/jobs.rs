@@ -8,8 +8,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::api::rate_limit::RateLimiter;
 use crate::lifecycle::{every, Lifecycle};
+use crate::rate_limit::RateLimiter;
 use crate::store::{self, now_ms, Db};
 
 /// `sandbox`: the sandbox payment schemes settle transfers (the only schemes so far); outside

@@ -8,4 +8,6 @@ pub mod http;
 pub mod jobs;
 pub mod lifecycle;
 pub mod providers;
+pub mod rate_limit;
+pub mod services;
 pub mod store;

@@ -129,6 +129,13 @@ where
     }
 }
 
+impl crate::rate_limit::Subject for ClientIp {
+    const KIND: crate::rate_limit::KeyKind = crate::rate_limit::KeyKind::Ip;
+    fn key(&self) -> String {
+        self.limit_key()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

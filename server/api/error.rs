@@ -94,6 +94,26 @@ impl AppError {
     }
 }
 
+impl From<crate::services::onboarding::fee::FeeError> for AppError {
+    fn from(error: crate::services::onboarding::fee::FeeError) -> Self {
+        use crate::services::onboarding::fee::FeeError;
+        match error {
+            FeeError::NoSuchPerson => Self::NotFound,
+            FeeError::Storage(error) => Self::Internal(error.into()),
+            FeeError::Broken(problem) => Self::Internal(anyhow::anyhow!(problem)),
+        }
+    }
+}
+
+impl From<crate::rate_limit::Refusal> for AppError {
+    fn from(refusal: crate::rate_limit::Refusal) -> Self {
+        match refusal {
+            crate::rate_limit::Refusal::TooMany(seconds) => Self::TooManyRequests(seconds),
+            crate::rate_limit::Refusal::Counter(error) => Self::Internal(error),
+        }
+    }
+}
+
 impl From<crate::providers::notify::NotifyError> for AppError {
     fn from(error: crate::providers::notify::NotifyError) -> Self {
         match error {

@@ -14,7 +14,6 @@ pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
 pub mod profiles;
-pub mod rate_limit;
 pub mod replies;
 pub mod rights;
 pub mod selected_profile;
@@ -35,7 +34,7 @@ pub struct ApiState {
     pub config: Arc<Config>,
     pub db: Db,
     pub notify: Arc<crate::providers::notify::Notifications>,
-    pub limiter: Arc<rate_limit::RateLimiter>,
+    pub limiter: Arc<crate::rate_limit::RateLimiter>,
     /// Bounded blocking pool for password hashes and documents.
     pub cpu: Arc<cpu::CpuPool>,
     /// Passkey ceremonies for the bank's own origin (the face method).
@@ -213,4 +212,25 @@ pub fn webauthn_for(config: &Config) -> anyhow::Result<webauthn_rs::Webauthn> {
     Ok(webauthn_rs::WebauthnBuilder::new(&host, &origin)?
         .rp_name(&config.company.trading_name)
         .build()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::check_names as check;
+
+    #[test]
+    fn named_answer_enums_serialise_as_spec_names() {
+        check(
+            super::profiles::users::EntryKind::ALL,
+            super::profiles::users::EntryKind::as_str,
+        );
+        check(
+            super::profiles::invitations::Side::ALL,
+            super::profiles::invitations::Side::as_str,
+        );
+        check(
+            super::engagement::FeatureState::ALL,
+            super::engagement::FeatureState::as_str,
+        );
+    }
 }

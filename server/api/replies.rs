@@ -17,3 +17,13 @@ pub struct Success {
 pub struct Done {
     pub message: &'static str,
 }
+
+/// SPEC §3: `mfa {method, requestId, lastDigits}`.
+#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaStep {
+    pub method: crate::domain::auth::mfa::Method,
+    pub request_id: String,
+    /// The last four digits of the phone the code went to.
+    pub last_digits: String,
+}

@@ -67,3 +67,13 @@ impl SelectedProfile {
         }
     }
 }
+impl SelectedProfile {
+    /// The caller as the cards' use cases see them.
+    pub fn card_member(&self) -> crate::services::cards::Member<'_> {
+        crate::services::cards::Member {
+            profile_id: &self.profile_id,
+            user_id: &self.user_id,
+            is_admin: self.access.is_admin(),
+        }
+    }
+}

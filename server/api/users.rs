@@ -12,7 +12,6 @@ use super::auth::with_session;
 use super::client_ip::ClientIp;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
-use super::rate_limit::Limit;
 use super::replies::Empty;
 use super::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
@@ -23,6 +22,7 @@ use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
 use crate::domain::policies;
 use crate::domain::profiles::invitation::InvitationState;
+use crate::rate_limit::Limit;
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 

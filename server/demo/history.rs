@@ -298,7 +298,7 @@ async fn open(
             currency,
             name,
             is_primary,
-            status: "active",
+            status: crate::domain::accounts::status::AccountStatus::Active,
             activates_at: None,
             created_at: at,
         },

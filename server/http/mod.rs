@@ -83,7 +83,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     let lifecycle = Arc::new(crate::lifecycle::Lifecycle::default());
     let notify =
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
-    let limiter = Arc::new(api::rate_limit::RateLimiter::for_config(&config, &db)?);
+    let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(&config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     if crate::domain::exchange::hours::holidays_run_out_soon(crate::store::now_ms()) {
         tracing::warn!(

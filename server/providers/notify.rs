@@ -8,32 +8,9 @@ use std::sync::Arc;
 use lettre::message::{header::ContentType, Mailbox};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
+use crate::config::SmtpConfig;
+use crate::domain::messages::{Channel, Message};
 use crate::store::{self, Db};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Channel {
-    Email,
-    Sms,
-}
-
-impl Channel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Sms => "sms",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub channel: Channel,
-    pub to: String,
-    /// The email subject; for an SMS, what the text is about (kept for the outbox).
-    pub subject: String,
-    pub body: String,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum NotifyError {
@@ -63,15 +40,6 @@ impl Notifier for Outbox {
             Ok(())
         })
     }
-}
-
-/// SMTP settings (`BANK_SMTP_URL`, `BANK_MAIL_FROM`).
-#[derive(Clone, Debug)]
-pub struct SmtpConfig {
-    /// `smtps://user:password@host:465` or `smtp://host:25?tls=required`, as lettre reads it.
-    /// It may carry a password, so it never prints.
-    pub url: secrecy::SecretString,
-    pub from: String,
 }
 
 pub struct Smtp {

@@ -185,7 +185,7 @@ async fn pay_fee(db: &Db, minor: i64, reference: &str) -> Result<Credited, Money
     } else {
         "sepa"
     };
-    crate::api::onboarding::fee::settle(db, &fee, "transfer", &payment, scheme)
+    crate::services::onboarding::fee::settle(db, &fee, "transfer", &payment, scheme)
         .await
         .map_err(|error| {
             tracing::error!(?error, "activation fee not settled");

@@ -6,6 +6,7 @@ use super::ledger::{self, AccountKind, Balance};
 use super::Db;
 use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::status::AccountStatus;
 
 #[derive(Debug, Clone)]
 pub struct BankAccount {
@@ -13,7 +14,7 @@ pub struct BankAccount {
     pub profile_id: String,
     pub ledger_account_id: String,
     pub currency: Currency,
-    pub status: String,
+    pub status: AccountStatus,
     pub is_primary: bool,
     pub iban: String,
     pub bic: String,
@@ -30,7 +31,7 @@ pub struct NewAccount<'a> {
     pub currency: Currency,
     pub name: &'a str,
     pub is_primary: bool,
-    pub status: &'a str,
+    pub status: AccountStatus,
     /// For a pending account: when the background job may make it active.
     pub activates_at: Option<i64>,
     pub created_at: i64,
@@ -50,7 +51,7 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<BankAccount, sqlx::Error> {
             index: "currency".into(),
             source: format!("unknown currency {currency}").into(),
         })?,
-        status: row.try_get(4)?,
+        status: super::named("status", &row.try_get::<String, _>(4)?)?,
         is_primary: row.try_get::<i64, _>(5)? != 0,
         iban: row.try_get(6)?,
         bic: row.try_get(7)?,
@@ -92,7 +93,7 @@ pub async fn open(conn: &mut AnyConnection, new: &NewAccount<'_>) -> Result<Stri
         .bind(new.profile_id)
         .bind(&ledger_id)
         .bind(new.currency.code())
-        .bind(new.status)
+        .bind(new.status.as_str())
         .bind(i64::from(new.is_primary))
         .bind(&iban)
         .bind(identifiers::BIC)
@@ -190,9 +191,9 @@ pub async fn activate_due(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     Ok(done.rows_affected())
 }
 
-pub async fn set_status(db: &Db, id: &str, status: &str) -> Result<(), sqlx::Error> {
+pub async fn set_status(db: &Db, id: &str, status: AccountStatus) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE bank_accounts SET status = $1 WHERE id = $2")
-        .bind(status)
+        .bind(status.as_str())
         .bind(id)
         .execute(&db.pool)
         .await?;

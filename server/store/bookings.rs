@@ -8,7 +8,7 @@ use super::ledger::{self, AccountKind, Booked, LedgerError};
 use super::transactions::{self, Acceptor, NewTransaction};
 use super::{Backend, Db};
 use crate::domain::accounts::entry::{Entry, EntryError};
-use crate::domain::accounts::status;
+use crate::domain::accounts::status::AccountStatus;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BookingError {
@@ -81,7 +81,7 @@ async fn usable(
     .fetch_optional(&mut *conn)
     .await?;
     match status {
-        Some((status,)) if status::usable(&status) => Ok(()),
+        Some((status,)) if super::named::<AccountStatus>("status", &status)?.usable() => Ok(()),
         _ => Err(BookingError::AccountNotUsable),
     }
 }

@@ -260,7 +260,9 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
     let expired = crate::domain::cards::cvv::Expiry::parse_stored(&expiry)
         .is_none_or(|e| !e.is_valid_on(london::today(request.at)));
     let account_usable =
-        crate::domain::accounts::status::usable(&account_status) && restricted == 0;
+        super::named::<crate::domain::accounts::status::AccountStatus>("status", &account_status)?
+            .usable()
+            && restricted == 0;
     let mut decision = controls::decide(Facts {
         status: if account_usable {
             status

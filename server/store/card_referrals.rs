@@ -220,6 +220,6 @@ async fn reward_account(
         .find(|a| {
             a.is_primary
                 && a.currency == crate::domain::accounts::money::Currency::Gbp
-                && a.status == "active"
+                && a.status.usable()
         }))
 }

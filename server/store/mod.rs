@@ -148,3 +148,32 @@ fn sqlite_url(url: &str) -> Result<String, StoreError> {
 pub fn now_ms() -> i64 {
     (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
+
+/// A stored name read as its type: a value this code does not know (a damaged row, a newer
+/// version's) is a decode error of the query, never quietly some default.
+pub fn named<T: crate::domain::Named>(column: &str, text: &str) -> Result<T, sqlx::Error> {
+    T::from_name(text).ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: column.to_string(),
+        source: format!("{text:?} is not a {}", T::TYPE).into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::accounts::status::AccountStatus;
+
+    #[test]
+    fn an_unknown_stored_name_is_an_error() {
+        assert_eq!(
+            super::named::<AccountStatus>("status", "active").unwrap(),
+            AccountStatus::Active
+        );
+        let error = super::named::<AccountStatus>("status", "frozen").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("\"frozen\" is not a AccountStatus"),
+            "{error}"
+        );
+    }
+}

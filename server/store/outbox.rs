@@ -1,5 +1,5 @@
 use super::{now_ms, Db};
-use crate::providers::notify::Message;
+use crate::domain::messages::Message;
 
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct OutboxEntry {

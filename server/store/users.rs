@@ -28,6 +28,13 @@ pub struct UserRow {
     pub kyc_status: KycStatus,
 }
 
+impl UserRow {
+    /// The flow a person without one follows: a personal customer.
+    pub fn flow(&self) -> OnboardingFlow {
+        self.onboarding_flow.unwrap_or(OnboardingFlow::Personal)
+    }
+}
+
 /// The password hash stays out of logs.
 impl std::fmt::Debug for UserRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -262,7 +262,7 @@ on_both_backends!(the_same_payment_settles_a_fee_once, |bank| {
         .await
         .unwrap()
         .unwrap();
-    use bank::api::onboarding::fee::{settle, Settled};
+    use bank::services::onboarding::fee::{settle, Settled};
     let (a, b) = tokio::join!(
         settle(&bank.db, &row, "transfer", "replayed-1", "local"),
         settle(&bank.db, &row, "transfer", "replayed-1", "local"),
@@ -568,7 +568,7 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
         .unwrap()
         .unwrap();
     assert_eq!(late.reference, "HB-LATE-1");
-    let settled = bank::api::onboarding::fee::settle(
+    let settled = bank::services::onboarding::fee::settle(
         &bank.db,
         &late,
         "apple_pay",
@@ -577,7 +577,10 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
     )
     .await
     .unwrap();
-    assert_eq!(settled, bank::api::onboarding::fee::Settled::AlreadyPaid);
+    assert_eq!(
+        settled,
+        bank::services::onboarding::fee::Settled::AlreadyPaid
+    );
     let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
         .await
         .unwrap();

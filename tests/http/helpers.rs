@@ -486,7 +486,7 @@ pub async fn open_account(
             currency,
             name: "Test Holder",
             is_primary,
-            status: "active",
+            status: bank::domain::accounts::status::AccountStatus::Active,
             activates_at: None,
             created_at: bank::store::now_ms(),
         },

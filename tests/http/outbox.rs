@@ -1,4 +1,5 @@
-use bank::providers::notify::{Channel, Message, Notifications, NotifyError};
+use bank::domain::messages::{Channel, Message};
+use bank::providers::notify::{Notifications, NotifyError};
 
 use crate::helpers::*;
 use crate::on_both_backends;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { featuresQuery } from "../features/engagement/api";
+import { featuresQuery } from "../api/features";
 import { useApp } from "./appContext";
 import type { Facts } from "./rights";
 

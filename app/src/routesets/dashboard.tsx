@@ -16,7 +16,7 @@ import {
   shippingQuery,
 } from "../features/cards/api";
 import { chooseCard, isManageable, mayOrder, pageCard } from "../features/cards/model";
-import { featuresQuery, isOn } from "../features/engagement/api";
+import { featuresQuery, isOn } from "../api/features";
 import { rateQuery } from "../features/exchange/api";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
 import { recipientsQuery } from "../features/payments/api";

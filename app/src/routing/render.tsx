@@ -4,7 +4,7 @@ import { dehydrate, type QueryClient, QueryClientProvider } from "@tanstack/reac
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { featuresQuery } from "../features/engagement/api";
+import { featuresQuery } from "../api/features";
 import { AcsPage } from "../features/policies/AcsPage";
 import { PolicyPage } from "../features/policies/PolicyPage";
 import { policyTexts } from "../features/policies/texts";

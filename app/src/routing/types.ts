@@ -1,4 +1,4 @@
-import type { FeatureEntry } from "../features/engagement/api";
+import type { FeatureEntry } from "../api/features";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { Schemas } from "../api/client";

@@ -1,4 +1,4 @@
-import { policies } from "../features/policies/list";
+import { policies } from "../lib/policies";
 
 /** Policy pages carry no script, so they are reached by full page loads, never client routing. */
 export function PolicyLinks() {

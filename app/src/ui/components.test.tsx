@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Steps } from "../features/onboarding/components/Steps";
+import { Steps } from "./Steps";
 import { AmountInput } from "./AmountInput";
 import { NoticeDialog } from "./NoticeDialog";
 import { TextField } from "./TextField";

@@ -58,7 +58,7 @@ pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
     BankAccountView {
         id: account.id.clone(),
         currency: account.currency,
-        status: status::shown(account.currency, &account.status),
+        status: account.status.shown(account.currency),
         is_primary: account.is_primary,
         balance: Balance {
             available: major(account.balance.available()),
@@ -92,7 +92,7 @@ async fn fetch(
         return Ok(Json(BankAccountList { results: vec![] }));
     }
     let mut accounts = store::bank_accounts::for_profile(&state.db, &profile.profile_id).await?;
-    accounts.sort_by_key(|a| status::card_rank(a.is_primary, a.currency, &a.status));
+    accounts.sort_by_key(|a| status::card_rank(a.is_primary, a.currency, a.status));
     let bank = &state.config.company.legal_name;
     Ok(Json(BankAccountList {
         results: accounts.iter().map(|a| view(a, bank)).collect(),
@@ -147,7 +147,7 @@ async fn open(
             currency,
             name: &profile.name,
             is_primary: false,
-            status: "pending",
+            status: AccountStatus::Pending,
             activates_at: Some(now + i64::from(state.config.account_opening_s) * 1000),
             created_at: now,
         },

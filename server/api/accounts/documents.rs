@@ -291,7 +291,7 @@ fn proof_letter_pdf(account: &BankAccount, company: &Company) -> Vec<u8> {
         "To whom it may concern: we confirm that {} holds the account below with {}. The account is {}.",
         account.name,
         company.legal_name,
-        if account.status == "active" { "open and active" } else { "not active" }
+        if account.status.usable() { "open and active" } else { "not active" }
     ));
     book.field("Account holder", &account.name);
     book.field("Currency", account.currency.code());

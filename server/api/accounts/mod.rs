@@ -2,6 +2,7 @@
 
 pub mod bank_accounts;
 pub mod documents;
+pub mod sent_transfers;
 pub mod transactions;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -74,7 +74,7 @@ pub struct TransactionView {
     created_at: String,
     /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
     /// prefills and the ISO 20022 messages it has.
-    transfer: Option<crate::api::payments::transfers::SentTransfer>,
+    transfer: Option<super::sent_transfers::SentTransfer>,
 }
 
 impl TransactionView {
@@ -191,7 +191,11 @@ async fn fetch(
         }
     }
     let card = match input.card_id.as_deref().filter(|id| !id.is_empty()) {
-        Some(id) => Some(crate::api::cards::managed(&state, &profile, id).await?),
+        Some(id) => Some(
+            crate::services::cards::managed(&state.db, &profile.card_member(), id)
+                .await?
+                .ok_or(AppError::NotFound)?,
+        ),
         None => None,
     };
     let named = input
@@ -250,6 +254,6 @@ async fn take(
 ) -> Result<Json<TransactionView>, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &input.id).await?;
     let mut shown = view(&txn, &account);
-    shown.transfer = crate::api::payments::transfers::details(&state, &txn.id).await?;
+    shown.transfer = super::sent_transfers::details(&state, &txn.id).await?;
     Ok(Json(shown))
 }

@@ -9,13 +9,13 @@ use axum::Json;
 
 use super::ClientIp;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::Limit;
 use crate::api::replies::Success;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
 use crate::domain::auth::secrets;
-use crate::providers::notify::{Channel, Message};
+use crate::domain::messages::{Channel, Message};
+use crate::rate_limit::Limit;
 use crate::store::email_verifications::{self, Verified};
 use crate::store::{self, now_ms};
 

@@ -9,14 +9,15 @@ use axum::Json;
 
 use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Empty;
+pub use crate::api::replies::MfaStep;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::auth::{password, secrets};
+use crate::domain::messages::{Channel, Message};
 use crate::domain::policies;
-use crate::providers::notify::{Channel, Message};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::sessions::{RefreshError, Tokens};
 use crate::store::users::UserRow;
 use crate::store::{self, now_ms};
@@ -45,16 +46,6 @@ pub struct LoginInput {
 pub struct LoginReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     mfa: Option<MfaStep>,
-}
-
-/// SPEC §3: `mfa {method, requestId, lastDigits}`.
-#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct MfaStep {
-    pub method: Method,
-    pub request_id: String,
-    /// The last four digits of the phone the code went to.
-    pub last_digits: String,
 }
 
 /// Verifying against this when the email is unknown keeps both answers equally slow.

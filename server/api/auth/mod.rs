@@ -1,6 +1,7 @@
 //! The Auth calls of SPEC §7: log-in with a second factor and sessions, sign-up e-mail
 //! verification, password reset, and passkeys (the face method).
 
+mod card_approval;
 mod email_verification;
 mod login;
 mod passkeys;

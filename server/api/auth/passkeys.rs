@@ -14,9 +14,9 @@ use super::login::RequestRef;
 use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::Limit;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose, Status};
+use crate::rate_limit::Limit;
 use crate::store::sessions::Tokens;
 use crate::store::{self, now_ms};
 

@@ -8,12 +8,12 @@ use axum::Json;
 
 use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, ApiQuery, AppError};
-use crate::api::rate_limit::Limit;
 use crate::api::replies::{Done, Success};
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
-use crate::providers::notify::{Channel, Message};
+use crate::domain::messages::{Channel, Message};
+use crate::rate_limit::Limit;
 use crate::store::{self, now_ms};
 
 pub const EXPIRED: &str = "Password reset link has expired";

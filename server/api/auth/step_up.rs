@@ -13,12 +13,12 @@ use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::payments::transfers::TransferTermsBody;
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Empty;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
-use crate::providers::notify::{Channel, Message};
+use crate::domain::messages::{Channel, Message};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::{self, now_ms};
 
 fn step_up_required() -> AppError {
@@ -129,7 +129,7 @@ pub(super) async fn generate(
             crate::api::rights::admit_as(&state, &profile, "POST", "/v2/cards/details/take")
                 .await?;
             return Ok(Json(
-                crate::api::cards::details::start_approval(
+                super::card_approval::start_approval(
                     &state,
                     &profile,
                     input.method,

@@ -9,13 +9,13 @@ use axum::http::StatusCode;
 use super::login::MfaStep;
 use crate::api::error::AppError;
 use crate::api::payments::transfers::{plan, TransferTermsBody};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose};
 use crate::domain::auth::secrets;
+use crate::domain::messages::{Channel, Message};
 use crate::domain::payments::approval;
-use crate::providers::notify::{Channel, Message};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::{self, now_ms};
 
 /// SPEC §4: a face request that cannot be made answers request_data_invalid, and the app

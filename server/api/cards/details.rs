@@ -11,58 +11,17 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{managed, refused};
-use crate::api::auth::MfaStep;
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::auth::mfa::{Method, Purpose};
+use crate::domain::auth::mfa::Purpose;
+use crate::domain::cards::access::binding;
 use crate::domain::cards::cvv::security_code;
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(take))
-}
-
-/// What an approval of `purpose` for a card is bound to: it opens nothing else.
-pub fn binding(purpose: Purpose, card_id: &str) -> String {
-    format!("{}:{card_id}", purpose.as_str())
-}
-
-/// Starts an approval to see a card's details or to close it.
-pub async fn start_approval(
-    state: &ApiState,
-    profile: &SelectedProfile,
-    method: Option<Method>,
-    purpose: Purpose,
-    card_id: &str,
-) -> Result<MfaStep, AppError> {
-    let card = managed(state, profile, card_id).await?;
-    if purpose == Purpose::CardDetails && card.user_id != profile.user_id {
-        // Only the holder sees the number, not even the company's owner.
-        return Err(AppError::NotFound);
-    }
-    let what = match purpose {
-        Purpose::CardClosure => "close",
-        _ => "show the details of",
-    };
-    let company = state.config.company.trading_name.clone();
-    let last_four = card.last_four.clone();
-    crate::api::auth::transfer_approval::start_bound(
-        state,
-        &profile.user_id,
-        purpose,
-        &binding(purpose, &card.id),
-        method,
-        "Card approval code",
-        |code| {
-            format!(
-                "{company}: to {what} your card ending {last_four}, enter {code}. \
-                 Never share this code."
-            )
-        },
-    )
-    .await
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]

@@ -82,7 +82,7 @@ pub async fn card_account(state: &ApiState, profile_id: &str) -> Result<BankAcco
     store::bank_accounts::for_profile(&state.db, profile_id)
         .await?
         .into_iter()
-        .find(|a| a.is_primary && a.currency == Currency::Gbp && a.status == "active")
+        .find(|a| a.is_primary && a.currency == Currency::Gbp && a.status.usable())
         .ok_or_else(|| {
             refused(
                 StatusCode::CONFLICT,

@@ -9,7 +9,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{details::binding, managed, refused, view, CardView};
+use super::{managed, refused, view, CardView};
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
@@ -18,6 +18,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money;
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::auth::password;
+use crate::domain::cards::access::binding;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::pin;
 use crate::domain::cards::status::{CardAction, CardStatus, ClosureReason};

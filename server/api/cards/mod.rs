@@ -19,7 +19,6 @@ use super::error::AppError;
 use super::selected_profile::SelectedProfile;
 use super::ApiState;
 use crate::domain::cards::status::{CardStatus, ClosureReason};
-use crate::store;
 use crate::store::cards::CardRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -88,22 +87,15 @@ pub fn view(card: &CardRow) -> CardView {
     }
 }
 
-/// Whether the caller sees and manages `card`: the holder, or the company's Account Owner.
-pub fn may_manage(profile: &SelectedProfile, card: &CardRow) -> bool {
-    card.profile_id == profile.profile_id
-        && (card.user_id == profile.user_id || profile.access.is_admin())
-}
-
 /// The card named by a request, if the caller may touch it; else 404, as if it did not exist.
 pub async fn managed(
     state: &ApiState,
     profile: &SelectedProfile,
     card_id: &str,
 ) -> Result<CardRow, AppError> {
-    match store::cards::by_id(&state.db, card_id.trim()).await? {
-        Some(card) if may_manage(profile, &card) => Ok(card),
-        _ => Err(AppError::NotFound),
-    }
+    crate::services::cards::managed(&state.db, &profile.card_member(), card_id)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
 fn refused(status: StatusCode, code: &'static str, message: &str) -> AppError {

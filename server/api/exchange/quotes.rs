@@ -12,13 +12,13 @@ use super::require_exchange;
 use crate::api::accounts::bank_accounts::owned;
 use crate::api::accounts::transactions::iso_time;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency};
 use crate::domain::exchange::messages;
 use crate::domain::exchange::pricing::{self, PriceError};
 use crate::domain::exchange::ConversionType;
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::exchanges::QuoteRow;
 use crate::store::{self, now_ms};
@@ -84,7 +84,7 @@ fn rate_unavailable(from: Currency, to: Currency) -> AppError {
 
 /// An active account of the profile; another state cannot convert.
 fn active(account: BankAccount) -> Result<BankAccount, AppError> {
-    if account.status == "active" {
+    if account.status.usable() {
         Ok(account)
     } else {
         Err(AppError::refused(
@@ -119,7 +119,7 @@ async fn receiving_account(
     store::bank_accounts::for_profile(&state.db, &profile.profile_id)
         .await?
         .into_iter()
-        .filter(|a| a.currency == to_currency && a.status == "active")
+        .filter(|a| a.currency == to_currency && a.status.usable())
         .max_by_key(|a| a.is_primary)
         .ok_or_else(|| {
             AppError::field(

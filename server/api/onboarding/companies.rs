@@ -8,9 +8,9 @@ use utoipa_axum::routes;
 
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::ApiState;
 use crate::providers::companies::CompanyMatch;
+use crate::rate_limit::{Limit, UserKey};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(search))

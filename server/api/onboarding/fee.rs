@@ -21,11 +21,10 @@ use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::fee;
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
-use crate::domain::profiles::access::{ProfileType, Role};
-use crate::store::ledger::{self, AccountKind};
+use crate::services::onboarding::fee as fee_service;
+use crate::store;
 use crate::store::registration_fees::{self, Fee};
 use crate::store::users::UserRow;
-use crate::store::{self, now_ms, Db};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -138,64 +137,6 @@ impl FeeStatus {
     }
 }
 
-/// The country whose currency the primary account takes: the company's, or the person's.
-/// The currency of the primary account the fee opens, which is also the fee's: the company's
-/// country's, or the person's for a personal account. A person with no home country on record
-/// (a business owner opening a personal account beside the company) takes the country of their
-/// company's onboarding, else the currency of the primary account they hold already.
-async fn currency_of(db: &Db, user: &UserRow) -> Result<Currency, sqlx::Error> {
-    if flow_of(user) == OnboardingFlow::Personal {
-        let own = store::users::details(db, &user.id)
-            .await?
-            .and_then(|d| d.country)
-            .filter(|c| !c.is_empty());
-        if own.is_some() {
-            return Ok(fee::primary_currency(own.as_deref()));
-        }
-    }
-    if let Some(onboarding) = store::onboardings::latest(db, &user.id).await? {
-        return Ok(fee::primary_currency(Some(&onboarding.data.country)));
-    }
-    for profile in store::profiles::for_user(db, &user.id).await? {
-        let accounts = store::bank_accounts::for_profile(db, &profile.id).await?;
-        if let Some(primary) = accounts.iter().find(|a| a.is_primary) {
-            return Ok(primary.currency);
-        }
-    }
-    Ok(fee::primary_currency(None))
-}
-
-/// The person's unpaid fee, assigned on first sight (a second company has a fee of its own).
-async fn current_fee(state: &ApiState, user: &UserRow) -> Result<Fee, AppError> {
-    if let Some(fee) = registration_fees::latest(&state.db, &user.id).await? {
-        if fee.status != "paid" {
-            return Ok(fee);
-        }
-    }
-    let flow = flow_of(user);
-    let currency = currency_of(&state.db, user).await?;
-    let reference = fee::new_reference();
-    registration_fees::create(
-        &state.db,
-        &registration_fees::NewFee {
-            user_id: &user.id,
-            flow: flow.as_str(),
-            currency,
-            amount_minor: fee::amount_minor(
-                flow,
-                state.config.activation_fee_business,
-                state.config.activation_fee_personal,
-            ),
-            reference: &reference,
-        },
-        now_ms(),
-    )
-    .await?;
-    registration_fees::latest(&state.db, &user.id)
-        .await?
-        .ok_or(AppError::NotFound)
-}
-
 /// The fee and its benefits (SPEC §7 registration-fees/take); polled every 2 s while a card
 /// payment is under way (SPEC §4).
 #[utoipa::path(post, path = "/v2/account-profiles/registration-fees/take", tag = "onboarding",
@@ -208,7 +149,7 @@ async fn take(
         .await?
         .ok_or(AppError::NotFound)?;
     let fee = if journey::open_for(Step::Fee).contains(&row.kyc_status) {
-        current_fee(&state, &row).await?
+        fee_service::current_fee(&state.db, &state.config, &row).await?
     } else {
         registration_fees::latest(&state.db, &user.user_id)
             .await?
@@ -249,9 +190,9 @@ async fn order(
     ApiJson(input): ApiJson<OrderInput>,
 ) -> Result<Json<FeeReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Fee).await?;
-    let fee = current_fee(&state, &row).await?;
+    let fee = fee_service::current_fee(&state.db, &state.config, &row).await?;
     match input.method {
-        FeeMethod::Transfer => choose_transfer(&state, &row, &fee).await?,
+        FeeMethod::Transfer => fee_service::choose_transfer(&state.db, &row, &fee).await?,
         FeeMethod::Card => {
             if !effective_flags(&state).await?.get(Flag::ActivateByCard) {
                 return Err(flag_off());
@@ -273,22 +214,8 @@ async fn order(
 /// The transfer choice for a signed-in person (the API's order and the paywall's plain form).
 pub async fn order_transfer(state: &ApiState, user_id: &str) -> Result<(), AppError> {
     let row = in_step(state, user_id, Step::Fee).await?;
-    let fee = current_fee(state, &row).await?;
-    choose_transfer(state, &row, &fee).await
-}
-
-/// SPEC §4: choosing a transfer sets registration_fee_pending.
-pub async fn choose_transfer(state: &ApiState, user: &UserRow, fee: &Fee) -> Result<(), AppError> {
-    registration_fees::choose(&state.db, &fee.id, "transfer", "pending", None).await?;
-    let mut conn = state.db.pool.acquire().await?;
-    store::users::move_status(
-        &mut conn,
-        &user.id,
-        &[KycStatus::RegistrationFeeAssigned],
-        KycStatus::RegistrationFeePending,
-    )
-    .await?;
-    Ok(())
+    let fee = fee_service::current_fee(&state.db, &state.config, &row).await?;
+    Ok(fee_service::choose_transfer(&state.db, &row, &fee).await?)
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
@@ -327,7 +254,7 @@ async fn wallet_ready(
         return Err(no_acquirer());
     }
     let row = in_step(state, user_id, Step::Fee).await?;
-    let fee = current_fee(state, &row).await?;
+    let fee = fee_service::current_fee(&state.db, &state.config, &row).await?;
     Ok((row, fee))
 }
 
@@ -373,7 +300,8 @@ async fn wallet_process(
     let (row, fee) = wallet_ready(&state, &user.user_id, &input.wallet_type).await?;
     match crate::providers::acquirer::authorise_wallet(&input.token, fee.amount_minor) {
         Ok(payment_id) => {
-            settle(&state.db, &fee, "apple_pay", &payment_id, "card_acquiring").await?;
+            fee_service::settle(&state.db, &fee, "apple_pay", &payment_id, "card_acquiring")
+                .await?;
         }
         Err(reason) => {
             tracing::info!(reason, "sandbox Apple Pay payment refused");
@@ -454,157 +382,9 @@ async fn acquirer_webhook(
         return Ok(Json(crate::api::replies::Empty {}));
     };
     if event.paid {
-        settle(&state.db, &fee, "card", &event.payment_id, "card_acquiring").await?;
+        fee_service::settle(&state.db, &fee, "card", &event.payment_id, "card_acquiring").await?;
     } else {
         registration_fees::fail_checkout(&state.db, &event.checkout_id).await?;
     }
     Ok(Json(crate::api::replies::Empty {}))
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum Settled {
-    /// The fee is paid with this payment and the accounts are open.
-    Paid,
-    /// The fee was paid already: this payment is kept apart (suspense) for a refund.
-    AlreadyPaid,
-}
-
-/// Pays the fee with a payment that arrived through `scheme`, once: the money is booked from the
-/// scheme's clearing to the bank's fee income, the fee marked paid, the profile given its
-/// primary account, and onboarding completed, all in one transaction. A second payment of the
-/// same fee (a replay, a second transfer) is booked to suspense and pays nothing.
-pub async fn settle(
-    db: &Db,
-    fee: &Fee,
-    method: &str,
-    payment_id: &str,
-    scheme: &str,
-) -> Result<Settled, AppError> {
-    let user = store::users::by_id(db, &fee.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let flow = flow_of(&user);
-    let currency = currency_of(db, &user).await?;
-    let onboarding = store::onboardings::latest(db, &user.id).await?;
-    let details = store::users::details(db, &user.id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let has_profiles = !store::profiles::for_user(db, &user.id).await?.is_empty();
-    let company_name = onboarding
-        .as_ref()
-        .map(|o| o.data.name.clone())
-        .unwrap_or_default();
-    let now = now_ms();
-    let mut tx = db.begin_write().await?;
-    // Moving the person past the fee step is the gate (issue 26 point 3): of payments that race,
-    // whichever method they came by, exactly one moves it and opens the profile; the others find
-    // the step done and are kept in suspense for a refund.
-    let next = journey::after(flow, Step::Fee, true);
-    let opens =
-        store::users::move_status(&mut tx, &user.id, journey::open_for(Step::Fee), next).await?;
-    let first =
-        opens && registration_fees::settle(&mut tx, &fee.id, method, payment_id, now).await?;
-    if opens && !first {
-        // The step was open but this fee was paid already: nothing may open twice; the
-        // transaction is dropped, so the status is not moved either.
-        return Err(AppError::Internal(anyhow::anyhow!(
-            "activation fee {} paid while its step was still open",
-            fee.id
-        )));
-    }
-    let clearing = ledger::system_account(
-        &mut tx,
-        AccountKind::SchemeClearing,
-        Some(scheme),
-        fee.currency,
-    )
-    .await?;
-    let to = ledger::system_account(
-        &mut tx,
-        if first {
-            AccountKind::FeeIncome
-        } else {
-            AccountKind::Suspense
-        },
-        None,
-        fee.currency,
-    )
-    .await?;
-    let entry = crate::domain::accounts::entry::Entry::transfer(
-        &clearing,
-        &to,
-        fee.currency,
-        fee.amount_minor,
-    )
-    .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
-    match ledger::book(
-        &mut tx,
-        "activation_fee",
-        Some(&format!("fee-payment:{payment_id}")),
-        &entry,
-        now,
-    )
-    .await
-    {
-        Ok(_) => {}
-        // The same payment again: booked the first time, nothing more to do.
-        Err(ledger::LedgerError::Duplicate { .. }) => return Ok(Settled::AlreadyPaid),
-        Err(error) => return Err(AppError::Internal(anyhow::anyhow!("{error}"))),
-    }
-    if !first {
-        tx.commit().await?;
-        // Operators refund it from suspense; the log and the audit trail say whose it is.
-        tracing::warn!(
-            fee = %fee.id, payment = payment_id, method,
-            "a further activation fee payment arrived after the account opened: held in suspense"
-        );
-        store::audit::record(
-            db,
-            Some(&user.id),
-            "activation_fee_in_suspense",
-            "",
-            &format!("{method} {payment_id}"),
-        )
-        .await?;
-        return Ok(Settled::AlreadyPaid);
-    }
-    let profile_id = match onboarding.and_then(|o| o.profile_id) {
-        Some(profile) if flow != OnboardingFlow::Personal => profile,
-        _ => {
-            let name = format!("{} {}", details.name, details.surname);
-            let profile =
-                store::profiles::create_in(&mut tx, ProfileType::Personal, name.trim()).await?;
-            store::profiles::add_member_in(
-                &mut tx,
-                &profile,
-                &user.id,
-                Role::Admin,
-                &[],
-                !has_profiles,
-            )
-            .await?;
-            profile
-        }
-    };
-    if !store::bank_accounts::has_open_in(&mut tx, &profile_id, currency).await? {
-        let holder = match flow {
-            OnboardingFlow::Personal => format!("{} {}", details.name, details.surname),
-            _ => company_name,
-        };
-        store::bank_accounts::open(
-            &mut tx,
-            &store::bank_accounts::NewAccount {
-                profile_id: &profile_id,
-                currency,
-                name: holder.trim(),
-                is_primary: true,
-                status: "active",
-                activates_at: None,
-                created_at: now,
-            },
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(Settled::Paid)
 }

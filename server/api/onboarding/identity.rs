@@ -13,13 +13,13 @@ use utoipa_axum::routes;
 use super::{flow_of, in_step};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Empty;
 use crate::api::ApiState;
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::providers::identity::sandbox::SandboxIdentity;
 use crate::providers::identity::{Applicant, Review, WidgetAccess};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {

@@ -13,9 +13,10 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
 use crate::api::ApiState;
 use crate::domain::auth::email::Email;
+use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::KycStatus;
-use crate::providers::notify::{Channel, Message, Notifications};
+use crate::providers::notify::Notifications;
 use crate::store::{self, now_ms, Db};
 
 pub fn routes() -> OpenApiRouter<ApiState> {

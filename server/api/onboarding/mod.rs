@@ -52,5 +52,5 @@ async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow,
 
 /// The flow a person without one follows: a personal customer.
 fn flow_of(user: &UserRow) -> OnboardingFlow {
-    user.onboarding_flow.unwrap_or(OnboardingFlow::Personal)
+    user.flow()
 }

@@ -11,14 +11,14 @@ use super::{flow_of, in_step};
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::replies::Success;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
+use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::phone::{self, PhoneError};
-use crate::providers::notify::{Channel, Message};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 

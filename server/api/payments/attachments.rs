@@ -12,10 +12,10 @@ use utoipa_axum::routes;
 use super::recipients::require_full;
 use crate::api::accounts::transactions::owned_transaction;
 use crate::api::error::{ApiQuery, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::payments::attachment;
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::documents::{Chunk, UploadError};
 use crate::store::{self, now_ms};
 

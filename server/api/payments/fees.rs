@@ -10,7 +10,7 @@ use iban::IbanLike;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::transfers::{Receiver, Sender};
+use super::transfers::Sender;
 use crate::api::accounts::bank_accounts::major;
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
@@ -19,6 +19,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency};
 use crate::domain::payments::fees::{self, Destination};
 use crate::domain::payments::payee::{self, Scheme};
+use crate::domain::payments::receiver::Receiver;
 use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {

@@ -9,17 +9,16 @@ use utoipa_axum::routes;
 
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
 use crate::domain::paging::Paging;
 use crate::domain::payments::payee::{self, Scheme};
-use crate::domain::payments::recipient::{
-    self, AddressInput, Offer, PayeeType, RecipientInput, SwiftAddress,
-};
+use crate::domain::payments::receiver::AddressBody;
+use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput, SwiftAddress};
 use crate::domain::profiles::access::Level;
 use crate::providers::bank_directory::{self, BankMatch};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::recipients::StoredRecipient;
 use crate::store::{self, now_ms};
 
@@ -169,30 +168,6 @@ async fn fetch(
     }))
 }
 
-#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default, Clone)]
-#[serde(rename_all = "camelCase", default)]
-pub struct AddressBody {
-    pub country: String,
-    pub address1: String,
-    pub building_number: String,
-    pub city: String,
-    pub postcode: String,
-    pub region: String,
-}
-
-impl AddressBody {
-    pub fn input(&self) -> AddressInput {
-        AddressInput {
-            country: self.country.clone(),
-            address1: self.address1.clone(),
-            building_number: self.building_number.clone(),
-            city: self.city.clone(),
-            postcode: self.postcode.clone(),
-            region: self.region.clone(),
-        }
-    }
-}
-
 /// SPEC §3 "Recipient" as the form sends it; `id` when editing.
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
@@ -227,7 +202,7 @@ impl RecipientBody {
             routing_code: self.routing_code.clone(),
             reference: self.reference.clone(),
             currency: self.currency,
-            swift_address: self.swift_address.input(),
+            swift_address: self.swift_address.clone(),
         }
     }
 }
@@ -241,7 +216,7 @@ pub(super) async fn offer_for(
         store::bank_accounts::for_profile(&state.db, &profile.profile_id)
             .await?
             .into_iter()
-            .filter(|a| a.status != "closed")
+            .filter(|a| a.status.open())
             .map(|a| a.currency)
             .collect();
     currencies.dedup();

@@ -8,7 +8,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::recipients::{offer_for, require_full, AddressBody};
+use super::recipients::{offer_for, require_full};
 use crate::api::accounts::bank_accounts::owned;
 use crate::api::accounts::transactions::{view, TransactionView};
 use crate::api::error::{ApiJson, AppError};
@@ -18,7 +18,8 @@ use crate::domain::london;
 use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
 use crate::domain::payments::payee::Scheme;
-use crate::domain::payments::recipient::{PayeeType, RecipientInput};
+use crate::domain::payments::receiver::Receiver;
+use crate::domain::payments::recipient::RecipientInput;
 use crate::domain::payments::transfer::{self, CheckedTransfer, TransferInput, WRONG_AMOUNT};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::bookings::{BookingError, Party};
@@ -35,27 +36,6 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[serde(rename_all = "camelCase", default)]
 pub struct Sender {
     pub bank_account_id: String,
-}
-
-/// SPEC §3 Transfer request `receiver`: an IBAN, or an account number with its routing code
-/// (SWIFT), or a UK sort code and account number.
-#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default, Clone)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Receiver {
-    pub name: String,
-    #[serde(rename = "type")]
-    pub kind: Option<PayeeType>,
-    pub iban: String,
-    pub account_number: String,
-    pub routing_code: String,
-    pub uk_sort_code: String,
-    pub uk_account_number: String,
-    pub bic: String,
-    /// Keep the payee as a recipient after the transfer.
-    pub save_as_template: bool,
-    /// The recipient's template name ('Recipient Template Name').
-    pub alias: String,
-    pub swift_address: AddressBody,
 }
 
 /// The terms of a transfer: what an approval is asked for and what a submit carries.
@@ -122,7 +102,7 @@ fn recipient_input(body: &TransferTermsBody) -> RecipientInput {
         routing_code: r.routing_code.clone(),
         reference: body.details.clone(),
         currency: None,
-        swift_address: r.swift_address.input(),
+        swift_address: r.swift_address.clone(),
     }
 }
 
@@ -213,7 +193,7 @@ async fn on_us(
         }
         _ => None,
     };
-    Ok(found.filter(|a| a.currency == checked.currency && a.status == "active"))
+    Ok(found.filter(|a| a.currency == checked.currency && a.status.usable()))
 }
 
 /// What a submit answers (SPEC §7 POST /v2/transactions).
@@ -397,7 +377,7 @@ pub async fn submit_with(
     }
     let (pain_001, pacs_008) = messages(&id, &plan, now);
     let receiver = stored_receiver(&plan, &body.terms.receiver);
-    let payee_json = serde_json::to_string(&receiver).map_err(|e| AppError::Internal(e.into()))?;
+    let payee_json = receiver.to_stored();
     let day_start = london::day_bound(&london::day_of(now), false).unwrap_or(now);
     let p = &plan.checked.payee;
     let submitted = store::transfers::submit(
@@ -525,60 +505,4 @@ async fn create(
     ApiJson(body): ApiJson<TransferBody>,
 ) -> Result<Json<TransferResult>, AppError> {
     Ok(Json(submit(&state, &profile, &body).await?))
-}
-
-/// A sent transfer as its transaction's detail shows it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SentTransfer {
-    scheme: Scheme,
-    receiver: Receiver,
-    reference: String,
-    /// pending, completed or returned.
-    status: String,
-    return_reason: Option<String>,
-    /// The ISO 20022 messages kept with it: `pain.001`, `pacs.008`.
-    messages: Vec<String>,
-    attachments: Vec<AttachmentView>,
-}
-
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttachmentView {
-    id: String,
-    file_name: String,
-}
-
-pub async fn details(
-    state: &ApiState,
-    transaction_id: &str,
-) -> Result<Option<SentTransfer>, AppError> {
-    let Some(transfer) = store::transfers::by_transaction(&state.db, transaction_id).await? else {
-        return Ok(None);
-    };
-    let Some(scheme) = Scheme::parse(&transfer.scheme) else {
-        return Ok(None);
-    };
-    let receiver: Receiver = serde_json::from_str(&transfer.payee).unwrap_or_default();
-    let mut messages = Vec::new();
-    if transfer.pain_001.is_some() {
-        messages.push("pain.001".to_string());
-    }
-    if transfer.pacs_008.is_some() {
-        messages.push("pacs.008".to_string());
-    }
-    let attachments = store::transfers::attachments(&state.db, &transfer.id)
-        .await?
-        .into_iter()
-        .map(|(id, file_name)| AttachmentView { id, file_name })
-        .collect();
-    Ok(Some(SentTransfer {
-        scheme,
-        receiver,
-        reference: transfer.reference,
-        status: transfer.status.as_str().to_string(),
-        return_reason: transfer.return_reason,
-        messages,
-        attachments,
-    }))
 }

@@ -12,16 +12,16 @@ use utoipa_axum::routes;
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::rate_limit::{Limit, UserKey};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
+use crate::domain::messages::{Channel, Message};
 use crate::domain::names;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::domain::profiles::team;
-use crate::providers::notify::{Channel, Message};
+use crate::rate_limit::{Limit, UserKey};
 use crate::store::invitations::{InvitationRow, NewInvitation};
 use crate::store::{self, now_ms};
 
@@ -313,7 +313,8 @@ async fn limit_emails(state: &ApiState, user_id: &str, email: &Email) -> Result<
     state
         .limiter
         .check(Limit::InvitationsPerAddress, email)
-        .await
+        .await?;
+    Ok(())
 }
 
 /// One of the selected profile's invitations, if the caller may send invitations of its

@@ -2,6 +2,7 @@
 //! (`number`, `cvv`), numbers sealed at rest (`sealed`), the card's life and ordering rules
 //! (`status`), and controls, limits and the authorisation decision (`controls`).
 
+pub mod access;
 pub mod controls;
 pub mod cvv;
 pub mod number;

@@ -8,6 +8,7 @@ use iban::IbanLike;
 
 use super::bic::Bic;
 use super::payee::{self, Scheme, SwiftAccount};
+use super::receiver::AddressBody;
 use crate::domain::accounts::money::Currency;
 
 pub type FieldErrors = BTreeMap<String, String>;
@@ -23,16 +24,6 @@ crate::domain::named_enum! {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct AddressInput {
-    pub country: String,
-    pub address1: String,
-    pub building_number: String,
-    pub city: String,
-    pub postcode: String,
-    pub region: String,
-}
-
-#[derive(Debug, Clone, Default)]
 pub struct RecipientInput {
     pub scheme: Option<Scheme>,
     pub name: String,
@@ -45,7 +36,7 @@ pub struct RecipientInput {
     pub routing_code: String,
     pub reference: String,
     pub currency: Option<Currency>,
-    pub swift_address: AddressInput,
+    pub swift_address: AddressBody,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -311,12 +302,12 @@ mod tests {
             iban: "123456789".into(),
             bic: "CHASUS33".into(),
             currency: Some(Currency::Usd),
-            swift_address: AddressInput {
+            swift_address: AddressBody {
                 country: "US".into(),
                 address1: "Park Avenue".into(),
                 building_number: "383".into(),
                 city: "New York".into(),
-                ..AddressInput::default()
+                ..AddressBody::default()
             },
             ..local()
         };

@@ -3,17 +3,13 @@
 
 use std::time::Duration;
 
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::ExposeSecret;
 
 use super::{
     split_building, CompanyAddress, CompanyMatch, CompanyRegister, RegisterError, Searching,
 };
 
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub base_url: String,
-    pub api_key: SecretString,
-}
+pub use crate::config::CompaniesHouseSettings as Settings;
 
 pub struct CompaniesHouse {
     settings: Settings,

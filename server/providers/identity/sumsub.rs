@@ -12,16 +12,7 @@ use sha2::Sha256;
 use super::webhook::{self, WebhookEvent};
 use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, WidgetAccess};
 
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub base_url: String,
-    pub app_token: SecretString,
-    pub secret_key: SecretString,
-    pub webhook_secret: SecretString,
-    /// The verification level set up in Sumsub's dashboard (document and selfie).
-    pub level: String,
-    pub token_lifetime_s: u32,
-}
+pub use crate::config::SumsubSettings as Settings;
 
 pub struct Sumsub {
     settings: Settings,

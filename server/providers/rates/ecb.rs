@@ -14,7 +14,7 @@ use super::{Fetching, RateError, RateSource};
 use crate::domain::accounts::money::Currency;
 use crate::domain::exchange::rates::RateTable;
 
-pub const DEFAULT_URL: &str = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+pub const DEFAULT_URL: &str = crate::config::ECB_DAILY_URL;
 
 pub struct EcbRates {
     url: String,

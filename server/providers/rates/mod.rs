@@ -72,14 +72,7 @@ impl RateBook {
     }
 }
 
-/// The configured rates provider (`BANK_FX_PROVIDER`).
-#[derive(Debug, Clone)]
-pub enum RatesConfig {
-    /// The seeded random walk (`BANK_FX_SEED`), stepping every `step`.
-    Sandbox { seed: u64, step: Duration },
-    /// The ECB's daily XML (`BANK_FX_ECB_URL`), read every `every`.
-    Ecb { url: String, every: Duration },
-}
+pub use crate::config::RatesConfig;
 
 pub fn from_config(config: &RatesConfig) -> Arc<dyn RateSource> {
     match config {

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
 import type { TransactionFilters } from "./filters";
@@ -37,11 +37,7 @@ export const transactionsQuery = (bankAccountId: string, filters: TransactionFil
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
   });
 
-export const transactionQuery = (id: string) =>
-  queryOptions({
-    queryKey: ["transaction", id],
-    queryFn: () => api.post("/v2/transactions/take", { id }, S.TransactionView),
-  });
+export { transactionQuery } from "../../api/transactions";
 
 export const accountsApi = {
   open: (currency: Schemas["Currency"]) => api.post("/v2/bank-accounts", { currency }, S.BankAccountView),

@@ -12,13 +12,7 @@ export type KycStatus = Schemas["KycStatusReply"];
 export type AddressMatch = Schemas["AddressMatch"];
 
 // SPEC §9: countries are cached forever.
-export const countriesQuery = () =>
-  queryOptions({
-    queryKey: ["countries"],
-    queryFn: () => api.get("/v1/utils/countries", v.array(S.Country)),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+export { countriesQuery } from "../../api/countries";
 
 export const userQuery = () =>
   queryOptions({ queryKey: ["user"], queryFn: () => api.post("/v2/users/take", undefined, S.UserDetails) });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
 import { authApi, type MfaStep } from "../api";
 import { useMfaStatus } from "../useMfaStatus";
-import { getPasskey, usePasskeysSupported } from "../webauthn";
+import { getPasskey, usePasskeysSupported } from "../../../lib/webauthn";
 
 /** SPEC §2/§4: the face approval, a passkey with user verification; SMS is one tap away. */
 export function FaceStep({

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useApp } from "../../../lib/appContext";
-import { featuresQuery, isOn } from "../../engagement/api";
+import { featuresQuery, isOn } from "../../../api/features";
 import { logOut } from "../logOut";
 
 const ACTIVITY = ["mousemove", "mousedown", "keydown", "touchstart", "wheel"] as const;

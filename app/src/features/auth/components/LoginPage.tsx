@@ -5,7 +5,7 @@ import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { requiredError } from "../../../lib/validation";
 import { TextField } from "../../../ui/TextField";
-import { PolicyConsent } from "../../policies/PolicyConsent";
+import { PolicyConsent } from "../../../ui/PolicyConsent";
 import { authApi, type MfaStep } from "../api";
 import { loginErrorMessage } from "../messages";
 import { FaceStep } from "./FaceStep";

@@ -4,7 +4,7 @@ import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { formatDate } from "../../../lib/format";
 import { authApi, type MfaStep, type PasskeyList, passkeysQuery } from "../api";
-import { createPasskey, usePasskeysSupported } from "../webauthn";
+import { createPasskey, usePasskeysSupported } from "../../../lib/webauthn";
 import { StepUp } from "./StepUp";
 
 // SPEC §9 dd.MM.yyyy, the London date.

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApp } from "../../../lib/appContext";
-import { featuresQuery, isOn } from "../../engagement/api";
-import { countriesQuery } from "../../onboarding/api";
+import { featuresQuery, isOn } from "../../../api/features";
+import { countriesQuery } from "../../../api/countries";
 
 export function StartPage() {
   const { site } = useApp();

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { failureText } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { authApi, type MfaStep } from "../api";
-import { getPasskey } from "../webauthn";
+import { getPasskey } from "../../../lib/webauthn";
 
 /**
  * "Confirm it's you" before a change to how the person logs in: the server asked for a fresh

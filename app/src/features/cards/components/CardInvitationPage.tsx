@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { InvitationLanding } from "../../auth/components/AcceptInvitePage";
+import { InvitationLanding } from "../../../ui/InvitationLanding";
 
 /** SPEC §2 invitation/{inviteKey}/card before login: the emailed link of a corporate card. */
 export function CardInvitationPage() {

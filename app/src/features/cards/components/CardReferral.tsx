@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CopyButton } from "../../../ui/CopyButton";
-import { isOn, featuresQuery } from "../../engagement/api";
+import { isOn, featuresQuery } from "../../../api/features";
 import { referralProgramQuery } from "../api";
 import { REFERRAL_LABELS } from "../model";
 

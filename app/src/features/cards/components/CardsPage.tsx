@@ -5,7 +5,7 @@ import { useApp } from "../../../lib/appContext";
 import { CORPORATE_CARDS, meets } from "../../../lib/rights";
 import { parseQuery } from "../../../lib/url";
 import { useFacts } from "../../../lib/useFacts";
-import { featuresQuery, isOn } from "../../engagement/api";
+import { featuresQuery, isOn } from "../../../api/features";
 import { type Card, cardsQuery } from "../api";
 import { isHolder, mayOrder, pageCard, PERKS, STATUS_LABELS } from "../model";
 import { CardPanel } from "./CardPanel";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
-import { invitationsApi } from "../../profiles/api";
+import { invitationsApi } from "../../../api/profiles";
 import { type Card, sentInvitationsQuery } from "../api";
 import { STATUS_LABELS } from "../model";
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { profilesQuery } from "../../profiles/api";
+import { profilesQuery } from "../../../api/profiles";
 import { cardsApi, cardsQuery, type ShippingAddress, shippingQuery, type ShippingType } from "../api";
 import { addressErrors, ShippingFields } from "./ShippingFields";
 import { problemOf } from "./SmsApproval";

@@ -10,8 +10,8 @@ import { parseQuery } from "../../../lib/url";
 import { Go } from "../../../routing/Go";
 import { AmountInput } from "../../../ui/AmountInput";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
-import { transactionQuery } from "../../accounts/api";
-import { featuresQuery, isOn } from "../../engagement/api";
+import { transactionQuery } from "../../../api/transactions";
+import { featuresQuery, isOn } from "../../../api/features";
 import { type ExchangeQuote, type ExchangeResult, exchangeApi, isProblem } from "../api";
 import { REFRESH_MS } from "../rateFeed";
 import {

@@ -23,7 +23,7 @@ import {
 } from "../businessRules";
 import { CompanySearch } from "./business/CompanySearch";
 import { type Errors, MultiChoice, SelectField } from "./business/fields";
-import { Steps } from "./Steps";
+import { Steps } from "../../../ui/Steps";
 
 // SPEC §2 "Business onboarding wizard".
 const STEPS = [

@@ -8,7 +8,7 @@ import { FormActions } from "../../../ui/FormActions";
 import { TextField } from "../../../ui/TextField";
 import { type AddressMatch, countriesQuery, signupApi, type User, userQuery } from "../api";
 import { REGISTRATION_STEPS } from "./RegistrationPage";
-import { Steps } from "./Steps";
+import { Steps } from "../../../ui/Steps";
 
 // SPEC §3 "Titles".
 const TITLES = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "None"];

@@ -10,12 +10,12 @@ import { FormActions } from "../../../ui/FormActions";
 import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/TextField";
-import { PolicyConsent } from "../../policies/PolicyConsent";
+import { PolicyConsent } from "../../../ui/PolicyConsent";
 import { keepReferral, keptReferral } from "../referral";
-import { invitationLinkQuery } from "../../profiles/api";
+import { invitationLinkQuery } from "../../../api/profiles";
 import { signupApi } from "../api";
 import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
-import { Steps } from "./Steps";
+import { Steps } from "../../../ui/Steps";
 
 // SPEC §2 "Registration wizard (steps 0-4)". Steps 0-2 happen before the account exists (this
 // page, auth set); steps 3-4 after it, signed in (PersonalInfoPage, director set).

@@ -6,7 +6,7 @@ import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions } from "../../../lib/rights";
 import { Go } from "../../../routing/Go";
-import { featuresQuery, isOn } from "../../engagement/api";
+import { featuresQuery, isOn } from "../../../api/features";
 import { FormActions } from "../../../ui/FormActions";
 import { TextField } from "../../../ui/TextField";
 import { type Recipient, type RecipientBody, recipientsApi, recipientsQuery, type Scheme } from "../api";

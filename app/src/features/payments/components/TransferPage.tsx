@@ -12,8 +12,8 @@ import { AmountInput } from "../../../ui/AmountInput";
 import { CodeInput } from "../../../ui/CodeInput";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
 import { TextField } from "../../../ui/TextField";
-import { transactionQuery as transactionTakeQuery } from "../../accounts/api";
-import { featuresQuery, isOn } from "../../engagement/api";
+import { transactionQuery as transactionTakeQuery } from "../../../api/transactions";
+import { featuresQuery, isOn } from "../../../api/features";
 import {
   type FeeAnswer,
   type MfaMethod,
@@ -35,7 +35,7 @@ import {
   transferErrors,
 } from "../draft";
 import { startTransactionsReset } from "../transactionsReset";
-import { getPasskey } from "../../auth/webauthn";
+import { getPasskey } from "../../../lib/webauthn";
 
 const SCHEME_LABELS: Record<Scheme, string> = { local: "UK Local Transfer", sepa: "SEPA", swift: "SWIFT" };
 const NOTICE_CODES = ["country_not_supported", "limit_exceeded", "partner_name_already_exists"];

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { invitationsApi, myInvitationsQuery, profilesQuery } from "../api";
-import { invitationOffer } from "../roles";
+import { invitationOffer } from "../../../lib/roles";
 
 /** SPEC §2 active-invitation modal: the first open invitation, to accept or decline. Accepting
  * adds the company to the profile switcher. */

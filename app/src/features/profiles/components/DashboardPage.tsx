@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useApp } from "../../../lib/appContext";
-import { roleLabel } from "../roles";
+import { roleLabel } from "../../../lib/roles";
 
 export function DashboardPage() {
   const { layout, session } = useApp();

@@ -10,8 +10,6 @@ mod redis;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::client_ip::ClientIp;
-use super::error::AppError;
 use crate::config::Config;
 use crate::domain::auth::email::Email;
 use crate::store::{self, Backend, Db};
@@ -207,13 +205,6 @@ pub trait Subject {
     fn key(&self) -> String;
 }
 
-impl Subject for ClientIp {
-    const KIND: KeyKind = KeyKind::Ip;
-    fn key(&self) -> String {
-        self.limit_key()
-    }
-}
-
 impl Subject for Email {
     const KIND: KeyKind = KeyKind::Email;
     fn key(&self) -> String {
@@ -235,6 +226,23 @@ enum Counter {
     Memory(memory::Windows),
     Database(Db),
     Redis(redis::RedisCounter),
+}
+
+/// Why a hit was not counted as allowed.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// Past the limit: the caller may try again after this many seconds.
+    #[error("too many requests; retry in {0} s")]
+    TooMany(u64),
+    /// The counter could not be read or the call site named the wrong kind of key.
+    #[error(transparent)]
+    Counter(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for Refusal {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Counter(error.into())
+    }
 }
 
 pub struct RateLimiter {
@@ -269,11 +277,11 @@ impl RateLimiter {
     }
 
     /// Counts one hit of `limit` on `subject`; past the limit, 429 with `Retry-After`.
-    pub async fn check<S: Subject>(&self, limit: Limit, subject: &S) -> Result<(), AppError> {
+    pub async fn check<S: Subject>(&self, limit: Limit, subject: &S) -> Result<(), Refusal> {
         let policy = limit.policy();
         if policy.key != S::KIND {
             // A call site naming the wrong kind of key is a bug; refusing is the safe side.
-            return Err(AppError::Internal(anyhow::anyhow!(
+            return Err(Refusal::Counter(anyhow::anyhow!(
                 "limit {} counts {:?} keys, not {:?}",
                 policy.name,
                 policy.key,
@@ -290,9 +298,7 @@ impl RateLimiter {
         };
         if hits > i64::from(policy.count) {
             let left_ms = (ends_at - now).max(0);
-            return Err(AppError::TooManyRequests(
-                (left_ms as u64).div_ceil(1000).max(1),
-            ));
+            return Err(Refusal::TooMany((left_ms as u64).div_ceil(1000).max(1)));
         }
         Ok(())
     }
@@ -350,18 +356,27 @@ mod tests {
         assert_eq!(names.len(), POLICIES.len(), "names key the counts apart");
     }
 
+    struct Address(&'static str);
+
+    impl Subject for Address {
+        const KIND: KeyKind = KeyKind::Ip;
+        fn key(&self) -> String {
+            self.0.to_string()
+        }
+    }
+
     #[tokio::test]
     async fn the_limit_then_retry_after_and_keys_apart() {
         let limiter = RateLimiter::in_memory();
-        let ip = ClientIp("192.0.2.1".parse().unwrap());
+        let ip = Address("192.0.2.1");
         for _ in 0..30 {
             limiter.check(Limit::LoginPerIp, &ip).await.unwrap();
         }
         match limiter.check(Limit::LoginPerIp, &ip).await {
-            Err(AppError::TooManyRequests(seconds)) => assert!((890..=900).contains(&seconds)),
+            Err(Refusal::TooMany(seconds)) => assert!((890..=900).contains(&seconds)),
             other => panic!("expected 429, got {other:?}"),
         }
-        let other = ClientIp("192.0.2.2".parse().unwrap());
+        let other = Address("192.0.2.2");
         limiter.check(Limit::LoginPerIp, &other).await.unwrap();
         limiter
             .check(Limit::ForgotPerIp, &ip)
@@ -374,7 +389,7 @@ mod tests {
         let limiter = RateLimiter::in_memory();
         assert!(matches!(
             limiter.check(Limit::LoginPerIp, &UserKey("u1")).await,
-            Err(AppError::Internal(_))
+            Err(Refusal::Counter(_))
         ));
     }
 }

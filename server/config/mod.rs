@@ -1,11 +1,26 @@
 //! Configuration from environment variables, each with a documented default (README).
 
-use std::collections::BTreeMap;
+mod cards;
+mod exchange;
+mod listener;
+mod payments;
+mod providers;
+mod read;
+
+pub use cards::CardsConfig;
+pub use exchange::{ExchangeConfig, RatesConfig, ECB_DAILY_URL};
+pub use listener::Limits;
+pub use payments::Settlement;
+pub use providers::{CompaniesHouseSettings, IdentityConfig, SmtpConfig, SumsubSettings};
+pub use read::{screaming, ConfigError};
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use ipnet::IpNet;
 use secrecy::SecretString;
+
+use read::{err, fee, parse, parse_bool, proxies, secret, Env};
 
 use crate::domain::engagement::features::{FeatureFlags, Flag};
 
@@ -33,7 +48,7 @@ pub struct Config {
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
-    pub smtp: Option<crate::providers::notify::SmtpConfig>,
+    pub smtp: Option<SmtpConfig>,
     /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
     pub ops_token: Option<SecretString>,
     /// Proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (`BANK_TRUSTED_PROXIES`).
@@ -42,10 +57,10 @@ pub struct Config {
     /// Rate-limit counts in Redis (`BANK_REDIS_URL`), shared by every bank process.
     pub redis_url: Option<SecretString>,
     /// Connection limits of the listener.
-    pub limits: crate::http::serve::Limits,
+    pub limits: Limits,
     /// The Companies House search API (`BANK_COMPANIES_HOUSE_KEY`, `BANK_COMPANIES_HOUSE_URL`);
     /// unset: the sandbox register in sandbox mode, else no company search.
-    pub companies_house: Option<crate::providers::companies::companies_house::Settings>,
+    pub companies_house: Option<CompaniesHouseSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -65,69 +80,6 @@ pub struct Config {
     pub cards: CardsConfig,
 }
 
-/// The bank's card programme (issue 14).
-#[derive(Debug, Clone)]
-pub struct CardsConfig {
-    /// Seals card numbers at rest (`BANK_CARD_KEYS`: `id:base64-of-32-bytes`, newest first,
-    /// comma-separated; `bank card-key <id>` makes one). Required outside sandbox mode.
-    pub vault: std::sync::Arc<crate::domain::cards::sealed::CardVault>,
-    /// Computes security codes (`BANK_CARD_VERIFICATION_KEY`). Required outside sandbox mode.
-    pub verification_key: SecretString,
-    /// How long each delivery step takes (`BANK_CARD_DELIVERY_STEP_MS`, 20000): ordered, then
-    /// being made, in the post, and waiting for activation.
-    pub delivery_step_ms: u64,
-    /// How long revealed details stay on screen (`BANK_CARD_DETAILS_S`, 60).
-    pub details_visible_s: u32,
-    /// What the card referral programme pays the referrer, in pence
-    /// (`BANK_CARD_REFERRAL_REWARD`, a decimal in pounds, 25.00).
-    pub referral_reward: i64,
-}
-
-/// Currency exchange (issue 12).
-#[derive(Debug, Clone)]
-pub struct ExchangeConfig {
-    /// When the bank converts (`BANK_EXCHANGE_HOURS`, `BANK_EXCHANGE_DAYS`; SPEC §9 by default).
-    pub hours: crate::domain::exchange::hours::Hours,
-    /// How long a quote may be executed (`BANK_EXCHANGE_QUOTE_S`, 30).
-    pub quote_lifetime_s: u32,
-    /// The bank's margin per pair (`BANK_FX_SPREAD`, `BANK_FX_SPREAD_<FROM>_<TO>`, in percent).
-    pub spreads: crate::domain::exchange::pricing::Spreads,
-    /// Where mid-market rates come from (`BANK_FX_PROVIDER`).
-    pub rates: crate::providers::rates::RatesConfig,
-}
-
-/// Milliseconds from submit until the sandbox scheme settles or returns a transfer.
-#[derive(Debug, Clone, Copy)]
-pub struct Settlement {
-    pub local_ms: i64,
-    pub sepa_ms: i64,
-    pub swift_ms: i64,
-}
-
-impl Settlement {
-    pub fn delay_ms(&self, scheme: crate::domain::payments::payee::Scheme) -> i64 {
-        use crate::domain::payments::payee::Scheme;
-        match scheme {
-            Scheme::Local => self.local_ms,
-            Scheme::Sepa => self.sepa_ms,
-            Scheme::Swift => self.swift_ms,
-        }
-    }
-}
-
-/// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
-#[derive(Clone, Debug)]
-pub struct IdentityConfig {
-    pub sumsub: Option<crate::providers::identity::sumsub::Settings>,
-    /// Signs the sandbox widget's tokens and webhooks (`BANK_IDENTITY_SANDBOX_SECRET`); the
-    /// sandbox never verifies anyone real, and every process of one sandbox shares it.
-    pub sandbox_secret: SecretString,
-    /// How long a widget token opens the widget (`BANK_IDENTITY_TOKEN_S`, 600).
-    pub token_lifetime_s: u32,
-    /// How long the sandbox takes to review (`BANK_SANDBOX_REVIEW_MS`, 1500).
-    pub sandbox_review_ms: u64,
-}
-
 #[derive(Clone, Debug, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
@@ -139,15 +91,6 @@ pub struct Company {
     pub support_email: String,
     pub regulator_reference: String,
 }
-
-#[derive(Debug, thiserror::Error)]
-#[error("{name}: {problem}")]
-pub struct ConfigError {
-    name: String,
-    problem: String,
-}
-
-type Env = BTreeMap<String, String>;
 
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
@@ -229,14 +172,14 @@ impl Config {
             smtp: env
                 .get("BANK_SMTP_URL")
                 .filter(|u| !u.is_empty())
-                .map(|url| crate::providers::notify::SmtpConfig {
+                .map(|url| SmtpConfig {
                     url: SecretString::from(url.clone()),
                     from: get("BANK_MAIL_FROM", "Harbour <no-reply@harbour.example>"),
                 }),
             ops_token: secret(env, "BANK_OPS_TOKEN"),
             trusted_proxies: proxies(&get("BANK_TRUSTED_PROXIES", ""))?,
             redis_url: secret(env, "BANK_REDIS_URL"),
-            limits: crate::http::serve::Limits {
+            limits: Limits {
                 header_read: Duration::from_secs(parse(env, "BANK_HEADER_TIMEOUT_S", 10)?),
                 idle: Duration::from_secs(parse(env, "BANK_IDLE_TIMEOUT_S", 75)?),
                 max_connections: parse(env, "BANK_MAX_CONNECTIONS", 2048)?,
@@ -248,20 +191,20 @@ impl Config {
                     if sandbox { 0 } else { 5_000 },
                 )?),
             },
-            identity: identity(env)?,
+            identity: providers::identity(env)?,
             activation_fee_business: fee(env, "BANK_ACTIVATION_FEE_BUSINESS", "49.00")?,
             activation_fee_personal: fee(env, "BANK_ACTIVATION_FEE_PERSONAL", "19.00")?,
-            transfer_fees: transfer_fees(env)?,
-            transfer_limits: transfer_limits(env)?,
+            transfer_fees: payments::transfer_fees(env)?,
+            transfer_limits: payments::transfer_limits(env)?,
             settlement: Settlement {
                 local_ms: parse(env, "BANK_SETTLEMENT_LOCAL_MS", 2_000)?,
                 sepa_ms: parse(env, "BANK_SETTLEMENT_SEPA_MS", 5_000)?,
                 swift_ms: parse(env, "BANK_SETTLEMENT_SWIFT_MS", 10_000)?,
             },
-            exchange: exchange(env, sandbox)?,
-            cards: cards(env, sandbox)?,
+            exchange: exchange::exchange(env, sandbox)?,
+            cards: cards::cards(env, sandbox)?,
             companies_house: secret(env, "BANK_COMPANIES_HOUSE_KEY").map(|api_key| {
-                crate::providers::companies::companies_house::Settings {
+                CompaniesHouseSettings {
                     base_url: get(
                         "BANK_COMPANIES_HOUSE_URL",
                         "https://api.company-information.service.gov.uk",
@@ -276,282 +219,6 @@ impl Config {
     pub fn secure_cookies(&self) -> bool {
         self.base_url.starts_with("https://")
     }
-}
-
-/// A setting that must never reach a log: `Debug` prints it redacted.
-fn fee(env: &Env, name: &str, default: &str) -> Result<i64, ConfigError> {
-    let text = env.get(name).map_or(default, String::as_str);
-    crate::domain::accounts::money::parse_decimal(text)
-        .filter(|minor| *minor > 0)
-        .ok_or_else(|| {
-            err(
-                name,
-                "an amount above zero with at most two decimals, e.g. 49.00".into(),
-            )
-        })
-}
-
-fn transfer_fees(env: &Env) -> Result<crate::domain::payments::fees::FeeTable, ConfigError> {
-    use crate::domain::accounts::money::Currency;
-    use crate::domain::payments::payee::Scheme;
-    let mut table = crate::domain::payments::fees::FeeTable::defaults();
-    for scheme in Scheme::ALL {
-        for currency in [
-            Currency::Gbp,
-            Currency::Eur,
-            Currency::Usd,
-            Currency::Chf,
-            Currency::All,
-        ] {
-            let name = format!(
-                "BANK_FEE_{}_{}",
-                scheme.as_str().to_ascii_uppercase(),
-                currency.code()
-            );
-            if let Some(text) = env.get(&name) {
-                let minor =
-                    crate::domain::accounts::money::parse_decimal(text).ok_or_else(|| {
-                        err(
-                            &name,
-                            "an amount with at most two decimals, e.g. 0.20".into(),
-                        )
-                    })?;
-                table.set(*scheme, currency, minor);
-            }
-        }
-    }
-    Ok(table)
-}
-
-fn transfer_limits(
-    env: &Env,
-) -> Result<crate::domain::payments::limits::TransferLimits, ConfigError> {
-    use crate::domain::accounts::money::Currency;
-    let mut limits = crate::domain::payments::limits::TransferLimits::defaults();
-    for currency in Currency::EVERY {
-        for (kind, daily) in [("TRANSFER", false), ("DAILY", true)] {
-            let name = format!("BANK_LIMIT_{kind}_{}", currency.code());
-            if env.get(&name).is_some() {
-                let minor = fee(env, &name, "0")?;
-                if daily {
-                    limits.set_daily(currency, minor);
-                } else {
-                    limits.set_per_transfer(currency, minor);
-                }
-            }
-        }
-    }
-    Ok(limits)
-}
-
-fn exchange(env: &Env, sandbox: bool) -> Result<ExchangeConfig, ConfigError> {
-    use crate::domain::accounts::money::Currency;
-    use crate::domain::exchange::hours::Hours;
-    use crate::domain::exchange::pricing::Spreads;
-    use crate::providers::rates::RatesConfig;
-    let window = env
-        .get("BANK_EXCHANGE_HOURS")
-        .map_or("08:30-17:29", String::as_str);
-    let days = env
-        .get("BANK_EXCHANGE_DAYS")
-        .map_or("business", String::as_str);
-    let hours = Hours::parse(window, days).map_err(|problem| {
-        let name = if Hours::parse(window, "business").is_ok() {
-            "BANK_EXCHANGE_DAYS"
-        } else {
-            "BANK_EXCHANGE_HOURS"
-        };
-        err(name, problem.into())
-    })?;
-    // Percent in the environment ("0.5" is half a percent), a fraction in the code.
-    let percent = |name: &str| -> Result<Option<rust_decimal::Decimal>, ConfigError> {
-        let Some(text) = env.get(name) else {
-            return Ok(None);
-        };
-        text.trim()
-            .parse::<rust_decimal::Decimal>()
-            .ok()
-            .map(|p| p / rust_decimal::Decimal::ONE_HUNDRED)
-            .filter(|s| Spreads::valid(*s))
-            .map(Some)
-            .ok_or_else(|| err(name, "a percentage from 0 to under 20, e.g. 0.5".into()))
-    };
-    let mut spreads = Spreads::defaults();
-    if let Some(spread) = percent("BANK_FX_SPREAD")? {
-        spreads.set_default(spread);
-    }
-    for from in Currency::EVERY {
-        for to in Currency::EVERY {
-            if let Some(spread) = percent(&format!("BANK_FX_SPREAD_{from}_{to}"))? {
-                spreads.set(from, to, spread);
-            }
-        }
-    }
-    let provider = env
-        .get("BANK_FX_PROVIDER")
-        .map_or(if sandbox { "sandbox" } else { "ecb" }, String::as_str);
-    let rates = match provider {
-        "sandbox" if sandbox => RatesConfig::Sandbox {
-            seed: parse(env, "BANK_FX_SEED", 2026)?,
-            step: Duration::from_secs(parse(env, "BANK_FX_REFRESH_S", 5)?),
-        },
-        "sandbox" => {
-            return Err(err(
-                "BANK_FX_PROVIDER",
-                "the sandbox's rates are made up: only with BANK_SANDBOX=on".into(),
-            ))
-        }
-        "ecb" => RatesConfig::Ecb {
-            url: env
-                .get("BANK_FX_ECB_URL")
-                .cloned()
-                .unwrap_or_else(|| crate::providers::rates::ecb::DEFAULT_URL.into()),
-            every: Duration::from_secs(parse(env, "BANK_FX_REFRESH_S", 3600)?),
-        },
-        _ => return Err(err("BANK_FX_PROVIDER", "expected sandbox or ecb".into())),
-    };
-    Ok(ExchangeConfig {
-        hours,
-        quote_lifetime_s: parse(env, "BANK_EXCHANGE_QUOTE_S", 30)?,
-        spreads,
-        rates,
-    })
-}
-
-fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
-    let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
-    let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {
-        None | Some("" | "sandbox") => None,
-        Some("sumsub") => {
-            let required = |name: &str| {
-                secret(env, name)
-                    .ok_or_else(|| err(name, "required with BANK_IDENTITY_PROVIDER=sumsub".into()))
-            };
-            Some(crate::providers::identity::sumsub::Settings {
-                base_url: env
-                    .get("BANK_SUMSUB_URL")
-                    .cloned()
-                    .unwrap_or_else(|| "https://api.sumsub.com".into()),
-                app_token: required("BANK_SUMSUB_APP_TOKEN")?,
-                secret_key: required("BANK_SUMSUB_SECRET_KEY")?,
-                webhook_secret: required("BANK_SUMSUB_WEBHOOK_SECRET")?,
-                level: env
-                    .get("BANK_SUMSUB_LEVEL")
-                    .cloned()
-                    .unwrap_or_else(|| "basic-kyc-level".into()),
-                token_lifetime_s,
-            })
-        }
-        Some(_) => {
-            return Err(err(
-                "BANK_IDENTITY_PROVIDER",
-                "expected sumsub or sandbox".into(),
-            ))
-        }
-    };
-    Ok(IdentityConfig {
-        sumsub,
-        sandbox_secret: secret(env, "BANK_IDENTITY_SANDBOX_SECRET")
-            .unwrap_or_else(|| SecretString::from("sandbox-identity-secret")),
-        token_lifetime_s,
-        sandbox_review_ms: parse(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
-    })
-}
-
-/// Sandbox cards carry test-range numbers only, so a sandbox may use these published keys; a
-/// real deployment names its own.
-const SANDBOX_CARD_KEYS: &str = "sandbox:c2FuZGJveCBjYXJkIGtleSwgdGVzdCBjYXJkcyEhISE=";
-const SANDBOX_VERIFICATION_KEY: &str = "sandbox card verification key";
-
-fn cards(env: &Env, sandbox: bool) -> Result<CardsConfig, ConfigError> {
-    let required = |name: &str, sandbox_value: &str| match secret(env, name) {
-        Some(value) => Ok(value),
-        None if sandbox => Ok(SecretString::from(sandbox_value.to_string())),
-        None => Err(err(name, "required outside sandbox mode".into())),
-    };
-    let ring = required("BANK_CARD_KEYS", SANDBOX_CARD_KEYS)?;
-    let vault = crate::domain::cards::sealed::CardVault::from_config(
-        secrecy::ExposeSecret::expose_secret(&ring),
-    )
-    .map_err(|e| err("BANK_CARD_KEYS", e.to_string()))?;
-    Ok(CardsConfig {
-        vault: std::sync::Arc::new(vault),
-        verification_key: required("BANK_CARD_VERIFICATION_KEY", SANDBOX_VERIFICATION_KEY)?,
-        delivery_step_ms: parse(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
-        details_visible_s: parse(env, "BANK_CARD_DETAILS_S", 60)?,
-        referral_reward: match env.get("BANK_CARD_REFERRAL_REWARD") {
-            None => 2_500,
-            Some(text) => crate::domain::accounts::money::parse_decimal(text.trim())
-                .filter(|pence| *pence > 0)
-                .ok_or_else(|| {
-                    err(
-                        "BANK_CARD_REFERRAL_REWARD",
-                        "a positive amount in pounds, like 25.00".into(),
-                    )
-                })?,
-        },
-    })
-}
-
-fn secret(env: &Env, name: &str) -> Option<SecretString> {
-    env.get(name)
-        .filter(|value| !value.is_empty())
-        .map(|value| SecretString::from(value.clone()))
-}
-
-/// `10.0.0.0/8, 192.168.1.7`: networks, or single addresses standing for themselves.
-fn proxies(text: &str) -> Result<Vec<IpNet>, ConfigError> {
-    text.split([',', ' '])
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
-        .map(|item| {
-            item.parse::<IpNet>()
-                .or_else(|_| item.parse::<std::net::IpAddr>().map(IpNet::from))
-                .map_err(|_| {
-                    err(
-                        "BANK_TRUSTED_PROXIES",
-                        format!("{item} is neither a network (CIDR) nor an address"),
-                    )
-                })
-        })
-        .collect()
-}
-
-fn err(name: &str, problem: String) -> ConfigError {
-    ConfigError {
-        name: name.to_string(),
-        problem,
-    }
-}
-
-fn parse<T: std::str::FromStr>(env: &Env, name: &str, default: T) -> Result<T, ConfigError>
-where
-    T::Err: std::fmt::Display,
-{
-    match env.get(name) {
-        None => Ok(default),
-        Some(value) => value.trim().parse().map_err(|e| err(name, format!("{e}"))),
-    }
-}
-
-fn parse_bool(value: &str) -> Option<bool> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "1" | "on" | "true" | "yes" => Some(true),
-        "0" | "off" | "false" | "no" => Some(false),
-        _ => None,
-    }
-}
-
-/// `activateByCard` -> `ACTIVATE_BY_CARD`.
-pub fn screaming(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_ascii_uppercase() && !out.is_empty() {
-            out.push('_');
-        }
-        out.push(c.to_ascii_uppercase());
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
+// SPEC §1's feature flags: every feature and the app shell read them, so they live with the API client.
 import { queryOptions } from "@tanstack/react-query";
 import * as v from "valibot";
-import { api, type Schemas } from "../../api/client";
-import * as S from "../../api/schemas.gen";
+import { api, type Schemas } from "./client";
+import * as S from "./schemas.gen";
 
 export type FeatureEntry = Schemas["FeatureEntry"];
 /** SPEC §1's flags, generated from the server's `Flag`: a misspelt name does not compile. */

@@ -1,0 +1,63 @@
+//! The transfer behind a transaction, as the transaction's detail shows it: the scheme, the
+//! payee as it was paid, the reference, its status and the ISO 20022 messages kept with it.
+
+use crate::api::error::AppError;
+use crate::api::ApiState;
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::receiver::Receiver;
+use crate::store;
+
+/// A sent transfer as its transaction's detail shows it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentTransfer {
+    scheme: Scheme,
+    receiver: Receiver,
+    reference: String,
+    /// pending, completed or returned.
+    status: String,
+    return_reason: Option<String>,
+    /// The ISO 20022 messages kept with it: `pain.001`, `pacs.008`.
+    messages: Vec<String>,
+    attachments: Vec<AttachmentView>,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachmentView {
+    id: String,
+    file_name: String,
+}
+
+pub async fn details(
+    state: &ApiState,
+    transaction_id: &str,
+) -> Result<Option<SentTransfer>, AppError> {
+    let Some(transfer) = store::transfers::by_transaction(&state.db, transaction_id).await? else {
+        return Ok(None);
+    };
+    let receiver = Receiver::from_stored(&transfer.payee).map_err(|error| {
+        AppError::Internal(anyhow::anyhow!("transfer {}: {error}", transfer.id))
+    })?;
+    let mut messages = Vec::new();
+    if transfer.pain_001.is_some() {
+        messages.push("pain.001".to_string());
+    }
+    if transfer.pacs_008.is_some() {
+        messages.push("pacs.008".to_string());
+    }
+    let attachments = store::transfers::attachments(&state.db, &transfer.id)
+        .await?
+        .into_iter()
+        .map(|(id, file_name)| AttachmentView { id, file_name })
+        .collect();
+    Ok(Some(SentTransfer {
+        scheme: transfer.scheme,
+        receiver,
+        reference: transfer.reference,
+        status: transfer.status.as_str().to_string(),
+        return_reason: transfer.return_reason,
+        messages,
+        attachments,
+    }))
+}

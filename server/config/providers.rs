@@ -1,0 +1,87 @@
+//! Outside parties: mail, identity verification and the company register.
+
+use secrecy::SecretString;
+
+use super::read::{err, parse, secret, Env};
+use super::ConfigError;
+
+/// SMTP settings (`BANK_SMTP_URL`, `BANK_MAIL_FROM`).
+#[derive(Clone, Debug)]
+pub struct SmtpConfig {
+    /// `smtps://user:password@host:465` or `smtp://host:25?tls=required`, as lettre reads it.
+    /// It may carry a password, so it never prints.
+    pub url: SecretString,
+    pub from: String,
+}
+
+/// The Companies House search API.
+#[derive(Clone, Debug)]
+pub struct CompaniesHouseSettings {
+    pub base_url: String,
+    pub api_key: SecretString,
+}
+
+/// Sumsub, the identity verification service.
+#[derive(Clone, Debug)]
+pub struct SumsubSettings {
+    pub base_url: String,
+    pub app_token: SecretString,
+    pub secret_key: SecretString,
+    pub webhook_secret: SecretString,
+    /// The verification level set up in Sumsub's dashboard (document and selfie).
+    pub level: String,
+    pub token_lifetime_s: u32,
+}
+
+/// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
+#[derive(Clone, Debug)]
+pub struct IdentityConfig {
+    pub sumsub: Option<SumsubSettings>,
+    /// Signs the sandbox widget's tokens and webhooks (`BANK_IDENTITY_SANDBOX_SECRET`); the
+    /// sandbox never verifies anyone real, and every process of one sandbox shares it.
+    pub sandbox_secret: SecretString,
+    /// How long a widget token opens the widget (`BANK_IDENTITY_TOKEN_S`, 600).
+    pub token_lifetime_s: u32,
+    /// How long the sandbox takes to review (`BANK_SANDBOX_REVIEW_MS`, 1500).
+    pub sandbox_review_ms: u64,
+}
+
+pub(super) fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
+    let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
+    let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {
+        None | Some("" | "sandbox") => None,
+        Some("sumsub") => {
+            let required = |name: &str| {
+                secret(env, name)
+                    .ok_or_else(|| err(name, "required with BANK_IDENTITY_PROVIDER=sumsub".into()))
+            };
+            Some(SumsubSettings {
+                base_url: env
+                    .get("BANK_SUMSUB_URL")
+                    .cloned()
+                    .unwrap_or_else(|| "https://api.sumsub.com".into()),
+                app_token: required("BANK_SUMSUB_APP_TOKEN")?,
+                secret_key: required("BANK_SUMSUB_SECRET_KEY")?,
+                webhook_secret: required("BANK_SUMSUB_WEBHOOK_SECRET")?,
+                level: env
+                    .get("BANK_SUMSUB_LEVEL")
+                    .cloned()
+                    .unwrap_or_else(|| "basic-kyc-level".into()),
+                token_lifetime_s,
+            })
+        }
+        Some(_) => {
+            return Err(err(
+                "BANK_IDENTITY_PROVIDER",
+                "expected sumsub or sandbox".into(),
+            ))
+        }
+    };
+    Ok(IdentityConfig {
+        sumsub,
+        sandbox_secret: secret(env, "BANK_IDENTITY_SANDBOX_SECRET")
+            .unwrap_or_else(|| SecretString::from("sandbox-identity-secret")),
+        token_lifetime_s,
+        sandbox_review_ms: parse(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
+    })
+}

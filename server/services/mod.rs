@@ -1,0 +1,8 @@
+//! Use cases, between the API's handlers and storage (DESIGN.md §1): one module per area, one
+//! function per use case. A service runs its use case in one database transaction through
+//! `store`, asks `domain` for every decision, and answers with its own error enum, which the API
+//! turns into SPEC §8's answer in one place (`api/error.rs`). Jobs, webhooks and sandbox
+//! providers call services, never handlers.
+
+pub mod cards;
+pub mod onboarding;

@@ -1,0 +1,3 @@
+//! Onboarding's use cases.
+
+pub mod fee;
