@@ -21,7 +21,7 @@ use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
-pub use crate::config::Limits;
+use crate::config::Limits;
 
 /// Serves `app` until `shutdown` resolves, then stops accepting and lets open requests finish
 /// (up to the grace period). Each request carries its peer address as `ConnectInfo`.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use bank::http::serve::Limits;
+use bank::config::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

@@ -196,7 +196,7 @@ pub async fn serve(router: Router) -> std::net::SocketAddr {
 }
 
 /// The production listener (`bank::http::serve`) with these limits, until the test ends.
-pub async fn serve_with(router: Router, limits: bank::http::serve::Limits) -> std::net::SocketAddr {
+pub async fn serve_with(router: Router, limits: bank::config::Limits) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(bank::http::serve::serve(

@@ -376,7 +376,8 @@ async fn fake_sumsub() -> std::net::SocketAddr {
 
 #[tokio::test]
 async fn the_sumsub_adapter_signs_its_calls_and_reads_its_webhooks() {
-    use bank::providers::identity::sumsub::{Settings, Sumsub};
+    use bank::config::SumsubSettings as Settings;
+    use bank::providers::identity::sumsub::Sumsub;
     use bank::providers::identity::{Applicant, IdentityProvider, Review};
     let address = fake_sumsub().await;
     let settings = |secret: &str| Settings {

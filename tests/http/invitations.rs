@@ -91,17 +91,19 @@ on_both_backends!(
         let verified = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
         assert_eq!(verified.status, 200, "{}", verified.body);
         assert_eq!(verified.json()["profileName"], "Bennett & Hale Trading Ltd");
-        assert_eq!(
-            post(
-                bank,
-                "/v2/invitations/verify",
-                json!({"token": "made-up"}),
-                &[]
-            )
-            .await
-            .status,
-            404
-        );
+        let made_up = post(
+            bank,
+            "/v2/invitations/verify",
+            json!({"token": "made-up"}),
+            &[],
+        )
+        .await;
+        assert_eq!(made_up.status, 404);
+        assert_eq!(made_up.json()["code"], "invitation_not_found");
+        assert!(made_up.json()["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("This invitation link is not valid."));
 
         // Seven days later the link has expired, and the team says so.
         sqlx::query("UPDATE invitations SET expires_at = 1 WHERE id = $1")

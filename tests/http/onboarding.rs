@@ -374,7 +374,8 @@ async fn fake_companies_house() -> std::net::SocketAddr {
 
 #[tokio::test]
 async fn the_companies_house_adapter_reads_the_search_api() {
-    use bank::providers::companies::{companies_house::Settings, CompaniesHouse, CompanyRegister};
+    use bank::config::CompaniesHouseSettings as Settings;
+    use bank::providers::companies::{CompaniesHouse, CompanyRegister};
     let address = fake_companies_house().await;
     let register = CompaniesHouse::new(Settings {
         base_url: format!("http://{address}"),

@@ -594,41 +594,13 @@ pub async fn upload(
     replies
 }
 
-/// A one-page PDF, as a real writer makes it.
-fn real_pdf() -> Vec<u8> {
-    use pdf_writer::{Pdf, Rect, Ref};
-    let mut pdf = Pdf::new();
-    let (catalog, tree, page) = (Ref::new(1), Ref::new(2), Ref::new(3));
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree).kids([page]).count(1);
-    pdf.page(page)
-        .media_box(Rect::new(0.0, 0.0, 595.0, 842.0))
-        .parent(tree);
-    pdf.finish()
-}
-
-/// A Word package as Word lays it out, its document part `padding` zero bytes long.
-fn word_file(padding: usize) -> Vec<u8> {
-    use std::io::Write;
-    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, text) in [
-        ("[Content_Types].xml", "<?xml version=\"1.0\"?><Types/>"),
-        ("_rels/.rels", "<?xml version=\"1.0\"?><Relationships/>"),
-        ("word/document.xml", "<w:document/>"),
-    ] {
-        out.start_file(name, options).unwrap();
-        out.write_all(text.as_bytes()).unwrap();
-    }
-    out.write_all(&vec![0u8; padding]).unwrap();
-    out.finish().unwrap().into_inner()
-}
+#[path = "../../server/domain/payments/attachment_samples.rs"]
+mod samples;
 
 on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     let p = payer(bank, "olivia@example.com").await;
     let auth = p.customer.bearer();
-    let pdf = &real_pdf()[..];
+    let pdf = &samples::pdf()[..];
     // A name with a path and hidden text is stored as the file's plain name.
     let replies = upload(
         bank,
@@ -671,11 +643,11 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     )
     .await;
     assert_eq!(html[0].status, 422, "{}", html[0].body);
-    let bomb = word_file(200 * 1024 * 1024);
+    let bomb = samples::docx(200 * 1024 * 1024);
     assert!(bomb.len() < 1024 * 1024);
     let bomb = upload(bank, &auth, "up-5", "letter.docx", &[&bomb]).await;
     assert_eq!(bomb[0].status, 422, "{}", bomb[0].body);
-    let letter = upload(bank, &auth, "up-6", "letter.docx", &[&word_file(1000)]).await;
+    let letter = upload(bank, &auth, "up-6", "letter.docx", &[&samples::docx(1000)]).await;
     assert_eq!(letter[0].json()["complete"], true, "{}", letter[0].body);
     // Not multipart at all: the API's own error body, in JSON.
     let plain = post(

@@ -8,7 +8,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{flow_of, in_step};
+use super::in_step;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::users::{kyc_reply, KycStatusReply};
@@ -89,7 +89,7 @@ async fn take(
     let row = store::users::by_id(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !is_business(flow_of(&row)) {
+    if !is_business(row.flow()) {
         return Err(AppError::NotFound);
     }
     let current = match store::onboardings::latest(&state.db, &user.user_id).await? {
@@ -120,7 +120,7 @@ async fn save(
     ApiJson(input): ApiJson<SaveInput>,
 ) -> Result<Json<OnboardingReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Business).await?;
-    if !is_business(flow_of(&row)) {
+    if !is_business(row.flow()) {
         return Err(super::step_not_open());
     }
     let current = draft(&state, &user.user_id).await?;
@@ -159,7 +159,7 @@ async fn submit(
     user: CurrentUser,
 ) -> Result<Json<KycStatusReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Business).await?;
-    let flow = flow_of(&row);
+    let flow = row.flow();
     if !is_business(flow) {
         return Err(super::step_not_open());
     }

@@ -9,7 +9,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{flow_of, in_step};
+use super::in_step;
 use crate::api::accounts::bank_accounts::major;
 use crate::api::current_user::CurrentUser;
 use crate::api::engagement::effective_flags;
@@ -155,7 +155,7 @@ async fn take(
             .await?
             .ok_or(AppError::NotFound)?
     };
-    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+    Ok(Json(reply(&state, &fee, row.flow()).await?))
 }
 
 crate::domain::named_enum! {
@@ -208,7 +208,7 @@ async fn order(
     let fee = registration_fees::latest(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+    Ok(Json(reply(&state, &fee, row.flow()).await?))
 }
 
 /// The transfer choice for a signed-in person (the API's order and the paywall's plain form).
@@ -311,7 +311,7 @@ async fn wallet_process(
     let fee = registration_fees::latest(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(reply(&state, &fee, flow_of(&row)).await?))
+    Ok(Json(reply(&state, &fee, row.flow()).await?))
 }
 
 /// Declines a further personal account at its fee: a person whose other accounts are open goes
@@ -327,7 +327,7 @@ async fn cancel(
     let has_open = !store::profiles::for_user(&state.db, &row.id)
         .await?
         .is_empty();
-    if flow_of(&row) != OnboardingFlow::Personal || !has_open {
+    if row.flow() != OnboardingFlow::Personal || !has_open {
         return Err(AppError::refused(
             StatusCode::CONFLICT,
             "not_cancellable",

@@ -10,7 +10,7 @@ use tower::ServiceExt;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{flow_of, in_step};
+use super::in_step;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
@@ -150,7 +150,7 @@ async fn webhook(
                 KycStatus::Pending,
             ],
             journey::after(
-                flow_of(&user),
+                user.flow(),
                 Step::Identity,
                 store::users::phone_verified(&state.db, &user.id).await?,
             ),

@@ -7,7 +7,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{flow_of, in_step};
+use super::in_step;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
@@ -104,7 +104,7 @@ pub async fn decide(
     }
     let note = note.map(str::trim).filter(|n| !n.is_empty());
     let (to, from): (KycStatus, &[KycStatus]) = match decision {
-        Decision::Approve => (journey::after(flow_of(&user), Step::Kyb, true), &in_review),
+        Decision::Approve => (journey::after(user.flow(), Step::Kyb, true), &in_review),
         Decision::Reject => (KycStatus::Rejected, &in_review),
         Decision::RequestMore => {
             if note.is_none() {

@@ -16,7 +16,6 @@ use utoipa_axum::router::OpenApiRouter;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::onboarding::journey::{self, Step};
-use crate::domain::onboarding::kyc::OnboardingFlow;
 use crate::store::{self, users::UserRow};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -48,9 +47,4 @@ async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow,
     } else {
         Err(step_not_open())
     }
-}
-
-/// The flow a person without one follows: a personal customer.
-fn flow_of(user: &UserRow) -> OnboardingFlow {
-    user.flow()
 }

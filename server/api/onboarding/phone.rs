@@ -7,7 +7,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{flow_of, in_step};
+use super::in_step;
 use crate::api::client_ip::ClientIp;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
@@ -191,7 +191,7 @@ pub async fn check_code(
     }
     let mut tx = state.db.begin_write().await?;
     store::users::mark_phone_verified(&mut tx, user_id, now).await?;
-    let next = journey::after(flow_of(&row), Step::Phone, true);
+    let next = journey::after(row.flow(), Step::Phone, true);
     store::users::move_status(&mut tx, user_id, journey::open_for(Step::Phone), next).await?;
     tx.commit().await?;
     Ok(())

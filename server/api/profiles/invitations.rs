@@ -286,6 +286,17 @@ pub struct InvitationRef {
     pub token: String,
 }
 
+/// A link that names no invitation (mistyped, or replaced by a resend): 404, in words a person
+/// holding the email understands.
+fn unknown_link() -> AppError {
+    AppError::refused(
+        StatusCode::NOT_FOUND,
+        "invitation_not_found",
+        "Invitation not found",
+        "This invitation link is not valid. Please use the link in your latest invitation email, or ask for a new invitation.",
+    )
+}
+
 fn gone(state: InvitationState) -> AppError {
     match state {
         InvitationState::InvitationExpired => AppError::refused(
@@ -499,7 +510,7 @@ async fn verify(
 ) -> Result<Json<InvitationView>, AppError> {
     let row = store::invitations::by_token(&state.db, body.token.trim(), now_ms())
         .await?
-        .ok_or(AppError::NotFound)?;
+        .ok_or_else(unknown_link)?;
     if row.state != InvitationState::InvitationPending {
         return Err(gone(row.state));
     }

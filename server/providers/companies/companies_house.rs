@@ -9,15 +9,15 @@ use super::{
     split_building, CompanyAddress, CompanyMatch, CompanyRegister, RegisterError, Searching,
 };
 
-pub use crate::config::CompaniesHouseSettings as Settings;
+use crate::config::CompaniesHouseSettings;
 
 pub struct CompaniesHouse {
-    settings: Settings,
+    settings: CompaniesHouseSettings,
     client: reqwest::Client,
 }
 
 impl CompaniesHouse {
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(settings: CompaniesHouseSettings) -> Self {
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(5))
             .build()

@@ -12,10 +12,10 @@ use sha2::Sha256;
 use super::webhook::{self, WebhookEvent};
 use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, WidgetAccess};
 
-pub use crate::config::SumsubSettings as Settings;
+use crate::config::SumsubSettings;
 
 pub struct Sumsub {
-    settings: Settings,
+    settings: SumsubSettings,
     client: reqwest::Client,
 }
 
@@ -35,7 +35,7 @@ pub fn signature(secret: &SecretString, ts: &str, method: &str, path: &str, body
 }
 
 impl Sumsub {
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(settings: SumsubSettings) -> Self {
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(10))
             .build()

@@ -14,8 +14,6 @@ use super::{Fetching, RateError, RateSource};
 use crate::domain::accounts::money::Currency;
 use crate::domain::exchange::rates::RateTable;
 
-pub const DEFAULT_URL: &str = crate::config::ECB_DAILY_URL;
-
 pub struct EcbRates {
     url: String,
     every: Duration,
