@@ -38,7 +38,7 @@ async fn open_checkout(state: &AppState, id: &str) -> Option<Fee> {
         .await
         .ok()
         .flatten()
-        .filter(|fee| fee.status == "pending")
+        .filter(|fee| fee.status == crate::domain::onboarding::fee::FeeStatus::Pending)
 }
 
 pub async fn form(State(state): State<AppState>, Path(id): Path<String>) -> Response {

@@ -185,12 +185,18 @@ async fn pay_fee(db: &Db, minor: i64, reference: &str) -> Result<Credited, Money
     } else {
         "sepa"
     };
-    crate::services::onboarding::fee::settle(db, &fee, "transfer", &payment, scheme)
-        .await
-        .map_err(|error| {
-            tracing::error!(?error, "activation fee not settled");
-            MoneyInError::Fee
-        })?;
+    crate::services::onboarding::fee::settle(
+        db,
+        &fee,
+        crate::domain::onboarding::fee::FeePayment::Transfer,
+        &payment,
+        scheme,
+    )
+    .await
+    .map_err(|error| {
+        tracing::error!(?error, "activation fee not settled");
+        MoneyInError::Fee
+    })?;
     Ok(Credited {
         transaction_id: payment,
         iban: crate::domain::accounts::identifiers::gb_iban(

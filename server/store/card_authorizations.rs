@@ -419,7 +419,7 @@ pub async fn capture(db: &Db, network_id: &str, at: i64) -> Result<Authorization
         Err(done) if done.status == "captured" => return Ok(done),
         Err(done) => return Err(NetworkError::NotPending(done.status)),
     };
-    let currency = Currency::parse(&auth.currency).unwrap_or(Currency::Gbp);
+    let currency: Currency = super::named("currency", &auth.currency)?;
     ledger::release_hold(&mut tx, &hold_id).await?;
     let clearing =
         ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some("card"), currency)
@@ -499,7 +499,7 @@ pub async fn refund(
     {
         return Err(NetworkError::BadRefund);
     }
-    let currency = Currency::parse(&original.currency).unwrap_or(Currency::Gbp);
+    let currency: Currency = super::named("currency", &original.currency)?;
     let clearing =
         ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some("card"), currency)
             .await?;

@@ -2,8 +2,9 @@
 
 use sqlx::AnyConnection;
 
-use super::Db;
+use super::{named, Db};
 use crate::domain::accounts::money::Currency;
+use crate::domain::onboarding::fee::{FeePayment, FeeStatus};
 
 #[derive(Debug, Clone)]
 pub struct Fee {
@@ -12,10 +13,9 @@ pub struct Fee {
     pub currency: Currency,
     pub amount_minor: i64,
     pub reference: String,
-    /// card, apple_pay or transfer, once chosen.
-    pub method: Option<String>,
-    /// assigned, pending (waiting for the money), paid or failed (the last card try).
-    pub status: String,
+    /// How it is paid, once chosen.
+    pub method: Option<FeePayment>,
+    pub status: FeeStatus,
     pub checkout_id: Option<String>,
     pub checkout_state: Option<String>,
 }
@@ -37,18 +37,18 @@ const COLUMNS: &str =
 
 fn from_row(
     (id, user_id, currency, amount_minor, reference, method, status, checkout_id, checkout_state): Row,
-) -> Fee {
-    Fee {
+) -> Result<Fee, sqlx::Error> {
+    Ok(Fee {
         id,
         user_id,
-        currency: Currency::parse(&currency).unwrap_or(Currency::Gbp),
+        currency: named("currency", &currency)?,
         amount_minor,
         reference,
-        method,
-        status,
+        method: method.map(|m| named("method", &m)).transpose()?,
+        status: named("status", &status)?,
         checkout_id,
         checkout_state,
-    }
+    })
 }
 
 /// The person's newest fee.
@@ -59,7 +59,7 @@ pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Fee>, sqlx::Error> 
     .bind(user_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 pub async fn by_reference(db: &Db, reference: &str) -> Result<Option<Fee>, sqlx::Error> {
@@ -69,7 +69,7 @@ pub async fn by_reference(db: &Db, reference: &str) -> Result<Option<Fee>, sqlx:
     .bind(reference)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 pub async fn by_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sqlx::Error> {
@@ -79,7 +79,7 @@ pub async fn by_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sqlx
     .bind(checkout_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 pub struct NewFee<'a> {
@@ -112,8 +112,8 @@ pub async fn create(db: &Db, fee: &NewFee<'_>, now: i64) -> Result<String, sqlx:
 pub async fn choose(
     db: &Db,
     id: &str,
-    method: &str,
-    status: &str,
+    method: FeePayment,
+    status: FeeStatus,
     checkout_id: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
@@ -121,8 +121,8 @@ pub async fn choose(
          checkout_state = CASE WHEN $3 IS NULL THEN NULL ELSE 'created' END \
          WHERE id = $4 AND status <> 'paid'",
     )
-    .bind(method)
-    .bind(status)
+    .bind(method.as_str())
+    .bind(status.as_str())
     .bind(checkout_id)
     .bind(id)
     .execute(&db.pool)
@@ -162,7 +162,7 @@ pub async fn fail_checkout(db: &Db, checkout_id: &str) -> Result<(), sqlx::Error
 pub async fn settle(
     conn: &mut AnyConnection,
     id: &str,
-    method: &str,
+    method: FeePayment,
     payment: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -171,7 +171,7 @@ pub async fn settle(
          checkout_state = CASE WHEN checkout_id IS NULL THEN NULL ELSE 'paid' END \
          WHERE id = $4 AND status <> 'paid'",
     )
-    .bind(method)
+    .bind(method.as_str())
     .bind(payment)
     .bind(now)
     .bind(id)

@@ -262,10 +262,11 @@ on_both_backends!(the_same_payment_settles_a_fee_once, |bank| {
         .await
         .unwrap()
         .unwrap();
+    use bank::domain::onboarding::fee::FeePayment;
     use bank::services::onboarding::fee::{settle, Settled};
     let (a, b) = tokio::join!(
-        settle(&bank.db, &row, "transfer", "replayed-1", "local"),
-        settle(&bank.db, &row, "transfer", "replayed-1", "local"),
+        settle(&bank.db, &row, FeePayment::Transfer, "replayed-1", "local"),
+        settle(&bank.db, &row, FeePayment::Transfer, "replayed-1", "local"),
     );
     let outcomes = [a.ok(), b.ok()];
     assert_eq!(
@@ -277,7 +278,7 @@ on_both_backends!(the_same_payment_settles_a_fee_once, |bank| {
         "{outcomes:?}"
     );
     assert_eq!(
-        settle(&bank.db, &row, "transfer", "replayed-1", "local")
+        settle(&bank.db, &row, FeePayment::Transfer, "replayed-1", "local")
             .await
             .unwrap(),
         Settled::AlreadyPaid
@@ -571,7 +572,7 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
     let settled = bank::services::onboarding::fee::settle(
         &bank.db,
         &late,
-        "apple_pay",
+        bank::domain::onboarding::fee::FeePayment::ApplePay,
         "late-1",
         "card_acquiring",
     )

@@ -2149,6 +2149,11 @@ export interface components {
          * @enum {string}
          */
         FeeMethod: "card" | "transfer";
+        /**
+         * @description How a fee was (or is being) paid.
+         * @enum {string}
+         */
+        FeePayment: "card" | "apple_pay" | "transfer";
         FeeQuestion: {
             /** @description A decimal string, e.g. "1250.00": parsed exactly, never through floating point. */
             amount?: string;
@@ -2162,8 +2167,7 @@ export interface components {
             currency: components["schemas"]["Currency"];
             benefits: string[];
             status: components["schemas"]["FeeStatus"];
-            /** @description card, apple_pay or transfer, once chosen. */
-            method: string | null;
+            method: null | components["schemas"]["FeePayment"];
             /** @description Card payment (activateByCard) and Apple Pay (activateByApple) offered. */
             cardAllowed: boolean;
             applePayAllowed: boolean;

@@ -18,7 +18,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::Currency;
 use crate::domain::engagement::features::Flag;
-use crate::domain::onboarding::fee;
+use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::services::onboarding::fee as fee_service;
@@ -48,17 +48,6 @@ pub struct TransferDetails {
     reference: String,
 }
 
-crate::domain::named_enum! {
-    /// Where the fee stands: to pay, waiting for a transfer or a card, paid, or the last card
-    /// attempt failed.
-    pub enum FeeStatus {
-        Assigned = "assigned",
-        Pending = "pending",
-        Paid = "paid",
-        Failed = "failed",
-    }
-}
-
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeReply {
@@ -66,8 +55,8 @@ pub struct FeeReply {
     currency: Currency,
     benefits: Vec<&'static str>,
     status: FeeStatus,
-    /// card, apple_pay or transfer, once chosen.
-    method: Option<String>,
+    /// How it is paid, once chosen.
+    method: Option<FeePayment>,
     /// Card payment (activateByCard) and Apple Pay (activateByApple) offered.
     card_allowed: bool,
     apple_pay_allowed: bool,
@@ -96,7 +85,7 @@ fn no_acquirer() -> AppError {
 async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeReply, AppError> {
     let flags = effective_flags(state).await?;
     let cancellable = flow == OnboardingFlow::Personal
-        && fee.status != "paid"
+        && fee.status != FeeStatus::Paid
         && !store::profiles::for_user(&state.db, &fee.user_id)
             .await?
             .is_empty();
@@ -106,8 +95,8 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         amount: major(fee.amount_minor),
         currency: fee.currency,
         benefits: fee::benefits(flow),
-        status: FeeStatus::stored(&fee.status),
-        method: fee.method.clone(),
+        status: fee.status,
+        method: fee.method,
         card_allowed: acquirer && flags.get(Flag::ActivateByCard),
         apple_pay_allowed: acquirer && flags.get(Flag::ActivateByApple),
         transfer: TransferDetails {
@@ -118,9 +107,9 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
             account_number: number.into(),
             reference: fee.reference.clone(),
         },
-        checkout_url: match (&fee.checkout_id, fee.status.as_str()) {
-            (Some(id), "pending" | "failed")
-                if acquirer && fee.method.as_deref() == Some("card") =>
+        checkout_url: match (&fee.checkout_id, fee.status) {
+            (Some(id), FeeStatus::Pending | FeeStatus::Failed)
+                if acquirer && fee.method == Some(FeePayment::Card) =>
             {
                 // The sandbox acquirer's page is the bank's own, on the origin the person uses.
                 Some(format!("/sandbox/pay/{id}"))
@@ -129,12 +118,6 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         },
         cancellable,
     })
-}
-
-impl FeeStatus {
-    fn stored(text: &str) -> Self {
-        Self::parse(text).unwrap_or(Self::Pending)
-    }
 }
 
 /// The fee and its benefits (SPEC §7 registration-fees/take); polled every 2 s while a card
@@ -201,8 +184,14 @@ async fn order(
                 return Err(no_acquirer());
             }
             let checkout = uuid::Uuid::new_v4().to_string();
-            registration_fees::choose(&state.db, &fee.id, "card", "pending", Some(&checkout))
-                .await?;
+            registration_fees::choose(
+                &state.db,
+                &fee.id,
+                FeePayment::Card,
+                FeeStatus::Pending,
+                Some(&checkout),
+            )
+            .await?;
         }
     }
     let fee = registration_fees::latest(&state.db, &user.user_id)
@@ -300,12 +289,25 @@ async fn wallet_process(
     let (row, fee) = wallet_ready(&state, &user.user_id, &input.wallet_type).await?;
     match crate::providers::acquirer::authorise_wallet(&input.token, fee.amount_minor) {
         Ok(payment_id) => {
-            fee_service::settle(&state.db, &fee, "apple_pay", &payment_id, "card_acquiring")
-                .await?;
+            fee_service::settle(
+                &state.db,
+                &fee,
+                FeePayment::ApplePay,
+                &payment_id,
+                "card_acquiring",
+            )
+            .await?;
         }
         Err(reason) => {
             tracing::info!(reason, "sandbox Apple Pay payment refused");
-            registration_fees::choose(&state.db, &fee.id, "apple_pay", "failed", None).await?;
+            registration_fees::choose(
+                &state.db,
+                &fee.id,
+                FeePayment::ApplePay,
+                FeeStatus::Failed,
+                None,
+            )
+            .await?;
         }
     }
     let fee = registration_fees::latest(&state.db, &user.user_id)
@@ -382,7 +384,14 @@ async fn acquirer_webhook(
         return Ok(Json(crate::api::replies::Empty {}));
     };
     if event.paid {
-        fee_service::settle(&state.db, &fee, "card", &event.payment_id, "card_acquiring").await?;
+        fee_service::settle(
+            &state.db,
+            &fee,
+            FeePayment::Card,
+            &event.payment_id,
+            "card_acquiring",
+        )
+        .await?;
     } else {
         registration_fees::fail_checkout(&state.db, &event.checkout_id).await?;
     }

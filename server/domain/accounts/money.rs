@@ -92,6 +92,14 @@ pub fn display(minor: i64, currency: Currency) -> String {
     format!("{sign}{}{grouped}.{cents}", currency.symbol())
 }
 
+impl crate::domain::Named for Currency {
+    const TYPE: &'static str = "Currency";
+
+    fn from_name(text: &str) -> Option<Self> {
+        Self::parse(text)
+    }
+}
+
 /// Parses "12.5" or "12.50" into minor units; at most two decimals, no sign, no exponent.
 pub fn parse_decimal(text: &str) -> Option<i64> {
     let text = text.trim();

@@ -5,6 +5,26 @@ use crate::domain::accounts::money::Currency;
 
 use super::kyc::OnboardingFlow;
 
+crate::domain::named_enum! {
+    /// Where the fee stands: to pay, waiting for a transfer or a card, paid, or the last card
+    /// attempt failed.
+    pub enum FeeStatus {
+        Assigned = "assigned",
+        Pending = "pending",
+        Paid = "paid",
+        Failed = "failed",
+    }
+}
+
+crate::domain::named_enum! {
+    /// How a fee was (or is being) paid.
+    pub enum FeePayment {
+        Card = "card",
+        ApplePay = "apple_pay",
+        Transfer = "transfer",
+    }
+}
+
 /// The primary account a new customer gets (issue 10: GBP for UK businesses, EUR otherwise;
 /// a personal customer living in the UK gets GBP too).
 pub fn primary_currency(country: Option<&str>) -> Currency {

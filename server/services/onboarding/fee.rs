@@ -3,7 +3,7 @@
 
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
-use crate::domain::onboarding::fee;
+use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
@@ -52,7 +52,7 @@ async fn currency_of(db: &Db, user: &UserRow) -> Result<Currency, sqlx::Error> {
 /// The person's unpaid fee, assigned on first sight (a second company has a fee of its own).
 pub async fn current_fee(db: &Db, config: &Config, user: &UserRow) -> Result<Fee, FeeError> {
     if let Some(fee) = registration_fees::latest(db, &user.id).await? {
-        if fee.status != "paid" {
+        if fee.status != FeeStatus::Paid {
             return Ok(fee);
         }
     }
@@ -82,7 +82,7 @@ pub async fn current_fee(db: &Db, config: &Config, user: &UserRow) -> Result<Fee
 
 /// SPEC §4: choosing a transfer sets registration_fee_pending.
 pub async fn choose_transfer(db: &Db, user: &UserRow, fee: &Fee) -> Result<(), FeeError> {
-    registration_fees::choose(db, &fee.id, "transfer", "pending", None).await?;
+    registration_fees::choose(db, &fee.id, FeePayment::Transfer, FeeStatus::Pending, None).await?;
     let mut conn = db.pool.acquire().await?;
     store::users::move_status(
         &mut conn,
@@ -109,7 +109,7 @@ pub enum Settled {
 pub async fn settle(
     db: &Db,
     fee: &Fee,
-    method: &str,
+    method: FeePayment,
     payment_id: &str,
     scheme: &str,
 ) -> Result<Settled, FeeError> {
@@ -188,7 +188,7 @@ pub async fn settle(
         tx.commit().await?;
         // Operators refund it from suspense; the log and the audit trail say whose it is.
         tracing::warn!(
-            fee = %fee.id, payment = payment_id, method,
+            fee = %fee.id, payment = payment_id, %method,
             "a further activation fee payment arrived after the account opened: held in suspense"
         );
         store::audit::record(
