@@ -364,7 +364,7 @@ async fn statement(
             .line(&Line {
                 id: txn.id,
                 booked_at: "2026-01-01T00:00:00Z".into(),
-                kind: txn.kind,
+                kind: txn.kind.as_str().to_string(),
                 description: txn.details,
                 counterparty: txn.counterparty_name.unwrap_or_default(),
                 amount: txn.amount_total,

@@ -1,6 +1,7 @@
 //! The money movements of the bank, each booked through the ledger with the transaction rows the
 //! customer sees, in one database transaction. Nothing else writes balances.
 
+use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
 use sqlx::AnyConnection;
 
 use super::bank_accounts::BankAccount;
@@ -150,8 +151,8 @@ pub async fn inbound(
 ) -> Result<String, BookingError> {
     let row = NewTransaction {
         bank_account_id: &account.id,
-        kind: "transfer",
-        status: "completed",
+        kind: TransactionType::Transfer,
+        status: TransactionStatus::Completed,
         scheme: Some(scheme),
         currency: account.currency.code(),
         amount,
@@ -193,7 +194,7 @@ pub async fn outbound(
             scheme_shown: None,
             payer_name: &account.name,
             reference,
-            status: "completed",
+            status: TransactionStatus::Completed,
             at,
             key: client_id,
         },
@@ -232,7 +233,7 @@ pub struct TransferBooking<'a> {
     pub payer_name: &'a str,
     pub reference: &'a str,
     /// The payer's row: pending until the scheme settles, completed when it already has.
-    pub status: &'a str,
+    pub status: TransactionStatus,
     pub at: i64,
     pub key: Option<&'a str>,
 }
@@ -287,7 +288,7 @@ pub async fn transfer_in(
         b.from,
         &NewTransaction {
             bank_account_id: &b.from.id,
-            kind: "transfer",
+            kind: TransactionType::Transfer,
             status: b.status,
             scheme: Some(scheme),
             currency: currency.code(),
@@ -310,8 +311,8 @@ pub async fn transfer_in(
                 to,
                 &NewTransaction {
                     bank_account_id: &to.id,
-                    kind: "transfer",
-                    status: "completed",
+                    kind: TransactionType::Transfer,
+                    status: TransactionStatus::Completed,
                     scheme: Some(scheme),
                     currency: currency.code(),
                     amount: b.amount,
@@ -363,8 +364,8 @@ pub async fn transfer_returned(
         account,
         &NewTransaction {
             bank_account_id: &account.id,
-            kind: "refund",
-            status: "completed",
+            kind: TransactionType::Refund,
+            status: TransactionStatus::Completed,
             scheme: Some(scheme),
             currency: currency.code(),
             amount: total,
@@ -406,8 +407,8 @@ pub async fn internal(
         Err(other) => return Err(other.into()),
     };
     let base = NewTransaction {
-        kind: "transfer",
-        status: "completed",
+        kind: TransactionType::Transfer,
+        status: TransactionStatus::Completed,
         scheme: Some("internal"),
         currency: from.currency.code(),
         details: reference,
@@ -473,7 +474,7 @@ pub async fn card_purchase(
     acceptor: &Acceptor,
     at: i64,
 ) -> Result<String, BookingError> {
-    let row = card_row(account, -amount, "completed", acceptor, at);
+    let row = card_row(account, -amount, TransactionStatus::Completed, acceptor, at);
     let clearing = (AccountKind::SchemeClearing, Some("card"));
     against_bank(db, account, clearing, -amount, "card_purchase", &row).await
 }
@@ -489,7 +490,7 @@ pub async fn declined_card_purchase(
     let mut conn = db.pool.acquire().await?;
     Ok(transactions::insert(
         &mut conn,
-        &card_row(account, -amount, "declined", acceptor, at),
+        &card_row(account, -amount, TransactionStatus::Declined, acceptor, at),
         None,
     )
     .await?)
@@ -498,13 +499,13 @@ pub async fn declined_card_purchase(
 fn card_row<'a>(
     account: &'a BankAccount,
     amount: i64,
-    status: &'a str,
+    status: TransactionStatus,
     acceptor: &'a Acceptor,
     at: i64,
 ) -> NewTransaction<'a> {
     NewTransaction {
         bank_account_id: &account.id,
-        kind: "card_purchase",
+        kind: TransactionType::CardPurchase,
         status,
         scheme: Some("card"),
         currency: account.currency.code(),
@@ -528,8 +529,8 @@ pub async fn fee(
 ) -> Result<String, BookingError> {
     let row = NewTransaction {
         bank_account_id: &account.id,
-        kind: "fee",
-        status: "completed",
+        kind: TransactionType::Fee,
+        status: TransactionStatus::Completed,
         currency: account.currency.code(),
         amount: -amount,
         details,
@@ -556,8 +557,8 @@ pub async fn reward_in(
     let booked = ledger::book(conn, "reward", None, &entry, at).await?;
     let row = NewTransaction {
         bank_account_id: &account.id,
-        kind: "system_deposit",
-        status: "completed",
+        kind: TransactionType::SystemDeposit,
+        status: TransactionStatus::Completed,
         currency: account.currency.code(),
         amount,
         details,
@@ -637,8 +638,8 @@ pub async fn convert_in(
         from,
         &NewTransaction {
             bank_account_id: &from.id,
-            kind: "currency_exchange",
-            status: "completed",
+            kind: TransactionType::CurrencyExchange,
+            status: TransactionStatus::Completed,
             currency: from.currency.code(),
             amount: -c.from_amount,
             conversion_currency: Some(to.currency.code()),
@@ -655,8 +656,8 @@ pub async fn convert_in(
         to,
         &NewTransaction {
             bank_account_id: &to.id,
-            kind: "currency_exchange",
-            status: "completed",
+            kind: TransactionType::CurrencyExchange,
+            status: TransactionStatus::Completed,
             currency: to.currency.code(),
             amount: c.to_amount,
             conversion_currency: Some(from.currency.code()),

@@ -5,6 +5,7 @@
 //! network's id, and each runs in one database transaction with the card's row locked, so
 //! concurrent authorisations cannot together pass a daily limit or the balance.
 
+use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
 use sqlx::{AnyConnection, Row};
 
 use super::bookings::BookingError;
@@ -172,10 +173,10 @@ impl From<LedgerError> for NetworkError {
     }
 }
 
-fn row_kind(kind: LimitType) -> &'static str {
+fn row_kind(kind: LimitType) -> TransactionType {
     match kind {
-        LimitType::AtmCashWithdrawal => "card_withdrawal",
-        _ => "card_purchase",
+        LimitType::AtmCashWithdrawal => TransactionType::CardWithdrawal,
+        _ => TransactionType::CardPurchase,
     }
 }
 
@@ -307,9 +308,9 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
             bank_account_id: &account_id,
             kind: row_kind(request.kind),
             status: if decision.is_ok() {
-                "pending"
+                TransactionStatus::Pending
             } else {
-                "declined"
+                TransactionStatus::Declined
             },
             scheme: Some("card"),
             currency: request.currency.code(),
@@ -428,7 +429,7 @@ pub async fn capture(db: &Db, network_id: &str, at: i64) -> Result<Authorization
         .map_err(BookingError::from)?;
     let booked = ledger::book(
         &mut tx,
-        row_kind(auth.kind),
+        row_kind(auth.kind).as_str(),
         Some(&format!("card-capture:{}", auth.id)),
         &entry,
         at,
@@ -520,8 +521,8 @@ pub async fn refund(
         &mut tx,
         &NewTransaction {
             bank_account_id: &original.bank_account_id,
-            kind: "card_refund",
-            status: "completed",
+            kind: TransactionType::CardRefund,
+            status: TransactionStatus::Completed,
             scheme: Some("card"),
             currency: currency.code(),
             amount,

@@ -5,6 +5,7 @@ use futures_util::StreamExt;
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
+use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -26,8 +27,8 @@ pub struct Transaction {
     pub id: String,
     pub bank_account_id: String,
     pub entry_id: Option<String>,
-    pub kind: String,
-    pub status: String,
+    pub kind: TransactionType,
+    pub status: TransactionStatus,
     pub scheme: Option<String>,
     pub currency: String,
     pub amount: i64,
@@ -47,8 +48,8 @@ pub struct Transaction {
 #[derive(Debug, Clone, Default)]
 pub struct NewTransaction<'a> {
     pub bank_account_id: &'a str,
-    pub kind: &'a str,
-    pub status: &'a str,
+    pub kind: TransactionType,
+    pub status: TransactionStatus,
     pub scheme: Option<&'a str>,
     pub currency: &'a str,
     pub amount: i64,
@@ -76,8 +77,8 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
         id: row.try_get(0)?,
         bank_account_id: row.try_get(1)?,
         entry_id: row.try_get(2)?,
-        kind: row.try_get(3)?,
-        status: row.try_get(4)?,
+        kind: super::named("type", &row.try_get::<String, _>(3)?)?,
+        status: super::named("status", &row.try_get::<String, _>(4)?)?,
         scheme: row.try_get(5)?,
         currency: row.try_get(6)?,
         amount: row.try_get(7)?,
@@ -119,8 +120,8 @@ pub async fn insert(
     .bind(&id)
     .bind(new.bank_account_id)
     .bind(booked.map(|b| b.0))
-    .bind(new.kind)
-    .bind(new.status)
+    .bind(new.kind.as_str())
+    .bind(new.status.as_str())
     .bind(new.scheme)
     .bind(new.currency)
     .bind(new.amount)

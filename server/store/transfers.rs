@@ -253,7 +253,7 @@ async fn submit_in(
             scheme_shown: Some(new.scheme),
             payer_name: new.payer_name,
             reference: new.reference,
-            status: status.as_str(),
+            status: status.payer_row(),
             at: new.now,
             key: Some(&key),
         },
@@ -354,7 +354,6 @@ async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
                 &id,
                 &transaction_id,
                 TransferStatus::Completed,
-                "completed",
                 None,
                 now,
             )
@@ -372,7 +371,6 @@ async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
                 &id,
                 &transaction_id,
                 TransferStatus::Returned,
-                "declined",
                 Some(reason),
                 now,
             )
@@ -388,7 +386,6 @@ async fn set_status(
     id: &str,
     transaction_id: &str,
     status: TransferStatus,
-    row_status: &str,
     reason: Option<&str>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
@@ -408,7 +405,7 @@ async fn set_status(
         "a claimed transfer moves from pending exactly once"
     );
     sqlx::query("UPDATE transactions SET status = $1 WHERE id = $2")
-        .bind(row_status)
+        .bind(status.payer_row().as_str())
         .bind(transaction_id)
         .execute(&mut *conn)
         .await?;

@@ -165,7 +165,7 @@ fn line_of(txn: &Transaction) -> Line {
     Line {
         id: txn.id.clone(),
         booked_at: local_time(txn.created_at),
-        kind: txn.kind.clone(),
+        kind: txn.kind.as_str().to_string(),
         description: txn.details.clone(),
         counterparty: txn.counterparty_name.clone().unwrap_or_default(),
         amount: txn.amount_total,
@@ -221,8 +221,8 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
             .take(19)
             .collect::<String>(),
     );
-    book.field("Type", &type_label(&txn.kind));
-    book.field("Status", &type_label(&txn.status));
+    book.field("Type", &type_label(txn.kind.as_str()));
+    book.field("Status", &type_label(txn.status.as_str()));
     book.field("Amount", &display(txn.amount, currency));
     if txn.fee > 0 {
         book.field("Fee", &display(txn.fee, currency));

@@ -36,16 +36,19 @@ crate::domain::named_enum! {
     }
 }
 
-impl TransactionType {
-    /// A stored type this code does not know is shown as SPEC's own `unknown`.
-    pub fn stored(text: &str) -> Self {
-        Self::parse(text).unwrap_or(Self::Unknown)
+/// For a new row built with `..Default::default()`: every booking names its own type and
+/// status, and the defaults are the safe readings (`unknown`, `pending`).
+// `named_enum!` takes no per-variant attributes, so `#[default]` cannot be derived.
+#[allow(clippy::derivable_impls)]
+impl Default for TransactionType {
+    fn default() -> Self {
+        Self::Unknown
     }
 }
 
-impl TransactionStatus {
-    /// A stored status this code does not know is shown as pending, never as settled.
-    pub fn stored(text: &str) -> Self {
-        Self::parse(text).unwrap_or(Self::Pending)
+#[allow(clippy::derivable_impls)]
+impl Default for TransactionStatus {
+    fn default() -> Self {
+        Self::Pending
     }
 }
