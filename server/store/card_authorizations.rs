@@ -442,7 +442,7 @@ pub async fn capture(db: &Db, network_id: &str, at: i64) -> Result<Authorization
         transactions::settle_pending(
             &mut tx,
             transaction_id,
-            "completed",
+            TransactionStatus::Completed,
             Some((&booked.entry_id, posting.balance_after, posting.account_seq)),
             at,
         )
@@ -463,7 +463,14 @@ pub async fn reverse(db: &Db, network_id: &str, at: i64) -> Result<Authorization
     };
     ledger::release_hold(&mut tx, &hold_id).await?;
     if let Some(transaction_id) = &auth.transaction_id {
-        transactions::settle_pending(&mut tx, transaction_id, "refunded", None, at).await?;
+        transactions::settle_pending(
+            &mut tx,
+            transaction_id,
+            TransactionStatus::Refunded,
+            None,
+            at,
+        )
+        .await?;
     }
     set_status(&mut tx, &auth.id, "reversed", at).await?;
     tx.commit().await?;

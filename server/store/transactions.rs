@@ -262,7 +262,7 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
 pub async fn settle_pending(
     conn: &mut AnyConnection,
     id: &str,
-    status: &str,
+    status: TransactionStatus,
     booked: Option<(&str, i64, i64)>,
     at: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -270,7 +270,7 @@ pub async fn settle_pending(
         "UPDATE transactions SET status = $1, entry_id = $2, balance_after = $3, account_seq = $4, \
          created_at = $5 WHERE id = $6 AND status = 'pending'",
     )
-    .bind(status)
+    .bind(status.as_str())
     .bind(booked.map(|b| b.0))
     .bind(booked.map(|b| b.1))
     .bind(booked.map(|b| b.2))
