@@ -116,8 +116,12 @@ async fn main() -> anyhow::Result<()> {
         for _ in 0..settlers {
             let pool = Db::connect(&url).await?;
             jobs.push(tokio::spawn(async move {
-                store::transfers::settle_due(&pool, store::now_ms() + 2 * 86_400_000, usize::MAX)
-                    .await
+                bank::services::payments::settlement::settle_due(
+                    &pool,
+                    store::now_ms() + 2 * 86_400_000,
+                    usize::MAX,
+                )
+                .await
             }));
         }
         let mut settled = 0;

@@ -42,7 +42,9 @@ pub fn spawn(
         lifecycle.keep(every(lifecycle, Duration::from_millis(250), move || {
             let db = settling.clone();
             async move {
-                if let Err(error) = store::transfers::settle_due(&db, now_ms(), 500).await {
+                if let Err(error) =
+                    crate::services::payments::settlement::settle_due(&db, now_ms(), 500).await
+                {
                     tracing::warn!(%error, "settling due transfers failed");
                 }
             }

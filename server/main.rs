@@ -147,7 +147,8 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
             Ok(())
         }
         ["kyb", email, decision, rest @ ..] => {
-            use bank::api::onboarding::kyb::{decide, Decision};
+            use bank::domain::onboarding::review::Decision;
+            use bank::services::onboarding::review::decide_business;
             let decision = match *decision {
                 "approve" => Decision::Approve,
                 "reject" => Decision::Reject,
@@ -164,7 +165,7 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
                 config.sandbox,
                 config.smtp.as_ref(),
             )?;
-            let status = decide(
+            let status = decide_business(
                 &db,
                 &notify,
                 &config.company.trading_name,

@@ -1,6 +1,7 @@
 //! The server's layers, read from its sources (issue 27, DESIGN.md §1): every `crate::` path in
 //! a file of `server/` names the module it reaches into, and this test fails on an arrow that
-//! the layering forbids, and on a circle between the areas of `api/`.
+//! the layering forbids, on a circle between the areas of `api/`, and on a database transaction
+//! opened by a handler or a page instead of a service.
 //!
 //! http → api → services → store → domain, one way only; config, rate limiting and the
 //! providers' traits sit beside them. Nothing reaches into http but `main.rs`, nothing into
@@ -184,6 +185,37 @@ fn no_arrow_goes_the_wrong_way() {
         wrong.is_empty(),
         "imports against the layering (DESIGN.md §1):\n{}",
         wrong.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// A use case that writes runs in `services/`, in one database transaction there: handlers
+/// and pages never open one (a transaction begun in a handler is a use case in the wrong place).
+#[test]
+fn only_services_and_storage_open_transactions() {
+    let mut files = Vec::new();
+    sources(&server(), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let (top, _) = place(file);
+        if !matches!(top.as_str(), "api" | "http") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("begin_write(") || code.contains(".begin()") {
+                found.push(format!(
+                    "{}:{}",
+                    file.strip_prefix(server()).unwrap().display(),
+                    number + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a transaction opened outside services (move the use case to server/services):\n{}",
+        found.join("\n")
     );
 }
 

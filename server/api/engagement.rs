@@ -36,8 +36,7 @@ pub struct FeatureEntry {
 
 /// The effective flags: configuration, then the overrides stored in the database.
 pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Error> {
-    let overrides = store::features::overrides(&state.db).await?;
-    Ok(state.config.features.with_overrides(&overrides))
+    crate::services::features::flags(&state.db, &state.config).await
 }
 
 /// SPEC §3 feature entries: every flag of SPEC §1 with its effective state.

@@ -105,6 +105,133 @@ impl From<crate::services::onboarding::fee::FeeError> for AppError {
     }
 }
 
+/// The refusal of an approval that does not fit (SPEC §4 dynamic linking).
+pub fn approval_refused(problem: crate::store::mfa::ApprovalProblem) -> AppError {
+    use crate::store::mfa::ApprovalProblem;
+    let (code, title, message) = match problem {
+        ApprovalProblem::Expired => ("mfa_expired", "Request time is up", "Request time is up"),
+        ApprovalProblem::OtherTransfer => (
+            "approval_mismatch",
+            "Approve this transfer",
+            "The approval was given for another amount or payee. Please approve this transfer again.",
+        ),
+        ApprovalProblem::Used => (
+            "approval_used",
+            "Approve this transfer",
+            "This approval has already been used. Please approve the transfer again.",
+        ),
+        ApprovalProblem::Missing | ApprovalProblem::NotApproved => (
+            "approval_required",
+            "Approve this transfer",
+            "Please approve this transfer first.",
+        ),
+    };
+    AppError::refused(StatusCode::FORBIDDEN, code, title, message)
+}
+
+impl From<crate::services::payments::transfers::TransferError> for AppError {
+    fn from(error: crate::services::payments::transfers::TransferError) -> Self {
+        use crate::domain::payments::transfer::WRONG_AMOUNT;
+        use crate::services::payments::transfers::TransferError;
+        let already_decided = || {
+            Self::refused(
+                StatusCode::CONFLICT,
+                "already_decided",
+                "Already decided",
+                "This transfer has already been approved or rejected.",
+            )
+        };
+        match error {
+            TransferError::Fields(fields) => Self::Fields(fields),
+            TransferError::NoAccount | TransferError::NoSuchRequest => Self::NotFound,
+            TransferError::BadId => Self::field("id", "A new transfer needs a fresh UUID"),
+            TransferError::TooManyAttachments => {
+                Self::field("attachments", "Attach up to 10 files")
+            }
+            TransferError::MissingAttachment => Self::field(
+                "attachments",
+                "An attachment is missing. Please upload it again.",
+            ),
+            TransferError::SchemeCurrency => Self::field(
+                "scheme",
+                "This scheme does not carry the account's currency",
+            ),
+            TransferError::SameAccount => Self::field(
+                "receiver",
+                "The payee's account is the account you pay from",
+            ),
+            TransferError::SchemeUnavailable => Self::unavailable(
+                "scheme_unavailable",
+                "Payments to other banks are not available at the moment.",
+            ),
+            TransferError::InsufficientFunds => Self::field("amount", WRONG_AMOUNT),
+            TransferError::AccountNotUsable => Self::refused(
+                StatusCode::CONFLICT,
+                "account_not_active",
+                "Account not active",
+                "This account cannot send money at the moment.",
+            ),
+            TransferError::Limit(breach, currency) => Self::refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "limit_exceeded",
+                "Limit exceeded",
+                &breach.message(currency),
+            ),
+            TransferError::Approval(problem) => approval_refused(problem),
+            TransferError::IdReused => Self::refused(
+                StatusCode::CONFLICT,
+                "transfer_id_reused",
+                "Transfer already made",
+                "This transfer id belongs to another transfer. Please start a new transfer.",
+            ),
+            TransferError::AlreadyDecided => already_decided(),
+            TransferError::OwnTransfer => Self::refused(
+                StatusCode::CONFLICT,
+                "own_transfer",
+                "Another approver needed",
+                "You cannot approve a transfer you made. Another colleague must approve it.",
+            ),
+            TransferError::Storage(error) => Self::Database(error),
+            TransferError::Booking(error) => Self::Internal(error.into()),
+            TransferError::Broken(problem) => Self::Internal(anyhow::anyhow!(problem)),
+        }
+    }
+}
+
+impl From<crate::services::profiles::invitations::InvitationError> for AppError {
+    fn from(error: crate::services::profiles::invitations::InvitationError) -> Self {
+        use crate::domain::profiles::invitation::InvitationState;
+        use crate::services::profiles::invitations::InvitationError;
+        match error {
+            InvitationError::EmailTaken => Self::refused(
+                StatusCode::CONFLICT,
+                "email_taken_already",
+                "Email already registered",
+                "This email is already registered with us. Please invite another email.",
+            ),
+            InvitationError::AlreadyInvited => Self::refused(
+                StatusCode::CONFLICT,
+                "invitation_exists",
+                "Already invited",
+                "This email already has an open invitation. You can resend it from your team.",
+            ),
+            InvitationError::NotOpen(InvitationState::InvitationExpired) => Self::refused(
+                StatusCode::GONE,
+                "invitation_expired",
+                "Invitation expired",
+                "This invitation has expired. Please ask for a new one.",
+            ),
+            InvitationError::NotOpen(_) => Self::refused(
+                StatusCode::CONFLICT,
+                "invitation_answered",
+                "Invitation no longer open",
+                "This invitation has already been answered or withdrawn.",
+            ),
+            InvitationError::Storage(error) => Self::Database(error),
+        }
+    }
+}
+
 impl From<crate::rate_limit::Refusal> for AppError {
     fn from(refusal: crate::rate_limit::Refusal) -> Self {
         match refusal {

@@ -77,3 +77,14 @@ impl SelectedProfile {
         }
     }
 }
+impl SelectedProfile {
+    /// The caller as payments' use cases see them.
+    pub fn payer(&self) -> crate::services::payments::Payer<'_> {
+        crate::services::payments::Payer {
+            profile_id: &self.profile_id,
+            user_id: &self.user_id,
+            name: &self.name,
+            is_admin: self.access.is_admin(),
+        }
+    }
+}

@@ -14,15 +14,14 @@ use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::replies::Empty;
 use super::{session_cookies, ApiState};
-use crate::domain::auth::email::Email;
-use crate::domain::auth::mfa::Method;
 use crate::domain::auth::password;
 use crate::domain::onboarding::journey;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
-use crate::domain::policies;
 use crate::domain::profiles::invitation::InvitationState;
 use crate::rate_limit::Limit;
+use crate::services::cards::issuing;
+use crate::services::users::registration::{self, NewRegistration, RegistrationError};
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 
@@ -55,6 +54,15 @@ pub struct CreateInput {
     /// ignored.
     #[serde(default)]
     referral_code: Option<String>,
+}
+
+fn invitation_closed() -> AppError {
+    AppError::refused(
+        axum::http::StatusCode::GONE,
+        "invitation_expired",
+        "Invitation no longer open",
+        "This invitation has expired or was answered. Please ask for a new one.",
+    )
 }
 
 /// Creates the account for the e-mail the registration cookie proves, and logs the person in.
@@ -90,14 +98,7 @@ async fn create(
             store::invitations::by_token(&state.db, link.trim(), now_ms())
                 .await?
                 .filter(|i| i.state == InvitationState::InvitationPending)
-                .ok_or_else(|| {
-                    AppError::refused(
-                        axum::http::StatusCode::GONE,
-                        "invitation_expired",
-                        "Invitation no longer open",
-                        "This invitation has expired or was answered. Please ask for a new one.",
-                    )
-                })?,
+                .ok_or_else(invitation_closed)?,
         ),
         None => None,
     };
@@ -119,74 +120,41 @@ async fn create(
     // A card invitation gives its card with the account (refused before anything is made when
     // the company's card account is not active).
     let card = match &invitation {
-        Some(invitation) => super::cards::issuing::for_invitation(&state, invitation, now).await?,
+        Some(invitation) => {
+            issuing::for_invitation(&state.db, &state.config, invitation, now).await?
+        }
         None => None,
     };
     let typed = input.password.clone();
     let hash = state.cpu.run(move || password::hash(&typed)).await?;
-    let mut tx = state.db.begin_write().await?;
-    let email = store::email_verifications::spend_token(&mut tx, token, now)
-        .await?
-        .ok_or_else(restart)?;
-    let email = Email::parse(&email).map_err(|_| restart())?;
-    // The invitation is for the email the person proved they read, and no other.
-    if invitation
-        .as_ref()
-        .is_some_and(|i| i.email != email.as_str())
-    {
-        return Err(AppError::field(
-            "email",
-            "This invitation was sent to another email address",
-        ));
-    }
-    let user_id = store::users::create_in(
-        &mut tx,
-        &store::users::NewUser {
-            email: &email,
+    let user_id = registration::register(
+        &state.db,
+        &NewRegistration {
+            token,
             password_hash: &hash,
-            name: "",
-            surname: "",
-            phone_code: None,
-            phone_number: None,
-            mfa_method: Method::Sms,
-            onboarding_flow: Some(flow),
-            kyc_status: KycStatus::FIRST,
+            flow,
+            accept_policies: input.accept_policies,
+            referral_code: input.referral_code.as_deref(),
+            referral_reward: state.config.cards.referral_reward,
+            invitation: invitation.as_ref().map(|i| (i, card.as_ref())),
+            now,
         },
     )
     .await
-    .map_err(|error| match &error {
-        sqlx::Error::Database(db) if db.is_unique_violation() => AppError::refused(
+    .map_err(|error| match error {
+        RegistrationError::Expired => restart(),
+        RegistrationError::OtherEmail => {
+            AppError::field("email", "This invitation was sent to another email address")
+        }
+        RegistrationError::EmailTaken => AppError::refused(
             axum::http::StatusCode::CONFLICT,
             "email_taken_already",
             "Account exists",
             "An account with this email already exists. Please log in.",
         ),
-        _ => error.into(),
+        RegistrationError::InvitationClosed => invitation_closed(),
+        RegistrationError::Storage(error) => error.into(),
     })?;
-    if input.accept_policies {
-        store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, now).await?;
-    }
-    if let Some(code) = input
-        .referral_code
-        .as_deref()
-        .filter(|c| !c.trim().is_empty())
-    {
-        let reward = state.config.cards.referral_reward;
-        store::card_referrals::refer_in(&mut tx, code, &user_id, reward, now).await?;
-    }
-    if let Some(invitation) = &invitation {
-        let card = card.as_ref().map(|card| card.for_holder(&user_id));
-        if !store::invitations::accept_in(&mut tx, invitation, &user_id, card.as_ref(), now).await?
-        {
-            return Err(AppError::refused(
-                axum::http::StatusCode::GONE,
-                "invitation_expired",
-                "Invitation no longer open",
-                "This invitation has expired or was answered. Please ask for a new one.",
-            ));
-        }
-    }
-    tx.commit().await?;
     let tokens = store::sessions::issue(&state.db, &user_id, now).await?;
     let mut response = with_session(&state, &tokens);
     session_cookies::set_registration(response.headers_mut(), "", 0, secure);

@@ -59,6 +59,17 @@ pub fn local_time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// An instant as the API writes it: RFC 3339 in UTC (the browser shows it in London time).
+pub fn iso_time(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

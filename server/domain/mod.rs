@@ -4,7 +4,7 @@
 /// those names, described in the OpenAPI document as an enum, and parsed without a fallback, so
 /// an unknown value is refused at the edge and never mistaken for a known one.
 macro_rules! named_enum {
-    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(
             Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
@@ -15,7 +15,7 @@ macro_rules! named_enum {
         // reach serde but not utoipa, which would then document the Rust names.)
         #[serde(rename_all = "snake_case")]
         $vis enum $name {
-            $( $variant ),+
+            $( $(#[$vmeta])* $variant ),+
         }
 
         impl $name {

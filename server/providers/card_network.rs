@@ -2,13 +2,15 @@
 //! would send the bank as the card's issuer: authorisations, captures, reversals and refunds,
 //! at one of the sandbox merchants. Used by the `card-network` command of the binary and the
 //! sandbox page `/dev/card-network`; each message goes to the same issuer processing a real
-//! network's would (`store::card_authorizations`).
+//! network's would (`services::cards::authorizations`).
 
 use crate::domain::accounts::money::{self, Currency};
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::number::CardNumber;
 use crate::domain::cards::sealed::CardVault;
-use crate::store::card_authorizations::{self, Authorization, NetworkError, Request};
+use crate::services::cards::authorizations::{
+    self as card_authorizations, Authorization, NetworkError, Request,
+};
 use crate::store::transactions::Acceptor;
 use crate::store::{self, now_ms, Db};
 
@@ -141,10 +143,7 @@ pub async fn refund(
 
 /// One line for the command and the page.
 pub fn describe(auth: &Authorization) -> String {
-    let amount = money::display(
-        auth.amount,
-        Currency::parse(&auth.currency).unwrap_or(Currency::Gbp),
-    );
+    let amount = money::display(auth.amount, auth.currency);
     match (auth.status.as_str(), auth.decline_reason) {
         ("declined", Some(reason)) => {
             format!(

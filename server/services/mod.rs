@@ -4,5 +4,11 @@
 //! turns into SPEC §8's answer in one place (`api/error.rs`). Jobs, webhooks and sandbox
 //! providers call services, never handlers.
 
+pub mod accounts;
 pub mod cards;
+pub mod exchange;
+pub mod features;
 pub mod onboarding;
+pub mod payments;
+pub mod profiles;
+pub mod users;

@@ -1,44 +1,48 @@
-//! Approval rules and the transfers that wait for a second approval (issue 13 point 6). Placing
-//! a request holds its money and uses up its creator's approval in one transaction; deciding it
-//! moves it out of `waiting` once, so two approvers cannot both act on it.
+//! Approval rules and the transfers that wait for a second approval (issue 13 point 6): their
+//! rows. Deciding a request moves it out of `waiting` once, so two approvers cannot both act on
+//! it; `services::payments::approvals` holds the use cases.
 
 use sqlx::{AnyConnection, Row};
 
 use super::bank_accounts::BankAccount;
-use super::bookings::BookingError;
-use super::ledger::{self, LedgerError};
+use super::ledger;
 use super::Db;
+use crate::domain::accounts::money::Currency;
+use crate::domain::payments::second_approval::RequestState;
 
 /// The threshold of the profile for a currency, in minor units.
 pub async fn threshold(
     db: &Db,
     profile_id: &str,
-    currency: &str,
+    currency: Currency,
 ) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query_as::<_, (i64,)>(
         "SELECT threshold FROM approval_rules WHERE profile_id = $1 AND currency = $2",
     )
     .bind(profile_id)
-    .bind(currency)
+    .bind(currency.code())
     .fetch_optional(&db.pool)
     .await?;
     Ok(row.map(|(t,)| t))
 }
 
-pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
     sqlx::query_as::<_, (String, i64)>(
         "SELECT currency, threshold FROM approval_rules WHERE profile_id = $1 ORDER BY currency",
     )
     .bind(profile_id)
     .fetch_all(&db.pool)
-    .await
+    .await?
+    .into_iter()
+    .map(|(currency, threshold)| Ok((super::named("currency", &currency)?, threshold)))
+    .collect()
 }
 
 /// Sets (or with `None` removes) the threshold of a currency.
 pub async fn set_rule(
     db: &Db,
     profile_id: &str,
-    currency: &str,
+    currency: Currency,
     threshold: Option<i64>,
     by: &str,
     now: i64,
@@ -46,7 +50,7 @@ pub async fn set_rule(
     let mut tx = db.begin_write().await?;
     sqlx::query("DELETE FROM approval_rules WHERE profile_id = $1 AND currency = $2")
         .bind(profile_id)
-        .bind(currency)
+        .bind(currency.code())
         .execute(&mut *tx)
         .await?;
     if let Some(threshold) = threshold {
@@ -55,7 +59,7 @@ pub async fn set_rule(
              VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(profile_id)
-        .bind(currency)
+        .bind(currency.code())
         .bind(threshold)
         .bind(by)
         .bind(now)
@@ -72,13 +76,13 @@ pub struct RequestRow {
     pub profile_id: String,
     pub created_by: String,
     pub bank_account_id: String,
-    pub currency: String,
+    pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
     pub payee_name: String,
     pub body: String,
     pub hold_id: String,
-    pub state: String,
+    pub state: RequestState,
     pub created_at: i64,
 }
 
@@ -93,13 +97,13 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<RequestRow, sqlx::Error> {
         profile_id: row.try_get(2)?,
         created_by: row.try_get(3)?,
         bank_account_id: row.try_get(4)?,
-        currency: row.try_get(5)?,
+        currency: super::named("currency", &row.try_get::<String, _>(5)?)?,
         amount: row.try_get(6)?,
         fee: row.try_get(7)?,
         payee_name: row.try_get(8)?,
         body: row.try_get(9)?,
         hold_id: row.try_get(10)?,
-        state: row.try_get(11)?,
+        state: super::named("state", &row.try_get::<String, _>(11)?)?,
         created_at: row.try_get(12)?,
     })
 }
@@ -136,64 +140,17 @@ pub struct NewRequest<'a> {
     pub fee: i64,
     pub payee_name: &'a str,
     pub body: &'a str,
-    pub approval_id: &'a str,
+    pub hold_id: &'a str,
     pub binding: &'a str,
     pub now: i64,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum PlaceError {
-    #[error("the approval does not fit this transfer")]
-    Approval,
-    #[error(transparent)]
-    Booking(#[from] BookingError),
-    #[error(transparent)]
-    Sql(#[from] sqlx::Error),
-}
-
-/// Places a transfer for a second approval: the creator's approval used, amount and fee held.
-pub async fn place(db: &Db, new: &NewRequest<'_>) -> Result<(), PlaceError> {
-    let mut tx = db.begin_write().await?;
-    let outcome = place_in(&mut tx, new).await;
-    match outcome {
-        Ok(()) => Ok(tx.commit().await?),
-        Err(error) => {
-            tx.rollback().await?;
-            Err(error)
-        }
-    }
-}
-
-async fn place_in(conn: &mut AnyConnection, new: &NewRequest<'_>) -> Result<(), PlaceError> {
-    if !super::mfa::consume_approval(
-        conn,
-        new.approval_id,
-        new.created_by,
-        crate::domain::auth::mfa::Purpose::Transfer,
-        new.binding,
-        new.now,
-    )
-    .await?
-    {
-        return Err(PlaceError::Approval);
-    }
-    let total = new.amount + new.fee;
-    let hold = ledger::place_hold(
-        conn,
-        &new.account.ledger_account_id,
-        total,
-        &format!("transfer_request:{}", new.id),
-    )
-    .await
-    .map_err(|e| match e {
-        LedgerError::InsufficientFunds => PlaceError::Booking(BookingError::InsufficientFunds),
-        LedgerError::Sql(e) => PlaceError::Sql(e),
-        other => PlaceError::Booking(BookingError::Ledger(other.to_string())),
-    })?;
+/// Writes a waiting request whose hold the caller placed in the same transaction.
+pub async fn insert_in(conn: &mut AnyConnection, new: &NewRequest<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO transfer_requests (id, request_digest, profile_id, created_by, bank_account_id, currency, \
          amount, fee, payee_name, body, hold_id, state, created_at, binding) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'waiting', $12, $13)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(new.id)
     .bind(new.request_digest)
@@ -205,7 +162,8 @@ async fn place_in(conn: &mut AnyConnection, new: &NewRequest<'_>) -> Result<(), 
     .bind(new.fee)
     .bind(new.payee_name)
     .bind(new.body)
-    .bind(&hold)
+    .bind(new.hold_id)
+    .bind(RequestState::Waiting.as_str())
     .bind(new.now)
     .bind(new.binding)
     .execute(&mut *conn)
@@ -238,7 +196,7 @@ pub async fn reserved(
 pub async fn decide_in(
     conn: &mut AnyConnection,
     id: &str,
-    to: &str,
+    to: RequestState,
     by: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -246,7 +204,7 @@ pub async fn decide_in(
         "UPDATE transfer_requests SET state = $2, decided_by = $3, decided_at = $4 WHERE id = $1 AND state = 'waiting'",
     )
     .bind(id)
-    .bind(to)
+    .bind(to.as_str())
     .bind(by)
     .bind(now)
     .execute(&mut *conn)
@@ -261,12 +219,4 @@ pub async fn decide_in(
             .await?;
     ledger::release_hold(conn, &hold).await?;
     Ok(true)
-}
-
-/// Rejects a waiting request: the hold is released and nothing is paid.
-pub async fn reject(db: &Db, id: &str, by: &str, now: i64) -> Result<bool, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let done = decide_in(&mut tx, id, "rejected", by, now).await?;
-    tx.commit().await?;
-    Ok(done)
 }

@@ -1,10 +1,9 @@
-//! Exchange quotes and the conversions that execute them (issue 12). A quote is stored when it is
-//! given, so any bank process can execute it; executing books both legs, marks the quote used
-//! and records the client's id in one database transaction.
+//! Exchange quotes and the conversions that execute them (issue 12): their rows. A quote is
+//! stored when it is given, so any bank process can execute it; `services::exchange` executes
+//! it in one database transaction.
 
 use sqlx::{AnyConnection, Row};
 
-use super::bookings::{self, BookingError, Conversion};
 use super::{Backend, Db};
 
 #[derive(Debug, Clone)]
@@ -91,10 +90,24 @@ pub async fn withdraw(db: &Db, id: &str, profile_id: &str, now: i64) -> Result<(
 
 pub async fn quote(db: &Db, id: &str) -> Result<Option<QuoteRow>, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    quote_in(&mut conn, id, "").await
+    read_quote(&mut conn, id, "").await
 }
 
-async fn quote_in(
+/// The quote, its row locked for the caller's transaction on PostgreSQL, so that two
+/// executions of one quote queue behind each other.
+pub async fn quote_for_update_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    id: &str,
+) -> Result<Option<QuoteRow>, sqlx::Error> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    read_quote(conn, id, lock).await
+}
+
+async fn read_quote(
     conn: &mut AnyConnection,
     id: &str,
     lock: &str,
@@ -144,7 +157,7 @@ fn exchange_from(row: &sqlx::any::AnyRow) -> Result<ExchangeRow, sqlx::Error> {
 }
 
 /// The conversions made under this client id or of this quote.
-async fn earlier(db: &Db, id: &str, quote_id: &str) -> Result<Vec<ExchangeRow>, sqlx::Error> {
+pub async fn earlier(db: &Db, id: &str, quote_id: &str) -> Result<Vec<ExchangeRow>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, quote_id, profile_id, from_transaction_id, to_transaction_id, created_at \
          FROM exchanges WHERE id = $1 OR quote_id = $2",
@@ -156,151 +169,18 @@ async fn earlier(db: &Db, id: &str, quote_id: &str) -> Result<Vec<ExchangeRow>, 
     rows.iter().map(exchange_from).collect()
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ExecuteError {
-    /// The client id was used for another quote.
-    #[error("the exchange id was used for another quote")]
-    Conflict,
-    /// No such quote for this profile.
-    #[error("no such quote")]
-    UnknownQuote,
-    #[error("the quote has expired")]
-    Expired,
-    #[error(transparent)]
-    Booking(#[from] BookingError),
-    #[error(transparent)]
-    Sql(#[from] sqlx::Error),
-}
-
-pub struct Executed {
-    pub exchange: ExchangeRow,
-    pub quote: QuoteRow,
-    /// False when this answers a retry (or a second execution of the same quote).
-    pub created: bool,
-}
-
-/// A retry answers the first result: the same id with the same quote, or the same quote under
-/// another id (a quote converts once, so both ask for the same conversion).
-async fn replay(
-    db: &Db,
-    id: &str,
-    quote_id: &str,
-    profile_id: &str,
-) -> Result<Option<Executed>, ExecuteError> {
-    let found = earlier(db, id, quote_id).await?;
-    if found
-        .iter()
-        .any(|e| e.profile_id != profile_id || (e.id == id && e.quote_id != quote_id))
-    {
-        return Err(ExecuteError::Conflict);
-    }
-    let Some(first) = found.into_iter().find(|e| e.quote_id == quote_id) else {
-        return Ok(None);
-    };
-    let quote = quote(db, quote_id)
-        .await?
-        .ok_or(ExecuteError::Sql(sqlx::Error::RowNotFound))?;
-    Ok(Some(Executed {
-        exchange: first,
-        quote,
-        created: false,
-    }))
-}
-
-/// Executes a live quote of the profile once.
-pub async fn execute(
-    db: &Db,
-    id: &str,
-    quote_id: &str,
-    profile_id: &str,
-    now: i64,
-) -> Result<Executed, ExecuteError> {
-    if let Some(first) = replay(db, id, quote_id, profile_id).await? {
-        return Ok(first);
-    }
-    let mut tx = db.begin_write().await?;
-    match execute_in(&mut tx, db.backend, id, quote_id, profile_id, now).await {
-        Ok(executed) => {
-            tx.commit().await?;
-            Ok(executed)
-        }
-        Err(error) => {
-            tx.rollback().await?;
-            // A concurrent execution that won the race: its result is this request's answer.
-            match replay(db, id, quote_id, profile_id).await? {
-                Some(first) => Ok(first),
-                None => Err(match error {
-                    ExecuteError::Booking(BookingError::Duplicate) => ExecuteError::Conflict,
-                    other => other,
-                }),
-            }
-        }
-    }
-}
-
-async fn execute_in(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    id: &str,
-    quote_id: &str,
-    profile_id: &str,
-    now: i64,
-) -> Result<Executed, ExecuteError> {
-    let lock = match backend {
-        Backend::Postgres => " FOR UPDATE",
-        Backend::Sqlite => "",
-    };
-    let quote = quote_in(conn, quote_id, lock)
-        .await?
-        .filter(|q| q.profile_id == profile_id)
-        .ok_or(ExecuteError::UnknownQuote)?;
-    if quote.expires_at <= now {
-        return Err(ExecuteError::Expired);
-    }
-    let from = super::bank_accounts::by_id_in(conn, &quote.from_account_id)
-        .await?
-        .filter(|a| a.profile_id == profile_id)
-        .ok_or(ExecuteError::UnknownQuote)?;
-    let to = super::bank_accounts::by_id_in(conn, &quote.to_account_id)
-        .await?
-        .filter(|a| a.profile_id == profile_id)
-        .ok_or(ExecuteError::UnknownQuote)?;
-    let key = format!("exchange:{quote_id}");
-    let (from_transaction_id, to_transaction_id) = bookings::convert_in(
-        conn,
-        backend,
-        &Conversion {
-            from: &from,
-            to: &to,
-            from_amount: quote.from_amount,
-            to_amount: quote.to_amount,
-            key: Some(&key),
-            at: now,
-        },
-    )
-    .await?;
+pub async fn insert_in(conn: &mut AnyConnection, row: &ExchangeRow) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO exchanges (id, quote_id, profile_id, from_transaction_id, to_transaction_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6)",
     )
-    .bind(id)
-    .bind(quote_id)
-    .bind(profile_id)
-    .bind(&from_transaction_id)
-    .bind(&to_transaction_id)
-    .bind(now)
+    .bind(&row.id)
+    .bind(&row.quote_id)
+    .bind(&row.profile_id)
+    .bind(&row.from_transaction_id)
+    .bind(&row.to_transaction_id)
+    .bind(row.created_at)
     .execute(&mut *conn)
     .await?;
-    Ok(Executed {
-        exchange: ExchangeRow {
-            id: id.to_string(),
-            quote_id: quote_id.to_string(),
-            profile_id: profile_id.to_string(),
-            from_transaction_id,
-            to_transaction_id,
-            created_at: now,
-        },
-        quote,
-        created: true,
-    })
+    Ok(())
 }

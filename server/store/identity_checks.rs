@@ -8,7 +8,7 @@ pub async fn record(
     user_id: &str,
     provider: &str,
     applicant_id: &str,
-    review: &str,
+    review: crate::domain::onboarding::review::Review,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -18,7 +18,7 @@ pub async fn record(
     .bind(user_id)
     .bind(provider)
     .bind(applicant_id)
-    .bind(review)
+    .bind(review.as_str())
     .bind(now)
     .execute(&db.pool)
     .await?;

@@ -116,3 +116,19 @@ pub fn choose<'a>(profiles: &'a [Profile], wanted: Option<&str>) -> Option<&'a P
         .or_else(|| profiles.iter().find(|p| p.is_default))
         .or(profiles.first())
 }
+
+/// Serialises the caller's transaction with every other that locks this profile (a transfer's
+/// daily limit under concurrency) on PostgreSQL; SQLite's write lock already does.
+pub async fn lock_in(
+    conn: &mut sqlx::AnyConnection,
+    backend: super::Backend,
+    profile_id: &str,
+) -> Result<(), sqlx::Error> {
+    if backend == super::Backend::Postgres {
+        sqlx::query("SELECT id FROM profiles WHERE id = $1 FOR UPDATE")
+            .bind(profile_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}

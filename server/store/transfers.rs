@@ -1,15 +1,13 @@
-//! Transfers (issue 11): submitted exactly once under the client's id, with their approval
-//! used up, their limits held and their money booked in one database transaction; then settled
-//! or returned by the scheme job, which claims one due transfer at a time so that several bank
-//! processes on one PostgreSQL never settle a transfer twice.
+//! Transfers' rows (issue 11). The use cases that write them, in one database transaction each,
+//! are `services::payments::{transfers, settlement}`.
 
 use sqlx::{AnyConnection, Row};
 
 use super::bank_accounts::BankAccount;
-use super::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
 use super::{Backend, Db};
-use crate::domain::payments::limits::{Breach, TransferLimits};
-use crate::domain::payments::settlement::{self, Outcome, TransferStatus};
+use crate::domain::accounts::money::Currency;
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::settlement::TransferStatus;
 
 #[derive(Debug, Clone)]
 pub struct TransferRow {
@@ -18,7 +16,7 @@ pub struct TransferRow {
     pub profile_id: String,
     pub bank_account_id: String,
     pub transaction_id: String,
-    pub scheme: crate::domain::payments::payee::Scheme,
+    pub scheme: Scheme,
     pub currency: String,
     pub amount: i64,
     pub fee: i64,
@@ -86,179 +84,30 @@ pub async fn by_transaction(
     .transpose()
 }
 
-/// Everything one submit writes.
+/// A transfer as a submit writes it, beside its booking.
 pub struct NewTransfer<'a> {
     pub id: &'a str,
     pub request_digest: &'a str,
     pub profile_id: &'a str,
     pub user_id: &'a str,
     pub account: &'a BankAccount,
-    /// A customer of this bank the money goes straight to.
-    pub on_us: Option<&'a BankAccount>,
-    pub scheme: &'a str,
+    pub transaction_id: &'a str,
+    pub payee_transaction_id: Option<&'a str>,
+    pub scheme: Scheme,
     pub amount: i64,
     pub fee: i64,
-    pub payee: Party<'a>,
+    pub payee_name: &'a str,
     pub payee_json: &'a str,
-    pub payer_name: &'a str,
     pub reference: &'a str,
-    pub approval_id: &'a str,
-    pub binding: &'a str,
-    pub attachments: &'a [String],
+    pub status: TransferStatus,
+    pub settle_after: i64,
     pub pain_001: Option<&'a str>,
     pub pacs_008: Option<&'a str>,
-    pub limits: &'a TransferLimits,
-    /// Start of today in Europe/London, for the daily limit.
-    pub day_start: i64,
-    pub settle_after: i64,
     pub now: i64,
-    /// The waiting request this transfer is the second approval of: decided and its hold
-    /// released in the same transaction.
-    pub approves: Option<&'a str>,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum SubmitError {
-    /// The id was used before for another request (or by another profile).
-    #[error("the transfer id was used for another request")]
-    Conflict,
-    #[error("the approval does not fit this transfer")]
-    Approval,
-    #[error("an attachment is not a finished upload of this profile")]
-    Attachment,
-    #[error("limit exceeded")]
-    Limit(Breach),
-    #[error(transparent)]
-    Booking(#[from] BookingError),
-    #[error(transparent)]
-    Sql(#[from] sqlx::Error),
-}
-
-/// What a submit answers: the transfer, and whether this call made it (false for a retry).
-pub struct Submitted {
-    pub transfer: TransferRow,
-    pub created: bool,
-}
-
-/// A retry of an earlier submit answers the first result; another body under the same id, or
-/// the id of another profile's transfer, is a conflict.
-async fn earlier(db: &Db, new: &NewTransfer<'_>) -> Result<Option<Submitted>, SubmitError> {
-    match find(db, new.id).await? {
-        Some(first)
-            if first.profile_id == new.profile_id && first.request_digest == new.request_digest =>
-        {
-            Ok(Some(Submitted {
-                transfer: first,
-                created: false,
-            }))
-        }
-        Some(_) => Err(SubmitError::Conflict),
-        None => Ok(None),
-    }
-}
-
-pub async fn submit(db: &Db, new: &NewTransfer<'_>) -> Result<Submitted, SubmitError> {
-    if let Some(first) = earlier(db, new).await? {
-        return Ok(first);
-    }
-    let mut tx = db.begin_write().await?;
-    let outcome = submit_in(&mut tx, db.backend, new).await;
-    match outcome {
-        Ok(()) => {
-            tx.commit().await?;
-            let transfer = find(db, new.id)
-                .await?
-                .ok_or(SubmitError::Sql(sqlx::Error::RowNotFound))?;
-            Ok(Submitted {
-                transfer,
-                created: true,
-            })
-        }
-        Err(error) => {
-            tx.rollback().await?;
-            // A concurrent duplicate that won the race: its result is this request's answer.
-            match earlier(db, new).await? {
-                Some(first) => Ok(first),
-                None => Err(match error {
-                    SubmitError::Booking(BookingError::Duplicate) => SubmitError::Conflict,
-                    other => other,
-                }),
-            }
-        }
-    }
-}
-
-async fn submit_in(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    new: &NewTransfer<'_>,
-) -> Result<(), SubmitError> {
-    // One submit per profile at a time on PostgreSQL, so the daily limit holds under
-    // concurrency (SQLite's write lock already serialises them).
-    if backend == Backend::Postgres {
-        sqlx::query("SELECT id FROM profiles WHERE id = $1 FOR UPDATE")
-            .bind(new.profile_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    }
-    if let Some(request) = new.approves {
-        if !super::approvals::decide_in(conn, request, "approved", new.user_id, new.now).await? {
-            return Err(SubmitError::Conflict);
-        }
-    }
-    if !super::mfa::consume_approval(
-        conn,
-        new.approval_id,
-        new.user_id,
-        crate::domain::auth::mfa::Purpose::Transfer,
-        new.binding,
-        new.now,
-    )
-    .await?
-    {
-        return Err(SubmitError::Approval);
-    }
-    // SUM of BIGINT is NUMERIC on PostgreSQL: cast back for one decoding on both.
-    let (sent_today,) = sqlx::query_as::<_, (i64,)>(
-        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM transfers WHERE profile_id = $1 AND currency = $2 \
-         AND created_at >= $3 AND status <> 'returned'",
-    )
-    .bind(new.profile_id)
-    .bind(new.account.currency.code())
-    .bind(new.day_start)
-    .fetch_one(&mut *conn)
-    .await?;
-    new.limits
-        .check(new.account.currency, new.amount, sent_today)
-        .map_err(SubmitError::Limit)?;
-    let to = match new.on_us {
-        Some(payee) => PayeeSide::OnUs(payee),
-        None => PayeeSide::Scheme(new.scheme),
-    };
-    let status = if new.on_us.is_some() {
-        TransferStatus::Completed
-    } else {
-        TransferStatus::Pending
-    };
-    let key = format!("transfer:{}", new.id);
-    let (transaction_id, payee_transaction_id) = bookings::transfer_in(
-        conn,
-        backend,
-        &TransferBooking {
-            from: new.account,
-            to,
-            amount: new.amount,
-            fee: new.fee,
-            payee: new.payee,
-            scheme_shown: Some(new.scheme),
-            payer_name: new.payer_name,
-            reference: new.reference,
-            status: status.payer_row(),
-            at: new.now,
-            key: Some(&key),
-        },
-    )
-    .await?;
+pub async fn insert_in(conn: &mut AnyConnection, new: &NewTransfer<'_>) -> Result<(), sqlx::Error> {
+    let settled_at = (new.status != TransferStatus::Pending).then_some(new.now);
     sqlx::query(
         "INSERT INTO transfers (id, request_digest, profile_id, user_id, bank_account_id, \
          transaction_id, payee_transaction_id, scheme, currency, amount, fee, payee_name, payee, \
@@ -270,118 +119,125 @@ async fn submit_in(
     .bind(new.profile_id)
     .bind(new.user_id)
     .bind(&new.account.id)
-    .bind(&transaction_id)
-    .bind(&payee_transaction_id)
-    .bind(new.scheme)
+    .bind(new.transaction_id)
+    .bind(new.payee_transaction_id)
+    .bind(new.scheme.as_str())
     .bind(new.account.currency.code())
     .bind(new.amount)
     .bind(new.fee)
-    .bind(new.payee.name)
+    .bind(new.payee_name)
     .bind(new.payee_json)
     .bind(new.reference)
-    .bind(status.as_str())
+    .bind(new.status.as_str())
     .bind(new.settle_after)
     .bind(new.pain_001)
     .bind(new.pacs_008)
     .bind(new.now)
-    .bind(new.on_us.map(|_| new.now))
+    .bind(settled_at)
     .execute(&mut *conn)
     .await?;
-    for document in new.attachments {
-        let linked = sqlx::query(
-            "UPDATE documents SET transfer_id = $1 WHERE id = $2 AND profile_id = $3 \
-             AND type = 'txn_attch' AND content_type IS NOT NULL AND transfer_id IS NULL",
-        )
-        .bind(new.id)
-        .bind(document)
-        .bind(new.profile_id)
-        .execute(&mut *conn)
-        .await?;
-        if linked.rows_affected() != 1 {
-            return Err(SubmitError::Attachment);
-        }
-    }
     Ok(())
 }
 
-/// Settles or returns the transfers whose time has come, one per database transaction, and
-/// answers how many it finished. A transfer is claimed with `FOR UPDATE SKIP LOCKED` on
-/// PostgreSQL (SQLite's write lock holds the whole database), and its status moves only from
-/// pending, in the same transaction as its booking: a crash rolls both back, and the next run
-/// takes it up again.
-pub async fn settle_due(db: &Db, now: i64, at_most: usize) -> Result<usize, BookingError> {
-    // A plain read first: with nothing due, no write lock is taken (SQLite has only one).
+/// What the profile has sent in `currency` since `since` (returned transfers do not count).
+pub async fn sent_since_in(
+    conn: &mut AnyConnection,
+    profile_id: &str,
+    currency: Currency,
+    since: i64,
+) -> Result<i64, sqlx::Error> {
+    // SUM of BIGINT is NUMERIC on PostgreSQL: cast back for one decoding on both.
+    let (sent,) = sqlx::query_as::<_, (i64,)>(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM transfers WHERE profile_id = $1 AND currency = $2 \
+         AND created_at >= $3 AND status <> 'returned'",
+    )
+    .bind(profile_id)
+    .bind(currency.code())
+    .bind(since)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(sent)
+}
+
+/// Links a finished upload of the profile to the transfer; false when it is not one (missing,
+/// unfinished, another profile's, or already on a transfer).
+pub async fn attach_in(
+    conn: &mut AnyConnection,
+    transfer_id: &str,
+    profile_id: &str,
+    document_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let linked = sqlx::query(
+        "UPDATE documents SET transfer_id = $1 WHERE id = $2 AND profile_id = $3 \
+         AND type = 'txn_attch' AND content_type IS NOT NULL AND transfer_id IS NULL",
+    )
+    .bind(transfer_id)
+    .bind(document_id)
+    .bind(profile_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(linked.rows_affected() == 1)
+}
+
+/// Whether a pending transfer is due: a plain read, so that with nothing due no write lock is
+/// taken (SQLite has only one).
+pub async fn any_due(db: &Db, now: i64) -> Result<bool, sqlx::Error> {
     let due = sqlx::query_as::<_, (String,)>(
         "SELECT id FROM transfers WHERE status = 'pending' AND settle_after <= $1 LIMIT 1",
     )
     .bind(now)
     .fetch_optional(&db.pool)
     .await?;
-    if due.is_none() {
-        return Ok(0);
-    }
-    let mut done = 0;
-    while done < at_most {
-        if !settle_one(db, now).await? {
-            break;
-        }
-        done += 1;
-    }
-    Ok(done)
+    Ok(due.is_some())
 }
 
-async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
-    let lock = match db.backend {
+/// A pending transfer whose time has come, claimed in the caller's transaction.
+pub struct Due {
+    pub id: String,
+    pub bank_account_id: String,
+    pub transaction_id: String,
+    pub scheme: Scheme,
+    pub amount: i64,
+    pub fee: i64,
+    pub payee_name: String,
+}
+
+/// Claims the earliest due transfer: with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so several
+/// bank processes never take the same one (SQLite's write lock holds the whole database).
+pub async fn claim_due_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    now: i64,
+) -> Result<Option<Due>, sqlx::Error> {
+    let lock = match backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
-    let mut tx = db.begin_write().await?;
-    let due = sqlx::query_as::<_, (String, String, String, String, i64, i64, String)>(&format!(
+    let row = sqlx::query_as::<_, (String, String, String, String, i64, i64, String)>(&format!(
         "SELECT id, bank_account_id, transaction_id, scheme, amount, fee, payee_name FROM transfers \
          WHERE status = 'pending' AND settle_after <= $1 ORDER BY settle_after LIMIT 1{lock}"
     ))
     .bind(now)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
     .await?;
-    let Some((id, account_id, transaction_id, scheme, amount, fee, payee_name)) = due else {
-        tx.rollback().await?;
-        return Ok(false);
-    };
-    match settlement::sandbox_outcome(&payee_name) {
-        Outcome::Settled => {
-            set_status(
-                &mut tx,
-                &id,
-                &transaction_id,
-                TransferStatus::Completed,
-                None,
-                now,
-            )
-            .await?;
-        }
-        Outcome::Returned(reason) => {
-            let account = super::bank_accounts::by_id_in(&mut tx, &account_id)
-                .await?
-                .ok_or_else(|| BookingError::Ledger(format!("transfer {id} has no account")))?;
-            let details = format!("Returned: {payee_name} ({reason})");
-            bookings::transfer_returned(&mut tx, &account, &scheme, amount, fee, &details, now)
-                .await?;
-            set_status(
-                &mut tx,
-                &id,
-                &transaction_id,
-                TransferStatus::Returned,
-                Some(reason),
-                now,
-            )
-            .await?;
-        }
-    }
-    tx.commit().await?;
-    Ok(true)
+    row.map(
+        |(id, bank_account_id, transaction_id, scheme, amount, fee, payee_name)| {
+            Ok(Due {
+                scheme: super::named("scheme", &scheme)?,
+                id,
+                bank_account_id,
+                transaction_id,
+                amount,
+                fee,
+                payee_name,
+            })
+        },
+    )
+    .transpose()
 }
 
-async fn set_status(
+/// Moves a claimed transfer out of pending, with its payer's row, in the caller's transaction.
+pub async fn set_status_in(
     conn: &mut AnyConnection,
     id: &str,
     transaction_id: &str,

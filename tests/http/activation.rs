@@ -9,8 +9,9 @@ use serde_json::json;
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::onboarding::{company, complete_wizard};
-use bank::api::onboarding::kyb::{decide, Decision};
 use bank::domain::onboarding::kyc::KycStatus;
+use bank::domain::onboarding::review::Decision;
+use bank::services::onboarding::review::decide_business as decide;
 
 async fn status(bank: &TestBank, user_id: &str) -> String {
     bank::store::users::by_id(&bank.db, user_id)

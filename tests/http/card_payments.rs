@@ -9,7 +9,7 @@ use crate::helpers::*;
 use crate::on_both_backends;
 use bank::domain::accounts::money::Currency;
 use bank::domain::cards::controls::{DeclineReason, LimitType};
-use bank::store::card_authorizations::{self, Authorization, Request};
+use bank::services::cards::authorizations::{self as card_authorizations, Authorization, Request};
 use bank::store::transactions::Acceptor;
 
 async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
@@ -113,7 +113,7 @@ async fn card_transactions(bank: &TestBank, h: &Holder) -> Vec<Value> {
 on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     let h = holder(bank).await;
     let auth = authorize(bank, &h, "net-1", LimitType::ContactlessPayment, 2_550).await;
-    assert_eq!(auth.status, "pending");
+    assert_eq!(auth.status.as_str(), "pending");
     assert_eq!(balance(bank, &h).await, (10_000, 7_450), "held, not booked");
     let rows = card_transactions(bank, &h).await;
     assert_eq!(rows.len(), 1);
@@ -151,12 +151,12 @@ on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     let captured = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
         .await
         .unwrap();
-    assert_eq!(captured.status, "captured");
+    assert_eq!(captured.status.as_str(), "captured");
     assert_eq!(balance(bank, &h).await, (7_450, 7_450));
     let again = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
         .await
         .unwrap();
-    assert_eq!(again.status, "captured");
+    assert_eq!(again.status.as_str(), "captured");
     assert_eq!(balance(bank, &h).await, (7_450, 7_450), "booked once");
     let rows = card_transactions(bank, &h).await;
     assert_eq!(rows.len(), 1);
@@ -188,7 +188,7 @@ on_both_backends!(
         let reversed = card_authorizations::reverse(&bank.db, "net-r", bank::store::now_ms())
             .await
             .unwrap();
-        assert_eq!(reversed.status, "reversed");
+        assert_eq!(reversed.status.as_str(), "reversed");
         assert_eq!(balance(bank, &h).await, (10_000, 10_000));
         assert!(
             card_authorizations::capture(&bank.db, "net-r", bank::store::now_ms())
@@ -249,7 +249,8 @@ on_both_backends!(
     frozen_switched_off_over_limit_and_short_are_declined_without_moving_money,
     |bank| {
         let h = holder(bank).await;
-        let declined = |auth: &Authorization| (auth.status.clone(), auth.decline_reason);
+        let declined =
+            |auth: &Authorization| (auth.status.as_str().to_string(), auth.decline_reason);
         // More than the balance.
         let short = authorize(bank, &h, "d-1", LimitType::OnlinePurchase, 10_001).await;
         assert_eq!(
@@ -267,7 +268,7 @@ on_both_backends!(
         .await;
         assert_eq!(limit.status, 200, "{}", limit.body);
         let cash = authorize(bank, &h, "d-2", LimitType::AtmCashWithdrawal, 3_000).await;
-        assert_eq!(cash.status, "pending");
+        assert_eq!(cash.status.as_str(), "pending");
         let over = authorize(bank, &h, "d-3", LimitType::AtmCashWithdrawal, 2_001).await;
         assert_eq!(
             declined(&over),
@@ -349,7 +350,7 @@ on_both_backends!(concurrent_authorisations_never_overdraw, |bank| {
     }
     let mut approved = 0;
     for task in tasks {
-        if task.await.unwrap().status == "pending" {
+        if task.await.unwrap().status.as_str() == "pending" {
             approved += 1;
         }
     }
@@ -418,7 +419,7 @@ on_both_backends!(a_restricted_account_uses_no_card, |bank| {
     .unwrap();
     let before = balance(bank, &h).await;
     let refused = authorize(bank, &h, "r-1", LimitType::OnlinePurchase, 500).await;
-    assert_eq!(refused.status, "declined");
+    assert_eq!(refused.status.as_str(), "declined");
     assert_eq!(balance(bank, &h).await, before);
     // Lifted, the same card pays again.
     bank::store::users::set_status(
@@ -429,5 +430,5 @@ on_both_backends!(a_restricted_account_uses_no_card, |bank| {
     .await
     .unwrap();
     let paid = authorize(bank, &h, "r-2", LimitType::OnlinePurchase, 500).await;
-    assert_eq!(paid.status, "pending");
+    assert_eq!(paid.status.as_str(), "pending");
 });

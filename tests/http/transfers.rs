@@ -102,9 +102,13 @@ pub async fn submit(bank: &TestBank, auth: &str, body: &Value) -> Reply {
 }
 
 async fn settle_now(bank: &TestBank) -> usize {
-    bank::store::transfers::settle_due(&bank.db, bank::store::now_ms() + 7_200_000, 1000)
-        .await
-        .unwrap()
+    bank::services::payments::settlement::settle_due(
+        &bank.db,
+        bank::store::now_ms() + 7_200_000,
+        1000,
+    )
+    .await
+    .unwrap()
 }
 
 fn new_id() -> String {
@@ -324,8 +328,8 @@ on_both_backends!(two_processes_settle_one_queue_once, |bank| {
     let other = bank::store::Db::connect(&bank.url).await.unwrap();
     let later = bank::store::now_ms() + 7_200_000;
     let (a, b) = tokio::join!(
-        bank::store::transfers::settle_due(&bank.db, later, 1000),
-        bank::store::transfers::settle_due(&other, later, 1000)
+        bank::services::payments::settlement::settle_due(&bank.db, later, 1000),
+        bank::services::payments::settlement::settle_due(&other, later, 1000)
     );
     assert_eq!(
         a.unwrap() + b.unwrap(),

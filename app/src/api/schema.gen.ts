@@ -2256,7 +2256,7 @@ export interface components {
             bankAccountId: string;
             /** @description A decimal string. */
             amount: string;
-            currency: string;
+            currency: components["schemas"]["Currency"];
             type: components["schemas"]["LimitType"];
             acceptor: components["schemas"]["Acceptor"];
             /** @description The pending transaction it shows as. */
@@ -3194,7 +3194,7 @@ export interface components {
         WaitingTransfer: {
             id: string;
             bankAccountId: string;
-            currency: string;
+            currency: components["schemas"]["Currency"];
             /** @description Decimal strings. */
             amount: string;
             fee: string;

@@ -13,8 +13,9 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
-use crate::store::bank_accounts::{BankAccount, NewAccount};
-use crate::store::{self, now_ms};
+use crate::services::accounts::{self, OpenError};
+use crate::store;
+use crate::store::bank_accounts::BankAccount;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -119,44 +120,30 @@ async fn open(
     let currency = input
         .currency
         .ok_or_else(|| AppError::field("currency", "Field is required"))?;
-    let user = store::users::by_id(&state.db, &profile.user_id)
-        .await?
-        .ok_or(AppError::Forbidden)?;
-    if !user.kyc_status.account_ready() {
-        return Err(AppError::refused(
+    let account = accounts::open(
+        &state.db,
+        &state.config,
+        &profile.user_id,
+        &profile.profile_id,
+        &profile.name,
+        currency,
+    )
+    .await
+    .map_err(|error| match error {
+        OpenError::NotReady => AppError::refused(
             StatusCode::FORBIDDEN,
             "account_not_ready",
             "Account not ready",
             "Accounts can be opened once your account is verified.",
-        ));
-    }
-    let mut tx = state.db.begin_write().await?;
-    if store::bank_accounts::has_open_in(&mut tx, &profile.profile_id, currency).await? {
-        return Err(AppError::refused(
+        ),
+        OpenError::Exists(currency) => AppError::refused(
             StatusCode::CONFLICT,
             "account_exists",
             "Account exists",
             &format!("You already have a {currency} account."),
-        ));
-    }
-    let now = now_ms();
-    let id = store::bank_accounts::open(
-        &mut tx,
-        &NewAccount {
-            profile_id: &profile.profile_id,
-            currency,
-            name: &profile.name,
-            is_primary: false,
-            status: AccountStatus::Pending,
-            activates_at: Some(now + i64::from(state.config.account_opening_s) * 1000),
-            created_at: now,
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    let account = store::bank_accounts::by_id(&state.db, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+        ),
+        OpenError::Storage(error) => error.into(),
+    })?;
     Ok((
         StatusCode::CREATED,
         Json(view(&account, &state.config.company.legal_name)),

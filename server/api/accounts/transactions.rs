@@ -30,15 +30,7 @@ const MAX_KEYWORD: usize = 100;
 /// A day `yyyy-MM-dd` (SPEC §9) as its first or last millisecond, in London.
 pub use crate::domain::london::day_bound;
 
-pub fn iso_time(ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
-}
+pub use crate::domain::london::iso_time;
 
 /// Who paid or was paid.
 #[derive(serde::Serialize, utoipa::ToSchema, Clone)]

@@ -37,7 +37,7 @@ pub struct HoldView {
     bank_account_id: String,
     /// A decimal string.
     amount: String,
-    currency: String,
+    currency: crate::domain::accounts::money::Currency,
     #[serde(rename = "type")]
     kind: LimitType,
     acceptor: Acceptor,
@@ -53,7 +53,7 @@ fn view(auth: &Authorization) -> HoldView {
         card_id: auth.card_id.clone(),
         bank_account_id: auth.bank_account_id.clone(),
         amount: money::decimal(auth.amount),
-        currency: auth.currency.clone(),
+        currency: auth.currency,
         kind: auth.kind,
         acceptor: auth.acceptor.clone(),
         transaction_id: auth.transaction_id.clone(),

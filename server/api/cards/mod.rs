@@ -7,7 +7,6 @@
 pub mod authorizations;
 pub mod corporate;
 pub mod details;
-pub mod issuing;
 pub mod managing;
 pub mod ordering;
 pub mod referrals;
@@ -100,4 +99,18 @@ pub async fn managed(
 
 fn refused(status: StatusCode, code: &'static str, message: &str) -> AppError {
     AppError::refused(status, code, "Cards", message)
+}
+
+impl From<crate::services::cards::issuing::IssueError> for AppError {
+    fn from(error: crate::services::cards::issuing::IssueError) -> Self {
+        use crate::services::cards::issuing::IssueError;
+        match error {
+            IssueError::NoCardAccount => refused(
+                StatusCode::CONFLICT,
+                "account_not_active",
+                "Cards need an active GBP account.",
+            ),
+            IssueError::Storage(error) => error.into(),
+        }
+    }
 }

@@ -8,14 +8,16 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{issuing, refused, view, CardView};
+use super::{refused, view, CardView};
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
 use crate::domain::profiles::access::ProfileType;
+use crate::services::cards::issuing;
 use crate::store::cards::CreateError;
 use crate::store::{self, now_ms};
 
@@ -220,7 +222,7 @@ async fn order(
     if !condition(&state, &profile).await?.may_order() {
         return Err(not_now());
     }
-    let account = issuing::card_account(&state, &profile.profile_id).await?;
+    let account = issuing::card_account(&state.db, &profile.profile_id).await?;
     let address = addresses(&state, &profile)
         .await?
         .chosen
@@ -228,11 +230,11 @@ async fn order(
     let person = store::users::details(&state.db, &profile.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let holder_name = issuing::embossed(&format!("{} {}", person.name, person.surname));
+    let holder_name = embossed(&format!("{} {}", person.name, person.surname));
     let now = now_ms();
     let mut tries = 0;
     let id = loop {
-        let drawn = issuing::draw(&state, now);
+        let drawn = issuing::draw(&state.config, now);
         let card = drawn.card(&issuing::Holder {
             profile_id: &profile.profile_id,
             user_id: &profile.user_id,

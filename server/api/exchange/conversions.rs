@@ -1,5 +1,5 @@
-//! POST /v1/bank/currency-exchange: executes a live quote of the selected profile, once. Both
-//! legs go into one ledger entry through the FX position accounts (`store::exchanges`).
+//! POST /v1/bank/currency-exchange: executes a live quote of the selected profile, once
+//! (`services::exchange::conversions`).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,8 +15,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money;
 use crate::domain::exchange::messages;
-use crate::store::bookings::BookingError;
-use crate::store::exchanges::{ExecuteError, Executed};
+use crate::services::exchange::conversions::{self, ExchangeError, Executed};
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -71,36 +70,33 @@ pub async fn execute(
     };
     let id = uuid(&body.id, "id", "A new conversion needs a fresh UUID")?;
     let quote_id = uuid(&body.quote_id, "quoteId", messages::WAIT_FOR_RATE)?;
-    let executed =
-        store::exchanges::execute(&state.db, &id, &quote_id, &profile.profile_id, now_ms())
-            .await
-            .map_err(|error| match error {
-                ExecuteError::Conflict => refused(
-                    "exchange_id_reused",
-                    StatusCode::CONFLICT,
-                    "This conversion id belongs to another conversion. Please start again.",
-                ),
-                ExecuteError::UnknownQuote => refused(
-                    "quote_not_found",
-                    StatusCode::NOT_FOUND,
-                    "This rate is not known. Please get a new rate.",
-                ),
-                ExecuteError::Expired => refused(
-                    "quote_expired",
-                    StatusCode::CONFLICT,
-                    "The rate has expired. Please check the new rate and convert again.",
-                ),
-                ExecuteError::Booking(BookingError::InsufficientFunds) => {
-                    AppError::field("amount", messages::WRONG_AMOUNT)
-                }
-                ExecuteError::Booking(BookingError::AccountNotUsable) => refused(
-                    "account_not_active",
-                    StatusCode::CONFLICT,
-                    "This account cannot convert money at the moment.",
-                ),
-                ExecuteError::Booking(other) => AppError::Internal(other.into()),
-                ExecuteError::Sql(error) => error.into(),
-            })?;
+    let executed = conversions::execute(&state.db, &id, &quote_id, &profile.profile_id, now_ms())
+        .await
+        .map_err(|error| match error {
+            ExchangeError::IdReused => refused(
+                "exchange_id_reused",
+                StatusCode::CONFLICT,
+                "This conversion id belongs to another conversion. Please start again.",
+            ),
+            ExchangeError::UnknownQuote => refused(
+                "quote_not_found",
+                StatusCode::NOT_FOUND,
+                "This rate is not known. Please get a new rate.",
+            ),
+            ExchangeError::Expired => refused(
+                "quote_expired",
+                StatusCode::CONFLICT,
+                "The rate has expired. Please check the new rate and convert again.",
+            ),
+            ExchangeError::InsufficientFunds => AppError::field("amount", messages::WRONG_AMOUNT),
+            ExchangeError::AccountNotUsable => refused(
+                "account_not_active",
+                StatusCode::CONFLICT,
+                "This account cannot convert money at the moment.",
+            ),
+            ExchangeError::Booking(other) => AppError::Internal(other.into()),
+            ExchangeError::Storage(error) => error.into(),
+        })?;
     result(state, profile, &executed).await
 }
 

@@ -8,7 +8,7 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::in_step;
+use super::{in_step, step_refused};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::users::{kyc_reply, KycStatusReply};
@@ -17,7 +17,7 @@ use crate::domain::london;
 use crate::domain::onboarding::business::{self, BusinessData, Refusal, STEPS};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::OnboardingFlow;
-use crate::domain::profiles::access::{ProfileType, Role};
+use crate::services::onboarding::steps;
 use crate::store::onboardings::Onboarding;
 use crate::store::{self, now_ms};
 
@@ -159,45 +159,13 @@ async fn submit(
     user: CurrentUser,
 ) -> Result<Json<KycStatusReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Business).await?;
-    let flow = row.flow();
-    if !is_business(flow) {
+    if !is_business(row.flow()) {
         return Err(super::step_not_open());
     }
     let current = draft(&state, &user.user_id).await?;
     business::check_all(&current.data, london::today(now_ms())).map_err(refusal)?;
-    let phone_verified = store::users::phone_verified(&state.db, &user.user_id).await?;
-    let first_profile = store::profiles::for_user(&state.db, &user.user_id)
-        .await?
-        .is_empty();
-    let now = now_ms();
-    let mut tx = state.db.begin_write().await?;
-    let next = journey::after(flow, Step::Business, phone_verified);
-    // The status moves first: of two submissions that race, only one gets past it.
-    if !store::users::move_status(
-        &mut tx,
-        &user.user_id,
-        journey::open_for(Step::Business),
-        next,
-    )
-    .await?
-    {
-        return Err(super::step_not_open());
-    }
-    let profile =
-        store::profiles::create_in(&mut tx, ProfileType::Business, current.data.name.trim())
-            .await?;
-    store::profiles::add_member_in(
-        &mut tx,
-        &profile,
-        &user.user_id,
-        Role::Admin,
-        &[],
-        first_profile,
-    )
-    .await?;
-    if !store::onboardings::submit(&mut tx, &current.id, &profile, now).await? {
-        return Err(super::step_not_open());
-    }
-    tx.commit().await?;
+    steps::submit_company(&state.db, &row, &current)
+        .await
+        .map_err(step_refused)?;
     Ok(Json(kyc_reply(&state, &user).await?))
 }

@@ -15,11 +15,11 @@ use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
 use crate::api::ApiState;
-use crate::domain::onboarding::journey::{self, Step};
-use crate::domain::onboarding::kyc::KycStatus;
+use crate::domain::onboarding::journey::Step;
 use crate::providers::identity::sandbox::SandboxIdentity;
 use crate::providers::identity::{Applicant, Review, WidgetAccess};
 use crate::rate_limit::{Limit, UserKey};
+use crate::services::onboarding::review;
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -131,62 +131,17 @@ async fn webhook(
             "The webhook signature does not match.",
         )
     })?;
-    let Some(review) = event.review else {
+    let Some(outcome) = event.review else {
         return Ok(Json(Empty {}));
     };
-    let Some(user) = store::users::by_id(&state.db, &event.user_id).await? else {
-        tracing::warn!(user = event.user_id, "identity webhook for an unknown user");
-        return Ok(Json(Empty {}));
-    };
-    let (from, to): (&[KycStatus], KycStatus) = match review {
-        Review::Submitted => (
-            &[KycStatus::ToVerify, KycStatus::ToComplete],
-            KycStatus::Pending,
-        ),
-        Review::Approved => (
-            &[
-                KycStatus::ToVerify,
-                KycStatus::ToComplete,
-                KycStatus::Pending,
-            ],
-            journey::after(
-                user.flow(),
-                Step::Identity,
-                store::users::phone_verified(&state.db, &user.id).await?,
-            ),
-        ),
-        Review::Retry => (
-            &[KycStatus::ToVerify, KycStatus::Pending],
-            KycStatus::ToComplete,
-        ),
-        Review::Rejected => (
-            &[
-                KycStatus::ToVerify,
-                KycStatus::ToComplete,
-                KycStatus::Pending,
-            ],
-            KycStatus::Rejected,
-        ),
-    };
-    let mut conn = state.db.pool.acquire().await?;
-    let moved = store::users::move_status(&mut conn, &user.id, from, to).await?;
-    drop(conn);
-    if moved {
-        store::identity_checks::record(
-            &state.db,
-            &user.id,
-            provider.name().as_str(),
-            &event.applicant_id,
-            match review {
-                Review::Submitted => "submitted",
-                Review::Approved => "approved",
-                Review::Retry => "retry",
-                Review::Rejected => "rejected",
-            },
-            now_ms(),
-        )
-        .await?;
-    }
+    review::apply_identity_review(
+        &state.db,
+        provider.name().as_str(),
+        &event.user_id,
+        &event.applicant_id,
+        outcome,
+    )
+    .await?;
     Ok(Json(Empty {}))
 }
 

@@ -37,6 +37,13 @@ fn step_not_open() -> AppError {
     )
 }
 
+fn step_refused(error: crate::services::onboarding::steps::StepError) -> AppError {
+    match error {
+        crate::services::onboarding::steps::StepError::NotOpen => step_not_open(),
+        crate::services::onboarding::steps::StepError::Storage(error) => error.into(),
+    }
+}
+
 /// The signed-in person, if their KYC status asks for `step` now.
 async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow, AppError> {
     let user = store::users::by_id(&state.db, user_id)

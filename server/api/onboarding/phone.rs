@@ -16,9 +16,10 @@ use crate::api::ApiState;
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
 use crate::domain::messages::{Channel, Message};
-use crate::domain::onboarding::journey::{self, Step};
+use crate::domain::onboarding::journey::Step;
 use crate::domain::onboarding::phone::{self, PhoneError};
 use crate::rate_limit::{Limit, UserKey};
+use crate::services::onboarding::steps;
 use crate::store::users::UserDetails;
 use crate::store::{self, now_ms};
 
@@ -189,10 +190,8 @@ pub async fn check_code(
             ))
         }
     }
-    let mut tx = state.db.begin_write().await?;
-    store::users::mark_phone_verified(&mut tx, user_id, now).await?;
-    let next = journey::after(row.flow(), Step::Phone, true);
-    store::users::move_status(&mut tx, user_id, journey::open_for(Step::Phone), next).await?;
-    tx.commit().await?;
+    steps::phone_verified(&state.db, &row)
+        .await
+        .map_err(super::step_refused)?;
     Ok(())
 }

@@ -16,13 +16,11 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
-use crate::domain::messages::{Channel, Message};
-use crate::domain::names;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
-use crate::domain::profiles::team;
 use crate::rate_limit::{Limit, UserKey};
-use crate::store::invitations::{InvitationRow, NewInvitation};
+use crate::services::profiles::invitations::{self, InvitationError, Inviter, Mailer};
+use crate::store::invitations::InvitationRow;
 use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -92,83 +90,6 @@ pub struct InviteBody {
     pub shipping_address: Option<ShippingAddress>,
 }
 
-/// Sends the invitation's link; a message that cannot go out is logged (the owner can resend).
-async fn send_link(
-    state: &ApiState,
-    inviter: &str,
-    row: &InvitationRow,
-    token: &str,
-) -> Result<(), AppError> {
-    // Every name here is someone's typing: written as an email carries it (domain/names.rs).
-    let who = store::users::by_id(&state.db, inviter)
-        .await?
-        .map(|u| names::in_mail(&format!("{} {}", u.name, u.surname)))
-        .unwrap_or_else(|| "A colleague".into());
-    let company_name = names::in_mail(&row.profile_name);
-    let company = &state.config.company;
-    let base = &state.config.base_url;
-    // What the link opens and what the email says differ by purpose; the rest is one email.
-    let (link, subject, offer, ask) = match row.purpose {
-        Purpose::Card => (
-            format!("{base}/invitation/{token}/card"),
-            format!("{who} is giving you a {} company card", company_name),
-            format!(
-                "{who} is giving you a corporate card of {} on {}.",
-                company_name, company.trading_name
-            ),
-            "Accept it and create your login",
-        ),
-        Purpose::Team => (
-            format!("{base}/accept-invite?token={token}"),
-            format!(
-                "{who} invited you to {} on {}",
-                company_name, company.trading_name
-            ),
-            format!(
-                "{who} invited you to join {} on {} as {}.",
-                company_name,
-                company.trading_name,
-                position(row)
-            ),
-            "Accept the invitation",
-        ),
-    };
-    let message = Message {
-        channel: Channel::Email,
-        to: row.email.clone(),
-        subject,
-        body: format!(
-            "Hello {},\n\n{offer}\n\n{ask}: {link}\n\n\
-             The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
-            names::in_mail(&row.name),
-            row.reference
-        ),
-    };
-    if let Err(error) = state.notify.send(message).await {
-        tracing::error!(%error, "the invitation email was not sent");
-    }
-    Ok(())
-}
-
-/// The position a team invitation gives, as the email names it.
-fn position(row: &InvitationRow) -> String {
-    match row.role {
-        Role::Custom => row
-            .occupation
-            .clone()
-            .unwrap_or_else(|| "a team member".into()),
-        Role::Cfo => "CFO".into(),
-        other => {
-            let text = other.as_str();
-            let mut chars = text.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-                .unwrap_or_default()
-        }
-    }
-}
-
 /// Where a corporate card goes: one of the company's addresses, or another one typed in.
 async fn card_address(
     state: &ApiState,
@@ -229,50 +150,16 @@ async fn invite(
         }
     };
     limit_emails(&state, &profile.user_id, &checked.email).await?;
-    let now = now_ms();
-    if store::users::by_email(&state.db, &checked.email)
-        .await?
-        .is_some()
-    {
-        return Err(AppError::refused(
-            StatusCode::CONFLICT,
-            "email_taken_already",
-            "Email already registered",
-            "This email is already registered with us. Please invite another email.",
-        ));
-    }
-    if store::invitations::open_for(&state.db, &profile.profile_id, checked.email.as_str(), now)
-        .await?
-    {
-        return Err(AppError::refused(
-            StatusCode::CONFLICT,
-            "invitation_exists",
-            "Already invited",
-            "This email already has an open invitation. You can resend it from your team.",
-        ));
-    }
-    let rights = team::default_rights(checked.role);
-    let (row, token) = store::invitations::create(
+    let row = invitations::invite(
         &state.db,
-        &NewInvitation {
-            profile_id: &profile.profile_id,
-            invited_by: &profile.user_id,
-            name: &checked.name,
-            email: checked.email.as_str(),
-            role: checked.role,
-            occupation: checked.occupation.as_deref(),
-            rights: &rights,
-            purpose,
-            card_shipping_address: card_address.as_ref(),
-            now,
-        },
+        &mailer(&state),
+        &inviter(&profile),
+        &checked,
+        purpose,
+        card_address.as_ref(),
+        &ip.to_string(),
     )
     .await?;
-    store::audit::record_json(&state.db, &profile.user_id, "team.invited", &ip.to_string(), serde_json::json!({
-        "profile": profile.profile_id, "invitation": row.id, "email": row.email, "role": row.role, "rights": row.rights,
-    }))
-    .await?;
-    send_link(&state, &profile.user_id, &row, &token).await?;
     Ok(Json(view(row)))
 }
 
@@ -298,19 +185,20 @@ fn unknown_link() -> AppError {
 }
 
 fn gone(state: InvitationState) -> AppError {
-    match state {
-        InvitationState::InvitationExpired => AppError::refused(
-            StatusCode::GONE,
-            "invitation_expired",
-            "Invitation expired",
-            "This invitation has expired. Please ask for a new one.",
-        ),
-        _ => AppError::refused(
-            StatusCode::CONFLICT,
-            "invitation_answered",
-            "Invitation no longer open",
-            "This invitation has already been answered or withdrawn.",
-        ),
+    InvitationError::NotOpen(state).into()
+}
+
+fn mailer(state: &ApiState) -> Mailer<'_> {
+    Mailer {
+        config: &state.config,
+        notify: &state.notify,
+    }
+}
+
+fn inviter(profile: &SelectedProfile) -> Inviter<'_> {
+    Inviter {
+        profile_id: &profile.profile_id,
+        user_id: &profile.user_id,
     }
 }
 
@@ -370,25 +258,14 @@ async fn resend(
     let row = owned(&state, &profile, &body.id, now).await?;
     let email = Email::parse(&row.email).map_err(|message| AppError::field("email", message))?;
     limit_emails(&state, &profile.user_id, &email).await?;
-    // An expired invitation can be sent again: it gets a new week.
-    if !matches!(
-        row.state,
-        InvitationState::InvitationPending | InvitationState::InvitationExpired
-    ) {
-        return Err(gone(row.state));
-    }
-    let token = store::invitations::resend(&state.db, &row.id, now)
-        .await?
-        .ok_or_else(|| gone(row.state))?;
-    store::audit::record_json(
+    invitations::resend(
         &state.db,
-        &profile.user_id,
-        "team.invitation_resent",
+        &mailer(&state),
+        &inviter(&profile),
+        &row,
         &ip.to_string(),
-        serde_json::json!({"invitation": row.id}),
     )
     .await?;
-    send_link(&state, &profile.user_id, &row, &token).await?;
     Ok(Json(Resent {
         message: "Request was resent successfully",
     }))
@@ -405,19 +282,7 @@ async fn revoke(
 ) -> Result<Json<InvitationView>, AppError> {
     let now = now_ms();
     let row = owned(&state, &profile, &body.id, now).await?;
-    if !store::invitations::answer(&state.db, &row.id, InvitationState::InvitationRejected, now)
-        .await?
-    {
-        return Err(gone(row.state));
-    }
-    store::audit::record_json(
-        &state.db,
-        &profile.user_id,
-        "team.invitation_revoked",
-        &ip.to_string(),
-        serde_json::json!({"invitation": row.id}),
-    )
-    .await?;
+    invitations::revoke(&state.db, &inviter(&profile), &row, &ip.to_string()).await?;
     let row = owned(&state, &profile, &row.id, now).await?;
     Ok(Json(view(row)))
 }
@@ -556,19 +421,15 @@ async fn accept(
 ) -> Result<Json<InvitationView>, AppError> {
     let now = now_ms();
     let row = addressed(&state, &user, &body, now).await?;
-    let card = crate::api::cards::issuing::for_invitation(&state, &row, now).await?;
+    let card = crate::services::cards::issuing::for_invitation(&state.db, &state.config, &row, now)
+        .await?;
     let card = card.as_ref().map(|card| card.for_holder(&user.user_id));
-    if !store::invitations::accept(&state.db, &row, &user.user_id, card.as_ref(), now).await? {
-        return Err(gone(InvitationState::InvitationAccepted));
-    }
-    store::audit::record_json(
+    invitations::accept(
         &state.db,
         &user.user_id,
-        "team.invitation_accepted",
+        &row,
+        card.as_ref(),
         &ip.to_string(),
-        serde_json::json!({
-            "invitation": row.id, "profile": row.profile_id, "role": row.role,
-        }),
     )
     .await?;
     let row = store::invitations::by_id(&state.db, &row.id, now)
@@ -588,19 +449,7 @@ async fn decline(
 ) -> Result<Json<InvitationView>, AppError> {
     let now = now_ms();
     let row = addressed(&state, &user, &body, now).await?;
-    if !store::invitations::answer(&state.db, &row.id, InvitationState::InvitationDeclined, now)
-        .await?
-    {
-        return Err(gone(InvitationState::InvitationDeclined));
-    }
-    store::audit::record_json(
-        &state.db,
-        &user.user_id,
-        "team.invitation_declined",
-        &ip.to_string(),
-        serde_json::json!({"invitation": row.id}),
-    )
-    .await?;
+    invitations::decline(&state.db, &user.user_id, &row, &ip.to_string()).await?;
     let row = store::invitations::by_id(&state.db, &row.id, now)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -3,8 +3,10 @@
 //! (`status`), and controls, limits and the authorisation decision (`controls`).
 
 pub mod access;
+pub mod authorization;
 pub mod controls;
 pub mod cvv;
+pub mod embossing;
 pub mod number;
 pub mod pin;
 pub mod sealed;

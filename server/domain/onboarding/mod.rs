@@ -7,3 +7,4 @@ pub mod journey;
 pub mod kyc;
 pub mod person;
 pub mod phone;
+pub mod review;

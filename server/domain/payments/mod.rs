@@ -10,5 +10,7 @@ pub mod limits;
 pub mod payee;
 pub mod receiver;
 pub mod recipient;
+pub mod request;
+pub mod second_approval;
 pub mod settlement;
 pub mod transfer;

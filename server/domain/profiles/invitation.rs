@@ -41,6 +41,72 @@ pub const OCCUPATIONS: [&str; 10] = [
     "Treasurer",
 ];
 
+/// What the invitation email says, and the link it carries.
+pub struct InvitationEmail<'a> {
+    /// Who invites, as their name reads (or "A colleague").
+    pub inviter: &'a str,
+    pub company: &'a str,
+    /// The bank's trading name.
+    pub bank: &'a str,
+    pub base_url: &'a str,
+    pub purpose: Purpose,
+    pub role: Role,
+    pub occupation: Option<&'a str>,
+    pub invitee: &'a str,
+    pub reference: &'a str,
+    pub token: &'a str,
+}
+
+/// The invitation email's subject and body. Every name in it is someone's typing, written as an
+/// email carries it (`names::in_mail`).
+pub fn email(e: &InvitationEmail<'_>) -> (String, String) {
+    use crate::domain::names::in_mail;
+    let who = in_mail(e.inviter);
+    let company = in_mail(e.company);
+    let (bank, base, token) = (e.bank, e.base_url, e.token);
+    // What the link opens and what the email says differ by purpose; the rest is one email.
+    let (link, subject, offer, ask) = match e.purpose {
+        Purpose::Card => (
+            format!("{base}/invitation/{token}/card"),
+            format!("{who} is giving you a {company} company card"),
+            format!("{who} is giving you a corporate card of {company} on {bank}."),
+            "Accept it and create your login",
+        ),
+        Purpose::Team => (
+            format!("{base}/accept-invite?token={token}"),
+            format!("{who} invited you to {company} on {bank}"),
+            format!(
+                "{who} invited you to join {company} on {bank} as {}.",
+                position(e.role, e.occupation)
+            ),
+            "Accept the invitation",
+        ),
+    };
+    let body = format!(
+        "Hello {},\n\n{offer}\n\n{ask}: {link}\n\n\
+         The link works once, for 7 days (reference {}). If you did not expect it, ignore this email.",
+        in_mail(e.invitee),
+        e.reference
+    );
+    (subject, body)
+}
+
+/// The position a team invitation gives, as the email names it.
+pub fn position(role: Role, occupation: Option<&str>) -> String {
+    match role {
+        Role::Custom => occupation.unwrap_or("a team member").to_string(),
+        Role::Cfo => "CFO".into(),
+        other => {
+            let text = other.as_str();
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+                .unwrap_or_default()
+        }
+    }
+}
+
 /// The invite form, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckedInvite {

@@ -9,18 +9,7 @@ use sha2::Sha256;
 
 use super::IdentityError;
 
-/// What a review decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Review {
-    /// The documents are in and being checked.
-    Submitted,
-    /// GREEN: the person is who they say.
-    Approved,
-    /// RED with RETRY: a new photo is needed.
-    Retry,
-    /// RED with FINAL: the bank cannot go on.
-    Rejected,
-}
+pub use crate::domain::onboarding::review::Review;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WebhookEvent {

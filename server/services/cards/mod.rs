@@ -1,5 +1,8 @@
 //! Cards' use cases.
 
+pub mod authorizations;
+pub mod issuing;
+
 use crate::domain::cards::access::may_manage;
 use crate::store::cards::CardRow;
 use crate::store::{self, Db};

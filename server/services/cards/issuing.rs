@@ -2,21 +2,18 @@
 //! delivery starts; the account it spends from. One place for a card a customer orders and for
 //! a corporate card an employee is given.
 
-use axum::http::StatusCode;
-
-use super::refused;
-use crate::api::error::AppError;
-use crate::api::ApiState;
+use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::cards::cvv::Expiry;
+use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::number::CardNumber;
 use crate::domain::cards::shipping::ShippingAddress;
 use crate::domain::london;
 use crate::domain::profiles::invitation::Purpose;
-use crate::store;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::cards::NewCard;
 use crate::store::invitations::InvitationRow;
+use crate::store::{self, Db};
 
 /// A new card's number (sealed, never stored in the clear), expiry and first delivery step.
 pub struct Drawn {
@@ -29,15 +26,15 @@ pub struct Drawn {
 
 /// Draws a new number. It could, very rarely, repeat one issued before: the digest is unique,
 /// so the insert fails and the caller draws again.
-pub fn draw(state: &ApiState, now: i64) -> Drawn {
+pub fn draw(config: &Config, now: i64) -> Drawn {
     let number = CardNumber::generate(&mut rand::thread_rng());
-    let vault = &state.config.cards.vault;
+    let vault = &config.cards.vault;
     Drawn {
         sealed: vault.seal(&number),
         digest: vault.digest(&number),
         last_four: number.last_four().to_string(),
         expiry: Expiry::for_new_card(london::today(now)),
-        next_step_at: now + state.config.cards.delivery_step_ms as i64,
+        next_step_at: now + config.cards.delivery_step_ms as i64,
     }
 }
 
@@ -69,27 +66,23 @@ impl Drawn {
     }
 }
 
-/// The name embossed on a card: upper case, as a card printer takes it.
-pub fn embossed(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_uppercase()
+/// A card cannot be issued.
+#[derive(Debug, thiserror::Error)]
+pub enum IssueError {
+    /// The profile has no active primary GBP account for cards to spend from.
+    #[error("no active GBP account")]
+    NoCardAccount,
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
 }
 
 /// The account a profile's cards spend from: its active primary GBP account (SPEC §6).
-pub async fn card_account(state: &ApiState, profile_id: &str) -> Result<BankAccount, AppError> {
-    store::bank_accounts::for_profile(&state.db, profile_id)
+pub async fn card_account(db: &Db, profile_id: &str) -> Result<BankAccount, IssueError> {
+    store::bank_accounts::for_profile(db, profile_id)
         .await?
         .into_iter()
         .find(|a| a.is_primary && a.currency == Currency::Gbp && a.status.usable())
-        .ok_or_else(|| {
-            refused(
-                StatusCode::CONFLICT,
-                "account_not_active",
-                "Cards need an active GBP account.",
-            )
-        })
+        .ok_or(IssueError::NoCardAccount)
 }
 
 /// The corporate card a card invitation gives, ready to be created when it is accepted.
@@ -118,27 +111,20 @@ impl CorporateCard {
 /// What accepting `invitation` issues: nothing for a place in the team; for a card invitation,
 /// the card, refused when the company's card account is not active.
 pub async fn for_invitation(
-    state: &ApiState,
+    db: &Db,
+    config: &Config,
     invitation: &InvitationRow,
     now: i64,
-) -> Result<Option<CorporateCard>, AppError> {
+) -> Result<Option<CorporateCard>, IssueError> {
     if invitation.purpose != Purpose::Card {
         return Ok(None);
     }
-    let account = card_account(state, &invitation.profile_id).await?;
+    let account = card_account(db, &invitation.profile_id).await?;
     Ok(Some(CorporateCard {
-        drawn: draw(state, now),
+        drawn: draw(config, now),
         profile_id: invitation.profile_id.clone(),
         account_id: account.id,
         holder_name: embossed(&invitation.name),
         address: invitation.card_shipping_address.clone().unwrap_or_default(),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_name_is_embossed_in_capitals_with_single_spaces() {
-        assert_eq!(super::embossed("  Eve   van Dyke "), "EVE VAN DYKE");
-    }
 }

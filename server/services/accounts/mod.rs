@@ -1,0 +1,60 @@
+//! Accounts' use cases: opening an account in another currency.
+
+use crate::config::Config;
+use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::status::AccountStatus;
+use crate::store::bank_accounts::{BankAccount, NewAccount};
+use crate::store::{self, now_ms, Db};
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The owner's own verification is not finished.
+    #[error("the account is not verified yet")]
+    NotReady,
+    /// The profile has an open account in the currency.
+    #[error("a {0} account exists")]
+    Exists(Currency),
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+}
+
+/// Opens an account of the profile in `currency` for its Account Owner `user_id`: pending
+/// first, active after the background job (`BANK_ACCOUNT_OPENING_S`). One open account per
+/// currency, also when two requests race.
+pub async fn open(
+    db: &Db,
+    config: &Config,
+    user_id: &str,
+    profile_id: &str,
+    profile_name: &str,
+    currency: Currency,
+) -> Result<BankAccount, OpenError> {
+    let ready = store::users::by_id(db, user_id)
+        .await?
+        .is_some_and(|user| user.kyc_status.account_ready());
+    if !ready {
+        return Err(OpenError::NotReady);
+    }
+    let mut tx = db.begin_write().await?;
+    if store::bank_accounts::has_open_in(&mut tx, profile_id, currency).await? {
+        return Err(OpenError::Exists(currency));
+    }
+    let now = now_ms();
+    let id = store::bank_accounts::open(
+        &mut tx,
+        &NewAccount {
+            profile_id,
+            currency,
+            name: profile_name,
+            is_primary: false,
+            status: AccountStatus::Pending,
+            activates_at: Some(now + i64::from(config.account_opening_s) * 1000),
+            created_at: now,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    store::bank_accounts::by_id(db, &id)
+        .await?
+        .ok_or(OpenError::Storage(sqlx::Error::RowNotFound))
+}

@@ -1,0 +1,3 @@
+//! Currency exchange's use cases (issue 12).
+
+pub mod conversions;

@@ -1,0 +1,539 @@
+//! Transfers' use cases (SPEC §7 POST /v2/transactions; issue 11): a transfer is planned from
+//! its terms (account, scheme, payee, fee, the approval's binding), and submitted exactly once
+//! under the client's id: its approval used, its limits held, its money booked and its row
+//! written in one database transaction. Above the profile's threshold it waits for a second
+//! approval instead (`approvals`).
+
+use super::{approvals, Payer};
+use crate::config::Config;
+use crate::domain::accounts::money::Currency;
+use crate::domain::auth::mfa::Purpose;
+use crate::domain::engagement::features::Flag;
+use crate::domain::london;
+use crate::domain::payments::approval;
+use crate::domain::payments::iso20022::{self, Payment};
+use crate::domain::payments::limits::Breach;
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::receiver::Receiver;
+use crate::domain::payments::recipient::FieldErrors;
+use crate::domain::payments::request::{TransferBody, TransferTermsBody, MAX_ATTACHMENTS};
+use crate::domain::payments::second_approval::{self, RequestState};
+use crate::domain::payments::settlement::TransferStatus;
+use crate::domain::payments::transfer::{self, CheckedTransfer, TransferInput};
+use crate::store::approvals::RequestRow;
+use crate::store::bank_accounts::BankAccount;
+use crate::store::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
+use crate::store::mfa::ApprovalProblem;
+use crate::store::transfers::{NewTransfer, TransferRow};
+use crate::store::{self, now_ms, Db};
+
+/// Why a transfer is not made. The API answers each with SPEC §8's code (`api/error.rs`).
+#[derive(Debug, thiserror::Error)]
+pub enum TransferError {
+    #[error("invalid fields")]
+    Fields(FieldErrors),
+    /// No paying account of this profile has the id.
+    #[error("no such account")]
+    NoAccount,
+    #[error("the id is not a UUID")]
+    BadId,
+    #[error("too many attachments")]
+    TooManyAttachments,
+    #[error("an attachment is not a finished upload of this profile")]
+    MissingAttachment,
+    #[error("the scheme does not carry the account's currency")]
+    SchemeCurrency,
+    #[error("the payee's account is the paying account")]
+    SameAccount,
+    /// Money for another bank with no payment scheme to carry it (outside the sandbox).
+    #[error("no payment scheme")]
+    SchemeUnavailable,
+    #[error("not enough money")]
+    InsufficientFunds,
+    #[error("the account cannot send money")]
+    AccountNotUsable,
+    #[error("limit exceeded")]
+    Limit(Breach, Currency),
+    #[error("the approval does not fit: {0:?}")]
+    Approval(ApprovalProblem),
+    /// The id was used before for another request (or by another profile).
+    #[error("the transfer id was used for another request")]
+    IdReused,
+    /// No transfer of this profile waits under the id.
+    #[error("no such waiting transfer")]
+    NoSuchRequest,
+    #[error("already approved or rejected")]
+    AlreadyDecided,
+    /// Its maker asked to approve it (SPEC beyond: a second member must).
+    #[error("a transfer's maker cannot approve it")]
+    OwnTransfer,
+    #[error("stored data cannot be read: {0}")]
+    Broken(String),
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+    #[error("booking: {0}")]
+    Booking(BookingError),
+}
+
+impl From<BookingError> for TransferError {
+    fn from(error: BookingError) -> Self {
+        match error {
+            BookingError::InsufficientFunds => Self::InsufficientFunds,
+            BookingError::AccountNotUsable => Self::AccountNotUsable,
+            BookingError::Duplicate => Self::IdReused,
+            BookingError::Sql(error) => Self::Storage(error),
+            other => Self::Booking(other),
+        }
+    }
+}
+
+/// A transfer ready to approve or submit.
+pub struct Plan {
+    pub account: BankAccount,
+    pub checked: CheckedTransfer,
+    pub fee: i64,
+    pub payee_account: String,
+    pub binding: String,
+    /// The payee's account when it is one of this bank's: the money moves at once, both sides.
+    pub on_us: Option<BankAccount>,
+}
+
+impl Plan {
+    pub fn terms(&self) -> approval::TransferTerms<'_> {
+        self.checked
+            .terms(&self.account.id, &self.payee_account, self.fee)
+    }
+}
+
+/// Checks a transfer's terms for the payer's profile: the account, SPEC §5's rules, the scheme
+/// (and the swiftAllowed flag), the fee and the available balance.
+pub async fn plan(
+    db: &Db,
+    config: &Config,
+    payer: &Payer<'_>,
+    terms: &TransferTermsBody,
+) -> Result<Plan, TransferError> {
+    let account_id = terms.sender.bank_account_id.trim();
+    if account_id.is_empty() {
+        return Err(TransferError::Fields(FieldErrors::from([(
+            "sender.bankAccountId".to_string(),
+            "Field is required".to_string(),
+        )])));
+    }
+    let account = store::bank_accounts::by_id(db, account_id)
+        .await?
+        .filter(|a| a.profile_id == payer.profile_id)
+        .ok_or(TransferError::NoAccount)?;
+    let swift_allowed = crate::services::features::flags(db, config)
+        .await?
+        .get(Flag::SwiftAllowed);
+    let input = TransferInput {
+        amount: terms.amount.clone(),
+        scheme: terms.scheme,
+        payee: terms.payee_input(),
+    };
+    let checked =
+        transfer::check(&input, account.currency, swift_allowed).map_err(TransferError::Fields)?;
+    let fee = config
+        .transfer_fees
+        .fee(checked.scheme, account.currency)
+        .ok_or(TransferError::SchemeCurrency)?;
+    let payee_account = checked.payee_account();
+    let binding = approval::binding(&checked.terms(&account.id, &payee_account, fee));
+    // A transfer waiting for its second approval holds its money: approving those very terms
+    // may use what it holds.
+    let reserved = store::approvals::reserved(db, payer.profile_id, &account.id, &binding).await?;
+    if checked
+        .amount
+        .checked_add(fee)
+        .is_none_or(|total| total > account.balance.available() + reserved)
+    {
+        return Err(TransferError::InsufficientFunds);
+    }
+    let on_us = on_us(db, &checked).await?;
+    // Money for another bank needs a payment scheme. Only the sandbox's exists so far, so
+    // outside sandbox mode such a transfer is refused before anything is approved or held
+    // (issue 26 point 2); payments between the bank's own accounts need no scheme.
+    if on_us.is_none() && !config.sandbox {
+        return Err(TransferError::SchemeUnavailable);
+    }
+    if on_us.as_ref().is_some_and(|to| to.id == account.id) {
+        return Err(TransferError::SameAccount);
+    }
+    Ok(Plan {
+        account,
+        checked,
+        fee,
+        payee_account,
+        binding,
+        on_us,
+    })
+}
+
+/// The payee's account when it is one of this bank's, open, and in the transfer's currency.
+async fn on_us(db: &Db, checked: &CheckedTransfer) -> Result<Option<BankAccount>, sqlx::Error> {
+    let p = &checked.payee;
+    let found = match (&p.uk_sort_code, &p.uk_account_number, &p.iban) {
+        (Some(sort_code), Some(number), _) => {
+            store::bank_accounts::by_sort_code(db, sort_code, number).await?
+        }
+        (_, _, Some(iban)) if p.routing_code.is_none() => {
+            store::bank_accounts::by_iban_or_number(db, iban)
+                .await?
+                .filter(|a| a.iban == *iban)
+        }
+        _ => None,
+    };
+    Ok(found.filter(|a| a.currency == checked.currency && a.status.usable()))
+}
+
+/// What a submit became.
+pub enum Submitted {
+    /// The transfer was made (now or by an earlier call under the same id).
+    Made(Box<TransferRow>),
+    /// It waits for a second approval, or was rejected.
+    Waiting { id: String, state: RequestState },
+}
+
+/// Submits a transfer for the payer's profile. A retry under the same id answers the first
+/// result; another body under that id is refused.
+pub async fn submit(
+    db: &Db,
+    config: &Config,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+) -> Result<Submitted, TransferError> {
+    submit_as(db, config, payer, body, None).await
+}
+
+/// As [`submit`]; with `approves`, the transfer is the second approval of a waiting request.
+pub(super) async fn submit_as(
+    db: &Db,
+    config: &Config,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+    approves: Option<&RequestRow>,
+) -> Result<Submitted, TransferError> {
+    let id = body.canonical_id().ok_or(TransferError::BadId)?;
+    if body.request_id.trim().is_empty() {
+        return Err(TransferError::Approval(ApprovalProblem::Missing));
+    }
+    if body.attachments.len() > MAX_ATTACHMENTS {
+        return Err(TransferError::TooManyAttachments);
+    }
+    // A retry after the money moved must answer the first result even though the balance has
+    // changed since: an earlier transfer under this id is looked up before the plan.
+    let first = store::transfers::find(db, &id).await?;
+    if first
+        .as_ref()
+        .is_some_and(|t| t.profile_id != payer.profile_id)
+    {
+        return Err(TransferError::IdReused);
+    }
+    if approves.is_none() {
+        if let Some(request) = store::approvals::find(db, &id).await? {
+            if request.profile_id != payer.profile_id {
+                return Err(TransferError::IdReused);
+            }
+            // Approved by a colleague: the transfer made then is this request's answer.
+            match (request.state, first) {
+                (RequestState::Approved, Some(first)) => {
+                    return Ok(Submitted::Made(Box::new(first)))
+                }
+                (RequestState::Approved, None) => {}
+                (state, _) => return Ok(Submitted::Waiting { id, state }),
+            }
+        }
+    }
+    let plan = match plan(db, config, payer, &body.terms).await {
+        Ok(plan) => plan,
+        Err(error) => {
+            return match store::transfers::find(db, &id).await? {
+                Some(first) => Ok(Submitted::Made(Box::new(first))),
+                None => Err(error),
+            }
+        }
+    };
+    let now = now_ms();
+    let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
+    if approves.is_none() {
+        let threshold =
+            store::approvals::threshold(db, payer.profile_id, plan.account.currency).await?;
+        if second_approval::must_wait(payer.is_admin, threshold, plan.checked.amount) {
+            return approvals::place(db, payer, body, &id, &plan, &digest, now).await;
+        }
+    }
+    let (transfer, created) = make(
+        db,
+        config,
+        payer,
+        body,
+        &Made {
+            id: &id,
+            digest: &digest,
+            plan: &plan,
+            approves: approves.map(|r| r.id.as_str()),
+            now,
+        },
+    )
+    .await?;
+    if created && body.terms.receiver.save_as_template {
+        let mut recipient = plan.checked.payee.clone();
+        let alias = body.terms.receiver.alias.trim();
+        recipient.alias = (!alias.is_empty()).then(|| alias.to_string());
+        // The money has moved; a recipient that cannot be kept is logged, not an error.
+        if let Err(error) =
+            store::recipients::upsert(db, payer.profile_id, None, &recipient, now).await
+        {
+            tracing::error!(%error, "saving the payee as a recipient failed");
+        }
+    }
+    Ok(Submitted::Made(Box::new(transfer)))
+}
+
+/// One submit's facts, as its transaction writes them.
+struct Made<'a> {
+    id: &'a str,
+    digest: &'a str,
+    plan: &'a Plan,
+    approves: Option<&'a str>,
+    now: i64,
+}
+
+/// The transfer under `id` if it was made for this very request; an error if the id names
+/// another request or another profile's transfer.
+async fn earlier(
+    db: &Db,
+    payer: &Payer<'_>,
+    made: &Made<'_>,
+) -> Result<Option<TransferRow>, TransferError> {
+    match store::transfers::find(db, made.id).await? {
+        Some(first)
+            if first.profile_id == payer.profile_id && first.request_digest == made.digest =>
+        {
+            Ok(Some(first))
+        }
+        Some(_) => Err(TransferError::IdReused),
+        None => Ok(None),
+    }
+}
+
+/// Makes the transfer in one database transaction; answers it and whether this call made it.
+async fn make(
+    db: &Db,
+    config: &Config,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+    made: &Made<'_>,
+) -> Result<(TransferRow, bool), TransferError> {
+    if let Some(first) = earlier(db, payer, made).await? {
+        return Ok((first, false));
+    }
+    let mut tx = db.begin_write().await?;
+    match make_in(&mut tx, db.backend, config, payer, body, made).await {
+        Ok(()) => {
+            tx.commit().await?;
+            let transfer = store::transfers::find(db, made.id)
+                .await?
+                .ok_or(TransferError::Storage(sqlx::Error::RowNotFound))?;
+            Ok((transfer, true))
+        }
+        Err(error) => {
+            tx.rollback().await?;
+            // A concurrent duplicate that won the race: its result is this request's answer.
+            if let Some(first) = earlier(db, payer, made).await? {
+                return Ok((first, false));
+            }
+            Err(match error {
+                TransferError::Approval(_) => TransferError::Approval(
+                    approval_problem(db, payer, body, &made.plan.binding, made.now).await?,
+                ),
+                other => other,
+            })
+        }
+    }
+}
+
+async fn make_in(
+    conn: &mut sqlx::AnyConnection,
+    backend: store::Backend,
+    config: &Config,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+    made: &Made<'_>,
+) -> Result<(), TransferError> {
+    let plan = made.plan;
+    let currency = plan.account.currency;
+    // One submit per profile at a time, so the daily limit holds under concurrency.
+    store::profiles::lock_in(conn, backend, payer.profile_id).await?;
+    if let Some(request) = made.approves {
+        let decided = store::approvals::decide_in(
+            conn,
+            request,
+            RequestState::Approved,
+            payer.user_id,
+            made.now,
+        )
+        .await?;
+        if !decided {
+            return Err(TransferError::IdReused);
+        }
+    }
+    let approval_id = body.request_id.trim();
+    if !store::mfa::consume_approval(
+        conn,
+        approval_id,
+        payer.user_id,
+        Purpose::Transfer,
+        &plan.binding,
+        made.now,
+    )
+    .await?
+    {
+        return Err(TransferError::Approval(ApprovalProblem::NotApproved));
+    }
+    let day_start = london::day_bound(&london::day_of(made.now), false).unwrap_or(made.now);
+    let sent_today =
+        store::transfers::sent_since_in(conn, payer.profile_id, currency, day_start).await?;
+    config
+        .transfer_limits
+        .check(currency, plan.checked.amount, sent_today)
+        .map_err(|breach| TransferError::Limit(breach, currency))?;
+    let scheme = plan.checked.scheme;
+    let status = if plan.on_us.is_some() {
+        TransferStatus::Completed
+    } else {
+        TransferStatus::Pending
+    };
+    let p = &plan.checked.payee;
+    let key = format!("transfer:{}", made.id);
+    let (transaction_id, payee_transaction_id) = bookings::transfer_in(
+        conn,
+        backend,
+        &TransferBooking {
+            from: &plan.account,
+            to: match &plan.on_us {
+                Some(payee) => PayeeSide::OnUs(payee),
+                None => PayeeSide::Scheme(scheme.as_str()),
+            },
+            amount: plan.checked.amount,
+            fee: plan.fee,
+            payee: Party {
+                name: &p.name,
+                kind: p.kind.as_str(),
+                account: Some(&plan.payee_account),
+            },
+            scheme_shown: Some(scheme.as_str()),
+            payer_name: payer.name,
+            reference: &plan.checked.reference,
+            status: status.payer_row(),
+            at: made.now,
+            key: Some(&key),
+        },
+    )
+    .await?;
+    let (pain_001, pacs_008) = messages(made.id, plan, made.now);
+    let payee_json = stored_receiver(plan, &body.terms.receiver).to_stored();
+    store::transfers::insert_in(
+        conn,
+        &NewTransfer {
+            id: made.id,
+            request_digest: made.digest,
+            profile_id: payer.profile_id,
+            user_id: payer.user_id,
+            account: &plan.account,
+            transaction_id: &transaction_id,
+            payee_transaction_id: payee_transaction_id.as_deref(),
+            scheme,
+            amount: plan.checked.amount,
+            fee: plan.fee,
+            payee_name: &p.name,
+            payee_json: &payee_json,
+            reference: &plan.checked.reference,
+            status,
+            settle_after: made.now + config.settlement.delay_ms(scheme),
+            pain_001: pain_001.as_deref(),
+            pacs_008: pacs_008.as_deref(),
+            now: made.now,
+        },
+    )
+    .await?;
+    for document in &body.attachments {
+        if !store::transfers::attach_in(conn, made.id, payer.profile_id, document).await? {
+            return Err(TransferError::MissingAttachment);
+        }
+    }
+    Ok(())
+}
+
+/// Why the payer's approval does not fit these terms, read after the transaction that refused it.
+pub(super) async fn approval_problem(
+    db: &Db,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+    binding: &str,
+    now: i64,
+) -> Result<ApprovalProblem, sqlx::Error> {
+    store::mfa::approval_problem(
+        db,
+        body.request_id.trim(),
+        payer.user_id,
+        Purpose::Transfer,
+        binding,
+        now,
+    )
+    .await
+}
+
+/// The ISO 20022 messages of a SEPA or SWIFT transfer that leaves the bank.
+fn messages(id: &str, plan: &Plan, now: i64) -> (Option<String>, Option<String>) {
+    let scheme = plan.checked.scheme;
+    if scheme == Scheme::Local || plan.on_us.is_some() {
+        return (None, None);
+    }
+    let p = &plan.checked.payee;
+    let is_iban = p.routing_code.is_none();
+    let created_at = london::iso_time(now - now.rem_euclid(1000));
+    let execution_date = london::day_of(now);
+    let payment = Payment {
+        id,
+        scheme,
+        created_at: &created_at,
+        execution_date: &execution_date,
+        amount: plan.checked.amount,
+        currency: plan.account.currency.code(),
+        debtor_name: &plan.account.name,
+        debtor_iban: &plan.account.iban,
+        debtor_bic: &plan.account.bic,
+        creditor_name: &p.name,
+        creditor_iban: p.iban.as_deref().filter(|_| is_iban),
+        creditor_account_number: p.iban.as_deref().filter(|_| !is_iban),
+        creditor_routing_code: p.routing_code.as_deref(),
+        creditor_bic: p.bic.as_deref().unwrap_or_default(),
+        creditor_address: p.swift_address.as_ref(),
+        reference: &plan.checked.reference,
+    };
+    (
+        Some(iso20022::pain_001(&payment)),
+        Some(iso20022::pacs_008(&payment)),
+    )
+}
+
+/// The payee as stored with the transfer: what Repeat Transfer prefills.
+fn stored_receiver(plan: &Plan, asked: &Receiver) -> Receiver {
+    let p = &plan.checked.payee;
+    let is_iban = p.routing_code.is_none();
+    Receiver {
+        name: p.name.clone(),
+        kind: Some(p.kind),
+        iban: p.iban.clone().filter(|_| is_iban).unwrap_or_default(),
+        account_number: p.iban.clone().filter(|_| !is_iban).unwrap_or_default(),
+        routing_code: p.routing_code.clone().unwrap_or_default(),
+        uk_sort_code: p.uk_sort_code.clone().unwrap_or_default(),
+        uk_account_number: p.uk_account_number.clone().unwrap_or_default(),
+        bic: p.bic.clone().unwrap_or_default(),
+        save_as_template: false,
+        alias: asked.alias.trim().to_string(),
+        swift_address: asked.swift_address.clone(),
+    }
+}

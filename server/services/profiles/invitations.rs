@@ -1,0 +1,241 @@
+//! Invitations' use cases (SPEC §7 Invitations calls; issue 13 point 3): an invitation is made,
+//! resent with a new link, revoked, accepted (the invitee joins the team, with their card when
+//! it brings one) or declined. Each moves its state once, and is audit-logged. The API checks
+//! who may do which, and finds the invitation.
+
+use crate::config::Config;
+use crate::domain::cards::shipping::ShippingAddress;
+use crate::domain::messages::{Channel, Message};
+use crate::domain::profiles::invitation::{self, CheckedInvite, InvitationState, Purpose};
+use crate::domain::profiles::team;
+use crate::providers::notify::Notifications;
+use crate::store::cards::NewCard;
+use crate::store::invitations::{InvitationRow, NewInvitation};
+use crate::store::{self, now_ms, Db};
+
+#[derive(Debug, thiserror::Error)]
+pub enum InvitationError {
+    /// The address belongs to a customer already.
+    #[error("the email is registered")]
+    EmailTaken,
+    /// The profile has an open invitation for the address.
+    #[error("an invitation is open for the email")]
+    AlreadyInvited,
+    /// It is no longer open (answered, withdrawn or expired).
+    #[error("the invitation is {0}")]
+    NotOpen(InvitationState),
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+}
+
+/// What sends an invitation's email.
+pub struct Mailer<'a> {
+    pub config: &'a Config,
+    pub notify: &'a Notifications,
+}
+
+/// A member of the inviting profile.
+pub struct Inviter<'a> {
+    pub profile_id: &'a str,
+    pub user_id: &'a str,
+}
+
+/// Sends the invitation's link; a message that cannot go out is logged (the owner can resend).
+async fn send_link(
+    db: &Db,
+    mailer: &Mailer<'_>,
+    inviter: &str,
+    row: &InvitationRow,
+    token: &str,
+) -> Result<(), sqlx::Error> {
+    let who = store::users::by_id(db, inviter)
+        .await?
+        .map(|u| format!("{} {}", u.name, u.surname))
+        .unwrap_or_else(|| "A colleague".into());
+    let (subject, body) = invitation::email(&invitation::InvitationEmail {
+        inviter: &who,
+        company: &row.profile_name,
+        bank: &mailer.config.company.trading_name,
+        base_url: &mailer.config.base_url,
+        purpose: row.purpose,
+        role: row.role,
+        occupation: row.occupation.as_deref(),
+        invitee: &row.name,
+        reference: &row.reference,
+        token,
+    });
+    let message = Message {
+        channel: Channel::Email,
+        to: row.email.clone(),
+        subject,
+        body,
+    };
+    if let Err(error) = mailer.notify.send(message).await {
+        tracing::error!(%error, "the invitation email was not sent");
+    }
+    Ok(())
+}
+
+/// Invites a colleague (or, with a card address, an employee to a corporate card) and emails
+/// them the link.
+pub async fn invite(
+    db: &Db,
+    mailer: &Mailer<'_>,
+    inviter: &Inviter<'_>,
+    checked: &CheckedInvite,
+    purpose: Purpose,
+    card_address: Option<&ShippingAddress>,
+    ip: &str,
+) -> Result<InvitationRow, InvitationError> {
+    let now = now_ms();
+    if store::users::by_email(db, &checked.email).await?.is_some() {
+        return Err(InvitationError::EmailTaken);
+    }
+    if store::invitations::open_for(db, inviter.profile_id, checked.email.as_str(), now).await? {
+        return Err(InvitationError::AlreadyInvited);
+    }
+    let rights = team::default_rights(checked.role);
+    let (row, token) = store::invitations::create(
+        db,
+        &NewInvitation {
+            profile_id: inviter.profile_id,
+            invited_by: inviter.user_id,
+            name: &checked.name,
+            email: checked.email.as_str(),
+            role: checked.role,
+            occupation: checked.occupation.as_deref(),
+            rights: &rights,
+            purpose,
+            card_shipping_address: card_address,
+            now,
+        },
+    )
+    .await?;
+    store::audit::record_json(db, inviter.user_id, "team.invited", ip, serde_json::json!({
+        "profile": inviter.profile_id, "invitation": row.id, "email": row.email, "role": row.role, "rights": row.rights,
+    }))
+    .await?;
+    send_link(db, mailer, inviter.user_id, &row, &token).await?;
+    Ok(row)
+}
+
+/// Sends a pending (or expired: it gets a new week) invitation again with a new link; the old
+/// link stops working.
+pub async fn resend(
+    db: &Db,
+    mailer: &Mailer<'_>,
+    inviter: &Inviter<'_>,
+    row: &InvitationRow,
+    ip: &str,
+) -> Result<(), InvitationError> {
+    if !matches!(
+        row.state,
+        InvitationState::InvitationPending | InvitationState::InvitationExpired
+    ) {
+        return Err(InvitationError::NotOpen(row.state));
+    }
+    let token = store::invitations::resend(db, &row.id, now_ms())
+        .await?
+        .ok_or(InvitationError::NotOpen(row.state))?;
+    store::audit::record_json(
+        db,
+        inviter.user_id,
+        "team.invitation_resent",
+        ip,
+        serde_json::json!({"invitation": row.id}),
+    )
+    .await?;
+    send_link(db, mailer, inviter.user_id, row, &token).await?;
+    Ok(())
+}
+
+/// Withdraws a pending invitation (its state becomes invitation_rejected).
+pub async fn revoke(
+    db: &Db,
+    inviter: &Inviter<'_>,
+    row: &InvitationRow,
+    ip: &str,
+) -> Result<(), InvitationError> {
+    answer(
+        db,
+        inviter.user_id,
+        row,
+        InvitationState::InvitationRejected,
+        "team.invitation_revoked",
+        ip,
+    )
+    .await
+}
+
+/// The invitee declines.
+pub async fn decline(
+    db: &Db,
+    user_id: &str,
+    row: &InvitationRow,
+    ip: &str,
+) -> Result<(), InvitationError> {
+    answer(
+        db,
+        user_id,
+        row,
+        InvitationState::InvitationDeclined,
+        "team.invitation_declined",
+        ip,
+    )
+    .await
+}
+
+async fn answer(
+    db: &Db,
+    user_id: &str,
+    row: &InvitationRow,
+    to: InvitationState,
+    event: &str,
+    ip: &str,
+) -> Result<(), InvitationError> {
+    if !store::invitations::answer(db, &row.id, to, now_ms()).await? {
+        return Err(InvitationError::NotOpen(
+            if to == InvitationState::InvitationRejected {
+                row.state
+            } else {
+                to
+            },
+        ));
+    }
+    store::audit::record_json(
+        db,
+        user_id,
+        event,
+        ip,
+        serde_json::json!({"invitation": row.id}),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The invitee accepts: the company joins their profiles with the access given, and a card
+/// invitation's card (made by the API's issuing) is theirs, once.
+pub async fn accept(
+    db: &Db,
+    user_id: &str,
+    row: &InvitationRow,
+    card: Option<&NewCard<'_>>,
+    ip: &str,
+) -> Result<(), InvitationError> {
+    if !store::invitations::accept(db, row, user_id, card, now_ms()).await? {
+        return Err(InvitationError::NotOpen(
+            InvitationState::InvitationAccepted,
+        ));
+    }
+    store::audit::record_json(
+        db,
+        user_id,
+        "team.invitation_accepted",
+        ip,
+        serde_json::json!({
+            "invitation": row.id, "profile": row.profile_id, "role": row.role,
+        }),
+    )
+    .await?;
+    Ok(())
+}

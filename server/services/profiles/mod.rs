@@ -1,0 +1,3 @@
+//! Profiles' use cases: the team's invitations.
+
+pub mod invitations;

@@ -1,0 +1,3 @@
+//! Users' use cases: registration.
+
+pub mod registration;

@@ -1,0 +1,95 @@
+//! Registration (SPEC §7 POST /v2/users): the account is made for the email its verification
+//! token proves, in one database transaction with everything that comes with it: the policies
+//! accepted, a friend's referral, and for an invited colleague their place in the team (and
+//! their corporate card). The token is spent in the same transaction, so it makes one account.
+
+use crate::domain::auth::email::Email;
+use crate::domain::auth::mfa::Method;
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use crate::domain::policies;
+use crate::services::cards::issuing::CorporateCard;
+use crate::store::invitations::InvitationRow;
+use crate::store::{self, Db};
+
+#[derive(Debug, thiserror::Error)]
+pub enum RegistrationError {
+    /// The verification token is spent, expired or unknown: verify the email again.
+    #[error("the email verification is not valid")]
+    Expired,
+    /// The invitation was sent to another address than the verified one.
+    #[error("the invitation is for another email")]
+    OtherEmail,
+    #[error("an account has the email")]
+    EmailTaken,
+    /// The invitation was answered or expired meanwhile.
+    #[error("the invitation is no longer open")]
+    InvitationClosed,
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+}
+
+/// One registration's facts, checked by the API.
+pub struct NewRegistration<'a> {
+    /// The email verification's token (from its cookie).
+    pub token: &'a str,
+    pub password_hash: &'a str,
+    pub flow: OnboardingFlow,
+    pub accept_policies: bool,
+    pub referral_code: Option<&'a str>,
+    /// What the friend who referred them earns when their first card is activated.
+    pub referral_reward: i64,
+    /// The invitation an invited colleague accepts, with the card it gives.
+    pub invitation: Option<(&'a InvitationRow, Option<&'a CorporateCard>)>,
+    pub now: i64,
+}
+
+/// Makes the account, and answers the new user's id.
+pub async fn register(db: &Db, new: &NewRegistration<'_>) -> Result<String, RegistrationError> {
+    let mut tx = db.begin_write().await?;
+    let email = store::email_verifications::spend_token(&mut tx, new.token, new.now)
+        .await?
+        .ok_or(RegistrationError::Expired)?;
+    let email = Email::parse(&email).map_err(|_| RegistrationError::Expired)?;
+    if new
+        .invitation
+        .is_some_and(|(invitation, _)| invitation.email != email.as_str())
+    {
+        return Err(RegistrationError::OtherEmail);
+    }
+    let user_id = store::users::create_in(
+        &mut tx,
+        &store::users::NewUser {
+            email: &email,
+            password_hash: new.password_hash,
+            name: "",
+            surname: "",
+            phone_code: None,
+            phone_number: None,
+            mfa_method: Method::Sms,
+            onboarding_flow: Some(new.flow),
+            kyc_status: KycStatus::FIRST,
+        },
+    )
+    .await
+    .map_err(|error| match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => RegistrationError::EmailTaken,
+        _ => error.into(),
+    })?;
+    if new.accept_policies {
+        store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, new.now).await?;
+    }
+    if let Some(code) = new.referral_code.filter(|c| !c.trim().is_empty()) {
+        store::card_referrals::refer_in(&mut tx, code, &user_id, new.referral_reward, new.now)
+            .await?;
+    }
+    if let Some((invitation, card)) = new.invitation {
+        let card = card.map(|card| card.for_holder(&user_id));
+        if !store::invitations::accept_in(&mut tx, invitation, &user_id, card.as_ref(), new.now)
+            .await?
+        {
+            return Err(RegistrationError::InvitationClosed);
+        }
+    }
+    tx.commit().await?;
+    Ok(user_id)
+}
