@@ -13,7 +13,7 @@ use super::selected_profile::SelectedProfile;
 use super::ApiState;
 use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::kyc::OnboardingFlow;
-use crate::domain::profiles::access::ProfileType;
+use crate::domain::profiles::access::{ProfileType, Section};
 use crate::domain::profiles::rights::{Facts, Need, Rule};
 use crate::store;
 
@@ -154,69 +154,69 @@ pub const API: &[(&str, &str, Need)] = &[
     (
         "POST",
         "/v2/transactions/fetch",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     (
         "POST",
         "/v2/transactions/take",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     (
         "GET",
         "/v2/documents/statement",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     (
         "GET",
         "/v2/documents/txn_proof",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     ("GET", "/v2/documents/proof_letter", Member(Rule::ACCOUNTS)),
     // Payments: reading needs the transaction right, paying its full level.
     (
         "POST",
         "/v2/recipients/fetch",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     (
         "POST",
         "/v2/recipients/verify",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     (
         "POST",
         "/v2/banks/lookup",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     ("PUT", "/v2/recipients", Member(PAYS)),
     (
         "DELETE",
         "/v2/recipients",
-        Member(Rule::full("transaction")),
+        Member(Rule::full(Section::Transaction)),
     ),
     (
         "POST",
         "/v2/transactions/fees/take",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     ("POST", "/v2/transactions", Member(PAYS)),
     ("POST", "/v2/documents/upload", Member(PAYS)),
     (
         "GET",
         "/v2/documents/payment_message",
-        Member(Rule::read("transaction")),
+        Member(Rule::read(Section::Transaction)),
     ),
     // Second approvals: members who pay decide; an Account Owner sets the thresholds.
     (
         "POST",
         "/v2/transactions/approvals/fetch",
-        Member(Rule::full("transaction")),
+        Member(Rule::full(Section::Transaction)),
     ),
     ("POST", "/v2/transactions/approvals/approve", Member(PAYS)),
     (
         "POST",
         "/v2/transactions/approvals/reject",
-        Member(Rule::full("transaction")),
+        Member(Rule::full(Section::Transaction)),
     ),
     (
         "GET",
@@ -235,7 +235,7 @@ pub const API: &[(&str, &str, Need)] = &[
     (
         "POST",
         "/v2/cards/order",
-        Member(Rule::full("card_order").complete().uk_primary()),
+        Member(Rule::full(Section::CardOrder).complete().uk_primary()),
     ),
     ("POST", "/v2/cards/shipping-addresses/fetch", Member(CARDS)),
     ("PATCH", "/v2/cards/shipping-addresses", Member(CARDS)),
@@ -260,7 +260,7 @@ pub const API: &[(&str, &str, Need)] = &[
 pub const INVITE: Rule = Rule::owner().business().complete().flag(Flag::UserInvite);
 /// Sending money, and what only a payment needs (a payee added, an attachment): the full
 /// transaction right, and an account that is ready, not restricted (README "Restrictions").
-const PAYS: Rule = Rule::full("transaction").complete();
+const PAYS: Rule = Rule::full(Section::Transaction).complete();
 /// SPEC §6: corporate cards need an Account Owner of a business with a UK primary account, and
 /// the corporateCards flag.
 pub const CORPORATE_CARDS: Rule = Rule::owner()
@@ -268,7 +268,7 @@ pub const CORPORATE_CARDS: Rule = Rule::owner()
     .complete()
     .uk_primary()
     .flag(Flag::CorporateCards);
-const EXCHANGE: Rule = Rule::full("transaction")
+const EXCHANGE: Rule = Rule::full(Section::Transaction)
     .complete()
     .flag(Flag::CurrencyExchange);
 const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
@@ -289,9 +289,9 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/account/users/{userId}/view", Rule::ACCOUNTS),
     ("/company/add", Rule::MEMBER),
     // SPEC §6: the manager's items need a complete account.
-    ("/statement", Rule::read("transaction").complete()),
+    ("/statement", Rule::read(Section::Transaction).complete()),
     ("/proof-letter", Rule::ACCOUNTS.complete()),
-    ("/recipients", Rule::read("transaction")),
+    ("/recipients", Rule::read(Section::Transaction)),
     ("/recipients/create", PAYS),
     ("/recipients/edit/{recipientId}", PAYS),
     ("/transfer/approve", PAYS),

@@ -131,7 +131,7 @@ pub async fn of_referrer(db: &Db, referrer_id: &str) -> Result<Vec<ReferralRow>,
             Ok(ReferralRow {
                 id: row.try_get(0)?,
                 referred_name: format!("{name} {surname}").trim().to_string(),
-                state: ReferralState::parse(&state).unwrap_or(ReferralState::Pending),
+                state: super::named("state", &state)?,
                 reward: row.try_get(4)?,
                 created_at: row.try_get(5)?,
                 rewarded_at: row.try_get(6)?,

@@ -51,17 +51,22 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<CardRow, sqlx::Error> {
         profile_id: row.try_get(1)?,
         user_id: row.try_get(2)?,
         bank_account_id: row.try_get(3)?,
-        // A status this version does not know reads as closed: nothing can be done with it.
-        status: CardStatus::parse(&status).unwrap_or(CardStatus::Closed),
+        status: super::named("status", &status)?,
         pan_sealed: row.try_get(5)?,
         last_four: row.try_get(6)?,
-        expiry: Expiry::parse_stored(&expiry).unwrap_or(Expiry { year: 0, month: 1 }),
+        expiry: Expiry::parse_stored(&expiry).ok_or_else(|| sqlx::Error::ColumnDecode {
+            index: "expiry".into(),
+            source: format!("{expiry:?} is not a YYYY-MM expiry").into(),
+        })?,
         holder_name: row.try_get(8)?,
         is_corporate: row.try_get::<i64, _>(9)? != 0,
         pin_set: row.try_get::<i64, _>(10)? != 0,
         pin_failures: row.try_get(11)?,
-        closure_reason: reason.as_deref().and_then(ClosureReason::parse),
-        shipping_address: serde_json::from_str(&address).unwrap_or_default(),
+        closure_reason: reason
+            .as_deref()
+            .map(|r| super::named("closure_reason", r))
+            .transpose()?,
+        shipping_address: super::json("shipping_address", &address)?,
         next_step_at: row.try_get(14)?,
         created_at: row.try_get(15)?,
     })
@@ -375,9 +380,13 @@ pub async fn shipping_choice(
     .bind(profile_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.and_then(|(kind, address)| {
-        Some((kind?, address.and_then(|a| serde_json::from_str(&a).ok())))
-    }))
+    let Some((Some(kind), address)) = row else {
+        return Ok(None);
+    };
+    let address = address
+        .map(|a| super::json("card_shipping_address", &a))
+        .transpose()?;
+    Ok(Some((kind, address)))
 }
 
 pub async fn set_shipping_choice(

@@ -41,8 +41,7 @@ const FROM: &str = "FROM invitations i JOIN profiles p ON p.id = i.profile_id";
 fn from_row(row: &sqlx::any::AnyRow, now: i64) -> Result<InvitationRow, sqlx::Error> {
     let stored: String = row.try_get(11)?;
     let expires_at: i64 = row.try_get(12)?;
-    let state = match InvitationState::parse(&stored).unwrap_or(InvitationState::InvitationRejected)
-    {
+    let state = match super::named("state", &stored)? {
         InvitationState::InvitationPending if expires_at <= now => {
             InvitationState::InvitationExpired
         }
@@ -65,13 +64,14 @@ fn from_row(row: &sqlx::any::AnyRow, now: i64) -> Result<InvitationRow, sqlx::Er
             .filter(|r| !r.is_empty())
             .map(str::to_string)
             .collect(),
-        purpose: Purpose::parse(&purpose).unwrap_or(Purpose::Team),
+        purpose: super::named("purpose", &purpose)?,
         state,
         expires_at,
         created_at: row.try_get(13)?,
         card_shipping_address: row
             .try_get::<Option<String>, _>(14)?
-            .and_then(|text| serde_json::from_str(&text).ok()),
+            .map(|text| super::json("card_shipping_address", &text))
+            .transpose()?,
     })
 }
 

@@ -158,9 +158,27 @@ pub fn named<T: crate::domain::Named>(column: &str, text: &str) -> Result<T, sql
     })
 }
 
+/// A stored JSON document read as its type: one that does not read (a damaged row) is a decode
+/// error of the query, never quietly an empty value. Fields a newer type added take their
+/// `#[serde(default)]`.
+pub fn json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, sqlx::Error> {
+    serde_json::from_str(text).map_err(|error| sqlx::Error::ColumnDecode {
+        index: column.to_string(),
+        source: error.into(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::domain::accounts::status::AccountStatus;
+
+    #[test]
+    fn a_stored_document_that_does_not_read_is_an_error() {
+        let read = |text: &str| super::json::<Vec<String>>("value", text);
+        assert_eq!(read(r#"["a"]"#).unwrap(), vec!["a".to_string()]);
+        let error = read("{broken").unwrap_err();
+        assert!(error.to_string().contains("value"), "{error}");
+    }
 
     #[test]
     fn an_unknown_stored_name_is_an_error() {

@@ -34,10 +34,11 @@ const COLUMNS: &str =
 
 fn from_row(
     (id, user_id, step, data, profile_id, submitted_at, review_note, additional_info): Row,
-) -> Onboarding {
-    Onboarding {
-        // Answers saved by an older version read with defaults for what it did not ask.
-        data: serde_json::from_str(&data).unwrap_or_default(),
+) -> Result<Onboarding, sqlx::Error> {
+    Ok(Onboarding {
+        // Answers saved by an older version read with defaults for what it did not ask
+        // (`#[serde(default)]`); answers that do not read at all are an error, never lost.
+        data: super::json("data", &data)?,
         id,
         user_id,
         step,
@@ -45,7 +46,7 @@ fn from_row(
         submitted_at,
         review_note,
         additional_info,
-    }
+    })
 }
 
 /// The person's newest onboarding: the one the wizard works on, or under review.
@@ -56,7 +57,7 @@ pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Onboarding>, sqlx::
     .bind(user_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 pub async fn by_profile(db: &Db, profile_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
@@ -66,7 +67,7 @@ pub async fn by_profile(db: &Db, profile_id: &str) -> Result<Option<Onboarding>,
     .bind(profile_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 /// Starts a new draft for the person.

@@ -80,24 +80,24 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Erro
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, kind, name, is_default, role, rights)| Profile {
-            id,
-            // A profile of a kind this code does not know is treated as the narrower personal one.
-            kind: ProfileType::parse(&kind).unwrap_or(ProfileType::Personal),
-            name,
-            is_default: is_default != 0,
-            my_access: Access {
-                role: Role::stored(&role),
-                rights: rights
-                    .split(';')
-                    .filter(|r| !r.is_empty())
-                    .map(str::to_string)
-                    .collect(),
-            },
+    rows.into_iter()
+        .map(|(id, kind, name, is_default, role, rights)| {
+            Ok(Profile {
+                id,
+                kind: super::named("kind", &kind)?,
+                name,
+                is_default: is_default != 0,
+                my_access: Access {
+                    role: Role::stored(&role),
+                    rights: rights
+                        .split(';')
+                        .filter(|r| !r.is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                },
+            })
         })
-        .collect())
+        .collect()
 }
 
 pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {

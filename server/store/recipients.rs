@@ -38,7 +38,8 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<StoredRecipient, sqlx::Error> {
             reference: maybe(10)?,
             currency: Currency::parse(&text(11)?).ok_or_else(|| bad("currency"))?,
             swift_address: maybe(12)?
-                .and_then(|json| serde_json::from_str::<SwiftAddress>(&json).ok()),
+                .map(|json| super::json::<SwiftAddress>("swift_address", &json))
+                .transpose()?,
         },
     })
 }

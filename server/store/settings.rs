@@ -6,20 +6,19 @@ pub async fn all(db: &Db) -> Result<Vec<Setting>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String, String)>("SELECT name, value FROM settings")
         .fetch_all(&db.pool)
         .await?;
-    Ok(crate::domain::engagement::settings::NAMES
+    crate::domain::engagement::settings::NAMES
         .iter()
         .map(|name| {
-            let value = rows
-                .iter()
-                .find(|(n, _)| n == name)
-                .and_then(|(_, v)| serde_json::from_str::<Vec<String>>(v).ok())
-                .unwrap_or_default();
-            Setting {
+            let value = match rows.iter().find(|(n, _)| n == name) {
+                Some((_, stored)) => super::json::<Vec<String>>("value", stored)?,
+                None => Vec::new(),
+            };
+            Ok(Setting {
                 name: name.to_string(),
                 value,
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 pub async fn put(db: &Db, setting: &Setting) -> Result<(), sqlx::Error> {

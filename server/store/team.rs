@@ -40,7 +40,7 @@ fn member_from((user_id, name, surname, email, role, rights, occupation, kyc): R
             .map(str::to_string)
             .collect(),
         occupation,
-        kyc_status: KycStatus::parse(&kyc).unwrap_or(KycStatus::UserDataIncomplete),
+        kyc_status: KycStatus::stored(&kyc),
     }
 }
 

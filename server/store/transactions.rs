@@ -90,7 +90,9 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
         counterparty_name: row.try_get(13)?,
         counterparty_type: row.try_get(14)?,
         counterparty_account: row.try_get(15)?,
-        acceptor: acceptor.and_then(|text| serde_json::from_str(&text).ok()),
+        acceptor: acceptor
+            .map(|text| super::json("acceptor", &text))
+            .transpose()?,
         balance_after: row.try_get(17)?,
         created_at: row.try_get(18)?,
     })

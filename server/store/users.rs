@@ -96,17 +96,24 @@ const COLUMNS: &str =
 
 fn from_row(
     (id, email, password_hash, name, surname, mfa_method, onboarding_flow, kyc_status): Row,
-) -> UserRow {
-    UserRow {
+) -> Result<UserRow, sqlx::Error> {
+    Ok(UserRow {
         id,
         email,
         password_hash,
         name,
         surname,
         mfa_method: stored_method(&mfa_method),
-        onboarding_flow: onboarding_flow.as_deref().and_then(OnboardingFlow::parse),
+        onboarding_flow: flow(onboarding_flow.as_deref())?,
         kyc_status: KycStatus::stored(&kyc_status),
-    }
+    })
+}
+
+/// None until the person chooses; a stored flow this code does not know is an error.
+fn flow(stored: Option<&str>) -> Result<Option<OnboardingFlow>, sqlx::Error> {
+    stored
+        .map(|text| super::named("onboarding_flow", text))
+        .transpose()
 }
 
 /// An unknown stored method falls back to the texted code, which every user can receive.
@@ -119,7 +126,7 @@ pub async fn by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::E
         .bind(email.as_str())
         .fetch_optional(&db.pool)
         .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
@@ -127,7 +134,7 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
         .bind(id)
         .fetch_optional(&db.pool)
         .await?;
-    Ok(row.map(from_row))
+    row.map(from_row).transpose()
 }
 
 /// The verified telephone the SMS steps text: country code and number. A number typed during
@@ -220,7 +227,7 @@ pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Err
         }),
         _ => None,
     };
-    let onboarding_flow = onboarding_flow.as_deref().and_then(OnboardingFlow::parse);
+    let onboarding_flow = flow(onboarding_flow.as_deref())?;
     Ok(Some(UserDetails {
         is_business_allowed: onboarding_flow != Some(OnboardingFlow::Personal),
         is_private_allowed: true,

@@ -16,7 +16,7 @@ use crate::domain::paging::Paging;
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::receiver::AddressBody;
 use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput, SwiftAddress};
-use crate::domain::profiles::access::Level;
+use crate::domain::profiles::access::{Right, Section};
 use crate::providers::bank_directory::{self, BankMatch};
 use crate::rate_limit::{Limit, UserKey};
 use crate::store::recipients::StoredRecipient;
@@ -230,7 +230,7 @@ pub(super) async fn offer_for(
 
 pub(crate) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
     profile.require_transactions()?;
-    if profile.access.allows("transaction", Level::Full) {
+    if profile.access.allows(Right::full(Section::Transaction)) {
         Ok(())
     } else {
         Err(AppError::Forbidden)

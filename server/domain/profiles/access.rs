@@ -40,26 +40,82 @@ pub enum Level {
     Full,
 }
 
+crate::domain::named_enum! {
+    /// SPEC §6 sections a right may name.
+    pub enum Section {
+        Transaction = "transaction",
+        Invoice = "invoice",
+        Mortgage = "mortgage",
+        Loan = "loan",
+        Merchant = "merchant",
+        Factoring = "factoring",
+        Card = "card",
+        CardOrder = "card_order",
+    }
+}
+
+/// SPEC §6: a right to a section, read or full; written `section:r` or `section:rw` where it is
+/// stored and where the API carries it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Right {
+    pub section: Section,
+    pub level: Level,
+}
+
+impl Right {
+    pub const fn read(section: Section) -> Self {
+        Self {
+            section,
+            level: Level::Read,
+        }
+    }
+
+    pub const fn full(section: Section) -> Self {
+        Self {
+            section,
+            level: Level::Full,
+        }
+    }
+
+    /// A right as written; none for a section or level SPEC does not name.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (section, level) = text.split_once(':')?;
+        let level = match level {
+            "rw" => Level::Full,
+            "r" => Level::Read,
+            _ => return None,
+        };
+        Some(Self {
+            section: Section::parse(section)?,
+            level,
+        })
+    }
+
+    pub fn text(self) -> String {
+        let level = match self.level {
+            Level::Read => "r",
+            Level::Full => "rw",
+        };
+        format!("{}:{level}", self.section)
+    }
+
+    /// Whether holding this right grants `wanted`: its section, at its level or below.
+    fn grants(self, wanted: Right) -> bool {
+        self.section == wanted.section && (wanted.level == Level::Read || self.level == Level::Full)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Access {
     role: Role,
-    rights: Vec<(String, Level)>,
+    rights: Vec<Right>,
 }
 
 impl Access {
+    /// The access a member's stored role and rights give. A stored right this code does not
+    /// know grants nothing.
     pub fn new(role: Role, rights: &[String]) -> Self {
-        let rights = rights
-            .iter()
-            .filter_map(|right| {
-                let (section, level) = right.split_once(':')?;
-                let level = match level {
-                    "rw" => Level::Full,
-                    "r" => Level::Read,
-                    _ => return None,
-                };
-                Some((section.to_string(), level))
-            })
-            .collect();
+        let rights = rights.iter().filter_map(|r| Right::parse(r)).collect();
         Self { role, rights }
     }
 
@@ -67,13 +123,8 @@ impl Access {
         self.role == Role::Admin
     }
 
-    pub fn allows(&self, section: &str, level: Level) -> bool {
-        if self.is_admin() {
-            return true;
-        }
-        self.rights
-            .iter()
-            .any(|(s, l)| s == section && (level == Level::Read || *l == Level::Full))
+    pub fn allows(&self, wanted: Right) -> bool {
+        self.is_admin() || self.rights.iter().any(|held| held.grants(wanted))
     }
 
     /// Accounts and balances are loaded for every role but none and card_user.
@@ -83,7 +134,7 @@ impl Access {
 
     /// Transactions and statements need the transaction right on top of seeing accounts.
     pub fn reads_transactions(&self) -> bool {
-        self.loads_accounts() && self.allows("transaction", Level::Read)
+        self.loads_accounts() && self.allows(Right::read(Section::Transaction))
     }
 }
 
@@ -101,17 +152,17 @@ mod tests {
     #[test]
     fn admin_may_do_everything() {
         let admin = access("admin", &[]);
-        assert!(admin.allows("transaction", Level::Full));
+        assert!(admin.allows(Right::full(Section::Transaction)));
         assert!(admin.reads_transactions());
     }
 
     #[test]
     fn rights_grant_their_section_and_level() {
         let accountant = access("accountant", &["transaction:r", "invoice:rw"]);
-        assert!(accountant.allows("transaction", Level::Read));
-        assert!(!accountant.allows("transaction", Level::Full));
-        assert!(accountant.allows("invoice", Level::Full));
-        assert!(!accountant.allows("loan", Level::Read));
+        assert!(accountant.allows(Right::read(Section::Transaction)));
+        assert!(!accountant.allows(Right::full(Section::Transaction)));
+        assert!(accountant.allows(Right::full(Section::Invoice)));
+        assert!(!accountant.allows(Right::read(Section::Loan)));
         assert!(accountant.reads_transactions());
     }
 

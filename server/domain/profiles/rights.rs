@@ -2,7 +2,7 @@
 //! calling it, and whether a member of a profile meets it. The table that gives every route its
 //! need is `api::rights`; the app mirrors these rules only to hide what cannot be used.
 
-use super::access::{Access, Level};
+use super::access::{Access, Right, Section};
 use crate::domain::engagement::features::Flag;
 
 /// What a route needs.
@@ -22,8 +22,8 @@ pub enum Need {
 /// SPEC §6 and §2's route guards for a member of a profile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
-    /// A right 'section:level' (admin has all of them).
-    pub right: Option<(&'static str, Level)>,
+    /// A right (admin has all of them).
+    pub right: Option<Right>,
     /// Roles none and card_user load no accounts.
     pub accounts: bool,
     pub business: bool,
@@ -54,16 +54,16 @@ impl Rule {
         ..Rule::MEMBER
     };
 
-    pub const fn read(section: &'static str) -> Rule {
+    pub const fn read(section: Section) -> Rule {
         Rule {
-            right: Some((section, Level::Read)),
+            right: Some(Right::read(section)),
             ..Rule::ACCOUNTS
         }
     }
 
-    pub const fn full(section: &'static str) -> Rule {
+    pub const fn full(section: Section) -> Rule {
         Rule {
-            right: Some((section, Level::Full)),
+            right: Some(Right::full(section)),
             ..Rule::ACCOUNTS
         }
     }
@@ -107,9 +107,7 @@ impl Rule {
     pub fn allows(&self, facts: &Facts<'_>) -> bool {
         let access = facts.access;
         (!self.accounts || access.loads_accounts())
-            && self
-                .right
-                .is_none_or(|(section, level)| access.allows(section, level))
+            && self.right.is_none_or(|right| access.allows(right))
             && (!self.admin || access.is_admin())
             && (!self.business || facts.business)
             && (!self.uk_primary || facts.uk_primary)
@@ -157,8 +155,8 @@ mod tests {
         let cfo = access(Role::Cfo, &["transaction:r", "invoice:rw"]);
         let card_user = access(Role::CardUser, &["transaction:rw"]);
         let none = access(Role::None, &[]);
-        let pay = Rule::full("transaction");
-        let read = Rule::read("transaction");
+        let pay = Rule::full(Section::Transaction);
+        let read = Rule::read(Section::Transaction);
         assert!(pay.allows(&facts(&admin, &on)));
         assert!(!pay.allows(&facts(&cfo, &on)));
         assert!(read.allows(&facts(&cfo, &on)));
@@ -167,7 +165,7 @@ mod tests {
         assert!(!Rule::ACCOUNTS.allows(&facts(&none, &on)));
         assert!(Rule::MEMBER.allows(&facts(&none, &on)));
         assert!(!Rule::owner().allows(&facts(&cfo, &on)));
-        assert!(Rule::full("invoice").allows(&facts(&cfo, &on)));
+        assert!(Rule::full(Section::Invoice).allows(&facts(&cfo, &on)));
     }
 
     #[test]
@@ -175,7 +173,7 @@ mod tests {
         let admin = access(Role::Admin, &[]);
         let on = |_: Flag| true;
         let off = |flag: Flag| flag != Flag::CurrencyExchange;
-        let rule = Rule::full("transaction").flag(Flag::CurrencyExchange);
+        let rule = Rule::full(Section::Transaction).flag(Flag::CurrencyExchange);
         assert!(rule.allows(&facts(&admin, &on)));
         assert!(!rule.allows(&facts(&admin, &off)));
         let personal = Facts {
@@ -192,7 +190,7 @@ mod tests {
             complete: false,
             ..facts(&admin, &on)
         };
-        assert!(!Rule::read("transaction").complete().allows(&pending));
-        assert!(Rule::read("transaction").allows(&pending));
+        assert!(!Rule::read(Section::Transaction).complete().allows(&pending));
+        assert!(Rule::read(Section::Transaction).allows(&pending));
     }
 }

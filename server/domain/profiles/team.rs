@@ -1,19 +1,7 @@
 //! A profile's team (SPEC §3 Team member, §4 member status, §6): which roles an Account Owner
 //! may give, the rights each role starts with, and the checks on a change of access.
 
-use super::access::Role;
-
-/// SPEC §6 sections a right may name.
-pub const SECTIONS: [&str; 8] = [
-    "transaction",
-    "invoice",
-    "mortgage",
-    "loan",
-    "merchant",
-    "factoring",
-    "card",
-    "card_order",
-];
+use super::access::{Level, Right, Role, Section};
 
 crate::domain::named_enum! {
     /// SPEC §3/§4: a member's status; invitations add theirs to the same list.
@@ -30,26 +18,33 @@ crate::domain::named_enum! {
 /// and accountant read account and full invoice; custom read account only. "Account" is the
 /// transaction section, "services" the lending and merchant ones; card_order is always full.
 pub fn default_rights(role: Role) -> Vec<String> {
-    let rights: &[&str] = match role {
+    use Section::{Factoring, Invoice, Loan, Merchant, Mortgage, Transaction};
+    let rights: &[Right] = match role {
         Role::Director => &[
-            "transaction:rw",
-            "invoice:rw",
-            "loan:rw",
-            "mortgage:rw",
-            "merchant:rw",
-            "factoring:rw",
+            Right::full(Transaction),
+            Right::full(Invoice),
+            Right::full(Loan),
+            Right::full(Mortgage),
+            Right::full(Merchant),
+            Right::full(Factoring),
         ],
-        Role::Cfo | Role::Accountant => &["transaction:r", "invoice:rw"],
-        Role::Custom => &["transaction:r"],
+        Role::Cfo | Role::Accountant => &[Right::read(Transaction), Right::full(Invoice)],
+        Role::Custom => &[Right::read(Transaction)],
         _ => &[],
     };
     rights
         .iter()
         .copied()
-        .chain(std::iter::once("card_order:rw"))
-        .map(str::to_string)
+        .chain(std::iter::once(CARD_ORDER))
+        .map(Right::text)
         .collect()
 }
+
+/// Every member may order their own card.
+const CARD_ORDER: Right = Right {
+    section: Section::CardOrder,
+    level: Level::Full,
+};
 
 /// Roles an Account Owner gives a colleague (SPEC §2 invite form: Director, CFO, Accountant,
 /// Other; the user role for plain access). Account Owner and card user are not given this way.
@@ -82,18 +77,13 @@ pub fn check_access(
         return Err(AccessProblem::Occupation);
     }
     let mut stored: Vec<String> = Vec::new();
-    for right in rights {
-        let valid = right.split_once(':').is_some_and(|(section, level)| {
-            SECTIONS.contains(&section) && matches!(level, "r" | "rw")
-        });
-        if !valid {
-            return Err(AccessProblem::Right(right.clone()));
-        }
-        if !right.starts_with("card_order:") && !stored.contains(right) {
-            stored.push(right.clone());
+    for text in rights {
+        let right = Right::parse(text).ok_or_else(|| AccessProblem::Right(text.clone()))?;
+        if right.section != Section::CardOrder && !stored.contains(&right.text()) {
+            stored.push(right.text());
         }
     }
-    stored.push("card_order:rw".into());
+    stored.push(CARD_ORDER.text());
     Ok(stored)
 }
 
