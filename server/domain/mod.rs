@@ -59,6 +59,7 @@ pub trait Named: Sized {
     fn from_name(text: &str) -> Option<Self>;
 }
 pub mod accounts;
+pub mod audit;
 pub mod auth;
 pub mod cards;
 pub mod engagement;
@@ -122,5 +123,13 @@ mod tests {
         check(DeclineReason::ALL, DeclineReason::as_str);
         use super::cards::shipping::ShippingType;
         check(ShippingType::ALL, ShippingType::as_str);
+        use super::cards::authorization::AuthorizationStatus;
+        use super::onboarding::review::Review;
+        use super::payments::second_approval::RequestState;
+        use super::profiles::access::Section;
+        check(AuthorizationStatus::ALL, AuthorizationStatus::as_str);
+        check(Review::ALL, Review::as_str);
+        check(RequestState::ALL, RequestState::as_str);
+        check(Section::ALL, Section::as_str);
     }
 }

@@ -5,6 +5,7 @@ use axum::http::HeaderMap;
 
 use super::AppState;
 use crate::api::session_cookies;
+use crate::domain::audit::AuditEvent;
 use crate::store::{self, now_ms};
 
 /// A password-reset link or an invitation link carrying its token (SPEC §4 "App start").
@@ -53,7 +54,7 @@ pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<bool, sqlx::Er
     store::audit::record(
         db,
         Some(&session.user_id),
-        "logout",
+        AuditEvent::LoggedOut,
         "page",
         "opened a token link",
     )

@@ -1,17 +1,19 @@
 use super::{now_ms, Db};
+use crate::domain::audit::AuditEvent;
 
-/// Security events (DESIGN.md §4, issue 3): log-in success and failure, MFA, logout, refresh reuse.
+/// An event of the audit log (DESIGN.md §4): security (log-in, MFA, logout, refresh reuse),
+/// cards, the team, money.
 pub async fn record(
     db: &Db,
     user_id: Option<&str>,
-    event: &str,
+    event: AuditEvent,
     ip: &str,
     detail: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO audit_log (id, user_id, event, ip, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(uuid::Uuid::new_v4().to_string())
         .bind(user_id)
-        .bind(event)
+        .bind(event.as_str())
         .bind(ip)
         .bind(detail)
         .bind(now_ms())
@@ -24,7 +26,7 @@ pub async fn record(
 pub async fn record_json(
     db: &Db,
     actor: &str,
-    event: &str,
+    event: AuditEvent,
     ip: &str,
     detail: serde_json::Value,
 ) -> Result<(), sqlx::Error> {

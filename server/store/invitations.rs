@@ -59,11 +59,7 @@ fn from_row(row: &sqlx::any::AnyRow, now: i64) -> Result<InvitationRow, sqlx::Er
         email: row.try_get(6)?,
         role: Role::stored(&row.try_get::<String, _>(7)?),
         occupation: row.try_get(8)?,
-        rights: rights
-            .split(';')
-            .filter(|r| !r.is_empty())
-            .map(str::to_string)
-            .collect(),
+        rights: super::rights_list(&rights),
         purpose: super::named("purpose", &purpose)?,
         state,
         expires_at,

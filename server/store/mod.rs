@@ -158,6 +158,15 @@ pub fn named<T: crate::domain::Named>(column: &str, text: &str) -> Result<T, sql
     })
 }
 
+/// A member's rights as stored: SPEC §6's `section:level` texts in one column, `;` between them.
+pub fn rights_list(stored: &str) -> Vec<String> {
+    stored
+        .split(';')
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// A stored JSON document read as its type: one that does not read (a damaged row) is a decode
 /// error of the query, never quietly an empty value. Fields a newer type added take their
 /// `#[serde(default)]`.

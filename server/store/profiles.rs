@@ -89,11 +89,7 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Erro
                 is_default: is_default != 0,
                 my_access: Access {
                     role: Role::stored(&role),
-                    rights: rights
-                        .split(';')
-                        .filter(|r| !r.is_empty())
-                        .map(str::to_string)
-                        .collect(),
+                    rights: super::rights_list(&rights),
                 },
             })
         })

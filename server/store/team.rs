@@ -34,11 +34,7 @@ fn member_from((user_id, name, surname, email, role, rights, occupation, kyc): R
         surname,
         email,
         role: Role::stored(&role),
-        rights: rights
-            .split(';')
-            .filter(|r| !r.is_empty())
-            .map(str::to_string)
-            .collect(),
+        rights: super::rights_list(&rights),
         occupation,
         kyc_status: KycStatus::stored(&kyc),
     }

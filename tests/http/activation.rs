@@ -588,7 +588,7 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
         .unwrap();
     assert_eq!(profiles.len(), 1, "still one profile");
     let in_suspense: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM audit_log WHERE user_id = $1 AND event = 'activation_fee_in_suspense'",
+        "SELECT COUNT(*) FROM audit_log WHERE user_id = $1 AND event = 'onboarding.activation_fee_in_suspense'",
     )
     .bind(&user_id)
     .fetch_one(&bank.db.pool)

@@ -168,7 +168,11 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     );
 
     let events = store::audit::events_for(&bank.db, &user).await.unwrap();
-    for event in ["mfa_requested", "mfa_wrong_code", "login_success"] {
+    for event in [
+        "auth.mfa_requested",
+        "auth.mfa_wrong_code",
+        "auth.login_succeeded",
+    ] {
         assert!(
             events.iter().any(|e| e == event),
             "{event} is audited: {events:?}"

@@ -216,7 +216,7 @@ on_both_backends!(
         let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
             .await
             .unwrap();
-        assert!(events.iter().any(|e| e == "card_ordered"), "{events:?}");
+        assert!(events.iter().any(|e| e == "cards.ordered"), "{events:?}");
     }
 );
 
@@ -433,7 +433,11 @@ on_both_backends!(
         let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
             .await
             .unwrap();
-        for event in ["card_details_shown", "card_close", "card_closure_approved"] {
+        for event in [
+            "cards.details_shown",
+            "cards.closed",
+            "auth.card_closure_approved",
+        ] {
             assert!(events.iter().any(|e| e == event), "{event}: {events:?}");
         }
     }

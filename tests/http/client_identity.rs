@@ -97,10 +97,11 @@ async fn the_audit_log_records_the_clients_address() {
         .unwrap()
         .status();
     assert_eq!(status, 401);
-    let (ip,): (String,) = sqlx::query_as("SELECT ip FROM audit_log WHERE event = 'login_failed'")
-        .fetch_one(&bank.db.pool)
-        .await
-        .unwrap();
+    let (ip,): (String,) =
+        sqlx::query_as("SELECT ip FROM audit_log WHERE event = 'auth.login_failed'")
+            .fetch_one(&bank.db.pool)
+            .await
+            .unwrap();
     assert_eq!(ip, "127.0.0.7");
     bank.finish().await;
 }

@@ -782,7 +782,7 @@ on_both_backends!(
             .await
             .unwrap();
         assert!(
-            events.iter().any(|e| e == "policies_accepted"),
+            events.iter().any(|e| e == "auth.policies_accepted"),
             "{events:?}"
         );
         assert!(events.iter().any(|e| e == "login_refused"), "{events:?}");

@@ -168,7 +168,7 @@ on_both_backends!(
         assert!(store::audit::events_for(&bank.db, &user)
             .await
             .unwrap()
-            .contains(&"password_changed".to_string()));
+            .contains(&"auth.password_changed".to_string()));
     }
 );
 

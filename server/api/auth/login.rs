@@ -12,6 +12,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::replies::Empty;
 pub use crate::api::replies::MfaStep;
 use crate::api::{session_cookies, ApiState};
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::auth::{password, secrets};
@@ -131,7 +132,7 @@ pub async fn password_step(
             audit(
                 state,
                 user.as_ref().map(|u| u.id.as_str()),
-                "login_failed",
+                AuditEvent::LoginFailed,
                 ip,
                 "wrong email or password",
             )
@@ -146,7 +147,7 @@ pub async fn password_step(
             audit(
                 state,
                 Some(&user.id),
-                "mfa_requested",
+                AuditEvent::MfaRequested,
                 ip,
                 mfa.method.as_str(),
             )
@@ -158,7 +159,7 @@ pub async fn password_step(
             audit(
                 state,
                 Some(&user.id),
-                "login_success",
+                AuditEvent::LoginSucceeded,
                 ip,
                 "no second factor enrolled yet",
             )
@@ -185,7 +186,7 @@ async fn policies_step(
         audit(
             state,
             Some(&user.id),
-            "login_refused",
+            AuditEvent::LoginRefused,
             ip,
             "policies not accepted",
         )
@@ -199,7 +200,14 @@ async fn policies_step(
     }
     store::policy_acceptances::record(&state.db, &user.id, policies::VERSION, now).await?;
     let detail = format!("version {}", policies::VERSION);
-    audit(state, Some(&user.id), "policies_accepted", ip, &detail).await;
+    audit(
+        state,
+        Some(&user.id),
+        AuditEvent::PoliciesAccepted,
+        ip,
+        &detail,
+    )
+    .await;
     Ok(())
 }
 
@@ -352,14 +360,14 @@ pub async fn code_step(
     match outcome {
         Check::Accepted => {
             let tokens = store::sessions::issue(&state.db, user, now).await?;
-            audit(state, Some(user), "login_success", ip, "sms").await;
+            audit(state, Some(user), AuditEvent::LoginSucceeded, ip, "sms").await;
             Ok(tokens)
         }
         Check::Wrong { failed, .. } => {
             audit(
                 state,
                 Some(user),
-                "mfa_wrong_code",
+                AuditEvent::MfaWrongCode,
                 ip,
                 if failed { "request failed" } else { "" },
             )
@@ -471,7 +479,7 @@ pub(super) async fn mfa_resend(
     audit(
         &state,
         Some(&user.id),
-        "mfa_resent",
+        AuditEvent::MfaResent,
         &ip,
         mfa.method.as_str(),
     )
@@ -504,7 +512,7 @@ async fn refresh_session(
                 audit(
                     state,
                     None,
-                    "refresh_reuse",
+                    AuditEvent::RefreshReused,
                     ip,
                     "a rotated refresh token was presented; its family is revoked",
                 )
@@ -535,7 +543,14 @@ pub(super) async fn logout(
     if let Some(access) = session_cookies::access_token(&headers, secure) {
         if let Some(session) = store::sessions::authenticate(&state.db, access, now).await? {
             store::sessions::revoke(&state.db, &session.session_id, now).await?;
-            audit(&state, Some(&session.user_id), "logout", &ip, "").await;
+            audit(
+                &state,
+                Some(&session.user_id),
+                AuditEvent::LoggedOut,
+                &ip,
+                "",
+            )
+            .await;
         }
     }
     let mut response = Json(Empty {}).into_response();

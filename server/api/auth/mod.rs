@@ -39,9 +39,15 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// Records a security event; a failure to record is logged, never shown to the customer.
-async fn audit(state: &ApiState, user: Option<&str>, event: &str, ip: &ClientIp, detail: &str) {
+async fn audit(
+    state: &ApiState,
+    user: Option<&str>,
+    event: crate::domain::audit::AuditEvent,
+    ip: &ClientIp,
+    detail: &str,
+) {
     if let Err(error) = store::audit::record(&state.db, user, event, &ip.to_string(), detail).await
     {
-        tracing::error!(%error, event, "audit record failed");
+        tracing::error!(%error, event = event.as_str(), "audit record failed");
     }
 }

@@ -15,6 +15,7 @@ use super::{audit, ClientIp};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Method, Purpose, Status};
 use crate::rate_limit::Limit;
 use crate::store::sessions::Tokens;
@@ -182,7 +183,14 @@ pub(super) async fn login_step(
 ) -> Result<Tokens, AppError> {
     let user = check_answer(state, ip, request_id, credential, Purpose::Authentication).await?;
     let tokens = store::sessions::issue(&state.db, &user, now_ms()).await?;
-    audit(state, Some(&user), "login_success", ip, "passkey").await;
+    audit(
+        state,
+        Some(&user),
+        AuditEvent::LoginSucceeded,
+        ip,
+        "passkey",
+    )
+    .await;
     Ok(tokens)
 }
 
@@ -228,7 +236,7 @@ pub(super) async fn check_answer(
         Ok(result) => result,
         Err(reason) => {
             store::mfa::count_failure(&state.db, request_id).await?;
-            audit(state, Some(user), "passkey_failed", ip, &reason).await;
+            audit(state, Some(user), AuditEvent::PasskeyFailed, ip, &reason).await;
             return Err(AppError::unauthorized(
                 "passkey_failed",
                 "Face approval failed",
@@ -364,7 +372,14 @@ pub(super) async fn finish_enrolment(
         now,
     )
     .await?;
-    audit(&state, Some(&user.user_id), "passkey_added", &ip, "").await;
+    audit(
+        &state,
+        Some(&user.user_id),
+        AuditEvent::PasskeyAdded,
+        &ip,
+        "",
+    )
+    .await;
     super::step_up::tell(&state, &user.user_id, "A passkey was added").await?;
     listing(&state, &user.user_id).await
 }
@@ -387,7 +402,14 @@ pub(super) async fn remove(
     if !store::passkeys::remove(&state.db, &user.user_id, &input.id).await? {
         return Err(AppError::NotFound);
     }
-    audit(&state, Some(&user.user_id), "passkey_removed", &ip, "").await;
+    audit(
+        &state,
+        Some(&user.user_id),
+        AuditEvent::PasskeyRemoved,
+        &ip,
+        "",
+    )
+    .await;
     super::step_up::tell(&state, &user.user_id, "A passkey was removed").await?;
     listing(&state, &user.user_id).await
 }

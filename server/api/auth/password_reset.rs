@@ -10,6 +10,7 @@ use super::{audit, ClientIp};
 use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::replies::{Done, Success};
 use crate::api::{session_cookies, ApiState};
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
 use crate::domain::messages::{Channel, Message};
@@ -115,7 +116,7 @@ async fn send_reset_link(
     audit(
         state,
         Some(&user.id),
-        "password_reset_requested",
+        AuditEvent::PasswordResetRequested,
         &ClientIp(
             request
                 .ip
@@ -179,7 +180,7 @@ pub(super) async fn reset(
     audit(
         &state,
         Some(&user_id),
-        "password_changed",
+        AuditEvent::PasswordChanged,
         &ip,
         &format!("reset link; {ended} sessions ended"),
     )

@@ -16,6 +16,7 @@ use crate::api::payments::transfers::TransferTermsBody;
 use crate::api::replies::Empty;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::{Limit, UserKey};
@@ -218,10 +219,17 @@ pub(super) async fn verify(
     }
     if purpose == Purpose::SecurityChange {
         store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
-        audit(&state, Some(&user.user_id), "step_up_approved", &ip, "").await;
+        audit(
+            &state,
+            Some(&user.user_id),
+            AuditEvent::StepUpApproved,
+            &ip,
+            "",
+        )
+        .await;
     } else {
-        let event = format!("{}_approved", purpose.as_str());
-        audit(&state, Some(&user.user_id), &event, &ip, "").await;
+        let event = AuditEvent::approved(purpose);
+        audit(&state, Some(&user.user_id), event, &ip, purpose.as_str()).await;
     }
     Ok(Json(Empty {}))
 }

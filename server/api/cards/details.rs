@@ -15,6 +15,7 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::cards::access::binding;
 use crate::domain::cards::cvv::security_code;
@@ -92,7 +93,7 @@ async fn take(
     if let Err(error) = store::audit::record(
         &state.db,
         Some(&profile.user_id),
-        "card_details_shown",
+        AuditEvent::CardDetailsShown,
         &ip.to_string(),
         &format!("card {}", card.id),
     )

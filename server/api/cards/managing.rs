@@ -16,6 +16,7 @@ use crate::api::replies::Empty;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money;
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::auth::password;
 use crate::domain::cards::access::binding;
@@ -56,12 +57,12 @@ fn not_manageable() -> AppError {
     )
 }
 
-async fn audit(state: &ApiState, ip: &ClientIp, who: &str, event: &str, card: &CardRow) {
+async fn audit(state: &ApiState, ip: &ClientIp, who: &str, event: AuditEvent, card: &CardRow) {
     let detail = format!("card {} of {}", card.id, card.user_id);
     if let Err(error) =
         store::audit::record(&state.db, Some(who), event, &ip.to_string(), &detail).await
     {
-        tracing::error!(%error, event, "audit record failed");
+        tracing::error!(%error, event = event.as_str(), "audit record failed");
     }
 }
 
@@ -149,14 +150,7 @@ pub async fn change(
         // Another request changed the card first.
         return Err(not_manageable());
     }
-    audit(
-        state,
-        ip,
-        actor,
-        &format!("card_{}", action.as_str()),
-        &card,
-    )
-    .await;
+    audit(state, ip, actor, AuditEvent::card(action), &card).await;
     let card = store::cards::by_id(&state.db, &card.id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -183,7 +177,14 @@ async fn unblock_pin(
         return Err(not_manageable());
     }
     store::cards::unblock_pin(&state.db, &card.id, now_ms()).await?;
-    audit(&state, &ip, &profile.user_id, "card_pin_unblocked", &card).await;
+    audit(
+        &state,
+        &ip,
+        &profile.user_id,
+        AuditEvent::CardPinUnblocked,
+        &card,
+    )
+    .await;
     Ok(Json(Empty {}))
 }
 
@@ -299,6 +300,13 @@ async fn change_limit(
         daily_limit,
     };
     store::cards::set_control(&state.db, &card.id, control).await?;
-    audit(&state, &ip, &profile.user_id, "card_limits_changed", &card).await;
+    audit(
+        &state,
+        &ip,
+        &profile.user_id,
+        AuditEvent::CardLimitsChanged,
+        &card,
+    )
+    .await;
     Ok(Json(limits_of(&state, &card).await?))
 }

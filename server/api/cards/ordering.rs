@@ -13,6 +13,7 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::audit::AuditEvent;
 use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
@@ -261,7 +262,7 @@ async fn order(
     store::audit::record(
         &state.db,
         Some(&profile.user_id),
-        "card_ordered",
+        AuditEvent::CardOrdered,
         &ip.to_string(),
         &format!("card {id} on profile {}", profile.profile_id),
     )

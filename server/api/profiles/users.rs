@@ -12,6 +12,7 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::audit::AuditEvent;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{InvitationState, Purpose};
 use crate::domain::profiles::team::{self, AccessProblem, MemberStatus};
@@ -233,7 +234,7 @@ async fn change_access(
     store::audit::record(
         &state.db,
         Some(&profile.user_id),
-        "team.access_changed",
+        AuditEvent::TeamAccessChanged,
         &ip.to_string(),
         &detail.to_string(),
     )
@@ -278,7 +279,7 @@ async fn remove_access(
     store::audit::record(
         &state.db,
         Some(&profile.user_id),
-        "team.member_removed",
+        AuditEvent::TeamMemberRemoved,
         &ip.to_string(),
         &detail.to_string(),
     )

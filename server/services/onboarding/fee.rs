@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
+use crate::domain::audit::AuditEvent;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
@@ -194,7 +195,7 @@ pub async fn settle(
         store::audit::record(
             db,
             Some(&user.id),
-            "activation_fee_in_suspense",
+            AuditEvent::ActivationFeeInSuspense,
             "",
             &format!("{method} {payment_id}"),
         )

@@ -7,6 +7,7 @@ use super::transfers::{self, approval_problem, Plan, Submitted, TransferError};
 use super::Payer;
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
+use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::payments::request::{TransferBody, TransferTermsBody};
 use crate::domain::payments::second_approval::{self, RequestState};
@@ -88,7 +89,7 @@ pub(super) async fn place(
     store::audit::record_json(
         db,
         payer.user_id,
-        "transfer.awaiting_approval",
+        AuditEvent::TransferAwaitingApproval,
         "api",
         serde_json::json!({"transfer": id, "amount": plan.checked.amount, "currency": plan.account.currency}),
     )
@@ -179,7 +180,7 @@ pub async fn approve(
     store::audit::record_json(
         db,
         approver.user_id,
-        "transfer.approved",
+        AuditEvent::TransferApproved,
         ip,
         serde_json::json!({"transfer": row.id, "created_by": row.created_by}),
     )
@@ -211,7 +212,7 @@ pub async fn reject(
     store::audit::record_json(
         db,
         member.user_id,
-        "transfer.rejected",
+        AuditEvent::TransferRejected,
         ip,
         serde_json::json!({"transfer": row.id, "created_by": row.created_by}),
     )
@@ -243,7 +244,7 @@ pub async fn set_rule(
     store::audit::record_json(
         db,
         owner.user_id,
-        "team.approval_rule_set",
+        AuditEvent::TeamApprovalRuleSet,
         ip,
         serde_json::json!({
             "profile": owner.profile_id, "currency": currency, "threshold": threshold,

@@ -4,6 +4,7 @@
 //! who may do which, and finds the invitation.
 
 use crate::config::Config;
+use crate::domain::audit::AuditEvent;
 use crate::domain::cards::shipping::ShippingAddress;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::profiles::invitation::{self, CheckedInvite, InvitationState, Purpose};
@@ -111,7 +112,7 @@ pub async fn invite(
         },
     )
     .await?;
-    store::audit::record_json(db, inviter.user_id, "team.invited", ip, serde_json::json!({
+    store::audit::record_json(db, inviter.user_id, AuditEvent::TeamInvited, ip, serde_json::json!({
         "profile": inviter.profile_id, "invitation": row.id, "email": row.email, "role": row.role, "rights": row.rights,
     }))
     .await?;
@@ -140,7 +141,7 @@ pub async fn resend(
     store::audit::record_json(
         db,
         inviter.user_id,
-        "team.invitation_resent",
+        AuditEvent::TeamInvitationResent,
         ip,
         serde_json::json!({"invitation": row.id}),
     )
@@ -161,7 +162,7 @@ pub async fn revoke(
         inviter.user_id,
         row,
         InvitationState::InvitationRejected,
-        "team.invitation_revoked",
+        AuditEvent::TeamInvitationRevoked,
         ip,
     )
     .await
@@ -179,7 +180,7 @@ pub async fn decline(
         user_id,
         row,
         InvitationState::InvitationDeclined,
-        "team.invitation_declined",
+        AuditEvent::TeamInvitationDeclined,
         ip,
     )
     .await
@@ -190,7 +191,7 @@ async fn answer(
     user_id: &str,
     row: &InvitationRow,
     to: InvitationState,
-    event: &str,
+    event: AuditEvent,
     ip: &str,
 ) -> Result<(), InvitationError> {
     if !store::invitations::answer(db, &row.id, to, now_ms()).await? {
@@ -230,7 +231,7 @@ pub async fn accept(
     store::audit::record_json(
         db,
         user_id,
-        "team.invitation_accepted",
+        AuditEvent::TeamInvitationAccepted,
         ip,
         serde_json::json!({
             "invitation": row.id, "profile": row.profile_id, "role": row.role,
