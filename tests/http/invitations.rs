@@ -785,7 +785,10 @@ on_both_backends!(
             events.iter().any(|e| e == "auth.policies_accepted"),
             "{events:?}"
         );
-        assert!(events.iter().any(|e| e == "auth.login_refused"), "{events:?}");
+        assert!(
+            events.iter().any(|e| e == "auth.login_refused"),
+            "{events:?}"
+        );
         // Accepted once, asked no more.
         let again = post(bank, "/v2/auth/login", login, &[]).await;
         assert_eq!(again.status, 200, "{}", again.body);
