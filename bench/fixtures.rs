@@ -71,7 +71,7 @@ pub async fn gbp_account(db: &Db, profile_id: &str, name: &str) -> anyhow::Resul
             is_primary: true,
             status: bank::domain::accounts::status::AccountStatus::Active,
             activates_at: None,
-            created_at: store::now_ms(),
+            created_at: db.now_ms(),
         },
     )
     .await?;
@@ -147,7 +147,7 @@ pub async fn verified_approvals(
                 lifetime_ms: 3_600_000,
                 binding: Some(binding),
             },
-            store::now_ms(),
+            db.now_ms(),
         )
         .await?;
         ids.push(request.id);

@@ -43,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     );
 
-    let now = store::now_ms();
+    let now = db.now_ms();
     let base = Filter {
         bank_account_id: big.id.clone(),
         ..Default::default()
@@ -108,6 +108,7 @@ async fn seed(db: &Db, account: &BankAccount, count: i64) -> anyhow::Result<()> 
     let mut conn = db.pool.acquire().await?;
     let clearing = ledger::system_account(
         &mut conn,
+        db.now_ms(),
         AccountKind::SchemeClearing,
         Some("bench"),
         Currency::Gbp,
@@ -120,7 +121,7 @@ async fn seed(db: &Db, account: &BankAccount, count: i64) -> anyhow::Result<()> 
     .fetch_one(&mut *conn)
     .await?;
     drop(conn);
-    let start = store::now_ms() - 365 * DAY_MS;
+    let start = db.now_ms() - 365 * DAY_MS;
     let step = (365 * DAY_MS) / count.max(1);
     let mut balance = 0i64;
     let mut clearing_total = clearing_balance;
@@ -336,7 +337,7 @@ async fn statement(
     reset_peak();
     let before = peak_mib();
     let started = Instant::now();
-    let now = store::now_ms();
+    let now = db.now_ms();
     let (from, to) = (now - 366 * DAY_MS, now);
     let header = Header {
         statement_id: "BENCH".into(),
@@ -406,7 +407,7 @@ async fn transfers_per_second(
             "local",
             payer,
             "float",
-            store::now_ms(),
+            db.now_ms(),
         )
         .await?;
         funded.push(
@@ -431,7 +432,7 @@ async fn transfers_per_second(
                 if from.id == to.id {
                     continue;
                 }
-                if store::bookings::internal(&db, from, to, 1, "bench", store::now_ms(), None)
+                if store::bookings::internal(&db, from, to, 1, "bench", db.now_ms(), None)
                     .await
                     .is_ok()
                 {

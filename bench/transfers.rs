@@ -51,7 +51,7 @@ async fn main() -> anyhow::Result<()> {
     )
     .await?;
     let (user_id, account_id) = (payer.user_id.clone(), payer.account.id.clone());
-    let token = store::sessions::issue(&db, &user_id, store::now_ms())
+    let token = store::sessions::issue(&db, &user_id, db.now_ms())
         .await?
         .access;
     let binding = fixtures::acme_binding(&account_id, "1.00")?;
@@ -118,7 +118,7 @@ async fn main() -> anyhow::Result<()> {
             jobs.push(tokio::spawn(async move {
                 bank::services::payments::settlement::settle_due(
                     &pool,
-                    store::now_ms() + 2 * 86_400_000,
+                    pool.now_ms() + 2 * 86_400_000,
                     usize::MAX,
                 )
                 .await

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::lifecycle::{every, Lifecycle};
 use crate::rate_limit::RateLimiter;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 /// `sandbox`: the sandbox payment schemes settle transfers (the only schemes so far); outside
 /// sandbox mode no transfer leaves the bank, so nothing is settled by a made-up outcome.
@@ -25,14 +25,14 @@ pub fn spawn(
     lifecycle.keep(every(lifecycle, Duration::from_millis(500), move || {
         let db = accounts.clone();
         async move {
-            if let Err(error) = store::bank_accounts::activate_due(&db, now_ms()).await {
+            if let Err(error) = store::bank_accounts::activate_due(&db, db.now_ms()).await {
                 tracing::warn!(%error, "activating pending bank accounts failed");
             }
             let step = card_delivery_step_ms as i64;
-            if let Err(error) = store::cards::deliver_due(&db, now_ms(), step).await {
+            if let Err(error) = store::cards::deliver_due(&db, db.now_ms(), step).await {
                 tracing::warn!(%error, "moving card deliveries on failed");
             }
-            if let Err(error) = store::card_referrals::pay_due(&db, now_ms(), 100).await {
+            if let Err(error) = store::card_referrals::pay_due(&db, db.now_ms(), 100).await {
                 tracing::warn!(%error, "paying card referral rewards failed");
             }
         }
@@ -43,7 +43,7 @@ pub fn spawn(
             let db = settling.clone();
             async move {
                 if let Err(error) =
-                    crate::services::payments::settlement::settle_due(&db, now_ms(), 500).await
+                    crate::services::payments::settlement::settle_due(&db, db.now_ms(), 500).await
                 {
                     tracing::warn!(%error, "settling due transfers failed");
                 }
@@ -57,11 +57,11 @@ pub fn spawn(
             if let Err(error) = limiter.sweep().await {
                 tracing::warn!(%error, "sweeping ended rate-limit windows failed");
             }
-            if let Err(error) = store::exchanges::sweep(&db, now_ms()).await {
+            if let Err(error) = store::exchanges::sweep(&db, db.now_ms()).await {
                 tracing::warn!(%error, "sweeping old exchange quotes failed");
             }
             // Unfinished uploads expire after an hour; finished ones no transfer took, after a day.
-            let now = now_ms();
+            let now = db.now_ms();
             if let Err(error) =
                 store::documents::sweep(&db, now - 3_600_000, now - 86_400_000, 500).await
             {

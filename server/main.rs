@@ -108,7 +108,7 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
                         .map_err(|e| anyhow::anyhow!("--at wants an RFC 3339 time: {e}"))?;
                     (words.join(" "), at.as_millisecond())
                 }
-                words => (words.join(" "), bank::store::now_ms()),
+                words => (words.join(" "), db.now_ms()),
             };
             let done = bank::providers::sandbox_payments::credit_at(
                 &db, account, amount, payer, &reference, at,

@@ -80,8 +80,8 @@ const API_COMMON: &[&str] = &[
     "client_ip",
     "session_cookies",
     "session_state",
-    "replies",
-    "cpu",
+    "common_answers",
+    "cpu_pool",
     "openapi_doc",
 ];
 

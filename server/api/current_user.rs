@@ -6,7 +6,7 @@ use axum::http::request::Parts;
 
 use super::error::AppError;
 use super::{session_cookies, ApiState};
-use crate::store::{self, now_ms};
+use crate::store;
 
 #[derive(Clone)]
 pub struct CurrentUser {
@@ -25,7 +25,7 @@ impl FromRequestParts<ApiState> for CurrentUser {
         }
         let token = session_cookies::access_token(&parts.headers, state.config.secure_cookies())
             .ok_or_else(unauthorized)?;
-        let session = store::sessions::authenticate(&state.db, token, now_ms())
+        let session = store::sessions::authenticate(&state.db, token, state.db.now_ms())
             .await?
             .ok_or_else(unauthorized)?;
         Ok(Self {

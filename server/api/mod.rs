@@ -5,7 +5,8 @@ pub mod accounts;
 pub mod auth;
 pub mod cards;
 pub mod client_ip;
-pub mod cpu;
+pub mod common_answers;
+pub mod cpu_pool;
 pub mod current_user;
 pub mod engagement;
 pub mod error;
@@ -14,12 +15,11 @@ pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
 pub mod profiles;
-pub mod replies;
 pub mod rights;
 pub mod selected_profile;
 pub mod session_cookies;
 pub mod session_state;
-pub mod users;
+pub mod signup;
 
 use std::sync::Arc;
 
@@ -36,7 +36,7 @@ pub struct ApiState {
     pub notify: Arc<crate::providers::notify::Notifications>,
     pub limiter: Arc<crate::rate_limit::RateLimiter>,
     /// Bounded blocking pool for password hashes and documents.
-    pub cpu: Arc<cpu::CpuPool>,
+    pub cpu: Arc<cpu_pool::CpuPool>,
     /// Passkey ceremonies for the bank's own origin (the face method).
     pub webauthn: Arc<webauthn_rs::Webauthn>,
     /// Password-reset requests, answered at once and carried out in order by a background
@@ -127,7 +127,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(onboarding::routes())
         .merge(profiles::routes())
         .merge(payments::routes())
-        .merge(users::routes())
+        .merge(signup::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }
 

@@ -13,8 +13,8 @@ use super::{session_cookies, ApiState};
 use crate::domain::accounts::money::Currency;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
+use crate::store;
 use crate::store::profiles::Profile;
-use crate::store::{self, now_ms};
 
 /// The signed-in person's name, for the greeting.
 #[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
@@ -82,7 +82,8 @@ impl SessionState {
         else {
             return Ok((Self::anonymous(), None));
         };
-        let Some(session) = store::sessions::authenticate(db, access, now_ms()).await? else {
+        let Some(session) = store::sessions::authenticate(db, access, state.db.now_ms()).await?
+        else {
             return Ok((Self::anonymous(), None));
         };
         let Some(user) = store::users::by_id(db, &session.user_id).await? else {

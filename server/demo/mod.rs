@@ -1,7 +1,7 @@
 //! Demo customers for a sandbox bank on an empty database, so that a newcomer can log in at
 //! once. Their SMS codes appear on the sandbox outbox page.
 
-pub mod history;
+pub mod past_year;
 
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
@@ -63,10 +63,10 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
         .await?;
         let profile = store::profiles::create(db, kind, demo.profile).await?;
         store::profiles::add_member(db, &profile, &user, Role::Admin, &[], true).await?;
-        let now = store::now_ms();
+        let now = db.now_ms();
         match kind {
-            ProfileType::Business => history::business(db, &profile, demo.profile, now).await?,
-            _ => history::personal(db, &profile, demo.profile, now).await?,
+            ProfileType::Business => past_year::business(db, &profile, demo.profile, now).await?,
+            _ => past_year::personal(db, &profile, demo.profile, now).await?,
         }
     }
     Ok(true)

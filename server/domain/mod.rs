@@ -62,6 +62,7 @@ pub mod accounts;
 pub mod audit;
 pub mod auth;
 pub mod cards;
+pub mod clock;
 pub mod engagement;
 pub mod exchange;
 pub mod london;
@@ -91,8 +92,8 @@ mod tests {
 
     #[test]
     fn named_enums_serialise_as_spec_names() {
-        use super::accounts::kinds::{TransactionStatus, TransactionType};
         use super::accounts::status::AccountStatus;
+        use super::accounts::transaction_kinds::{TransactionStatus, TransactionType};
         use super::auth::mfa::{MfaMethod, MfaPurpose, MfaStatus};
         use super::onboarding::kyc::{KycStatus, OnboardingFlow};
         use super::profiles::access::{ProfileType, Role};

@@ -88,7 +88,7 @@ fn render(
     } else {
         StatusCode::OK
     };
-    let merchants: Vec<String> = crate::demo::history::merchants()
+    let merchants: Vec<String> = crate::demo::past_year::merchants()
         .into_iter()
         .map(|m| m.name)
         .collect();

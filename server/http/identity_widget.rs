@@ -16,7 +16,6 @@ use super::AppState;
 use crate::api::onboarding::identity::sandbox_review;
 use crate::providers::identity::sandbox::{SandboxIdentity, TokenError};
 use crate::providers::identity::Review;
-use crate::store::now_ms;
 
 /// Larger than any phone photo; the route's body limit is a little above it.
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
@@ -31,6 +30,7 @@ fn sandbox(state: &AppState) -> SandboxIdentity {
     SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
         state.config.identity.token_lifetime_s,
+        state.api.db.clock.clone(),
     )
 }
 
@@ -39,7 +39,7 @@ pub async fn form(
     Extension(nonce): Extension<CspNonce>,
     Query(query): Query<TokenQuery>,
 ) -> Response {
-    match sandbox(&state).check(&query.token, now_ms()) {
+    match sandbox(&state).check(&query.token, state.api.db.now_ms()) {
         Ok(_) => page(&state, &nonce, "form", &query.token, None),
         Err(_) => page(&state, &nonce, "expired", "", None),
     }
@@ -94,7 +94,7 @@ pub async fn submit(
             _ => {}
         }
     }
-    let claims = match sandbox(&state).check(&token, now_ms()) {
+    let claims = match sandbox(&state).check(&token, state.api.db.now_ms()) {
         Ok(claims) => claims,
         Err(TokenError::Expired | TokenError::Invalid) => {
             return page(&state, &nonce, "expired", "", None)

@@ -2,11 +2,11 @@
 
 pub mod assets;
 mod card_network;
+pub mod device_layout;
 mod exchange_forms;
 mod forms;
 mod health;
 mod identity_widget;
-pub mod layout;
 mod login_form;
 mod money_in;
 mod onboarding_forms;
@@ -85,22 +85,23 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
     let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(&config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
-    if crate::domain::exchange::hours::holidays_run_out_soon(crate::store::now_ms()) {
+    if crate::domain::exchange::hours::holidays_run_out_soon(db.now_ms()) {
         tracing::warn!(
             until = %crate::domain::exchange::hours::holidays_known_until(),
             "the bundled bank holiday list ends within half a year: extend server/domain/exchange/bank_holidays.csv"
         );
     }
+    let identity = crate::providers::identity::from_config(&config, &db.clock);
     let api_state = ApiState {
         config: config.clone(),
         db,
         notify: Arc::new(notify),
         limiter,
-        cpu: Arc::new(api::cpu::CpuPool::per_core()),
+        cpu: Arc::new(api::cpu_pool::CpuPool::per_core()),
         webauthn: Arc::new(api::webauthn_for(&config)?),
         reset_wake: Arc::new(tokio::sync::Notify::new()),
         companies: crate::providers::companies::from_config(&config),
-        identity: crate::providers::identity::from_config(&config),
+        identity,
         loopback: Arc::new(std::sync::OnceLock::new()),
         rates: crate::providers::rates::start(crate::providers::rates::from_config(
             &config.exchange.rates,

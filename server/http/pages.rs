@@ -12,7 +12,7 @@ use ssr_runtime::RenderError;
 use super::render::{Caller, RenderInput, RenderOutput, Site, Timings};
 use super::security::CspNonce;
 use super::shell::Page;
-use super::{layout, static_pages, AppState};
+use super::{device_layout, static_pages, AppState};
 use crate::api::client_ip::ClientIp;
 use crate::api::session_state::SessionState;
 
@@ -39,7 +39,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         .get::<CspNonce>()
         .map(|n| n.0.clone())
         .unwrap_or_default();
-    let layout = layout::choose(headers);
+    let layout = device_layout::choose(headers);
     // SPEC §4: a reset or invitation link is for whoever opens it; a signed-in user is logged
     // out first, so the link never acts on (or shows) another person's session.
     let live_link = match super::session::is_live_token_link(&state, &url).await {
@@ -174,7 +174,7 @@ fn respond(
 fn render_input<'a>(
     state: &'a AppState,
     url: &'a str,
-    layout: layout::Layout,
+    layout: device_layout::Layout,
     session: SessionState,
     features: Vec<crate::api::engagement::FeatureEntry>,
 ) -> RenderInput<'a> {
@@ -233,7 +233,7 @@ async fn policy(
     let input = render_input(
         state,
         key,
-        layout::Layout::Desktop,
+        device_layout::Layout::Desktop,
         SessionState::anonymous(),
         Vec::new(),
     );

@@ -63,7 +63,7 @@ pub async fn pay(
     let Some(fee) = open_checkout(&state, &id).await else {
         return gone(&state);
     };
-    let today = jiff::Timestamp::from_millisecond(crate::store::now_ms())
+    let today = jiff::Timestamp::from_millisecond(state.api.db.now_ms())
         .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date())
         .map(|d| (i32::from(d.year()), d.month() as u8))
         .unwrap_or((2026, 1));

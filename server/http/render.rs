@@ -9,7 +9,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use super::layout::Layout;
+use super::device_layout::Layout;
 use crate::config::Company;
 
 /// The caller of one render, as the in-process API calls must see them.

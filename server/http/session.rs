@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use super::AppState;
 use crate::api::session_cookies;
 use crate::domain::audit::AuditEvent;
-use crate::store::{self, now_ms};
+use crate::store;
 
 /// A password-reset link or an invitation link carrying its token (SPEC §4 "App start").
 fn token_link(url: &str) -> Option<(&str, &str)> {
@@ -26,16 +26,17 @@ fn token_link(url: &str) -> Option<(&str, &str)> {
 pub async fn is_live_token_link(state: &AppState, url: &str) -> Result<bool, sqlx::Error> {
     match token_link(url) {
         Some(("/reset-password", token)) => {
-            store::password_resets::is_live(&state.api.db, token, now_ms()).await
+            store::password_resets::is_live(&state.api.db, token, state.api.db.now_ms()).await
         }
-        Some(("/accept-invite", token)) => {
-            Ok(store::invitations::by_token(&state.api.db, token, now_ms())
-                .await?
-                .is_some_and(|i| {
-                    i.state
-                        == crate::domain::profiles::invitation::InvitationState::InvitationPending
-                }))
-        }
+        Some(("/accept-invite", token)) => Ok(store::invitations::by_token(
+            &state.api.db,
+            token,
+            state.api.db.now_ms(),
+        )
+        .await?
+        .is_some_and(|i| {
+            i.state == crate::domain::profiles::invitation::InvitationState::InvitationPending
+        })),
         _ => Ok(false),
     }
 }
@@ -46,7 +47,7 @@ pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<bool, sqlx::Er
     let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies()) else {
         return Ok(false);
     };
-    let now = now_ms();
+    let now = state.api.db.now_ms();
     let Some(session) = store::sessions::authenticate(db, access, now).await? else {
         return Ok(false);
     };

@@ -77,8 +77,7 @@ pub fn check_card(
 }
 
 /// A merchant session as Apple Pay's merchant validation answers it (sandbox: not signed by Apple).
-pub fn merchant_session(base_url: &str, fee_id: &str) -> serde_json::Value {
-    let now = crate::store::now_ms();
+pub fn merchant_session(base_url: &str, fee_id: &str, now: i64) -> serde_json::Value {
     let domain = base_url.split("://").nth(1).unwrap_or(base_url);
     serde_json::json!({
         "merchantSessionIdentifier": format!("sandbox-{fee_id}"),

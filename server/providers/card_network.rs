@@ -12,7 +12,7 @@ use crate::services::cards::authorizations::{
     self as card_authorizations, Authorization, NetworkError, Request,
 };
 use crate::store::transactions::Acceptor;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SandboxNetworkError {
@@ -56,7 +56,7 @@ pub fn merchant(name: &str, kind: LimitType) -> Result<Acceptor, SandboxNetworkE
             logo_uri: None,
         });
     }
-    let merchants = crate::demo::history::merchants();
+    let merchants = crate::demo::past_year::merchants();
     let wanted = name.trim().to_lowercase();
     merchants
         .iter()
@@ -112,18 +112,18 @@ pub async fn authorize(
             amount: amount(amount_text)?,
             currency: Currency::Gbp,
             acceptor: &acceptor,
-            at: now_ms(),
+            at: db.now_ms(),
         },
     )
     .await?)
 }
 
 pub async fn capture(db: &Db, network_id: &str) -> Result<Authorization, SandboxNetworkError> {
-    Ok(card_authorizations::capture(db, network_id.trim(), now_ms()).await?)
+    Ok(card_authorizations::capture(db, network_id.trim(), db.now_ms()).await?)
 }
 
 pub async fn reverse(db: &Db, network_id: &str) -> Result<Authorization, SandboxNetworkError> {
-    Ok(card_authorizations::reverse(db, network_id.trim(), now_ms()).await?)
+    Ok(card_authorizations::reverse(db, network_id.trim(), db.now_ms()).await?)
 }
 
 pub async fn refund(
@@ -136,7 +136,7 @@ pub async fn refund(
         &network_id(),
         original_network_id.trim(),
         amount(amount_text)?,
-        now_ms(),
+        db.now_ms(),
     )
     .await?)
 }

@@ -4,7 +4,7 @@
 
 use crate::domain::accounts::money::{self, Currency};
 use crate::store::bookings::{self, BookingError, Party};
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MoneyInError {
@@ -50,7 +50,7 @@ pub async fn credit(
     payer: &str,
     reference: &str,
 ) -> Result<Credited, MoneyInError> {
-    credit_at(db, account, amount, payer, reference, now_ms()).await
+    credit_at(db, account, amount, payer, reference, db.now_ms()).await
 }
 
 /// As [`credit`], booked at a given instant (the CLI's `--at`, to try how days are cut).

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::domain::auth::email::Email;
+use crate::domain::clock::Clock;
 use crate::store::{self, Backend, Db};
 
 /// What a limit counts against.
@@ -247,6 +248,8 @@ impl From<sqlx::Error> for Refusal {
 
 pub struct RateLimiter {
     counter: Counter,
+    /// The bank's clock: windows open and end by it.
+    clock: Clock,
 }
 
 impl RateLimiter {
@@ -259,12 +262,16 @@ impl RateLimiter {
         } else {
             Counter::Memory(memory::Windows::default())
         };
-        Ok(Self { counter })
+        Ok(Self {
+            counter,
+            clock: db.clock.clone(),
+        })
     }
 
     pub fn in_memory() -> Self {
         Self {
             counter: Counter::Memory(memory::Windows::default()),
+            clock: Clock::system(),
         }
     }
 
@@ -290,7 +297,7 @@ impl RateLimiter {
         }
         let key = format!("{}:{}", policy.name, subject.key());
         let window_ms = policy.window.as_millis() as i64;
-        let now = store::now_ms();
+        let now = self.clock.now_ms();
         let (hits, ends_at) = match &self.counter {
             Counter::Memory(windows) => windows.hit(&key, window_ms, now),
             Counter::Database(db) => store::rate_limits::hit(db, &key, window_ms, now).await?,
@@ -306,9 +313,9 @@ impl RateLimiter {
     /// Drops ended windows kept in the database; the other counters expire on their own.
     pub async fn sweep(&self) -> Result<u64, sqlx::Error> {
         match &self.counter {
-            Counter::Database(db) => store::rate_limits::sweep(db, store::now_ms()).await,
+            Counter::Database(db) => store::rate_limits::sweep(db, self.clock.now_ms()).await,
             Counter::Memory(windows) => {
-                windows.sweep(store::now_ms());
+                windows.sweep(self.clock.now_ms());
                 Ok(0)
             }
             Counter::Redis(_) => Ok(0),

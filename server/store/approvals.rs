@@ -217,6 +217,6 @@ pub async fn decide_in(
             .bind(id)
             .fetch_one(&mut *conn)
             .await?;
-    ledger::release_hold(conn, &hold).await?;
+    ledger::release_hold(conn, now, &hold).await?;
     Ok(true)
 }

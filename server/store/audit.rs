@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 use crate::domain::audit::AuditEvent;
 
 /// An event of the audit log (DESIGN.md §4): security (log-in, MFA, logout, refresh reuse),
@@ -16,7 +16,7 @@ pub async fn record(
         .bind(event.as_str())
         .bind(ip)
         .bind(detail)
-        .bind(now_ms())
+        .bind(db.now_ms())
         .execute(&db.pool)
         .await?;
     Ok(())

@@ -73,6 +73,7 @@ pub async fn open(conn: &mut AnyConnection, new: &NewAccount<'_>) -> Result<Stri
     let id = uuid::Uuid::new_v4().to_string();
     let ledger_id = ledger::open_account(
         conn,
+        new.created_at,
         AccountKind::Customer,
         &format!("customer:{id}"),
         new.currency,

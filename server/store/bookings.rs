@@ -1,7 +1,7 @@
 //! The money movements of the bank, each booked through the ledger with the transaction rows the
 //! customer sees, in one database transaction. Nothing else writes balances.
 
-use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use sqlx::AnyConnection;
 
 use super::bank_accounts::BankAccount;
@@ -126,7 +126,8 @@ async fn against_bank(
         usable(&mut tx, db.backend, account).await?;
     }
     let (kind, scope) = bank_side;
-    let bank = ledger::system_account(&mut tx, kind, scope, account.currency).await?;
+    let bank =
+        ledger::system_account(&mut tx, row.created_at, kind, scope, account.currency).await?;
     let customer = &account.ledger_account_id;
     let entry = if amount > 0 {
         Entry::transfer(&bank, customer, account.currency, amount)?
@@ -250,9 +251,14 @@ pub async fn transfer_in(
     let (credit, scheme) = match b.to {
         PayeeSide::Scheme(scheme) => {
             usable(conn, backend, b.from).await?;
-            let clearing =
-                ledger::system_account(conn, AccountKind::SchemeClearing, Some(scheme), currency)
-                    .await?;
+            let clearing = ledger::system_account(
+                conn,
+                b.at,
+                AccountKind::SchemeClearing,
+                Some(scheme),
+                currency,
+            )
+            .await?;
             (clearing, scheme)
         }
         PayeeSide::OnUs(to) => {
@@ -263,7 +269,8 @@ pub async fn transfer_in(
             (to.ledger_account_id.clone(), "internal")
         }
     };
-    let fee_income = ledger::system_account(conn, AccountKind::FeeIncome, None, currency).await?;
+    let fee_income =
+        ledger::system_account(conn, b.at, AccountKind::FeeIncome, None, currency).await?;
     let entry = Entry::payment_out(
         &b.from.ledger_account_id,
         &credit,
@@ -344,9 +351,16 @@ pub async fn transfer_returned(
     at: i64,
 ) -> Result<String, BookingError> {
     let currency = account.currency;
-    let clearing =
-        ledger::system_account(conn, AccountKind::SchemeClearing, Some(scheme), currency).await?;
-    let fee_income = ledger::system_account(conn, AccountKind::FeeIncome, None, currency).await?;
+    let clearing = ledger::system_account(
+        conn,
+        at,
+        AccountKind::SchemeClearing,
+        Some(scheme),
+        currency,
+    )
+    .await?;
+    let fee_income =
+        ledger::system_account(conn, at, AccountKind::FeeIncome, None, currency).await?;
     let entry = Entry::payment_out(
         &account.ledger_account_id,
         &clearing,
@@ -552,7 +566,8 @@ pub async fn reward_in(
     at: i64,
 ) -> Result<String, BookingError> {
     usable(conn, backend, account).await?;
-    let bank = ledger::system_account(conn, AccountKind::Rewards, None, account.currency).await?;
+    let bank =
+        ledger::system_account(conn, at, AccountKind::Rewards, None, account.currency).await?;
     let entry = Entry::transfer(&bank, &account.ledger_account_id, account.currency, amount)?;
     let booked = ledger::book(conn, "reward", None, &entry, at).await?;
     let row = NewTransaction {
@@ -616,8 +631,9 @@ pub async fn convert_in(
     }
     usable_both(conn, backend, from, to).await?;
     let fx_from =
-        ledger::system_account(conn, AccountKind::FxPosition, None, from.currency).await?;
-    let fx_to = ledger::system_account(conn, AccountKind::FxPosition, None, to.currency).await?;
+        ledger::system_account(conn, c.at, AccountKind::FxPosition, None, from.currency).await?;
+    let fx_to =
+        ledger::system_account(conn, c.at, AccountKind::FxPosition, None, to.currency).await?;
     let entry = Entry::conversion(
         (
             &from.ledger_account_id,
@@ -688,13 +704,20 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
     let mut tx = db.begin_write().await?;
     let clearing = ledger::system_account(
         &mut tx,
+        money.at,
         AccountKind::SchemeClearing,
         Some(money.scheme),
         money.currency,
     )
     .await?;
-    let suspense =
-        ledger::system_account(&mut tx, AccountKind::Suspense, None, money.currency).await?;
+    let suspense = ledger::system_account(
+        &mut tx,
+        money.at,
+        AccountKind::Suspense,
+        None,
+        money.currency,
+    )
+    .await?;
     let entry = Entry::transfer(&clearing, &suspense, money.currency, money.amount)?;
     let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
     let id = uuid::Uuid::new_v4().to_string();

@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 
 /// Per-flag overrides that operators stored; they win over configuration.
 pub async fn overrides(db: &Db) -> Result<Vec<(String, bool)>, sqlx::Error> {
@@ -21,7 +21,7 @@ pub async fn set_override(db: &Db, name: &str, enabled: bool) -> Result<(), sqlx
     )
     .bind(name)
     .bind(i64::from(enabled))
-    .bind(now_ms())
+    .bind(db.now_ms())
     .execute(&db.pool)
     .await?;
     Ok(())

@@ -5,7 +5,6 @@
 
 use sqlx::AnyConnection;
 
-use super::now_ms;
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Currency;
 
@@ -70,6 +69,7 @@ impl Booked {
 /// Opens a ledger account with a zero balance.
 pub async fn open_account(
     conn: &mut AnyConnection,
+    now: i64,
     kind: AccountKind,
     code: &str,
     currency: Currency,
@@ -83,7 +83,7 @@ pub async fn open_account(
     .bind(kind.as_str())
     .bind(code)
     .bind(currency.code())
-    .bind(now_ms())
+    .bind(now)
     .execute(&mut *conn)
     .await?;
     Ok(id)
@@ -93,6 +93,7 @@ pub async fn open_account(
 /// scheme's clearing account, opened on first use. `scope` names the scheme for clearing.
 pub async fn system_account(
     conn: &mut AnyConnection,
+    now: i64,
     kind: AccountKind,
     scope: Option<&str>,
     currency: Currency,
@@ -109,7 +110,7 @@ pub async fn system_account(
     .bind(kind.as_str())
     .bind(&code)
     .bind(currency.code())
-    .bind(now_ms())
+    .bind(now)
     .execute(&mut *conn)
     .await?;
     let (id,) = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
@@ -245,6 +246,7 @@ async fn refusal(
 /// the booked balance does not.
 pub async fn place_hold(
     conn: &mut AnyConnection,
+    now: i64,
     account_id: &str,
     amount: i64,
     reference: &str,
@@ -268,18 +270,22 @@ pub async fn place_hold(
     .bind(account_id)
     .bind(amount)
     .bind(reference)
-    .bind(now_ms())
+    .bind(now)
     .execute(&mut *conn)
     .await?;
     Ok(id)
 }
 
 /// Releases an open hold; answers false when it was already released.
-pub async fn release_hold(conn: &mut AnyConnection, hold_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn release_hold(
+    conn: &mut AnyConnection,
+    now: i64,
+    hold_id: &str,
+) -> Result<bool, sqlx::Error> {
     let row = sqlx::query_as::<_, (String, i64)>(
         "UPDATE holds SET released_at = $1 WHERE id = $2 AND released_at IS NULL RETURNING account_id, amount",
     )
-    .bind(now_ms())
+    .bind(now)
     .bind(hold_id)
     .fetch_optional(&mut *conn)
     .await?;

@@ -40,6 +40,8 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::AnyPool;
 
+use crate::domain::clock::Clock;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
@@ -50,6 +52,9 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// The bank's "now" (`domain::clock`): what every stamp, expiry and due time is read from,
+    /// carried with the database handle so every layer and job of one bank shares it.
+    pub clock: Clock,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -106,7 +111,11 @@ impl Db {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            clock: Clock::system(),
+        })
     }
 
     /// A transaction that reads and then writes. SQLite takes the write lock up front, so two
@@ -117,6 +126,11 @@ impl Db {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,
         }
+    }
+
+    /// Now, in milliseconds since the epoch, as this bank's clock tells it.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// True when the database answers a trivial query.
@@ -143,10 +157,6 @@ fn sqlite_url(url: &str) -> Result<String, StoreError> {
     } else {
         format!("{url}?mode=rwc")
     })
-}
-
-pub fn now_ms() -> i64 {
-    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
 
 /// A stored name read as its type: a value this code does not know (a damaged row, a newer

@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 use crate::domain::messages::Message;
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -19,7 +19,7 @@ pub async fn put(db: &Db, message: &Message) -> Result<(), sqlx::Error> {
         .bind(&message.to)
         .bind(&message.subject)
         .bind(&message.body)
-        .bind(now_ms())
+        .bind(db.now_ms())
         .execute(&db.pool)
         .await?;
     Ok(())

@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 use crate::domain::profiles::access::{ProfileType, Role};
 
 /// SPEC §3 "Profile", as the app receives it.
@@ -21,11 +21,12 @@ pub struct Access {
 
 pub async fn create(db: &Db, kind: ProfileType, name: &str) -> Result<String, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    create_in(&mut conn, kind, name).await
+    create_in(&mut conn, db.now_ms(), kind, name).await
 }
 
 pub async fn create_in(
     conn: &mut sqlx::AnyConnection,
+    now: i64,
     kind: ProfileType,
     name: &str,
 ) -> Result<String, sqlx::Error> {
@@ -34,7 +35,7 @@ pub async fn create_in(
         .bind(&id)
         .bind(kind.as_str())
         .bind(name)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *conn)
         .await?;
     Ok(id)

@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 use crate::domain::engagement::settings::Setting;
 
 /// All stored settings; a known name that was never stored reads as an empty list.
@@ -30,7 +30,7 @@ pub async fn put(db: &Db, setting: &Setting) -> Result<(), sqlx::Error> {
     )
     .bind(&setting.name)
     .bind(value)
-    .bind(now_ms())
+    .bind(db.now_ms())
     .execute(&db.pool)
     .await?;
     Ok(())

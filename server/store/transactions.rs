@@ -5,7 +5,7 @@ use futures_util::StreamExt;
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
-use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]

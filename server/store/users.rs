@@ -1,4 +1,4 @@
-use super::{now_ms, Db};
+use super::Db;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
@@ -47,12 +47,13 @@ impl std::fmt::Debug for UserRow {
 
 pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<String, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    create_in(&mut conn, user).await
+    create_in(&mut conn, db.now_ms(), user).await
 }
 
 /// Creates a user inside the caller's transaction.
 pub async fn create_in(
     conn: &mut sqlx::AnyConnection,
+    now: i64,
     user: &NewUser<'_>,
 ) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
@@ -71,10 +72,10 @@ pub async fn create_in(
     .bind(user.mfa_method.as_str())
     .bind(user.onboarding_flow.map(OnboardingFlow::as_str))
     .bind(user.kyc_status.as_str())
-    .bind(now_ms())
+    .bind(now)
     // A phone given at creation comes from the bank (demo customers, invitations), not typed by
     // the person, so it counts as verified.
-    .bind(user.phone_number.map(|_| now_ms()))
+    .bind(user.phone_number.map(|_| now))
     .execute(&mut *conn)
     .await?;
     Ok(id)

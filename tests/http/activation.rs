@@ -561,7 +561,7 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
             amount_minor: 1_900,
             reference: "HB-LATE-1",
         },
-        bank::store::now_ms() + 1,
+        bank.db.now_ms() + 1,
     )
     .await
     .unwrap();

@@ -140,7 +140,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     );
     assert!(access_cookie.contains("Max-Age=1800"));
     assert!(refresh_cookie.contains("Max-Age=3600"));
-    let session = store::sessions::authenticate(&bank.db, &access, store::now_ms())
+    let session = store::sessions::authenticate(&bank.db, &access, bank.db.now_ms())
         .await
         .unwrap()
         .unwrap();
@@ -294,7 +294,7 @@ on_both_backends!(
                 lifetime_ms: 120_000,
                 binding: None,
             },
-            store::now_ms() - 121_000,
+            bank.db.now_ms() - 121_000,
         )
         .await
         .unwrap();
@@ -413,7 +413,7 @@ on_both_backends!(
         assert_eq!(by_cookie.status, 200);
         let latest_access = cookie_value(&by_cookie, "__Host-access");
         assert!(
-            store::sessions::authenticate(&bank.db, &new_access, store::now_ms())
+            store::sessions::authenticate(&bank.db, &new_access, bank.db.now_ms())
                 .await
                 .unwrap()
                 .is_none()
@@ -435,7 +435,7 @@ on_both_backends!(
             "cookies are cleared"
         );
         assert!(
-            store::sessions::authenticate(&bank.db, &latest_access, store::now_ms())
+            store::sessions::authenticate(&bank.db, &latest_access, bank.db.now_ms())
                 .await
                 .unwrap()
                 .is_none(),
@@ -460,7 +460,7 @@ on_both_backends!(logout_ends_the_session_and_clears_cookies, |bank| {
         .iter()
         .any(|c| c.starts_with("__Secure-refresh=;") && c.contains("Max-Age=0")));
     assert!(
-        store::sessions::authenticate(&bank.db, &access, store::now_ms())
+        store::sessions::authenticate(&bank.db, &access, bank.db.now_ms())
             .await
             .unwrap()
             .is_none()
@@ -601,7 +601,7 @@ on_both_backends!(
         )
         .await
         .unwrap();
-        let tokens = store::sessions::issue(&bank.db, &user, store::now_ms())
+        let tokens = store::sessions::issue(&bank.db, &user, bank.db.now_ms())
             .await
             .unwrap();
         let get = |path: &str, cookie: String| {

@@ -41,7 +41,7 @@ async fn holder(bank: &TestBank) -> Holder {
     call(bank, &who, "PATCH", "/v2/cards/shipping-addresses", address).await;
     let ordered = call(bank, &who, "POST", "/v2/cards/order", json!({})).await;
     let card_id = ordered.json()["id"].as_str().unwrap().to_string();
-    let later = bank::store::now_ms() + 3_600_000;
+    let later = bank.db.now_ms() + 3_600_000;
     for step in 0..3 {
         bank::store::cards::deliver_due(&bank.db, later + step * 1000, 1)
             .await
@@ -66,7 +66,7 @@ async fn holder(bank: &TestBank) -> Holder {
 }
 
 fn shop() -> Acceptor {
-    bank::demo::history::merchants().remove(0)
+    bank::demo::past_year::merchants().remove(0)
 }
 
 async fn authorize(
@@ -85,7 +85,7 @@ async fn authorize(
             amount: pence,
             currency: Currency::Gbp,
             acceptor: &shop(),
-            at: bank::store::now_ms(),
+            at: bank.db.now_ms(),
         },
     )
     .await
@@ -148,12 +148,12 @@ on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     );
     assert_eq!(balance(bank, &h).await, (10_000, 7_450));
 
-    let captured = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
+    let captured = card_authorizations::capture(&bank.db, "net-1", bank.db.now_ms())
         .await
         .unwrap();
     assert_eq!(captured.status.as_str(), "captured");
     assert_eq!(balance(bank, &h).await, (7_450, 7_450));
-    let again = card_authorizations::capture(&bank.db, "net-1", bank::store::now_ms())
+    let again = card_authorizations::capture(&bank.db, "net-1", bank.db.now_ms())
         .await
         .unwrap();
     assert_eq!(again.status.as_str(), "captured");
@@ -172,7 +172,7 @@ on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     .await;
     assert_eq!(holds.json()["totalResults"], 0);
     assert!(
-        card_authorizations::reverse(&bank.db, "net-1", bank::store::now_ms())
+        card_authorizations::reverse(&bank.db, "net-1", bank.db.now_ms())
             .await
             .is_err(),
         "a captured payment is not reversed"
@@ -185,22 +185,22 @@ on_both_backends!(
     |bank| {
         let h = holder(bank).await;
         authorize(bank, &h, "net-r", LimitType::OnlinePurchase, 4_000).await;
-        let reversed = card_authorizations::reverse(&bank.db, "net-r", bank::store::now_ms())
+        let reversed = card_authorizations::reverse(&bank.db, "net-r", bank.db.now_ms())
             .await
             .unwrap();
         assert_eq!(reversed.status.as_str(), "reversed");
         assert_eq!(balance(bank, &h).await, (10_000, 10_000));
         assert!(
-            card_authorizations::capture(&bank.db, "net-r", bank::store::now_ms())
+            card_authorizations::capture(&bank.db, "net-r", bank.db.now_ms())
                 .await
                 .is_err()
         );
 
         authorize(bank, &h, "net-p", LimitType::OnlinePurchase, 6_000).await;
-        card_authorizations::capture(&bank.db, "net-p", bank::store::now_ms())
+        card_authorizations::capture(&bank.db, "net-p", bank.db.now_ms())
             .await
             .unwrap();
-        let now = bank::store::now_ms();
+        let now = bank.db.now_ms();
         card_authorizations::refund(&bank.db, "net-f1", "net-p", 2_500, now)
             .await
             .unwrap();
@@ -341,7 +341,7 @@ on_both_backends!(concurrent_authorisations_never_overdraw, |bank| {
                     amount: 1_500,
                     currency: Currency::Gbp,
                     acceptor: &shop(),
-                    at: bank::store::now_ms(),
+                    at: db.now_ms(),
                 },
             )
             .await

@@ -71,7 +71,7 @@ on_both_backends!(
 
         // Nothing is paid while the friend has no active card.
         assert_eq!(
-            bank::store::card_referrals::pay_due(&bank.db, bank::store::now_ms(), 10)
+            bank::store::card_referrals::pay_due(&bank.db, bank.db.now_ms(), 10)
                 .await
                 .unwrap(),
             0
@@ -111,7 +111,7 @@ on_both_backends!(
         .await
         .unwrap();
         open_account(bank, &profile, Currency::Gbp, true).await;
-        let tokens = bank::store::sessions::issue(&bank.db, &ada_id, bank::store::now_ms())
+        let tokens = bank::store::sessions::issue(&bank.db, &ada_id, bank.db.now_ms())
             .await
             .unwrap();
         let ada = Customer {
@@ -148,7 +148,7 @@ on_both_backends!(
         assert_eq!(referrals(bank, &olivia).await[0]["state"], "active");
 
         // Paid once, whoever runs the job and however often.
-        let now = bank::store::now_ms();
+        let now = bank.db.now_ms();
         let (a, b) = tokio::join!(
             bank::store::card_referrals::pay_due(&bank.db, now, 10),
             bank::store::card_referrals::pay_due(&bank.db, now, 10)

@@ -49,7 +49,7 @@ async fn order(bank: &TestBank, who: &Customer) -> Value {
 
 /// Lets the delivery job run until the card waits for activation.
 pub async fn deliver(bank: &TestBank) {
-    let later = bank::store::now_ms() + 3_600_000;
+    let later = bank.db.now_ms() + 3_600_000;
     for step in 0..3 {
         bank::store::cards::deliver_due(&bank.db, later + step * 1000, 1)
             .await
@@ -244,7 +244,7 @@ on_both_backends!(a_delivered_card_is_activated_frozen_and_limited, |bank| {
     // On its way, nothing can be managed.
     let early = status(bank, &owner, json!({"cardId": id, "action": "freeze"})).await;
     assert_eq!(early.json()["code"], "card_not_manageable");
-    bank::store::cards::deliver_due(&bank.db, bank::store::now_ms() + 60_000, 1)
+    bank::store::cards::deliver_due(&bank.db, bank.db.now_ms() + 60_000, 1)
         .await
         .unwrap();
     assert_eq!(

@@ -2,8 +2,8 @@
 //! with the limit in one statement, on SQLite and on PostgreSQL alike.
 
 use bank::domain::auth::mfa::{Check, Method, Purpose};
+use bank::store;
 use bank::store::email_verifications::{self, Verified};
-use bank::store::{self, now_ms};
 
 use crate::helpers::create_user;
 use crate::on_both_backends;
@@ -21,7 +21,7 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
             lifetime_ms: 120_000,
             binding: None,
         },
-        now_ms(),
+        bank.db.now_ms(),
     )
     .await
     .unwrap();
@@ -30,7 +30,7 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
             let db = bank.db.clone();
             let id = request.id.clone();
             tokio::spawn(async move {
-                store::mfa::verify(&db, &id, &format!("{:06}", 200_000 + n), now_ms()).await
+                store::mfa::verify(&db, &id, &format!("{:06}", 200_000 + n), db.now_ms()).await
             })
         })
         .collect();
@@ -51,7 +51,7 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
             .await
             .unwrap();
     assert_eq!((attempts, status.as_str()), (5, "failed"));
-    let (_, late) = store::mfa::verify(&bank.db, &request.id, "123456", now_ms())
+    let (_, late) = store::mfa::verify(&bank.db, &request.id, "123456", bank.db.now_ms())
         .await
         .unwrap()
         .unwrap();
@@ -63,14 +63,14 @@ on_both_backends!(forty_guesses_at_an_sms_code_check_five, |bank| {
 
 on_both_backends!(forty_guesses_at_an_email_code_check_five, |bank| {
     let email = "new@example.com";
-    email_verifications::create(&bank.db, email, "654321", now_ms())
+    email_verifications::create(&bank.db, email, "654321", bank.db.now_ms())
         .await
         .unwrap();
     let guesses: Vec<_> = (0..40)
         .map(|n| {
             let db = bank.db.clone();
             tokio::spawn(async move {
-                email_verifications::verify(&db, email, &format!("{:06}", 100_000 + n), now_ms())
+                email_verifications::verify(&db, email, &format!("{:06}", 100_000 + n), db.now_ms())
                     .await
             })
         })
@@ -85,7 +85,7 @@ on_both_backends!(forty_guesses_at_an_email_code_check_five, |bank| {
     }
     assert_eq!(checked, 5);
     assert!(matches!(
-        email_verifications::verify(&bank.db, email, "654321", now_ms())
+        email_verifications::verify(&bank.db, email, "654321", bank.db.now_ms())
             .await
             .unwrap(),
         Verified::Rejected(Check::Closed(_))
@@ -105,7 +105,7 @@ on_both_backends!(a_right_code_racing_itself_is_accepted_once, |bank| {
             lifetime_ms: 120_000,
             binding: None,
         },
-        now_ms(),
+        bank.db.now_ms(),
     )
     .await
     .unwrap();
@@ -113,7 +113,7 @@ on_both_backends!(a_right_code_racing_itself_is_accepted_once, |bank| {
         .map(|_| {
             let db = bank.db.clone();
             let id = request.id.clone();
-            tokio::spawn(async move { store::mfa::verify(&db, &id, "111111", now_ms()).await })
+            tokio::spawn(async move { store::mfa::verify(&db, &id, "111111", db.now_ms()).await })
         })
         .collect();
     let mut accepted = 0;

@@ -127,11 +127,7 @@ on_both_backends!(a_quote_is_held_for_its_lifetime_only, |bank| {
     );
 
     // A quote whose time is up is refused, and nothing moves.
-    sqlx::query("UPDATE exchange_quotes SET expires_at = 0 WHERE id = $1")
-        .bind(&first_id)
-        .execute(&bank.db.pool)
-        .await
-        .unwrap();
+    bank.db.clock.advance(std::time::Duration::from_secs(31));
     let late = convert(bank, &who, &new_id(), &first_id).await;
     assert_eq!(late.status, 409, "{}", late.body);
     assert_eq!(late.json()["code"], "quote_expired");
@@ -393,7 +389,7 @@ on_both_backends!(statements_carry_both_legs, |bank| {
             .status,
         200
     );
-    let today = bank::domain::london::day_of(bank::store::now_ms());
+    let today = bank::domain::london::day_of(bank.db.now_ms());
     let statement = |account: &BankAccount, format: &str| {
         format!("/v2/documents/statement?entId={}&createdFrom={today}&createdTo={today}&format={format}", account.id)
     };
@@ -656,11 +652,7 @@ on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
         .and_then(|rest| rest.split('"').next())
         .unwrap()
         .to_string();
-    sqlx::query("UPDATE exchange_quotes SET expires_at = 0 WHERE id = $1")
-        .bind(&stale)
-        .execute(&bank.db.pool)
-        .await
-        .unwrap();
+    bank.db.clock.advance(std::time::Duration::from_secs(31));
     let refused = form_post(
         bank,
         &who,

@@ -123,7 +123,9 @@ impl TestBank {
         config.isolates = 1;
         config.base_url = "https://bank.test".into();
         adjust(&mut config);
-        let db = Db::connect(&self.url).await.unwrap();
+        let mut db = Db::connect(&self.url).await.unwrap();
+        // Processes of one bank read one time: a test that moves the clock moves them all.
+        db.clock = self.db.clock.clone();
         bank::http::app(config, db).unwrap()
     }
 
@@ -461,7 +463,7 @@ async fn join(
     bank::store::profiles::add_member(&bank.db, profile_id, &user_id, role, rights, true)
         .await
         .unwrap();
-    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
+    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank.db.now_ms())
         .await
         .unwrap();
     Customer {
@@ -488,7 +490,7 @@ pub async fn open_account(
             is_primary,
             status: bank::domain::accounts::status::AccountStatus::Active,
             activates_at: None,
-            created_at: bank::store::now_ms(),
+            created_at: bank.db.now_ms(),
         },
     )
     .await
@@ -540,7 +542,7 @@ pub async fn applicant(bank: &TestBank, email: &str, flow: &str, status: &str) -
     )
     .await
     .unwrap();
-    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank::store::now_ms())
+    let tokens = bank::store::sessions::issue(&bank.db, &user_id, bank.db.now_ms())
         .await
         .unwrap();
     (user_id, format!("Bearer {}", tokens.access))

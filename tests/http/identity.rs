@@ -232,8 +232,9 @@ on_both_backends!(an_expired_widget_token_asks_for_a_new_one, |bank| {
     let sandbox = bank::providers::identity::sandbox::SandboxIdentity::new(
         "sandbox-identity-secret".to_string().into(),
         1,
+        bank.db.clock.clone(),
     );
-    let old = sandbox.issue("someone", bank::store::now_ms() - 5_000);
+    let old = sandbox.issue("someone", bank.db.now_ms() - 5_000);
     let page = bank
         .get(&format!("/sandbox/identity?token={old}"), DESKTOP)
         .await;

@@ -63,7 +63,7 @@ async fn randomised(bank: &TestBank, steps: usize) {
     let held = |holds: &Vec<(usize, String, i64)>, i: usize| -> i64 {
         holds.iter().filter(|h| h.0 == i).map(|h| h.2).sum()
     };
-    let t = bank::store::now_ms();
+    let t = bank.db.now_ms();
     for step in 0..steps {
         let i = rng.gen_range(0..accounts.len());
         let amount = rng.gen_range(1..50_000);
@@ -114,8 +114,14 @@ async fn randomised(bank: &TestBank, steps: usize) {
             }
             6 => {
                 let mut conn = bank.db.pool.acquire().await.unwrap();
-                match ledger::place_hold(&mut conn, &account.ledger_account_id, amount, "card auth")
-                    .await
+                match ledger::place_hold(
+                    &mut conn,
+                    at,
+                    &account.ledger_account_id,
+                    amount,
+                    "card auth",
+                )
+                .await
                 {
                     Ok(id) => {
                         holds.push((i, id, amount));
@@ -131,9 +137,9 @@ async fn randomised(bank: &TestBank, steps: usize) {
                 if let Some(index) = (!holds.is_empty()).then(|| rng.gen_range(0..holds.len())) {
                     let (_, id, _) = holds.remove(index);
                     let mut conn = bank.db.pool.acquire().await.unwrap();
-                    assert!(ledger::release_hold(&mut conn, &id).await.unwrap());
+                    assert!(ledger::release_hold(&mut conn, at, &id).await.unwrap());
                     assert!(
-                        !ledger::release_hold(&mut conn, &id).await.unwrap(),
+                        !ledger::release_hold(&mut conn, at, &id).await.unwrap(),
                         "released once"
                     );
                 }
@@ -276,7 +282,7 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
         .await
         .unwrap();
     let mut conn = bank.db.pool.acquire().await.unwrap();
-    let hold = ledger::place_hold(&mut conn, &account.ledger_account_id, 7_000, "card")
+    let hold = ledger::place_hold(&mut conn, 2, &account.ledger_account_id, 7_000, "card")
         .await
         .unwrap();
     drop(conn);
@@ -285,7 +291,7 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
     let refused = bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 2).await;
     assert!(matches!(refused, Err(BookingError::InsufficientFunds)));
     let mut conn = bank.db.pool.acquire().await.unwrap();
-    assert!(ledger::release_hold(&mut conn, &hold).await.unwrap());
+    assert!(ledger::release_hold(&mut conn, 3, &hold).await.unwrap());
     drop(conn);
     bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 3)
         .await

@@ -110,7 +110,7 @@ on_both_backends!(every_onboarding_screen_renders_on_the_server, |bank| {
     for (status, path, text) in screens {
         if status == KycStatus::KybPending {
             // The review screen shows the company's saved onboarding.
-            bank::store::onboardings::create(&bank.db, &user_id, bank::store::now_ms())
+            bank::store::onboardings::create(&bank.db, &user_id, bank.db.now_ms())
                 .await
                 .unwrap();
         }

@@ -15,7 +15,7 @@ on_both_backends!(
         assert_eq!(anonymous.status, 401);
 
         let user = create_user(bank, "anna@example.com", &password::hash("harbour2026")).await;
-        let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+        let session = store::sessions::issue(&bank.db, &user, bank.db.now_ms())
             .await
             .unwrap();
         let access = format!("__Host-access={}", session.access);
@@ -145,7 +145,7 @@ on_both_backends!(
     changing_passkeys_needs_a_fresh_approval_with_the_current_factor,
     |bank| {
         let user = create_user(bank, "anna@example.com", &password::hash("harbour2026")).await;
-        let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+        let session = store::sessions::issue(&bank.db, &user, bank.db.now_ms())
             .await
             .unwrap();
         let access = format!("__Host-access={}", session.access);
@@ -163,7 +163,7 @@ on_both_backends!(
 
         // Six minutes later it no longer is.
         sqlx::query("UPDATE sessions SET approved_at = $1 WHERE id = $2")
-            .bind(store::now_ms() - 6 * 60_000)
+            .bind(bank.db.now_ms() - 6 * 60_000)
             .bind(&session.session_id)
             .execute(&bank.db.pool)
             .await

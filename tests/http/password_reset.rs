@@ -99,7 +99,7 @@ on_both_backends!(
     a_reset_link_changes_the_password_once_and_ends_every_session,
     |bank| {
         let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
-        let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+        let session = store::sessions::issue(&bank.db, &user, bank.db.now_ms())
             .await
             .unwrap();
         let access = format!("__Host-access={}", session.access);
@@ -174,17 +174,17 @@ on_both_backends!(
 
 on_both_backends!(a_reset_link_expires_after_an_hour, |bank| {
     let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
-    let token = store::password_resets::create(&bank.db, &user, store::now_ms() - 61 * 60 * 1000)
+    let token = store::password_resets::create(&bank.db, &user, bank.db.now_ms() - 61 * 60 * 1000)
         .await
         .unwrap();
     let late = reset(bank, &token, "harbour2027").await;
     assert_eq!(late.status, 403);
     assert_eq!(late.json()["message"], "Password reset link has expired");
     // A newer link makes the earlier ones void.
-    let first = store::password_resets::create(&bank.db, &user, store::now_ms())
+    let first = store::password_resets::create(&bank.db, &user, bank.db.now_ms())
         .await
         .unwrap();
-    let _second = store::password_resets::create(&bank.db, &user, store::now_ms())
+    let _second = store::password_resets::create(&bank.db, &user, bank.db.now_ms())
         .await
         .unwrap();
     assert_eq!(reset(bank, &first, "harbour2027").await.status, 403);
@@ -192,7 +192,7 @@ on_both_backends!(a_reset_link_expires_after_an_hour, |bank| {
 
 on_both_backends!(opening_a_reset_link_logs_the_signed_in_user_out, |bank| {
     let user = create_user(bank, EMAIL, &password::hash("harbour2026")).await;
-    let session = store::sessions::issue(&bank.db, &user, store::now_ms())
+    let session = store::sessions::issue(&bank.db, &user, bank.db.now_ms())
         .await
         .unwrap();
     let access = format!("__Host-access={}", session.access);
@@ -218,7 +218,7 @@ on_both_backends!(opening_a_reset_link_logs_the_signed_in_user_out, |bank| {
         200
     );
 
-    let token = store::password_resets::create(&bank.db, &user, store::now_ms())
+    let token = store::password_resets::create(&bank.db, &user, bank.db.now_ms())
         .await
         .unwrap();
     let page = page_with_cookie(
@@ -269,7 +269,7 @@ on_both_backends!(
 
         // A request a dead process had leased (until an hour from now, so this process's own
         // worker leaves it alone) is due again when its lease runs out, not before.
-        let far = store::now_ms() + 3_600_000;
+        let far = bank.db.now_ms() + 3_600_000;
         sqlx::query(
             "INSERT INTO reset_requests (id, email, ip, created_at, leased_until) \
              VALUES ('dead-lease', 'late@example.com', '127.0.0.1', 0, $1)",

@@ -38,7 +38,7 @@ on_both_backends!(uploads_are_limited_swept_and_bounded, |bank| {
     assert!(stored <= 120, "{stored} uploads stored");
 
     // Nobody finished them: after an hour they are swept, chunks and all.
-    let later = bank::store::now_ms() + 3_600_001;
+    let later = bank.db.now_ms() + 3_600_001;
     let swept = bank::store::documents::sweep(&bank.db, later, 0, 500)
         .await
         .unwrap();

@@ -102,13 +102,9 @@ pub async fn submit(bank: &TestBank, auth: &str, body: &Value) -> Reply {
 }
 
 async fn settle_now(bank: &TestBank) -> usize {
-    bank::services::payments::settlement::settle_due(
-        &bank.db,
-        bank::store::now_ms() + 7_200_000,
-        1000,
-    )
-    .await
-    .unwrap()
+    bank::services::payments::settlement::settle_due(&bank.db, bank.db.now_ms() + 7_200_000, 1000)
+        .await
+        .unwrap()
 }
 
 fn new_id() -> String {
@@ -253,12 +249,13 @@ on_both_backends!(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_approval_expires_after_its_lifetime() {
-    let bank = TestBank::start_with(Backend::Sqlite, |config| config.mfa_lifetime_s = 1).await;
+    let bank = TestBank::start(Backend::Sqlite).await;
     let p = payer(&bank, "olivia@example.com").await;
     let auth = p.customer.bearer();
     let terms = local_terms(&p.gbp, "10.00", "Acme Ltd");
     let request_id = approved(&bank, &auth, &terms).await;
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    // The bank's clock moves past the approval's two minutes; the session's half hour holds.
+    bank.db.clock.advance(std::time::Duration::from_secs(121));
     let late = submit(&bank, &auth, &with(&terms, &new_id(), &request_id)).await;
     assert_eq!(
         (late.status.as_u16(), late.json()["message"].as_str()),
@@ -326,7 +323,7 @@ on_both_backends!(two_processes_settle_one_queue_once, |bank| {
         assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
     }
     let other = bank::store::Db::connect(&bank.url).await.unwrap();
-    let later = bank::store::now_ms() + 7_200_000;
+    let later = bank.db.now_ms() + 7_200_000;
     let (a, b) = tokio::join!(
         bank::services::payments::settlement::settle_due(&bank.db, later, 1000),
         bank::services::payments::settlement::settle_due(&other, later, 1000)

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { useApp } from "../lib/appContext";
-import { useFacts } from "../lib/useFacts";
+import { useAccessFacts } from "../lib/useAccessFacts";
 import { Logo } from "../ui/Logo";
 import { menuFor, type ShownItem, shortName } from "./menu";
 
@@ -8,7 +8,7 @@ import { menuFor, type ShownItem, shortName } from "./menu";
 // mobile it is the side menu, with the logo and the profile block that opens the account page.
 export function AppNav() {
   const { layout, session } = useApp();
-  const items = menuFor(useFacts(), layout);
+  const items = menuFor(useAccessFacts(), layout);
   const link = (item: ShownItem) => (
     <li key={item.to}>
       {item.enabled ? (

@@ -14,7 +14,7 @@ import { parseQuery, splitUrl } from "../lib/url";
 import { serverRouteSets } from "../routesets/server";
 import { ErrorPage } from "../ui/ErrorPage";
 import { App } from "./App";
-import { type RenderSignals, RenderSignalsContext } from "./Go";
+import { type RenderSignals, RenderSignalsContext } from "./Redirect";
 import { loadPage, pageIdOf } from "./lazyPage";
 import { matchRoute } from "./match";
 import { makeQueryClient } from "./queryClient";

@@ -19,7 +19,7 @@ use crate::domain::accounts::statements::pdf::PdfBook;
 use crate::domain::accounts::statements::{Format, Header, Line};
 use crate::domain::london::{self, local_time};
 use crate::store::bank_accounts::BankAccount;
-use crate::store::{self, now_ms, transactions::Transaction};
+use crate::store::{self, transactions::Transaction};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -113,7 +113,7 @@ async fn statement(
         closing: store::transactions::balance_before(db, &account.id, to + 1).await?,
         line_count: store::transactions::count_booked_between(db, &account.id, from, to).await?
             as usize,
-        generated_at: local_time(now_ms()),
+        generated_at: local_time(state.db.now_ms()),
     };
     let mut rows = store::transactions::booked_between(db, account.id.clone(), from, to);
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(8);
@@ -201,14 +201,15 @@ async fn transaction_proof(
     let (txn, account) = owned_transaction(&state, &profile, &query.ent_id).await?;
     let filename = format!("transaction-{}.pdf", txn.id);
     let config = state.config.clone();
+    let today = london::day_of(state.db.now_ms());
     let bytes = state
         .cpu
-        .run(move || proof_pdf(&txn, &account, &config.company))
+        .run(move || proof_pdf(&txn, &account, &config.company, &today))
         .await?;
     Ok(attachment("application/pdf", &filename, Body::from(bytes)))
 }
 
-fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec<u8> {
+fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company, today: &str) -> Vec<u8> {
     let currency = account.currency;
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
@@ -249,7 +250,7 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company) -> Vec
     book.paragraph(&format!(
         "This confirmation was produced by {} on {}. {} is registered in England and Wales, company number {}.",
         company.trading_name,
-        london::day_of(now_ms()),
+        today,
         company.legal_name,
         company.company_number
     ));
@@ -269,9 +270,10 @@ async fn proof_letter(
     }
     let account = owned(&state, &profile, &query.ent_id).await?;
     let config = state.config.clone();
+    let today = london::day_of(state.db.now_ms());
     let bytes = state
         .cpu
-        .run(move || proof_letter_pdf(&account, &config.company))
+        .run(move || proof_letter_pdf(&account, &config.company, &today))
         .await?;
     Ok(attachment(
         "application/pdf",
@@ -280,8 +282,7 @@ async fn proof_letter(
     ))
 }
 
-fn proof_letter_pdf(account: &BankAccount, company: &Company) -> Vec<u8> {
-    let today = london::day_of(now_ms());
+fn proof_letter_pdf(account: &BankAccount, company: &Company, today: &str) -> Vec<u8> {
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
     book.field("Date", &today);

@@ -10,7 +10,7 @@ use super::bank_accounts::{major, owned};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
 use crate::store::transactions::{Acceptor, Filter, Transaction};
 use crate::store::{self, bank_accounts::BankAccount};

@@ -1,6 +1,6 @@
 //! Sign-up e-mail verification (SPEC §7 send-verification-email-v2 and verify-email-v2): a
 //! six-digit code by e-mail; a right code earns an HttpOnly registration cookie that lets the
-//! person choose a password and create the account (api/users.rs).
+//! person choose a password and create the account (api/signup.rs).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -8,16 +8,16 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::ClientIp;
+use crate::api::common_answers::Success;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Success;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
 use crate::domain::auth::secrets;
 use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::Limit;
+use crate::store;
 use crate::store::email_verifications::{self, Verified};
-use crate::store::{self, now_ms};
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct SendInput {
@@ -33,7 +33,7 @@ pub(super) async fn send(
     ip: ClientIp,
     ApiJson(input): ApiJson<SendInput>,
 ) -> Result<Json<Success>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::SignupEmailsPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     state
@@ -99,7 +99,7 @@ pub(super) async fn verify(
     ip: ClientIp,
     ApiJson(input): ApiJson<VerifyInput>,
 ) -> Result<Response, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::SignupChecksPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     let code = input.code.trim();

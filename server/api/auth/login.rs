@@ -8,9 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::{audit, ClientIp};
+use crate::api::common_answers::Empty;
+pub use crate::api::common_answers::MfaStep;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Empty;
-pub use crate::api::replies::MfaStep;
 use crate::api::{session_cookies, ApiState};
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
@@ -19,9 +19,9 @@ use crate::domain::auth::{password, secrets};
 use crate::domain::messages::{Channel, Message};
 use crate::domain::policies;
 use crate::rate_limit::{Limit, UserKey};
+use crate::store;
 use crate::store::sessions::{RefreshError, Tokens};
 use crate::store::users::UserRow;
-use crate::store::{self, now_ms};
 
 const LOGIN_FAILED: &str = "Incorrect email or password";
 const POLICY_NOT_ACCEPTED: &str = "policy_not_accepted";
@@ -97,7 +97,7 @@ pub async fn password_step(
     password_text: &str,
     accept_policies: bool,
 ) -> Result<LoginStep, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::LoginPerIp, ip).await?;
     let mut fields = std::collections::BTreeMap::new();
     for (name, value) in [("email", email_text), ("password", password_text)] {
@@ -343,7 +343,7 @@ pub async fn code_step(
     request_id: &str,
     secret: &str,
 ) -> Result<Tokens, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let code = secret.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
@@ -426,7 +426,7 @@ pub(super) async fn mfa_status(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
 ) -> Result<Json<MfaStatusReply>, AppError> {
-    let request = store::mfa::find(&state.db, &input.request_id, now_ms())
+    let request = store::mfa::find(&state.db, &input.request_id, state.db.now_ms())
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(MfaStatusReply {
@@ -458,7 +458,7 @@ pub(super) async fn mfa_resend(
     ip: ClientIp,
     ApiJson(input): ApiJson<ResendInput>,
 ) -> Result<Json<ResendReply>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let request = store::mfa::find(&state.db, &input.request_id, now)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -502,7 +502,7 @@ async fn refresh_session(
     let Some(token) = token else {
         return Err(AppError::field("refresh", "Field is required"));
     };
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::RefreshPerIp, ip).await?;
     match store::sessions::refresh(&state.db, token, now).await {
         Ok(tokens) => Ok(with_session(state, &tokens)),
@@ -539,7 +539,7 @@ pub(super) async fn logout(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let secure = state.config.secure_cookies();
-    let now = now_ms();
+    let now = state.db.now_ms();
     if let Some(access) = session_cookies::access_token(&headers, secure) {
         if let Some(session) = store::sessions::authenticate(&state.db, access, now).await? {
             store::sessions::revoke(&state.db, &session.session_id, now).await?;

@@ -18,8 +18,8 @@ use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Method, Purpose, Status};
 use crate::rate_limit::Limit;
+use crate::store;
 use crate::store::sessions::Tokens;
-use crate::store::{self, now_ms};
 
 /// An enrolment must be finished within five minutes of starting it.
 const ENROLMENT_MS: i64 = 5 * 60_000;
@@ -142,7 +142,7 @@ pub(super) async fn challenge(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
 ) -> Result<Json<WebAuthnOptions>, AppError> {
-    let request = store::mfa::find(&state.db, &input.request_id, now_ms())
+    let request = store::mfa::find(&state.db, &input.request_id, state.db.now_ms())
         .await?
         .filter(|r| {
             r.method == Method::ChallengeProxied
@@ -182,7 +182,7 @@ pub(super) async fn login_step(
     credential: Value,
 ) -> Result<Tokens, AppError> {
     let user = check_answer(state, ip, request_id, credential, Purpose::Authentication).await?;
-    let tokens = store::sessions::issue(&state.db, &user, now_ms()).await?;
+    let tokens = store::sessions::issue(&state.db, &user, state.db.now_ms()).await?;
     audit(
         state,
         Some(&user),
@@ -203,7 +203,7 @@ pub(super) async fn check_answer(
     credential: Value,
     purpose: Purpose,
 ) -> Result<String, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let request = store::mfa::find(&state.db, request_id, now)
         .await?
@@ -316,7 +316,7 @@ pub(super) async fn start_enrolment(
         &state.db,
         &user.user_id,
         &json!(ceremony).to_string(),
-        now_ms() + ENROLMENT_MS,
+        state.db.now_ms() + ENROLMENT_MS,
     )
     .await?;
     Ok(Json(WebAuthnOptions::of(&json!(options))))
@@ -339,7 +339,7 @@ pub(super) async fn finish_enrolment(
     ApiJson(input): ApiJson<EnrolmentAnswer>,
 ) -> Result<Json<PasskeyList>, AppError> {
     super::step_up::require(&state, &user).await?;
-    let now = now_ms();
+    let now = state.db.now_ms();
     let ceremony = store::passkeys::enrolment(&state.db, &user.user_id, now)
         .await?
         .ok_or_else(|| {

@@ -7,15 +7,15 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::{audit, ClientIp};
+use crate::api::common_answers::{Done, Success};
 use crate::api::error::{ApiJson, ApiQuery, AppError};
-use crate::api::replies::{Done, Success};
 use crate::api::{session_cookies, ApiState};
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
 use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::Limit;
-use crate::store::{self, now_ms};
+use crate::store;
 
 pub const EXPIRED: &str = "Password reset link has expired";
 /// The same answer whether or not the address has an account, so nobody can probe for one.
@@ -42,7 +42,13 @@ pub(super) async fn forgot(
     // Whether the address has an account, and the link and email that follow, are the worker's
     // business: the answer comes as fast either way, so its timing tells nothing. The request
     // waits in the database, for whichever process of the fleet is free.
-    store::reset_requests::push(&state.db, email.as_str(), &ip.to_string(), now_ms()).await?;
+    store::reset_requests::push(
+        &state.db,
+        email.as_str(),
+        &ip.to_string(),
+        state.db.now_ms(),
+    )
+    .await?;
     state.reset_wake.notify_one();
     Ok(Json(Success {
         success: true,
@@ -57,7 +63,7 @@ pub(super) async fn forgot(
 pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Receiver<bool>) {
     loop {
         loop {
-            match store::reset_requests::lease(&state.db, now_ms()).await {
+            match store::reset_requests::lease(&state.db, state.db.now_ms()).await {
                 Ok(Some(request)) => match send_reset_link(&state, &request).await {
                     Ok(()) => {
                         if let Err(error) =
@@ -97,7 +103,7 @@ async fn send_reset_link(
     let Some(user) = store::users::by_email(&state.db, &email).await? else {
         return Ok(());
     };
-    let token = store::password_resets::create(&state.db, &user.id, now_ms()).await?;
+    let token = store::password_resets::create(&state.db, &user.id, state.db.now_ms()).await?;
     let link = format!("{}/reset-password?token={token}", state.config.base_url);
     let trading = &state.config.company.trading_name;
     state
@@ -152,7 +158,7 @@ pub(super) async fn reset(
     ApiQuery(query): ApiQuery<TokenQuery>,
     ApiJson(input): ApiJson<ResetInput>,
 ) -> Result<Response, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     state.limiter.check(Limit::ResetPerIp, &ip).await?;
     password::check(&input.password)
         .and_then(|()| password::check_not_common(&input.password))

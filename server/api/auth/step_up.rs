@@ -10,17 +10,17 @@ use axum::Json;
 
 use super::login::{start_second_factor, MfaInput, MfaStep};
 use super::{audit, ClientIp};
+use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::payments::transfers::TransferTermsBody;
-use crate::api::replies::Empty;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
 use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::{Limit, UserKey};
-use crate::store::{self, now_ms};
+use crate::store;
 
 fn step_up_required() -> AppError {
     AppError::refused(
@@ -47,7 +47,7 @@ pub async fn require(state: &ApiState, user: &CurrentUser) -> Result<(), AppErro
         return Ok(());
     }
     match store::sessions::approved_at(&state.db, &user.session_id).await? {
-        Some(at) if now_ms() - at < i64::from(state.config.step_up_s) * 1000 => Ok(()),
+        Some(at) if state.db.now_ms() - at < i64::from(state.config.step_up_s) * 1000 => Ok(()),
         _ => Err(step_up_required()),
     }
 }
@@ -159,7 +159,7 @@ pub(super) async fn generate(
         &row,
         Purpose::SecurityChange,
         input.method,
-        now_ms(),
+        state.db.now_ms(),
     )
     .await?
     .ok_or_else(|| {
@@ -183,7 +183,7 @@ pub(super) async fn verify(
     user: CurrentUser,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Json<Empty>, AppError> {
-    let purpose = store::mfa::find(&state.db, &input.request_id, now_ms())
+    let purpose = store::mfa::find(&state.db, &input.request_id, state.db.now_ms())
         .await?
         .filter(|r| {
             r.user_id == user.user_id
@@ -218,7 +218,7 @@ pub(super) async fn verify(
         return Err(AppError::NotFound);
     }
     if purpose == Purpose::SecurityChange {
-        store::sessions::approve(&state.db, &user.session_id, now_ms()).await?;
+        store::sessions::approve(&state.db, &user.session_id, state.db.now_ms()).await?;
         audit(
             &state,
             Some(&user.user_id),
@@ -249,7 +249,7 @@ pub async fn check_sms(
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("secret", "Enter the 6-digit code"));
     }
-    let (_, outcome) = store::mfa::verify(&state.db, request_id, code, now_ms())
+    let (_, outcome) = store::mfa::verify(&state.db, request_id, code, state.db.now_ms())
         .await?
         .filter(|(request, _)| request.purpose == purpose && request.user_id == user_id)
         .ok_or(AppError::NotFound)?;

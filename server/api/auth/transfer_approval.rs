@@ -16,7 +16,7 @@ use crate::domain::auth::secrets;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::payments::approval;
 use crate::rate_limit::{Limit, UserKey};
-use crate::store::{self, now_ms};
+use crate::store;
 
 /// SPEC §4: a face request that cannot be made answers request_data_invalid, and the app
 /// falls back to SMS.
@@ -73,7 +73,7 @@ pub async fn start_bound(
         digits[digits.len().saturating_sub(4)..].iter().collect()
     });
     let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
-    let now = now_ms();
+    let now = state.db.now_ms();
     if method.unwrap_or(user.mfa_method) == Method::ChallengeProxied {
         let challenge = super::passkeys::bound_challenge(state, &user.id, binding)
             .await?

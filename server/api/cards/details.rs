@@ -19,7 +19,7 @@ use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::cards::access::binding;
 use crate::domain::cards::cvv::security_code;
-use crate::store::{self, now_ms};
+use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(take))
@@ -65,7 +65,7 @@ async fn take(
         &profile.user_id,
         Purpose::CardDetails,
         &binding(Purpose::CardDetails, &card.id),
-        now_ms(),
+        state.db.now_ms(),
     )
     .await?;
     drop(conn);

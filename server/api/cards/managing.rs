@@ -11,8 +11,8 @@ use utoipa_axum::routes;
 
 use super::{managed, refused, view, CardView};
 use crate::api::client_ip::ClientIp;
+use crate::api::common_answers::Empty;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Empty;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money;
@@ -23,8 +23,8 @@ use crate::domain::cards::access::binding;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::pin;
 use crate::domain::cards::status::{CardAction, CardStatus, ClosureReason};
+use crate::store;
 use crate::store::cards::{CardRow, Control};
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -95,7 +95,7 @@ pub async fn change(
         .action
         .ok_or_else(|| AppError::field("action", "Field is required"))?;
     let to = card.status.after(action).ok_or_else(not_manageable)?;
-    let now = now_ms();
+    let now = state.db.now_ms();
     let moved = match (card.status, action) {
         (CardStatus::ActivationPending, CardAction::Activate) => {
             // Only the holder activates: they have the card in their hands.
@@ -176,7 +176,7 @@ async fn unblock_pin(
     if !card.status.is_manageable() {
         return Err(not_manageable());
     }
-    store::cards::unblock_pin(&state.db, &card.id, now_ms()).await?;
+    store::cards::unblock_pin(&state.db, &card.id, state.db.now_ms()).await?;
     audit(
         &state,
         &ip,
@@ -213,7 +213,7 @@ pub struct CardLimits {
 
 async fn limits_of(state: &ApiState, card: &CardRow) -> Result<CardLimits, AppError> {
     let controls = store::cards::controls(&state.db, &card.id).await?;
-    let today = crate::domain::london::day_of(now_ms());
+    let today = crate::domain::london::day_of(state.db.now_ms());
     let mut limits = Vec::with_capacity(controls.len());
     for control in controls {
         let spent =

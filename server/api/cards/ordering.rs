@@ -19,8 +19,8 @@ use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
 use crate::domain::profiles::access::ProfileType;
 use crate::services::cards::issuing;
+use crate::store;
 use crate::store::cards::CreateError;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -232,7 +232,7 @@ async fn order(
         .await?
         .ok_or(AppError::NotFound)?;
     let holder_name = embossed(&format!("{} {}", person.name, person.surname));
-    let now = now_ms();
+    let now = state.db.now_ms();
     let mut tries = 0;
     let id = loop {
         let drawn = issuing::draw(&state.config, now);

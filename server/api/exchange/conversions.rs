@@ -16,7 +16,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money;
 use crate::domain::exchange::messages;
 use crate::services::exchange::conversions::{self, ExchangeError, Executed};
-use crate::store::{self, now_ms};
+use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(convert))
@@ -70,33 +70,39 @@ pub async fn execute(
     };
     let id = uuid(&body.id, "id", "A new conversion needs a fresh UUID")?;
     let quote_id = uuid(&body.quote_id, "quoteId", messages::WAIT_FOR_RATE)?;
-    let executed = conversions::execute(&state.db, &id, &quote_id, &profile.profile_id, now_ms())
-        .await
-        .map_err(|error| match error {
-            ExchangeError::IdReused => refused(
-                "exchange_id_reused",
-                StatusCode::CONFLICT,
-                "This conversion id belongs to another conversion. Please start again.",
-            ),
-            ExchangeError::UnknownQuote => refused(
-                "quote_not_found",
-                StatusCode::NOT_FOUND,
-                "This rate is not known. Please get a new rate.",
-            ),
-            ExchangeError::Expired => refused(
-                "quote_expired",
-                StatusCode::CONFLICT,
-                "The rate has expired. Please check the new rate and convert again.",
-            ),
-            ExchangeError::InsufficientFunds => AppError::field("amount", messages::WRONG_AMOUNT),
-            ExchangeError::AccountNotUsable => refused(
-                "account_not_active",
-                StatusCode::CONFLICT,
-                "This account cannot convert money at the moment.",
-            ),
-            ExchangeError::Booking(other) => AppError::Internal(other.into()),
-            ExchangeError::Storage(error) => error.into(),
-        })?;
+    let executed = conversions::execute(
+        &state.db,
+        &id,
+        &quote_id,
+        &profile.profile_id,
+        state.db.now_ms(),
+    )
+    .await
+    .map_err(|error| match error {
+        ExchangeError::IdReused => refused(
+            "exchange_id_reused",
+            StatusCode::CONFLICT,
+            "This conversion id belongs to another conversion. Please start again.",
+        ),
+        ExchangeError::UnknownQuote => refused(
+            "quote_not_found",
+            StatusCode::NOT_FOUND,
+            "This rate is not known. Please get a new rate.",
+        ),
+        ExchangeError::Expired => refused(
+            "quote_expired",
+            StatusCode::CONFLICT,
+            "The rate has expired. Please check the new rate and convert again.",
+        ),
+        ExchangeError::InsufficientFunds => AppError::field("amount", messages::WRONG_AMOUNT),
+        ExchangeError::AccountNotUsable => refused(
+            "account_not_active",
+            StatusCode::CONFLICT,
+            "This account cannot convert money at the moment.",
+        ),
+        ExchangeError::Booking(other) => AppError::Internal(other.into()),
+        ExchangeError::Storage(error) => error.into(),
+    })?;
     result(state, profile, &executed).await
 }
 

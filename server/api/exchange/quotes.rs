@@ -19,9 +19,9 @@ use crate::domain::exchange::messages;
 use crate::domain::exchange::pricing::{self, PriceError};
 use crate::domain::exchange::ConversionType;
 use crate::rate_limit::{Limit, UserKey};
+use crate::store;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::exchanges::QuoteRow;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(rate))
@@ -260,5 +260,7 @@ async fn rate(
     profile: SelectedProfile,
     ApiJson(body): ApiJson<RateRequest>,
 ) -> Result<Json<ExchangeQuote>, AppError> {
-    Ok(Json(quote(&state, &profile, &body, now_ms()).await?))
+    Ok(Json(
+        quote(&state, &profile, &body, state.db.now_ms()).await?,
+    ))
 }

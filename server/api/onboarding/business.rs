@@ -11,15 +11,15 @@ use utoipa_axum::routes;
 use super::{in_step, step_refused};
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::users::{kyc_reply, KycStatusReply};
+use crate::api::signup::{kyc_reply, KycStatusReply};
 use crate::api::ApiState;
 use crate::domain::london;
 use crate::domain::onboarding::business::{self, BusinessData, Refusal, STEPS};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::OnboardingFlow;
 use crate::services::onboarding::steps;
+use crate::store;
 use crate::store::onboardings::Onboarding;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -68,7 +68,7 @@ fn refusal(error: Refusal) -> AppError {
 async fn draft(state: &ApiState, user_id: &str) -> Result<Onboarding, AppError> {
     match store::onboardings::latest(&state.db, user_id).await? {
         Some(row) if row.submitted_at.is_none() => Ok(row),
-        _ => Ok(store::onboardings::create(&state.db, user_id, now_ms()).await?),
+        _ => Ok(store::onboardings::create(&state.db, user_id, state.db.now_ms()).await?),
     }
 }
 
@@ -129,7 +129,7 @@ async fn save(
         return Err(AppError::field("step", "Step is out of range"));
     }
     let data = business::with_country_reset(&current.data, input.data);
-    let today = london::today(now_ms());
+    let today = london::today(state.db.now_ms());
     // Every step up to this one is checked again: an earlier answer may have changed with it.
     for step in 0..=input.step as usize {
         business::check_step(&data, step, today).map_err(refusal)?;
@@ -140,7 +140,7 @@ async fn save(
     } else {
         current.step.max(input.step + 1)
     };
-    if !store::onboardings::save(&state.db, &current.id, step, &data, now_ms()).await? {
+    if !store::onboardings::save(&state.db, &current.id, step, &data, state.db.now_ms()).await? {
         return Err(super::step_not_open());
     }
     Ok(Json(OnboardingReply {
@@ -163,7 +163,7 @@ async fn submit(
         return Err(super::step_not_open());
     }
     let current = draft(&state, &user.user_id).await?;
-    business::check_all(&current.data, london::today(now_ms())).map_err(refusal)?;
+    business::check_all(&current.data, london::today(state.db.now_ms())).map_err(refusal)?;
     steps::submit_company(&state.db, &row, &current)
         .await
         .map_err(step_refused)?;

@@ -256,7 +256,11 @@ async fn wallet_initiate(
     ApiJson(input): ApiJson<WalletInitiate>,
 ) -> Result<Json<WalletSession>, AppError> {
     let (_, fee) = wallet_ready(&state, &user.user_id, &input.wallet_type).await?;
-    let session = crate::providers::acquirer::merchant_session(&state.config.base_url, &fee.id);
+    let session = crate::providers::acquirer::merchant_session(
+        &state.config.base_url,
+        &fee.id,
+        state.db.now_ms(),
+    );
     Ok(Json(WalletSession {
         merchant_session: session,
         amount: crate::domain::accounts::money::decimal(fee.amount_minor),
@@ -320,11 +324,11 @@ async fn wallet_process(
 /// back to them, nothing having been opened (a payment that still arrives is held in suspense for
 /// a refund, as any payment after the step). A first account cannot be declined this way.
 #[utoipa::path(post, path = "/v2/account-profiles/registration-fees/cancel", tag = "onboarding",
-    responses((status = 200, body = crate::api::users::KycStatusReply)))]
+    responses((status = 200, body = crate::api::signup::KycStatusReply)))]
 async fn cancel(
     State(state): State<ApiState>,
     user: CurrentUser,
-) -> Result<Json<crate::api::users::KycStatusReply>, AppError> {
+) -> Result<Json<crate::api::signup::KycStatusReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Fee).await?;
     let has_open = !store::profiles::for_user(&state.db, &row.id)
         .await?
@@ -353,7 +357,7 @@ async fn cancel(
             "The fee has been paid already.",
         ));
     }
-    Ok(Json(crate::api::users::kyc_reply(&state, &user).await?))
+    Ok(Json(crate::api::signup::kyc_reply(&state, &user).await?))
 }
 
 /// The acquirer's notification of a hosted checkout (signed): a payment settles the fee once
@@ -361,12 +365,12 @@ async fn cancel(
 /// marks the checkout failed. A bad signature is refused and changes nothing.
 #[utoipa::path(post, path = "/v2/webhooks/acquirer", tag = "onboarding",
     request_body(content = String, description = "The acquirer's JSON notification, as signed"),
-    responses((status = 200, body = crate::api::replies::Empty)))]
+    responses((status = 200, body = crate::api::common_answers::Empty)))]
 async fn acquirer_webhook(
     State(state): State<ApiState>,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
-) -> Result<Json<crate::api::replies::Empty>, AppError> {
+) -> Result<Json<crate::api::common_answers::Empty>, AppError> {
     let acquirer = state.acquirer.as_ref().ok_or(AppError::NotFound)?;
     let event = acquirer.read_webhook(&headers, &body).map_err(|error| {
         tracing::warn!(%error, "acquirer webhook refused");
@@ -381,7 +385,7 @@ async fn acquirer_webhook(
             checkout = event.checkout_id,
             "acquirer webhook for an unknown checkout"
         );
-        return Ok(Json(crate::api::replies::Empty {}));
+        return Ok(Json(crate::api::common_answers::Empty {}));
     };
     if event.paid {
         fee_service::settle(
@@ -395,5 +399,5 @@ async fn acquirer_webhook(
     } else {
         registration_fees::fail_checkout(&state.db, &event.checkout_id).await?;
     }
-    Ok(Json(crate::api::replies::Empty {}))
+    Ok(Json(crate::api::common_answers::Empty {}))
 }

@@ -11,16 +11,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::in_step;
+use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Empty;
 use crate::api::ApiState;
 use crate::domain::onboarding::journey::Step;
 use crate::providers::identity::sandbox::SandboxIdentity;
 use crate::providers::identity::{Applicant, Review, WidgetAccess};
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::onboarding::review;
-use crate::store::{self, now_ms};
+use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -66,7 +66,7 @@ pub async fn record_agreement(
     if !accepted {
         return Err(AppError::field("accepted", "Field is required"));
     }
-    store::identity_checks::agree(&state.db, user_id, now_ms()).await?;
+    store::identity_checks::agree(&state.db, user_id, state.db.now_ms()).await?;
     Ok(())
 }
 
@@ -155,6 +155,7 @@ pub async fn sandbox_review(
     let sandbox = SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
         state.config.identity.token_lifetime_s,
+        state.db.clock.clone(),
     );
     let (body, signature) = sandbox.webhook(user_id, review);
     let router = state

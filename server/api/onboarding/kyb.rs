@@ -9,9 +9,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::in_step;
+use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Empty;
 use crate::api::ApiState;
 use crate::domain::onboarding::journey::Step;
 use crate::services::onboarding::review::{self, AnswerError};

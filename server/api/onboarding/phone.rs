@@ -9,9 +9,9 @@ use utoipa_axum::routes;
 
 use super::in_step;
 use crate::api::client_ip::ClientIp;
+use crate::api::common_answers::Success;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
-use crate::api::replies::Success;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
@@ -20,8 +20,8 @@ use crate::domain::onboarding::journey::Step;
 use crate::domain::onboarding::phone::{self, PhoneError};
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::onboarding::steps;
+use crate::store;
 use crate::store::users::UserDetails;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -111,7 +111,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppErro
             lifetime_ms: CODE_LIFETIME_MS,
             binding: None,
         },
-        now_ms(),
+        state.db.now_ms(),
     )
     .await?;
     state
@@ -173,7 +173,7 @@ pub async fn check_code(
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("code", "Enter the 6-digit code"));
     }
-    let now = now_ms();
+    let now = state.db.now_ms();
     let request_id =
         store::mfa::latest_pending(&state.db, user_id, Purpose::PhoneVerification, now)
             .await?

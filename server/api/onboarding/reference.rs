@@ -51,6 +51,7 @@ pub struct UsageQuery {
 #[utoipa::path(get, path = "/v1/utils/account-usage", tag = "onboarding", params(UsageQuery),
     responses((status = 200, body = AccountUsage)))]
 async fn account_usage(
+    State(state): State<ApiState>,
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<UsageQuery>,
 ) -> Json<AccountUsage> {
@@ -64,7 +65,7 @@ async fn account_usage(
     Json(AccountUsage {
         source_of_funds: options::sources_of_funds(
             incorporated,
-            crate::domain::london::today(crate::store::now_ms()),
+            crate::domain::london::today(state.db.now_ms()),
         ),
         business_size: options::BUSINESS_SIZES.to_vec(),
         transaction_count: options::TRANSACTION_COUNTS.to_vec(),

@@ -16,8 +16,8 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::payments::attachment;
 use crate::rate_limit::{Limit, UserKey};
+use crate::store;
 use crate::store::documents::{Chunk, UploadError};
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -148,7 +148,7 @@ async fn upload(
             number: chunk_number,
             total_chunks: total,
             data: &file,
-            now: now_ms(),
+            now: state.db.now_ms(),
         },
     )
     .await

@@ -19,8 +19,8 @@ use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput,
 use crate::domain::profiles::access::{Right, Section};
 use crate::providers::bank_directory::{self, BankMatch};
 use crate::rate_limit::{Limit, UserKey};
+use crate::store;
 use crate::store::recipients::StoredRecipient;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -271,7 +271,7 @@ async fn upsert(
         &profile.profile_id,
         body.id.as_deref(),
         &checked,
-        now_ms(),
+        state.db.now_ms(),
     )
     .await?
     .ok_or(AppError::NotFound)?;

@@ -20,8 +20,8 @@ use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::profiles::invitations::{self, InvitationError, Inviter, Mailer};
+use crate::store;
 use crate::store::invitations::InvitationRow;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -254,7 +254,7 @@ async fn resend(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<Resent>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let row = owned(&state, &profile, &body.id, now).await?;
     let email = Email::parse(&row.email).map_err(|message| AppError::field("email", message))?;
     limit_emails(&state, &profile.user_id, &email).await?;
@@ -280,7 +280,7 @@ async fn revoke(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let row = owned(&state, &profile, &body.id, now).await?;
     invitations::revoke(&state.db, &inviter(&profile), &row, &ip.to_string()).await?;
     let row = owned(&state, &profile, &row.id, now).await?;
@@ -303,7 +303,7 @@ async fn take(
     profile: Result<SelectedProfile, AppError>,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let row = if !body.reference.trim().is_empty() {
         store::invitations::by_reference(&state.db, body.reference.trim(), now).await?
     } else {
@@ -347,7 +347,7 @@ async fn fetch(
     profile: Result<SelectedProfile, AppError>,
     ApiJson(body): ApiJson<FetchBody>,
 ) -> Result<Json<InvitationList>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let rows = match body.side.unwrap_or(Side::Invitee) {
         Side::Invitee => {
             store::invitations::for_email(&state.db, &caller_email(&state, &user).await?, now)
@@ -373,7 +373,7 @@ async fn verify(
     State(state): State<ApiState>,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let row = store::invitations::by_token(&state.db, body.token.trim(), now_ms())
+    let row = store::invitations::by_token(&state.db, body.token.trim(), state.db.now_ms())
         .await?
         .ok_or_else(unknown_link)?;
     if row.state != InvitationState::InvitationPending {
@@ -419,7 +419,7 @@ async fn accept(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let row = addressed(&state, &user, &body, now).await?;
     let card = crate::services::cards::issuing::for_invitation(&state.db, &state.config, &row, now)
         .await?;
@@ -447,7 +447,7 @@ async fn decline(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = now_ms();
+    let now = state.db.now_ms();
     let row = addressed(&state, &user, &body, now).await?;
     invitations::decline(&state.db, &user.user_id, &row, &ip.to_string()).await?;
     let row = store::invitations::by_id(&state.db, &row.id, now)

@@ -13,7 +13,7 @@ pub mod users;
 
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
-use super::users::{kyc_reply, KycStatusReply};
+use super::signup::{kyc_reply, KycStatusReply};
 use super::ApiState;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};

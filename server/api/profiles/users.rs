@@ -116,7 +116,7 @@ async fn fetch(
 ) -> Result<Json<TeamList>, AppError> {
     let members = store::team::members(&state.db, &profile.profile_id).await?;
     let invitations =
-        store::invitations::for_profile(&state.db, &profile.profile_id, store::now_ms()).await?;
+        store::invitations::for_profile(&state.db, &profile.profile_id, state.db.now_ms()).await?;
     Ok(Json(TeamList {
         results: members
             .into_iter()
@@ -264,7 +264,7 @@ async fn remove_access(
         &state.db,
         &profile.profile_id,
         &member.user_id,
-        store::now_ms(),
+        state.db.now_ms(),
     )
     .await?
     {

@@ -4,7 +4,7 @@
 
 pub mod entry;
 pub mod identifiers;
-pub mod kinds;
 pub mod money;
 pub mod statements;
 pub mod status;
+pub mod transaction_kinds;

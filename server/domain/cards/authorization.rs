@@ -3,7 +3,7 @@
 //! and may later refund part or all of a captured payment.
 
 use super::controls::LimitType;
-use crate::domain::accounts::kinds::TransactionType;
+use crate::domain::accounts::transaction_kinds::TransactionType;
 
 crate::domain::named_enum! {
     /// An authorisation's state; a refund is a row of its own.

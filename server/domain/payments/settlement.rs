@@ -37,8 +37,8 @@ crate::domain::named_enum! {
 impl TransferStatus {
     /// How the payer's transaction row shows it: a returned transfer's debit is declined (the
     /// money comes back on a refund row of its own).
-    pub fn payer_row(self) -> crate::domain::accounts::kinds::TransactionStatus {
-        use crate::domain::accounts::kinds::TransactionStatus;
+    pub fn payer_row(self) -> crate::domain::accounts::transaction_kinds::TransactionStatus {
+        use crate::domain::accounts::transaction_kinds::TransactionStatus;
         match self {
             Self::Pending => TransactionStatus::Pending,
             Self::Completed => TransactionStatus::Completed,

@@ -69,12 +69,16 @@ pub trait IdentityProvider: Send + Sync {
 
 /// The provider the configuration names (`BANK_IDENTITY_PROVIDER`): Sumsub when chosen, the
 /// sandbox in sandbox mode, else none (the step answers that verification is unavailable).
-pub fn from_config(config: &crate::config::Config) -> Option<Arc<dyn IdentityProvider>> {
+pub fn from_config(
+    config: &crate::config::Config,
+    clock: &crate::domain::clock::Clock,
+) -> Option<Arc<dyn IdentityProvider>> {
     match (&config.identity.sumsub, config.sandbox) {
         (Some(settings), _) => Some(Arc::new(sumsub::Sumsub::new(settings.clone()))),
         (None, true) => Some(Arc::new(sandbox::SandboxIdentity::new(
             config.identity.sandbox_secret.clone(),
             config.identity.token_lifetime_s,
+            clock.clone(),
         ))),
         (None, false) => None,
     }

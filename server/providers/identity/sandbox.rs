@@ -6,12 +6,15 @@
 use base64::Engine;
 use secrecy::SecretString;
 
+use crate::domain::clock::Clock;
+
 use super::webhook::{self, WebhookEvent};
 use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, WidgetAccess};
 
 pub struct SandboxIdentity {
     secret: SecretString,
     lifetime_s: u32,
+    clock: Clock,
 }
 
 /// Whose widget a token opens.
@@ -30,8 +33,12 @@ pub enum TokenError {
 }
 
 impl SandboxIdentity {
-    pub fn new(secret: SecretString, lifetime_s: u32) -> Self {
-        Self { secret, lifetime_s }
+    pub fn new(secret: SecretString, lifetime_s: u32, clock: Clock) -> Self {
+        Self {
+            secret,
+            lifetime_s,
+            clock,
+        }
     }
 
     pub fn applicant_id(user_id: &str) -> String {
@@ -80,7 +87,7 @@ impl IdentityProvider for SandboxIdentity {
     }
 
     fn access<'a>(&'a self, applicant: &'a Applicant<'a>) -> Pending<'a, WidgetAccess> {
-        let token = self.issue(applicant.user_id, crate::store::now_ms());
+        let token = self.issue(applicant.user_id, self.clock.now_ms());
         let access = WidgetAccess {
             provider: ProviderName::Sandbox,
             // Relative: the widget is served by the very bank whose page frames it.
@@ -106,11 +113,11 @@ mod tests {
 
     #[test]
     fn tokens_are_signed_and_expire() {
-        let sandbox = SandboxIdentity::new(SecretString::from("s"), 60);
+        let sandbox = SandboxIdentity::new(SecretString::from("s"), 60, Clock::system());
         let token = sandbox.issue("user-1", 1_000);
         assert_eq!(sandbox.check(&token, 2_000).unwrap().user_id, "user-1");
         assert_eq!(sandbox.check(&token, 61_000), Err(TokenError::Expired));
-        let other = SandboxIdentity::new(SecretString::from("t"), 60);
+        let other = SandboxIdentity::new(SecretString::from("t"), 60, Clock::system());
         assert_eq!(other.check(&token, 2_000), Err(TokenError::Invalid));
         assert_eq!(sandbox.check("garbage", 2_000), Err(TokenError::Invalid));
     }

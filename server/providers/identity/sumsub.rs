@@ -50,7 +50,9 @@ impl Sumsub {
         body: Option<serde_json::Value>,
     ) -> Result<(u16, serde_json::Value), IdentityError> {
         let bytes = body.map(|b| b.to_string().into_bytes()).unwrap_or_default();
-        let ts = (crate::store::now_ms() / 1000).to_string();
+        // The provider checks the signature's time against its own clock: the wall clock's, not the
+        // bank's (which tests may move).
+        let ts = time::OffsetDateTime::now_utc().unix_timestamp().to_string();
         let sig = signature(
             &self.settings.secret_key,
             &ts,

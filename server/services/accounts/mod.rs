@@ -4,7 +4,7 @@ use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
 use crate::store::bank_accounts::{BankAccount, NewAccount};
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
@@ -39,7 +39,7 @@ pub async fn open(
     if store::bank_accounts::has_open_in(&mut tx, profile_id, currency).await? {
         return Err(OpenError::Exists(currency));
     }
-    let now = now_ms();
+    let now = db.now_ms();
     let id = store::bank_accounts::open(
         &mut tx,
         &NewAccount {

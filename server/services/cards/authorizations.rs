@@ -6,8 +6,8 @@
 //! concurrent authorisations cannot together pass a daily limit or the balance.
 
 use crate::domain::accounts::entry::Entry;
-use crate::domain::accounts::kinds::{TransactionStatus, TransactionType};
 use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::cards::authorization::{self, AuthorizationStatus};
 use crate::domain::cards::controls::{self, DeclineReason, Facts, LimitType};
 use crate::domain::cards::cvv::Expiry;
@@ -104,6 +104,7 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
     if decision.is_ok() {
         match ledger::place_hold(
             &mut tx,
+            request.at,
             &card.ledger_account_id,
             request.amount,
             &format!("card:{id}"),
@@ -221,9 +222,10 @@ pub async fn capture(db: &Db, network_id: &str, at: i64) -> Result<Authorization
         Err(done) => return Err(NetworkError::NotPending(done.status)),
     };
     let auth = &open.auth;
-    ledger::release_hold(&mut tx, &open.hold_id).await?;
+    ledger::release_hold(&mut tx, at, &open.hold_id).await?;
     let clearing = ledger::system_account(
         &mut tx,
+        at,
         AccountKind::SchemeClearing,
         Some("card"),
         auth.currency,
@@ -270,7 +272,7 @@ pub async fn reverse(db: &Db, network_id: &str, at: i64) -> Result<Authorization
         Err(done) if done.status == AuthorizationStatus::Reversed => return Ok(done),
         Err(done) => return Err(NetworkError::NotPending(done.status)),
     };
-    ledger::release_hold(&mut tx, &open.hold_id).await?;
+    ledger::release_hold(&mut tx, at, &open.hold_id).await?;
     if let Some(transaction_id) = &open.auth.transaction_id {
         transactions::settle_pending(
             &mut tx,
@@ -309,9 +311,14 @@ pub async fn refund(
         return Err(NetworkError::BadRefund);
     }
     let currency = original.currency;
-    let clearing =
-        ledger::system_account(&mut tx, AccountKind::SchemeClearing, Some("card"), currency)
-            .await?;
+    let clearing = ledger::system_account(
+        &mut tx,
+        at,
+        AccountKind::SchemeClearing,
+        Some("card"),
+        currency,
+    )
+    .await?;
     let entry = Entry::transfer(&clearing, &card.ledger_account_id, currency, amount)
         .map_err(BookingError::from)?;
     let booked = ledger::book(

@@ -11,7 +11,7 @@ use crate::domain::profiles::access::{ProfileType, Role};
 use crate::store::ledger::{self, AccountKind};
 use crate::store::registration_fees::{self, Fee};
 use crate::store::users::UserRow;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FeeError {
@@ -73,7 +73,7 @@ pub async fn current_fee(db: &Db, config: &Config, user: &UserRow) -> Result<Fee
             ),
             reference: &reference,
         },
-        now_ms(),
+        db.now_ms(),
     )
     .await?;
     registration_fees::latest(db, &user.id)
@@ -128,7 +128,7 @@ pub async fn settle(
         .as_ref()
         .map(|o| o.data.name.clone())
         .unwrap_or_default();
-    let now = now_ms();
+    let now = db.now_ms();
     let mut tx = db.begin_write().await?;
     // Moving the person past the fee step is the gate (issue 26 point 3): of payments that race,
     // whichever method they came by, exactly one moves it and opens the profile; the others find
@@ -148,6 +148,7 @@ pub async fn settle(
     }
     let clearing = ledger::system_account(
         &mut tx,
+        now,
         AccountKind::SchemeClearing,
         Some(scheme),
         fee.currency,
@@ -155,6 +156,7 @@ pub async fn settle(
     .await?;
     let to = ledger::system_account(
         &mut tx,
+        now,
         if first {
             AccountKind::FeeIncome
         } else {
@@ -207,7 +209,8 @@ pub async fn settle(
         _ => {
             let name = format!("{} {}", details.name, details.surname);
             let profile =
-                store::profiles::create_in(&mut tx, ProfileType::Personal, name.trim()).await?;
+                store::profiles::create_in(&mut tx, now, ProfileType::Personal, name.trim())
+                    .await?;
             store::profiles::add_member_in(
                 &mut tx,
                 &profile,

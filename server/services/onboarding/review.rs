@@ -7,7 +7,7 @@ use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::onboarding::review::{self, Decision, Review, KYB_IN_REVIEW};
 use crate::providers::notify::Notifications;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 /// Applies an identity review to the person the provider names; false when it changed nothing
 /// (an unknown person, or a review their status has moved past).
@@ -28,7 +28,7 @@ pub async fn apply_identity_review(
     let moved = store::users::move_status(&mut conn, &user.id, from, to).await?;
     drop(conn);
     if moved {
-        store::identity_checks::record(db, &user.id, provider, applicant_id, review, now_ms())
+        store::identity_checks::record(db, &user.id, provider, applicant_id, review, db.now_ms())
             .await?;
     }
     Ok(moved)
@@ -72,7 +72,7 @@ pub async fn decide_business(
         return Err(DecisionError::NotInReview(user.kyc_status.as_str()));
     }
     if let (Decision::RequestMore, Some(onboarding), Some(note)) = (decision, &onboarding, note) {
-        store::onboardings::set_review_note(&mut tx, &onboarding.id, note, now_ms()).await?;
+        store::onboardings::set_review_note(&mut tx, &onboarding.id, note, db.now_ms()).await?;
     }
     tx.commit().await?;
     let sent = notify
@@ -120,7 +120,7 @@ pub async fn answer_request(db: &Db, user_id: &str, text: &str) -> Result<(), An
     {
         return Err(AnswerError::NotRequested);
     }
-    store::onboardings::set_additional_info(&mut tx, &onboarding.id, text, now_ms()).await?;
+    store::onboardings::set_additional_info(&mut tx, &onboarding.id, text, db.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::profiles::access::{ProfileType, Role};
 use crate::store::onboardings::Onboarding;
 use crate::store::users::UserRow;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 /// The step is not open for the person (any more).
 #[derive(Debug, thiserror::Error)]
@@ -22,7 +22,7 @@ pub enum StepError {
 pub async fn submit_company(db: &Db, user: &UserRow, draft: &Onboarding) -> Result<(), StepError> {
     let phone_verified = store::users::phone_verified(db, &user.id).await?;
     let first_profile = store::profiles::for_user(db, &user.id).await?.is_empty();
-    let now = now_ms();
+    let now = db.now_ms();
     let next = journey::after(user.flow(), Step::Business, phone_verified);
     let mut tx = db.begin_write().await?;
     if !store::users::move_status(&mut tx, &user.id, journey::open_for(Step::Business), next)
@@ -31,7 +31,8 @@ pub async fn submit_company(db: &Db, user: &UserRow, draft: &Onboarding) -> Resu
         return Err(StepError::NotOpen);
     }
     let profile =
-        store::profiles::create_in(&mut tx, ProfileType::Business, draft.data.name.trim()).await?;
+        store::profiles::create_in(&mut tx, now, ProfileType::Business, draft.data.name.trim())
+            .await?;
     store::profiles::add_member_in(&mut tx, &profile, &user.id, Role::Admin, &[], first_profile)
         .await?;
     if !store::onboardings::submit(&mut tx, &draft.id, &profile, now).await? {
@@ -43,7 +44,7 @@ pub async fn submit_company(db: &Db, user: &UserRow, draft: &Onboarding) -> Resu
 
 /// The person's phone is verified (their texted code was right): onboarding moves on.
 pub async fn phone_verified(db: &Db, user: &UserRow) -> Result<(), StepError> {
-    let now = now_ms();
+    let now = db.now_ms();
     let mut tx = db.begin_write().await?;
     store::users::mark_phone_verified(&mut tx, &user.id, now).await?;
     let next = journey::after(user.flow(), Step::Phone, true);

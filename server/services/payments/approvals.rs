@@ -15,7 +15,7 @@ use crate::store::approvals::{NewRequest, RequestRow};
 use crate::store::bookings::BookingError;
 use crate::store::ledger::LedgerError;
 use crate::store::mfa::ApprovalProblem;
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 /// A waiting transfer's request, as kept for its approver.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -119,6 +119,7 @@ async fn place_in(
     }
     let hold = store::ledger::place_hold(
         conn,
+        new.now,
         &new.account.ledger_account_id,
         new.amount + new.fee,
         &format!("transfer_request:{}", new.id),
@@ -202,7 +203,7 @@ pub async fn reject(
         &row.id,
         RequestState::Rejected,
         member.user_id,
-        now_ms(),
+        db.now_ms(),
     )
     .await?;
     tx.commit().await?;
@@ -238,7 +239,7 @@ pub async fn set_rule(
         currency,
         threshold,
         owner.user_id,
-        now_ms(),
+        db.now_ms(),
     )
     .await?;
     store::audit::record_json(

@@ -25,7 +25,7 @@ use crate::store::bank_accounts::BankAccount;
 use crate::store::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
 use crate::store::mfa::ApprovalProblem;
 use crate::store::transfers::{NewTransfer, TransferRow};
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 /// Why a transfer is not made. The API answers each with SPEC §8's code (`api/error.rs`).
 #[derive(Debug, thiserror::Error)]
@@ -254,7 +254,7 @@ pub(super) async fn submit_as(
             }
         }
     };
-    let now = now_ms();
+    let now = db.now_ms();
     let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
     if approves.is_none() {
         let threshold =

@@ -12,7 +12,7 @@ use crate::domain::profiles::team;
 use crate::providers::notify::Notifications;
 use crate::store::cards::NewCard;
 use crate::store::invitations::{InvitationRow, NewInvitation};
-use crate::store::{self, now_ms, Db};
+use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum InvitationError {
@@ -88,7 +88,7 @@ pub async fn invite(
     card_address: Option<&ShippingAddress>,
     ip: &str,
 ) -> Result<InvitationRow, InvitationError> {
-    let now = now_ms();
+    let now = db.now_ms();
     if store::users::by_email(db, &checked.email).await?.is_some() {
         return Err(InvitationError::EmailTaken);
     }
@@ -135,7 +135,7 @@ pub async fn resend(
     ) {
         return Err(InvitationError::NotOpen(row.state));
     }
-    let token = store::invitations::resend(db, &row.id, now_ms())
+    let token = store::invitations::resend(db, &row.id, db.now_ms())
         .await?
         .ok_or(InvitationError::NotOpen(row.state))?;
     store::audit::record_json(
@@ -194,7 +194,7 @@ async fn answer(
     event: AuditEvent,
     ip: &str,
 ) -> Result<(), InvitationError> {
-    if !store::invitations::answer(db, &row.id, to, now_ms()).await? {
+    if !store::invitations::answer(db, &row.id, to, db.now_ms()).await? {
         return Err(InvitationError::NotOpen(
             if to == InvitationState::InvitationRejected {
                 row.state
@@ -223,7 +223,7 @@ pub async fn accept(
     card: Option<&NewCard<'_>>,
     ip: &str,
 ) -> Result<(), InvitationError> {
-    if !store::invitations::accept(db, row, user_id, card, now_ms()).await? {
+    if !store::invitations::accept(db, row, user_id, card, db.now_ms()).await? {
         return Err(InvitationError::NotOpen(
             InvitationState::InvitationAccepted,
         ));

@@ -58,6 +58,7 @@ pub async fn register(db: &Db, new: &NewRegistration<'_>) -> Result<String, Regi
     }
     let user_id = store::users::create_in(
         &mut tx,
+        new.now,
         &store::users::NewUser {
             email: &email,
             password_hash: new.password_hash,

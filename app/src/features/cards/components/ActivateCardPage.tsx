@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { parseQuery } from "../../../lib/url";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { cardsApi, cardsQuery } from "../api";
 import { ActivationForm } from "./ActivationForm";
 
@@ -14,7 +14,7 @@ export function ActivateCardPage() {
     data.results.find((c) => c.status === "activation_pending");
   const client = useQueryClient();
   const navigate = useNavigate();
-  if (!card) return <Go to="/cards" />;
+  if (!card) return <Redirect to="/cards" />;
   return (
     <section className="panel" aria-labelledby="activate-title">
       <h1 id="activate-title">Activate your card</h1>

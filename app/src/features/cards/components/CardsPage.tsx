@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { CORPORATE_CARDS, meets } from "../../../lib/rights";
 import { parseQuery } from "../../../lib/url";
-import { useFacts } from "../../../lib/useFacts";
+import { useAccessFacts } from "../../../lib/useAccessFacts";
 import { featuresQuery, isOn } from "../../../api/features";
 import { type Card, cardsQuery } from "../api";
 import { isHolder, mayOrder, pageCard, PERKS, STATUS_LABELS } from "../model";
@@ -37,7 +37,7 @@ export function CardsPage() {
 
 function Cards() {
   const { layout, session } = useApp();
-  const facts = useFacts();
+  const facts = useAccessFacts();
   const query = parseQuery(useLocation().search);
   const { data } = useSuspenseQuery(cardsQuery());
   // An Account Owner sees the company's corporate cards apart from their own.

@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { parseQuery } from "../../../lib/url";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { corporateApi, type GivenCard, givenCardsQuery } from "../api";
 import { isManageable } from "../model";
 import { ActivationForm } from "./ActivationForm";
@@ -69,7 +69,7 @@ export function GivenCardActivatePage() {
   const navigate = useNavigate();
   const waiting = data.results.filter((given) => given.card.status === "activation_pending");
   const card = (waiting.find((given) => given.card.id === query.card) ?? waiting[0])?.card;
-  if (!card) return <Go to={`/invitation/${encodeURIComponent(inviteKey ?? "card")}/card`} />;
+  if (!card) return <Redirect to={`/invitation/${encodeURIComponent(inviteKey ?? "card")}/card`} />;
   return (
     <section className="panel" aria-labelledby="activate-title">
       <h1 id="activate-title">Activate your card</h1>

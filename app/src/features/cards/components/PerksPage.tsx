@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { PERKS } from "../model";
 import { CardReferral } from "./CardReferral";
 
@@ -30,7 +30,7 @@ export function PerksPage() {
 export function PerkPage() {
   const { path = "" } = useParams();
   const perk = PERKS.find((item) => item.path === path);
-  if (!perk) return <Go to="/cards/benefits" />;
+  if (!perk) return <Redirect to="/cards/benefits" />;
   return (
     <section className="panel" aria-labelledby="perk-title">
       <h1 id="perk-title">{perk.title}</h1>

@@ -7,7 +7,7 @@ import { useApp } from "../../../lib/appContext";
 import { formatMoney } from "../../../lib/format";
 import { paysTransactions } from "../../../lib/rights";
 import { parseQuery } from "../../../lib/url";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { AmountInput } from "../../../ui/AmountInput";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
 import { transactionQuery } from "../../../api/transactions";
@@ -48,14 +48,14 @@ const FORM_ERRORS: Record<string, string> = {
 /** SPEC §2 currency-converter: transaction access, the flag, more than one active account. */
 export function ExchangePage() {
   const { session } = useApp();
-  return paysTransactions(session) ? <Guarded /> : <Go to="/dashboard" />;
+  return paysTransactions(session) ? <Guarded /> : <Redirect to="/dashboard" />;
 }
 
 function Guarded() {
   const features = useSuspenseQuery(featuresQuery()).data;
   const accounts = convertible(useSuspenseQuery(bankAccountsQuery()).data.results);
   const currencies = new Set(accounts.map((a) => a.currency));
-  if (!isOn(features, "currencyExchange") || currencies.size < 2) return <Go to="/dashboard" />;
+  if (!isOn(features, "currencyExchange") || currencies.size < 2) return <Redirect to="/dashboard" />;
   return <Exchange accounts={accounts} />;
 }
 
@@ -82,7 +82,7 @@ function Exchange({ accounts }: { accounts: Account[] }) {
   const input = rateInput(draft, accounts);
   const [feed, rates] = useRateFeed(input);
   const countdown = useCountdown(feed.nextRefreshAt, REFRESH_MS);
-  if (!from || !to) return <Go to="/dashboard" />;
+  if (!from || !to) return <Redirect to="/dashboard" />;
 
   const answer = feed.answer;
   const quote: ExchangeQuote | null = answer && !isProblem(answer) ? answer : null;
@@ -321,7 +321,7 @@ function Complete({
 }) {
   if (result) return <Completed leg={result.transaction} arrived={result.toTransaction} />;
   if (transactionId) return <CompletedFromAddress id={transactionId} />;
-  return <Go to="/currency-converter" />;
+  return <Redirect to="/currency-converter" />;
 }
 
 /** After the plain form: the paying leg, loaded by the server render. */
@@ -335,7 +335,7 @@ function Completed({ leg, arrived }: { leg: Transaction; arrived: Transaction | 
     leg.conversionCurrency === null ||
     leg.conversionAmountTotal === null
   )
-    return <Go to="/currency-converter" />;
+    return <Redirect to="/currency-converter" />;
   const shown = arrived ?? leg;
   return (
     <section className="panel exchange" aria-labelledby="exchange-title">

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { failureText } from "../../../api/client";
 import { formatMoney } from "../../../lib/format";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { CopyButton } from "../../../ui/CopyButton";
 import { activationApi, type Fee, feeQuery, kycStatusQuery } from "../api";
 import { useKycStatus } from "../useKycStatus";
@@ -43,8 +43,9 @@ export function PaywallPage() {
   const client = useQueryClient();
   // Known only in the browser: the server renders the page without the button.
   useEffect(() => setApplePay(fee.applePayAllowed && applePayAvailable()), [fee.applePayAllowed]);
-  if (!inStep) return <Go to="/controller" />;
-  if (fee.status === "pending" && fee.method === "transfer") return <Go to="/account-activation/transfer" />;
+  if (!inStep) return <Redirect to="/controller" />;
+  if (fee.status === "pending" && fee.method === "transfer")
+    return <Redirect to="/account-activation/transfer" />;
 
   const payByCard = async () => {
     setBusy(true);
@@ -176,7 +177,7 @@ export function PaywallPage() {
 export function TransferPage() {
   const inStep = useFeeStep();
   const { data: fee } = useSuspenseQuery(feeQuery());
-  if (!inStep) return <Go to="/controller" />;
+  if (!inStep) return <Redirect to="/controller" />;
   const rows: [string, string][] = [
     ["Amount", formatMoney(fee.amount, fee.currency)],
     ["Beneficiary", fee.transfer.beneficiary],
@@ -227,7 +228,7 @@ export function CardPage() {
   useEffect(() => {
     if (status === "paid") window.location.assign("/dashboard");
   }, [status]);
-  if (!inStep) return <Go to="/controller" />;
+  if (!inStep) return <Redirect to="/controller" />;
   return (
     <section className="panel" aria-labelledby="card-title">
       <h1 id="card-title">Card payment</h1>

@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { failureText } from "../../../api/client";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { activationApi, kycStatusQuery, onboardingQuery } from "../api";
 import { useKycStatus } from "../useKycStatus";
 
@@ -18,7 +18,7 @@ export function AdditionalCompanyInfoPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const status = kyc.status?.kyc_status;
-  if (status && status !== "kyb_requested" && status !== "kyb_pending") return <Go to="/controller" />;
+  if (status && status !== "kyb_requested" && status !== "kyb_pending") return <Redirect to="/controller" />;
   return (
     <section className="panel panel-wide" aria-labelledby="kyb-title">
       <h1 id="kyb-title">Business Verification</h1>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useApp } from "../../../lib/appContext";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { controllerTarget, overview } from "../controller";
 import { useKycStatus } from "../useKycStatus";
 
@@ -45,9 +45,9 @@ function StatusView({ follow }: { follow: boolean }) {
     );
   }
   const target = controllerTarget(data.kyc_status, data.onboarding_flow);
-  if (follow && target !== null && !ready) return <Go to={target} />;
+  if (follow && target !== null && !ready) return <Redirect to={target} />;
   if (!follow && target !== null && target !== "/invite-onboarding/status" && !ready)
-    return <Go to="/controller" />;
+    return <Redirect to="/controller" />;
 
   const steps = overview(data.onboarding_flow);
   const currentIndex = Math.max(

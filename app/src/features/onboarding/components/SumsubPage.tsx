@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { identityAccessQuery, identityApi, kycStatusQuery } from "../api";
 import { useKycStatus } from "../useKycStatus";
 
@@ -19,7 +19,7 @@ export function SumsubPage() {
   const query = parseQuery(useLocation().search);
   const kyc = useKycStatus();
   const [step, setStep] = useState<"agreement" | "widget">(query.step === "widget" ? "widget" : "agreement");
-  if (kyc.status && !OPEN.includes(kyc.status.kyc_status)) return <Go to="/controller" />;
+  if (kyc.status && !OPEN.includes(kyc.status.kyc_status)) return <Redirect to="/controller" />;
   return (
     <section className="panel panel-wide" aria-labelledby="sumsub-title">
       <h1 id="sumsub-title">Verify your identity</h1>

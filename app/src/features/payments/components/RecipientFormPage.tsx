@@ -5,7 +5,7 @@ import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions } from "../../../lib/rights";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { featuresQuery, isOn } from "../../../api/features";
 import { FormActions } from "../../../ui/FormActions";
 import { TextField } from "../../../ui/TextField";
@@ -120,7 +120,7 @@ function body(form: Form, id: string | undefined): RecipientBody {
 /** SPEC §2 recipients/create and recipients/edit/{recipientId}: for those who may pay. */
 export function RecipientFormPage() {
   const { session } = useApp();
-  return paysTransactions(session) ? <RecipientForm /> : <Go to="/recipients" />;
+  return paysTransactions(session) ? <RecipientForm /> : <Redirect to="/recipients" />;
 }
 
 function RecipientForm() {
@@ -194,7 +194,7 @@ function RecipientForm() {
     };
   }, [iban, scheme]);
 
-  if (recipientId && !editing) return <Go to="/recipients" />;
+  if (recipientId && !editing) return <Redirect to="/recipients" />;
 
   const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
   const field = (key: keyof Form, label: string, extra: { hint?: string; inputMode?: "numeric" } = {}) => ({

@@ -8,7 +8,7 @@ const SCHEME_CODES: Record<Scheme, string> = { sepa: "0", local: "1", swift: "2"
 import { failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions, readsTransactions } from "../../../lib/rights";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { recipientsApi, recipientsQuery } from "../api";
 
 /** SPEC §2 recipients: the profile's payees, to add, change or remove (transaction rights only). */
@@ -17,7 +17,7 @@ export function RecipientsPage() {
   return readsTransactions(session) ? (
     <RecipientList canChange={paysTransactions(session)} />
   ) : (
-    <Go to="/dashboard" />
+    <Redirect to="/dashboard" />
   );
 }
 

@@ -6,7 +6,7 @@ import { useApp } from "../../../lib/appContext";
 import { parseQuery } from "../../../lib/url";
 import { formatMoney } from "../../../lib/format";
 import { paysTransactions } from "../../../lib/rights";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { CodeInput } from "../../../ui/CodeInput";
 import { recipientsQuery } from "../api";
 import { plainFormError } from "./TransferPage";
@@ -33,7 +33,7 @@ const CARRIED = [
 export function TransferApprovePage() {
   const { session } = useApp();
   // SPEC §2/§6: paying needs the transaction right and a complete account.
-  return paysTransactions(session) && session.accountReady ? <Approve /> : <Go to="/dashboard" />;
+  return paysTransactions(session) && session.accountReady ? <Approve /> : <Redirect to="/dashboard" />;
 }
 
 function Approve() {
@@ -43,7 +43,7 @@ function Approve() {
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const [code, setCode] = useState("");
   const form = useRef<HTMLFormElement>(null);
-  if (!query.request || !query.id) return <Go to="/dashboard" />;
+  if (!query.request || !query.id) return <Redirect to="/dashboard" />;
   const account = accounts.find((a) => a.id === query.bankAccountId);
   const payee = recipients.find((r) => r.id === query.recipientId)?.name ?? query.name ?? "";
   return (

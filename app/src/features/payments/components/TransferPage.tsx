@@ -7,7 +7,7 @@ import { useApp } from "../../../lib/appContext";
 import { parseQuery } from "../../../lib/url";
 import { formatMoney } from "../../../lib/format";
 import { paysTransactions } from "../../../lib/rights";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { AmountInput } from "../../../ui/AmountInput";
 import { CodeInput } from "../../../ui/CodeInput";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
@@ -48,7 +48,7 @@ type Mfa = { method: MfaMethod; requestId: string; lastDigits: string };
 export function TransferPage() {
   const { session } = useApp();
   // SPEC §2/§6: paying needs the transaction right and a complete account.
-  return paysTransactions(session) && session.accountReady ? <Transfer /> : <Go to="/dashboard" />;
+  return paysTransactions(session) && session.accountReady ? <Transfer /> : <Redirect to="/dashboard" />;
 }
 
 function Transfer() {
@@ -90,7 +90,7 @@ function Transfer() {
   const [attachments, setAttachments] = useState<{ id: string; name: string }[]>([]);
 
   const account = accounts.find((a) => a.id === draft.accountId) ?? accounts[0];
-  if (!account) return <Go to="/dashboard" />;
+  if (!account) return <Redirect to="/dashboard" />;
   const schemes = schemesFor(account.currency, swiftAllowed);
   const scheme = schemes.includes(draft.scheme) ? draft.scheme : (schemes[0] ?? "swift");
   const terms: TransferTerms = termsOf({ ...draft, scheme, accountId: account.id });

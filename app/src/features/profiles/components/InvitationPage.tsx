@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { useApp } from "../../../lib/appContext";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { teamQuery } from "../api";
 import { InvitationActions } from "./InvitationActions";
 import { memberRole, StatusBadge } from "./TeamSection";
@@ -14,7 +14,7 @@ export function InvitationPage() {
   const invited = useSuspenseQuery(teamQuery()).data.results.find(
     (m) => m.kind === "invitation" && m.id === invitationId,
   );
-  if (!invited) return <Go to="/account" />;
+  if (!invited) return <Redirect to="/account" />;
   return (
     <section className="panel" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{`${invited.name} ${invited.surname}`.trim()}</h1>

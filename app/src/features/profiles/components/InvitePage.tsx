@@ -1,13 +1,13 @@
 import { useNavigate } from "react-router";
 import { useApp } from "../../../lib/appContext";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { InviteForm } from "./InviteForm";
 
 /** SPEC §2 mobile account/users/invite. */
 export function InvitePage() {
   const { session } = useApp();
   const navigate = useNavigate();
-  if (session.accessRole !== "admin") return <Go to="/account" />;
+  if (session.accessRole !== "admin") return <Redirect to="/account" />;
   return (
     <section className="panel" aria-labelledby="invite-title">
       <h1 id="invite-title">Team</h1>

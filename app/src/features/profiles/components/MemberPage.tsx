@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { useApp } from "../../../lib/appContext";
-import { Go } from "../../../routing/Go";
+import { Redirect } from "../../../routing/Redirect";
 import { teamQuery } from "../api";
 import { MemberAccess } from "./MemberAccess";
 import { memberRole, StatusBadge } from "./TeamSection";
@@ -12,7 +12,7 @@ export function MemberPage() {
   const { session } = useApp();
   const navigate = useNavigate();
   const member = useSuspenseQuery(teamQuery()).data.results.find((m) => m.id === userId);
-  if (!member) return <Go to="/account" />;
+  if (!member) return <Redirect to="/account" />;
   return (
     <section className="panel" aria-labelledby="member-title">
       <h1 id="member-title">

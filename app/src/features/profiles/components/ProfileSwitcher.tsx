@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { profilesQuery } from "../api";
-import { opensBecauseItGrew } from "../grows";
+import { opensBecauseItGrew } from "../dropdownOpening";
 
 // SPEC §9: the selected profile is remembered for 7 days.
 const SEVEN_DAYS_S = 7 * 24 * 60 * 60;

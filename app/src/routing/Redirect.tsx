@@ -13,7 +13,7 @@ export const RenderSignalsContext = createContext<RenderSignals | null>(null);
  * shows the page it leaves), a replacing navigation in the browser. For redirects that depend
  * on data the page loads, like the onboarding controller's KYC status.
  */
-export function Go({ to }: { to: string }) {
+export function Redirect({ to }: { to: string }) {
   const signals = useContext(RenderSignalsContext);
   if (signals) {
     signals.redirect ??= to;

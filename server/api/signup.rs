@@ -10,9 +10,9 @@ use utoipa_axum::routes;
 
 use super::auth::with_session;
 use super::client_ip::ClientIp;
+use super::common_answers::Empty;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
-use super::replies::Empty;
 use super::{session_cookies, ApiState};
 use crate::domain::auth::password;
 use crate::domain::onboarding::journey;
@@ -22,8 +22,8 @@ use crate::domain::profiles::invitation::InvitationState;
 use crate::rate_limit::Limit;
 use crate::services::cards::issuing;
 use crate::services::users::registration::{self, NewRegistration, RegistrationError};
+use crate::store;
 use crate::store::users::UserDetails;
-use crate::store::{self, now_ms};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -95,7 +95,7 @@ async fn create(
         .filter(|_| flow == OnboardingFlow::UserInvited)
     {
         Some(link) => Some(
-            store::invitations::by_token(&state.db, link.trim(), now_ms())
+            store::invitations::by_token(&state.db, link.trim(), state.db.now_ms())
                 .await?
                 .filter(|i| i.state == InvitationState::InvitationPending)
                 .ok_or_else(invitation_closed)?,
@@ -112,7 +112,7 @@ async fn create(
     };
     let token = session_cookies::read(&headers, session_cookies::registration_name(secure))
         .ok_or_else(restart)?;
-    let now = now_ms();
+    let now = state.db.now_ms();
     // The token is checked before the password is hashed: a bogus one costs no CPU.
     if !store::email_verifications::token_is_live(&state.db, token, now).await? {
         return Err(restart());
@@ -252,7 +252,7 @@ async fn update(
         )
         .await?;
     } else {
-        let today = crate::domain::london::today(now_ms());
+        let today = crate::domain::london::today(state.db.now_ms());
         let details = person::check_details(
             &PersonalDetailsInput {
                 title: text(input.title),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { opensBecauseItGrew } from "./grows";
+import { opensBecauseItGrew } from "./dropdownOpening";
 
 describe("the profile dropdown (SPEC §4)", () => {
   it("opens by itself only when the count grows past the first one", () => {

@@ -4,7 +4,7 @@ import { useApp } from "./appContext";
 import type { Facts } from "./rights";
 
 /** The session's facts for SPEC §6's rules, with the feature flags that are on. */
-export function useFacts(): Facts {
+export function useAccessFacts(): Facts {
   const { session } = useApp();
   const features = useQuery(featuresQuery()).data ?? [];
   return { ...session, flags: new Set(features.filter((f) => f.state !== "off").map((f) => f.name)) };
