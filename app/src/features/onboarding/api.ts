@@ -52,6 +52,7 @@ export const signupApi = {
 /** SPEC §3 "Business creation", as saved by the wizard. */
 export type BusinessData = Schemas["BusinessData"];
 export type Choice = Schemas["Choice"];
+export type AccountUsage = Schemas["AccountUsage"];
 
 export const onboardingQuery = () =>
   queryOptions({

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { Recipient } from "./api";
-import { draftFromQuery, emptyDraft, receiverFrom, schemesFor, termsOf, transferErrors } from "./draft";
+import type { FeeAnswer, Recipient, Scheme } from "./api";
+import {
+  draftFromQuery,
+  emptyDraft,
+  receiverFrom,
+  schemesFor,
+  startTransfer,
+  type TransferAction,
+  termsOf,
+  transferErrors,
+  transferReducer,
+} from "./draft";
 
 const accounts = [
   { id: "gbp", currency: "GBP" },
@@ -72,5 +82,76 @@ describe("the transfer draft", () => {
     const blank = emptyDraft(accounts, "gbp", "local").receiver;
     const receiver = receiverFrom({ name: "Hudson", accountNumber: "000123456789", type: "company" }, blank);
     expect(receiver).toMatchObject({ name: "Hudson", iban: "000123456789", saveAsTemplate: false });
+  });
+});
+
+describe("the transfer flow", () => {
+  const fee = (scheme: Scheme): FeeAnswer => ({
+    amount: 1000,
+    fee: 20,
+    total: 1020,
+    currency: "GBP",
+    scheme,
+  });
+  const start = () => startTransfer(emptyDraft(accounts, "gbp", undefined));
+  const approved = () =>
+    [
+      { type: "feeAnswered", fee: fee("local"), scheme: "local" },
+      {
+        type: "approvalAsked",
+        mfa: { method: "sms", requestId: "req-1", lastDigits: "12" },
+        transferId: "t-1",
+      },
+    ].reduce((state, action) => transferReducer(state, action as TransferAction), start());
+
+  it("confirms the fee when the scheme stays, and offers the other one when it does not (SPEC §4)", () => {
+    expect(
+      transferReducer(start(), { type: "feeAnswered", fee: fee("local"), scheme: "local" }),
+    ).toMatchObject({ step: "confirm", offer: null });
+    const offered = transferReducer(start(), { type: "feeAnswered", fee: fee("swift"), scheme: "local" });
+    expect(offered).toMatchObject({ step: "edit", offer: "swift" });
+    expect(transferReducer(offered, { type: "offerDeclined" })).toMatchObject({ step: "edit", offer: null });
+  });
+
+  it("fills the UK details from a UK IBAN when UK local is taken", () => {
+    const withIban = transferReducer(start(), {
+      type: "receiverEdited",
+      patch: { iban: "GB33 BUKB 2020 1555 5555 55" },
+    });
+    const taken = transferReducer(withIban, { type: "offerTaken", scheme: "local" });
+    expect(taken.step).toBe("confirm");
+    expect(taken.draft.scheme).toBe("local");
+    expect(taken.draft.receiver).toMatchObject({ ukSortCode: "202015", ukAccountNumber: "55555555" });
+  });
+
+  it("keeps one transfer id across retries of an approval, and drops it with any edit (dynamic linking)", () => {
+    const state = approved();
+    expect(state).toMatchObject({ step: "approve", transferId: "t-1" });
+    const retried = transferReducer(state, {
+      type: "approvalAsked",
+      mfa: { method: "sms", requestId: "req-2", lastDigits: "12" },
+      transferId: "t-2",
+    });
+    expect(retried.transferId).toBe("t-1");
+    const changed = transferReducer(state, { type: "edited", patch: { amount: "11.00" } });
+    expect(changed).toMatchObject({ transferId: null, mfa: null });
+    const payee = transferReducer(state, { type: "receiverEdited", patch: { name: "Other Ltd" } });
+    expect(payee).toMatchObject({ transferId: null, mfa: null });
+  });
+
+  it("keeps the named fields of a refusal that names none", () => {
+    const checked = transferReducer(start(), { type: "checked", errors: { amount: "Select right amount" } });
+    const refused = transferReducer(checked, { type: "refused", error: "Something went wrong" });
+    expect(refused).toMatchObject({
+      errors: { amount: "Select right amount" },
+      error: "Something went wrong",
+    });
+  });
+
+  it("clears an attachment's error once a file is attached", () => {
+    const refused = transferReducer(start(), { type: "attachmentRefused", message: "Too large" });
+    const attached = transferReducer(refused, { type: "attached", attachment: { id: "a1", name: "a.pdf" } });
+    expect(attached.errors.attachments).toBe("");
+    expect(attached.attachments).toEqual([{ id: "a1", name: "a.pdf" }]);
   });
 });

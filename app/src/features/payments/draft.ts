@@ -1,7 +1,7 @@
 // SPEC §3 "Transfer draft": what the transfer form holds, where it comes from (a saved
 // recipient, a scheme code in the path, Repeat Transfer) and the checks made before the fee check.
 import { isPositiveAmount } from "../../lib/amount";
-import type { Recipient, Scheme, TransferTerms } from "./api";
+import type { FeeAnswer, MfaMethod, Recipient, Scheme, TransferResult, TransferTerms } from "./api";
 import {
   bicError,
   ibanError,
@@ -169,4 +169,164 @@ export function receiverFrom(
     saveAsTemplate: false,
     swiftAddress: { ...blank.swiftAddress, ...address },
   };
+}
+
+/** A saved recipient chosen in the form: its details and default reference replace the payee's. */
+export function draftFromRecipient(draft: Draft, r: Recipient): Partial<Draft> {
+  return {
+    recipientId: r.id,
+    scheme: r.scheme,
+    details: r.reference ?? draft.details,
+    receiver: {
+      ...draft.receiver,
+      name: r.name,
+      type: r.type,
+      iban: r.iban ?? "",
+      accountNumber: "",
+      routingCode: r.routingCode ?? "",
+      ukSortCode: r.ukSortCode ?? "",
+      ukAccountNumber: r.ukAccountNumber ?? "",
+      bic: r.bic ?? "",
+      alias: r.alias ?? "",
+      saveAsTemplate: false,
+      swiftAddress: r.swiftAddress ?? draft.receiver.swiftAddress,
+    },
+  };
+}
+
+/** A UK IBAN names the sort code and account number UK local needs. */
+export function ukDetailsFromIban(ibanText: string): Partial<Draft["receiver"]> {
+  const iban = ibanText.replace(/\s/g, "").toUpperCase();
+  return /^GB\d{2}[A-Z]{4}\d{14}$/.test(iban)
+    ? { ukSortCode: iban.slice(8, 14), ukAccountNumber: iban.slice(14) }
+    : {};
+}
+
+// The transfer form's steps (SPEC §4): edit the draft, confirm the fee, approve by SMS or
+// passkey, done. One reducer holds the whole flow so every step sees the same state and the
+// dynamic-linking rule lives in one place.
+
+export type TransferStep = "edit" | "confirm" | "approve" | "done";
+export type Mfa = { method: MfaMethod; requestId: string; lastDigits: string };
+export type Attachment = { id: string; name: string };
+
+export interface TransferState {
+  draft: Draft;
+  step: TransferStep;
+  /** Field errors, keyed as the server names them. */
+  errors: Record<string, string>;
+  /** A refusal that names no field. */
+  error: string | null;
+  /** SPEC §8 codes that show a notice dialog with the server's title and message. */
+  notice: { title: string; message: string } | null;
+  busy: boolean;
+  fee: FeeAnswer | null;
+  /** Another scheme the fee answer offers (SPEC §4), until taken or declined. */
+  offer: Scheme | null;
+  mfa: Mfa | null;
+  code: string;
+  /** The client's id of the transfer: kept across retries of one approval, new after any edit. */
+  transferId: string | null;
+  result: TransferResult | null;
+  attachments: Attachment[];
+  /** Repeat Transfer fills the draft once, when the old transaction has loaded. */
+  repeated: boolean;
+}
+
+export type TransferAction =
+  | { type: "edited"; patch: Partial<Draft> }
+  | { type: "receiverEdited"; patch: Partial<Draft["receiver"]> }
+  | { type: "repeated"; patch: Partial<Draft> }
+  | { type: "started" }
+  | { type: "finished" }
+  | { type: "checked"; errors: Record<string, string> }
+  /** A refusal: the fields it names (kept as they were when it names none) and its message. */
+  | { type: "refused"; errors?: Record<string, string>; error: string | null }
+  | { type: "noticed"; notice: TransferState["notice"] }
+  | { type: "feeAnswered"; fee: FeeAnswer; scheme: Scheme }
+  | { type: "offerTaken"; scheme: Scheme }
+  | { type: "offerDeclined" }
+  | { type: "approvalAsked"; mfa: Mfa; transferId: string }
+  | { type: "codeTyped"; code: string }
+  | { type: "submitted"; result: TransferResult }
+  | { type: "steppedBack"; to: "edit" | "confirm" }
+  | { type: "attached"; attachment: Attachment }
+  | { type: "attachmentRefused"; message: string };
+
+export function startTransfer(draft: Draft): TransferState {
+  return {
+    draft,
+    step: "edit",
+    errors: {},
+    error: null,
+    notice: null,
+    busy: false,
+    fee: null,
+    offer: null,
+    mfa: null,
+    code: "",
+    transferId: null,
+    result: null,
+    attachments: [],
+    repeated: false,
+  };
+}
+
+/** SPEC §4 dynamic linking: any change of amount or payee needs a new approval and a new id. */
+function edited(state: TransferState, draft: Draft): TransferState {
+  return { ...state, draft, transferId: null, mfa: null };
+}
+
+export function transferReducer(state: TransferState, action: TransferAction): TransferState {
+  switch (action.type) {
+    case "edited":
+      return edited(state, { ...state.draft, ...action.patch });
+    case "receiverEdited":
+      return edited(state, { ...state.draft, receiver: { ...state.draft.receiver, ...action.patch } });
+    case "repeated":
+      return { ...edited(state, { ...state.draft, ...action.patch }), repeated: true };
+    case "started":
+      return { ...state, busy: true, error: null };
+    case "finished":
+      return { ...state, busy: false };
+    case "checked":
+      return { ...state, errors: action.errors };
+    case "refused":
+      return { ...state, errors: action.errors ?? state.errors, error: action.error };
+    case "noticed":
+      return { ...state, notice: action.notice };
+    case "feeAnswered":
+      // SPEC §4: a fee answer with another scheme is offered in a modal first.
+      return action.fee.scheme !== action.scheme
+        ? { ...state, fee: action.fee, offer: action.fee.scheme }
+        : { ...state, fee: action.fee, step: "confirm" };
+    case "offerTaken": {
+      const uk = action.scheme === "local" ? ukDetailsFromIban(state.draft.receiver.iban) : {};
+      const draft = { ...state.draft, scheme: action.scheme, receiver: { ...state.draft.receiver, ...uk } };
+      return { ...edited(state, draft), offer: null, step: "confirm" };
+    }
+    case "offerDeclined":
+      return { ...state, offer: null };
+    case "approvalAsked":
+      return {
+        ...state,
+        mfa: action.mfa,
+        transferId: state.transferId ?? action.transferId,
+        step: "approve",
+      };
+    case "codeTyped":
+      return { ...state, code: action.code };
+    case "submitted":
+      return { ...state, result: action.result, step: "done" };
+    case "steppedBack":
+      return { ...state, step: action.to };
+    case "attached":
+      return {
+        ...state,
+        attachments: [...state.attachments, action.attachment],
+        errors: { ...state.errors, attachments: "" },
+      };
+    case "attachmentRefused":
+      return { ...state, errors: { ...state.errors, attachments: action.message } };
+  }
 }

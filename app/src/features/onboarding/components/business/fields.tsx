@@ -1,8 +1,32 @@
 import { useId } from "react";
-import type { Choice } from "../../api";
+import type { BusinessData, Choice } from "../../api";
 import { type MultiAnswer, decodeMulti, encodeMulti } from "../../businessRules";
 
-export type Errors = Record<string, string | undefined>;
+export type { Errors } from "../../businessWizard";
+import type { Errors } from "../../businessWizard";
+
+/** What every step of the wizard gets: the data so far, its errors, and a way to change it. */
+export interface StepProps {
+  data: BusinessData;
+  errors: Errors;
+  set: (patch: Partial<BusinessData>) => void;
+}
+
+/** A text field's props for one key of the business data. */
+export function textOf({ data, errors, set }: StepProps) {
+  return (
+    key: keyof BusinessData,
+    label: string,
+    extra: { type?: string; hint?: string; autoComplete?: string } = {},
+  ) => ({
+    label,
+    name: key,
+    value: String(data[key] ?? ""),
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => set({ [key]: event.target.value }),
+    ...extra,
+  });
+}
 
 /** A labelled select over the server's choices; empty until the person chooses. */
 export function SelectField({

@@ -1,0 +1,40 @@
+import { TextField } from "../../../../ui/TextField";
+import { CompanySearch } from "./CompanySearch";
+import { type StepProps, textOf } from "./fields";
+
+/** Step 2: the company's name, number, date, email and phone; a UK company is found in the register. */
+export function CompanyDetailsStep(props: StepProps) {
+  const { data, set } = props;
+  const text = textOf(props);
+  return (
+    <>
+      {data.country === "GB" ? (
+        <CompanySearch
+          onChoose={(company) =>
+            set({
+              name: company.name,
+              number: company.number,
+              incorporation_date: company.incorporationDate ?? "",
+              legal_address_1: company.address.address1,
+              legal_building_number: company.address.buildingNumber ?? "",
+              legal_city: company.address.city,
+              legal_postcode: company.address.postcode,
+              legal_region: company.address.region ?? "",
+              legal_country: "GB",
+            })
+          }
+        />
+      ) : null}
+      <TextField {...text("name", "Company name")} autoComplete="organization" />
+      <TextField {...text("number", "Registration number")} />
+      <TextField {...text("incorporation_date", "Date of incorporation", { type: "date" })} />
+      <TextField {...text("email", "Company email", { type: "email" })} />
+      <TextField
+        {...text("telephone", "Company phone", {
+          type: "tel",
+          hint: "With the country code, e.g. +44 20 7946 0000",
+        })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+//! What the bank charges an account (fees) and pays into one (rewards).
+
+use sqlx::AnyConnection;
+
+use super::{against_bank, insert_booked, usable, BookingError};
+use crate::domain::accounts::entry::Entry;
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::store::bank_accounts::BankAccount;
+use crate::store::ledger::{self, AccountKind};
+use crate::store::transactions::NewTransaction;
+use crate::store::{Backend, Db};
+
+/// A fee the bank charges to the account (monthly plan, card, and the like).
+pub async fn fee(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    let row = NewTransaction {
+        bank_account_id: &account.id,
+        kind: TransactionType::Fee,
+        status: TransactionStatus::Completed,
+        currency: account.currency.code(),
+        amount: -amount,
+        details,
+        created_at: at,
+        ..Default::default()
+    };
+    let income = (AccountKind::FeeIncome, None);
+    against_bank(db, account, income, -amount, "fee", &row).await
+}
+
+/// A reward the bank pays into the account (the card referral programme), inside the caller's
+/// transaction: the caller marks in the same transaction why it was due, so it is paid once.
+pub async fn reward_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    account: &BankAccount,
+    amount: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    usable(conn, backend, account).await?;
+    let bank =
+        ledger::system_account(conn, at, AccountKind::Rewards, None, account.currency).await?;
+    let entry = Entry::transfer(&bank, &account.ledger_account_id, account.currency, amount)?;
+    let booked = ledger::book(conn, "reward", None, &entry, at).await?;
+    let row = NewTransaction {
+        bank_account_id: &account.id,
+        kind: TransactionType::SystemDeposit,
+        status: TransactionStatus::Completed,
+        currency: account.currency.code(),
+        amount,
+        details,
+        created_at: at,
+        ..Default::default()
+    };
+    Ok(insert_booked(conn, &booked, account, &row).await?)
+}

@@ -1,0 +1,304 @@
+//! Transfers: out through a scheme with the bank's fee, straight to another customer of the
+//! bank, and back again when a scheme returns one.
+
+use sqlx::AnyConnection;
+
+use super::{first_result, insert_booked, usable, usable_both, BookingError, Party};
+use crate::domain::accounts::entry::{Entry, EntryError};
+use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::store::bank_accounts::BankAccount;
+use crate::store::ledger::{self, AccountKind, LedgerError};
+use crate::store::transactions::NewTransaction;
+use crate::store::Db;
+
+/// A payment out through a scheme, with the bank's fee. The client's id makes it idempotent: a
+/// retry answers the first transaction and books nothing.
+#[allow(clippy::too_many_arguments)]
+pub async fn outbound(
+    db: &Db,
+    account: &BankAccount,
+    amount: i64,
+    fee: i64,
+    scheme: &str,
+    payee: Party<'_>,
+    reference: &str,
+    at: i64,
+    client_id: Option<&str>,
+) -> Result<String, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let booked = transfer_in(
+        &mut tx,
+        db.backend,
+        &TransferBooking {
+            from: account,
+            to: PayeeSide::Scheme(scheme),
+            amount,
+            fee,
+            payee,
+            scheme_shown: None,
+            payer_name: &account.name,
+            reference,
+            status: TransactionStatus::Completed,
+            at,
+            key: client_id,
+        },
+    )
+    .await;
+    match booked {
+        Ok((id, _)) => {
+            tx.commit().await?;
+            Ok(id)
+        }
+        Err(BookingError::Duplicate) => {
+            tx.rollback().await?;
+            first_result(db, client_id.unwrap_or_default(), &account.id).await
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// Where a transfer's money goes when it leaves the payer: into a scheme's clearing account, or
+/// straight to another customer of this bank.
+#[derive(Debug, Clone, Copy)]
+pub enum PayeeSide<'a> {
+    Scheme(&'a str),
+    OnUs(&'a BankAccount),
+}
+
+pub struct TransferBooking<'a> {
+    pub from: &'a BankAccount,
+    pub to: PayeeSide<'a>,
+    pub amount: i64,
+    pub fee: i64,
+    pub payee: Party<'a>,
+    /// The scheme the customer chose, shown on the rows even when the bank settles in-house.
+    pub scheme_shown: Option<&'a str>,
+    /// How the payee sees the payer, when the payee banks here.
+    pub payer_name: &'a str,
+    pub reference: &'a str,
+    /// The payer's row: pending until the scheme settles, completed when it already has.
+    pub status: TransactionStatus,
+    pub at: i64,
+    pub key: Option<&'a str>,
+}
+
+/// Books a transfer with its fee in the caller's database transaction: the payer's row, and
+/// the payee's when they bank here. `Duplicate` when the key was booked before (the caller rolls
+/// back and answers the first result).
+pub async fn transfer_in(
+    conn: &mut AnyConnection,
+    backend: super::Backend,
+    b: &TransferBooking<'_>,
+) -> Result<(String, Option<String>), BookingError> {
+    let currency = b.from.currency;
+    let (credit, scheme) = match b.to {
+        PayeeSide::Scheme(scheme) => {
+            usable(conn, backend, b.from).await?;
+            let clearing = ledger::system_account(
+                conn,
+                b.at,
+                AccountKind::SchemeClearing,
+                Some(scheme),
+                currency,
+            )
+            .await?;
+            (clearing, scheme)
+        }
+        PayeeSide::OnUs(to) => {
+            if to.currency != currency {
+                return Err(BookingError::CurrencyMismatch);
+            }
+            usable_both(conn, backend, b.from, to).await?;
+            (to.ledger_account_id.clone(), "internal")
+        }
+    };
+    let fee_income =
+        ledger::system_account(conn, b.at, AccountKind::FeeIncome, None, currency).await?;
+    let entry = Entry::payment_out(
+        &b.from.ledger_account_id,
+        &credit,
+        &fee_income,
+        currency,
+        b.amount,
+        b.fee,
+    )?;
+    let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(other) => return Err(other.into()),
+    };
+    let scheme = match b.to {
+        PayeeSide::Scheme(_) => scheme,
+        // The customer chose the scheme; it is still what the row shows.
+        PayeeSide::OnUs(_) => b.scheme_shown.unwrap_or(scheme),
+    };
+    let payer_row = insert_booked(
+        conn,
+        &booked,
+        b.from,
+        &NewTransaction {
+            bank_account_id: &b.from.id,
+            kind: TransactionType::Transfer,
+            status: b.status,
+            scheme: Some(scheme),
+            currency: currency.code(),
+            amount: -b.amount,
+            fee: b.fee,
+            details: b.reference,
+            counterparty_name: Some(b.payee.name),
+            counterparty_type: Some(b.payee.kind),
+            counterparty_account: b.payee.account,
+            created_at: b.at,
+            ..Default::default()
+        },
+    )
+    .await?;
+    let payee_row = match b.to {
+        PayeeSide::OnUs(to) => Some(
+            insert_booked(
+                conn,
+                &booked,
+                to,
+                &NewTransaction {
+                    bank_account_id: &to.id,
+                    kind: TransactionType::Transfer,
+                    status: TransactionStatus::Completed,
+                    scheme: Some(scheme),
+                    currency: currency.code(),
+                    amount: b.amount,
+                    details: b.reference,
+                    counterparty_name: Some(b.payer_name),
+                    counterparty_type: Some("company"),
+                    counterparty_account: Some(&b.from.iban),
+                    created_at: b.at,
+                    ..Default::default()
+                },
+            )
+            .await?,
+        ),
+        PayeeSide::Scheme(_) => None,
+    };
+    Ok((payer_row, payee_row))
+}
+
+/// A transfer the scheme sent back: the amount leaves the clearing account and the fee the
+/// bank's income, both back to the payer, in the caller's transaction. Booked whatever the
+/// account's state: the money is the customer's.
+pub async fn transfer_returned(
+    conn: &mut AnyConnection,
+    account: &BankAccount,
+    scheme: &str,
+    amount: i64,
+    fee: i64,
+    details: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    let currency = account.currency;
+    let clearing = ledger::system_account(
+        conn,
+        at,
+        AccountKind::SchemeClearing,
+        Some(scheme),
+        currency,
+    )
+    .await?;
+    let fee_income =
+        ledger::system_account(conn, at, AccountKind::FeeIncome, None, currency).await?;
+    let entry = Entry::payment_out(
+        &account.ledger_account_id,
+        &clearing,
+        &fee_income,
+        currency,
+        amount,
+        fee,
+    )?
+    .reversal()?;
+    let booked = ledger::book(conn, "payment_return", None, &entry, at).await?;
+    let total = amount.checked_add(fee).ok_or(EntryError::Overflow)?;
+    Ok(insert_booked(
+        conn,
+        &booked,
+        account,
+        &NewTransaction {
+            bank_account_id: &account.id,
+            kind: TransactionType::Refund,
+            status: TransactionStatus::Completed,
+            scheme: Some(scheme),
+            currency: currency.code(),
+            amount: total,
+            details,
+            created_at: at,
+            ..Default::default()
+        },
+    )
+    .await?)
+}
+
+/// Money between two of the bank's customer accounts in one currency.
+pub async fn internal(
+    db: &Db,
+    from: &BankAccount,
+    to: &BankAccount,
+    amount: i64,
+    reference: &str,
+    at: i64,
+    client_id: Option<&str>,
+) -> Result<String, BookingError> {
+    if from.currency != to.currency {
+        return Err(BookingError::CurrencyMismatch);
+    }
+    let mut tx = db.begin_write().await?;
+    usable_both(&mut tx, db.backend, from, to).await?;
+    let entry = Entry::transfer(
+        &from.ledger_account_id,
+        &to.ledger_account_id,
+        from.currency,
+        amount,
+    )?;
+    let booked = match ledger::book(&mut tx, "internal_transfer", client_id, &entry, at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate { .. }) => {
+            tx.rollback().await?;
+            return first_result(db, client_id.unwrap_or_default(), &from.id).await;
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let base = NewTransaction {
+        kind: TransactionType::Transfer,
+        status: TransactionStatus::Completed,
+        scheme: Some("internal"),
+        currency: from.currency.code(),
+        details: reference,
+        counterparty_type: Some("private"),
+        created_at: at,
+        ..Default::default()
+    };
+    let id = insert_booked(
+        &mut tx,
+        &booked,
+        from,
+        &NewTransaction {
+            bank_account_id: &from.id,
+            amount: -amount,
+            counterparty_name: Some(&to.name),
+            counterparty_account: Some(&to.iban),
+            ..base.clone()
+        },
+    )
+    .await?;
+    insert_booked(
+        &mut tx,
+        &booked,
+        to,
+        &NewTransaction {
+            bank_account_id: &to.id,
+            amount,
+            counterparty_name: Some(&from.name),
+            counterparty_account: Some(&from.iban),
+            ..base
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
