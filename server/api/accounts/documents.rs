@@ -285,7 +285,7 @@ async fn proof_letter(
 fn proof_letter_pdf(account: &BankAccount, company: &Company, today: &str) -> Vec<u8> {
     let mut book = PdfBook::default();
     book.new_page(&company.legal_name, &company.address);
-    book.field("Date", &today);
+    book.field("Date", today);
     book.line_break(6.0);
     book.heading("Confirmation of account details");
     book.paragraph(&format!(
