@@ -44,176 +44,207 @@ async fn main() -> ExitCode {
 
 async fn run(args: &[String]) -> anyhow::Result<()> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    if words == ["server-bundle"] {
-        print!("{}", bank::http::assets::SERVER_BUNDLE);
-        return Ok(());
-    }
-    if words == ["openapi"] {
-        println!("{}", bank::api::openapi().to_pretty_json()?);
-        return Ok(());
-    }
-    // A new card key for BANK_CARD_KEYS: put it first and keep the old ones after it.
-    if let ["card-key", id] = words.as_slice() {
-        println!(
-            "{}",
-            bank::domain::cards::sealed::CardVault::new_key_text(id)
-        );
+    if print_without_database(&words)? {
         return Ok(());
     }
     let config = Config::from_env()?;
     let db = Db::connect(secrecy::ExposeSecret::expose_secret(&config.database_url)).await?;
     match words.as_slice() {
         [] | ["serve"] => serve(config, db).await,
-        ["features", "list"] => {
-            let flags = config
-                .features
-                .with_overrides(&bank::store::features::overrides(&db).await?);
-            println!("{}", serde_json::to_string_pretty(&flags)?);
-            Ok(())
-        }
-        ["features", "set", name, state] => {
-            let name = bank::domain::engagement::features::Flag::parse(name)
-                .ok_or_else(|| anyhow::anyhow!("unknown feature flag {name}"))?
-                .name();
-            let on = match *state {
-                "on" => true,
-                "off" => false,
-                _ => anyhow::bail!("the state must be on or off"),
-            };
-            bank::store::features::set_override(&db, name, on).await?;
-            println!("{name} is now {state}");
-            Ok(())
-        }
-        ["ledger", "check"] => {
-            let mut conn = db.pool.acquire().await?;
-            let broken = bank::store::ledger::check_invariants(&mut conn).await?;
-            if broken.is_empty() {
-                println!("the ledger is sound");
-                Ok(())
-            } else {
-                for line in &broken {
-                    println!("{line}");
-                }
-                anyhow::bail!("{} invariant(s) broken", broken.len())
-            }
-        }
+        ["features", "list"] => features_list(&config, &db).await,
+        ["features", "set", name, state] => features_set(&db, name, state).await,
+        ["features", "clear", name] => features_clear(&db, name).await,
+        ["ledger", "check"] => ledger_check(&db).await,
         ["money-in", account, amount, payer, rest @ ..] => {
-            if !config.sandbox {
-                anyhow::bail!("money-in exists only in sandbox mode");
-            }
-            let (reference, at) = match rest {
-                [words @ .., "--at", when] => {
-                    let at = when
-                        .parse::<jiff::Timestamp>()
-                        .map_err(|e| anyhow::anyhow!("--at wants an RFC 3339 time: {e}"))?;
-                    (words.join(" "), at.as_millisecond())
-                }
-                words => (words.join(" "), db.now_ms()),
-            };
-            let done = bank::providers::sandbox_payments::credit_at(
-                &db, account, amount, payer, &reference, at,
-            )
-            .await?;
-            if done.in_suspense {
-                println!(
-                    "no account has {}: {} held in suspense (item {})",
-                    done.iban, done.amount, done.transaction_id
-                );
-            } else {
-                println!(
-                    "credited {} to {} (transaction {})",
-                    done.amount, done.iban, done.transaction_id
-                );
-            }
-            Ok(())
+            money_in(&config, &db, [account, amount, payer], rest).await
         }
-        ["card-network", message, rest @ ..] => {
-            use bank::providers::card_network;
-            if !config.sandbox {
-                anyhow::bail!("the sandbox card network exists only in sandbox mode");
-            }
-            let vault = &config.cards.vault;
-            let done = match (*message, rest) {
-                ("authorize", [card, amount, kind, merchant @ ..]) => {
-                    let merchant = merchant.join(" ");
-                    card_network::authorize(&db, vault, card, amount, kind, &merchant).await?
-                }
-                ("capture", [id]) => card_network::capture(&db, id).await?,
-                ("reverse", [id]) => card_network::reverse(&db, id).await?,
-                ("refund", [id, amount]) => card_network::refund(&db, id, amount).await?,
-                _ => anyhow::bail!("{USAGE}"),
-            };
-            println!("{}", card_network::describe(&done));
-            Ok(())
-        }
-        ["kyb", email, decision, rest @ ..] => {
-            use bank::domain::onboarding::review::Decision;
-            use bank::services::onboarding::review::decide_business;
-            let decision = match *decision {
-                "approve" => Decision::Approve,
-                "reject" => Decision::Reject,
-                "request-more" => Decision::RequestMore,
-                _ => anyhow::bail!("the decision is approve, reject or request-more"),
-            };
-            let note = match rest {
-                [] => None,
-                ["--note", words @ ..] => Some(words.join(" ")),
-                _ => anyhow::bail!("{USAGE}"),
-            };
-            let notify = bank::providers::notify::Notifications::new(
-                &db,
-                config.sandbox,
-                config.smtp.as_ref(),
-            )?;
-            let status = decide_business(
-                &db,
-                &notify,
-                &config.company.trading_name,
-                email,
-                decision,
-                note.as_deref(),
-            )
-            .await?;
-            println!("{email} is now {}", status.as_str());
-            Ok(())
-        }
+        ["card-network", message, rest @ ..] => card_network(&config, &db, message, rest).await,
+        ["kyb", email, decision, rest @ ..] => kyb(&config, &db, email, decision, rest).await,
         [which @ ("restrict" | "lift-restriction"), email] => {
-            use bank::domain::onboarding::kyc::KycStatus;
-            let (from, to) = if *which == "restrict" {
-                (KycStatus::Completed, KycStatus::AccountRestricted)
-            } else {
-                (KycStatus::AccountRestricted, KycStatus::Completed)
-            };
-            let email = bank::domain::auth::email::Email::parse(email)
-                .map_err(|message| anyhow::anyhow!("{message}"))?;
-            let user = bank::store::users::by_email(&db, &email)
-                .await?
-                .ok_or_else(|| anyhow::anyhow!("no customer has that email"))?;
-            let mut conn = db.pool.acquire().await?;
-            if !bank::store::users::move_status(&mut conn, &user.id, &[from], to).await? {
-                anyhow::bail!(
-                    "the account is {}, not {}",
-                    user.kyc_status.as_str(),
-                    from.as_str()
-                );
-            }
-            println!("{} is now {}", email.as_str(), to.as_str());
-            Ok(())
-        }
-        ["features", "clear", name] => {
-            let removed = bank::store::features::clear_override(&db, name).await?;
-            println!(
-                "{}",
-                if removed {
-                    "override removed"
-                } else {
-                    "there was no override"
-                }
-            );
-            Ok(())
+            restriction(&db, *which == "restrict", email).await
         }
         _ => anyhow::bail!("{USAGE}"),
     }
+}
+
+/// The commands that need no configuration or database; true when `words` was one of them.
+fn print_without_database(words: &[&str]) -> anyhow::Result<bool> {
+    match words {
+        ["server-bundle"] => print!("{}", bank::http::assets::SERVER_BUNDLE),
+        ["openapi"] => println!("{}", bank::api::openapi().to_pretty_json()?),
+        // A new card key for BANK_CARD_KEYS: put it first and keep the old ones after it.
+        ["card-key", id] => println!(
+            "{}",
+            bank::domain::cards::sealed::CardVault::new_key_text(id)
+        ),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+async fn features_list(config: &Config, db: &Db) -> anyhow::Result<()> {
+    let flags = config
+        .features
+        .with_overrides(&bank::store::features::overrides(db).await?);
+    println!("{}", serde_json::to_string_pretty(&flags)?);
+    Ok(())
+}
+
+async fn features_set(db: &Db, name: &str, state: &str) -> anyhow::Result<()> {
+    let name = bank::domain::engagement::features::Flag::parse(name)
+        .ok_or_else(|| anyhow::anyhow!("unknown feature flag {name}"))?
+        .name();
+    let on = match state {
+        "on" => true,
+        "off" => false,
+        _ => anyhow::bail!("the state must be on or off"),
+    };
+    bank::store::features::set_override(db, name, on).await?;
+    println!("{name} is now {state}");
+    Ok(())
+}
+
+async fn features_clear(db: &Db, name: &str) -> anyhow::Result<()> {
+    let removed = bank::store::features::clear_override(db, name).await?;
+    println!(
+        "{}",
+        if removed {
+            "override removed"
+        } else {
+            "there was no override"
+        }
+    );
+    Ok(())
+}
+
+async fn ledger_check(db: &Db) -> anyhow::Result<()> {
+    let mut conn = db.pool.acquire().await?;
+    let broken = bank::store::ledger::check_invariants(&mut conn).await?;
+    if broken.is_empty() {
+        println!("the ledger is sound");
+        return Ok(());
+    }
+    for line in &broken {
+        println!("{line}");
+    }
+    anyhow::bail!("{} invariant(s) broken", broken.len())
+}
+
+/// Sandbox: an inbound payment to an account (or, for a number no account has, into suspense).
+async fn money_in(
+    config: &Config,
+    db: &Db,
+    [account, amount, payer]: [&str; 3],
+    rest: &[&str],
+) -> anyhow::Result<()> {
+    if !config.sandbox {
+        anyhow::bail!("money-in exists only in sandbox mode");
+    }
+    let (reference, at) = match rest {
+        [words @ .., "--at", when] => {
+            let at = when
+                .parse::<jiff::Timestamp>()
+                .map_err(|e| anyhow::anyhow!("--at wants an RFC 3339 time: {e}"))?;
+            (words.join(" "), at.as_millisecond())
+        }
+        words => (words.join(" "), db.now_ms()),
+    };
+    let done =
+        bank::providers::sandbox_payments::credit_at(db, account, amount, payer, &reference, at)
+            .await?;
+    if done.in_suspense {
+        println!(
+            "no account has {}: {} held in suspense (item {})",
+            done.iban, done.amount, done.transaction_id
+        );
+    } else {
+        println!(
+            "credited {} to {} (transaction {})",
+            done.amount, done.iban, done.transaction_id
+        );
+    }
+    Ok(())
+}
+
+/// Sandbox: what a card network sends the bank as the card's issuer.
+async fn card_network(
+    config: &Config,
+    db: &Db,
+    message: &str,
+    rest: &[&str],
+) -> anyhow::Result<()> {
+    use bank::providers::card_network;
+    if !config.sandbox {
+        anyhow::bail!("the sandbox card network exists only in sandbox mode");
+    }
+    let vault = &config.cards.vault;
+    let done = match (message, rest) {
+        ("authorize", [card, amount, kind, merchant @ ..]) => {
+            let merchant = merchant.join(" ");
+            card_network::authorize(db, vault, card, amount, kind, &merchant).await?
+        }
+        ("capture", [id]) => card_network::capture(db, id).await?,
+        ("reverse", [id]) => card_network::reverse(db, id).await?,
+        ("refund", [id, amount]) => card_network::refund(db, id, amount).await?,
+        _ => anyhow::bail!("{USAGE}"),
+    };
+    println!("{}", card_network::describe(&done));
+    Ok(())
+}
+
+/// The bank's decision on a business waiting for its review.
+async fn kyb(
+    config: &Config,
+    db: &Db,
+    email: &str,
+    decision: &str,
+    rest: &[&str],
+) -> anyhow::Result<()> {
+    use bank::domain::onboarding::review::Decision;
+    use bank::services::onboarding::review::decide_business;
+    let decision = match decision {
+        "approve" => Decision::Approve,
+        "reject" => Decision::Reject,
+        "request-more" => Decision::RequestMore,
+        _ => anyhow::bail!("the decision is approve, reject or request-more"),
+    };
+    let note = match rest {
+        [] => None,
+        ["--note", words @ ..] => Some(words.join(" ")),
+        _ => anyhow::bail!("{USAGE}"),
+    };
+    let notify =
+        bank::providers::notify::Notifications::new(db, config.sandbox, config.smtp.as_ref())?;
+    let trading_name = &config.company.trading_name;
+    let status =
+        decide_business(db, &notify, trading_name, email, decision, note.as_deref()).await?;
+    println!("{email} is now {}", status.as_str());
+    Ok(())
+}
+
+/// Restricts a ready account (the app stays open, money does not move) or lifts the restriction.
+async fn restriction(db: &Db, restrict: bool, email: &str) -> anyhow::Result<()> {
+    use bank::domain::onboarding::kyc::KycStatus;
+    let (from, to) = if restrict {
+        (KycStatus::Completed, KycStatus::AccountRestricted)
+    } else {
+        (KycStatus::AccountRestricted, KycStatus::Completed)
+    };
+    let email = bank::domain::auth::email::Email::parse(email)
+        .map_err(|message| anyhow::anyhow!("{message}"))?;
+    let user = bank::store::users::by_email(db, &email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no customer has that email"))?;
+    let mut conn = db.pool.acquire().await?;
+    if !bank::store::users::move_status(&mut conn, &user.id, &[from], to).await? {
+        anyhow::bail!(
+            "the account is {}, not {}",
+            user.kyc_status.as_str(),
+            from.as_str()
+        );
+    }
+    println!("{} is now {}", email.as_str(), to.as_str());
+    Ok(())
 }
 
 async fn serve(config: Config, db: Db) -> anyhow::Result<()> {

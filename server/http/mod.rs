@@ -81,26 +81,55 @@ pub fn app(config: Config, db: Db) -> anyhow::Result<Router> {
 pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifecycle::Lifecycle>)> {
     let config = Arc::new(config);
     let lifecycle = Arc::new(crate::lifecycle::Lifecycle::default());
-    let notify =
-        crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
-    let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(&config, &db)?);
-    tracing::info!(counter = limiter.backend_name(), "rate limits");
+    warn_when_holidays_run_out(&db);
+    let api_state = api_state(&config, db)?;
+    let api_router = api::router(api_state.clone());
+    // Sandbox providers call the bank's webhooks through the router, as real ones would.
+    let _ = api_state.loopback.set(api_router.clone());
+    start_background_work(&api_state, &lifecycle);
+    let state = AppState {
+        config: config.clone(),
+        api: api_state,
+        ssr: start_renderers(&config, &api_router)?,
+        shell: Arc::new(shell::Shell::new()),
+        fallback: Arc::new(fallback_templates()),
+        manifest: Arc::new(assets::Manifest::embedded()),
+        lifecycle: lifecycle.clone(),
+        static_pages: Arc::new(static_pages::StaticPages::default()),
+    };
+    let pages = sandbox_pages(&state)
+        .merge(bank_pages())
+        .fallback(pages::page);
+    let pages = pages.layer(page_panics(&state)).with_state(state);
+    let router = edge_layers(Router::new().merge(api_router).merge(pages), &config);
+    Ok((router, lifecycle))
+}
+
+fn warn_when_holidays_run_out(db: &Db) {
     if crate::domain::exchange::hours::holidays_run_out_soon(db.now_ms()) {
         tracing::warn!(
             until = %crate::domain::exchange::hours::holidays_known_until(),
             "the bundled bank holiday list ends within half a year: extend server/domain/exchange/bank_holidays.csv"
         );
     }
-    let identity = crate::providers::identity::from_config(&config, &db.clock);
-    let api_state = ApiState {
+}
+
+/// What every API handler may use: the providers the configuration names, the limits, the pools.
+fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
+    let notify =
+        crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
+    let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(config, &db)?);
+    tracing::info!(counter = limiter.backend_name(), "rate limits");
+    let identity = crate::providers::identity::from_config(config, &db.clock);
+    Ok(ApiState {
         config: config.clone(),
         db,
         notify: Arc::new(notify),
         limiter,
         cpu: Arc::new(api::cpu_pool::CpuPool::per_core()),
-        webauthn: Arc::new(api::webauthn_for(&config)?),
+        webauthn: Arc::new(api::webauthn_for(config)?),
         reset_wake: Arc::new(tokio::sync::Notify::new()),
-        companies: crate::providers::companies::from_config(&config),
+        companies: crate::providers::companies::from_config(config),
         identity,
         loopback: Arc::new(std::sync::OnceLock::new()),
         rates: crate::providers::rates::start(crate::providers::rates::from_config(
@@ -111,21 +140,26 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
                 config.identity.sandbox_secret.clone(),
             )) as Arc<dyn crate::providers::acquirer::Acquirer>
         }),
-    };
+    })
+}
+
+/// The password-reset worker and the background jobs, stopped with the process's lifecycle.
+fn start_background_work(api_state: &ApiState, lifecycle: &Arc<crate::lifecycle::Lifecycle>) {
     lifecycle.keep(tokio::spawn(api::auth::reset_worker(
         api_state.clone(),
         lifecycle.stopping(),
     )));
-    let api_router = api::router(api_state.clone());
-    let _ = api_state.loopback.set(api_router.clone());
     crate::jobs::spawn(
-        &lifecycle,
+        lifecycle,
         api_state.db.clone(),
         api_state.limiter.clone(),
         api_state.config.cards.delivery_step_ms,
         api_state.config.sandbox,
     );
+}
 
+/// The isolates that render pages; their data calls go through the same API router.
+fn start_renderers(config: &Config, api_router: &Router) -> anyhow::Result<ssr_runtime::Pool> {
     let api_slot = Arc::new(OnceLock::new());
     let mut pool = ssr_runtime::PoolConfig::new(assets::SNAPSHOT);
     pool.isolates = config.isolates;
@@ -138,83 +172,76 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     ));
     let ssr = ssr_runtime::Pool::start(pool)?;
     let _ = api_slot.set(api_router.clone());
+    Ok(ssr)
+}
 
-    let mut fallback = minijinja::Environment::new();
-    fallback
-        .add_template("fallback.html", include_str!("fallback.html"))
-        .expect("fallback template parses");
-    fallback
-        .add_template("outbox.html", include_str!("outbox.html"))
-        .expect("outbox template parses");
-    fallback
-        .add_template("money_in.html", include_str!("money_in.html"))
-        .expect("money-in template parses");
-    fallback
-        .add_template("card_network.html", include_str!("card_network.html"))
-        .expect("card network template parses");
-    fallback
-        .add_template("identity_widget.html", include_str!("identity_widget.html"))
-        .expect("identity widget template parses");
-    fallback
-        .add_template("payment_page.html", include_str!("payment_page.html"))
-        .expect("payment page template parses");
-
-    let https = config.secure_cookies();
-    let third_party = security::ThirdParty {
-        sumsub: config.identity.sumsub.is_some(),
-    };
-    let state = AppState {
-        config,
-        api: api_state,
-        ssr,
-        shell: Arc::new(shell::Shell::new()),
-        fallback: Arc::new(fallback),
-        manifest: Arc::new(assets::Manifest::embedded()),
-        lifecycle: lifecycle.clone(),
-        static_pages: Arc::new(static_pages::StaticPages::default()),
-    };
-
-    let request_id = HeaderName::from_static("x-request-id");
-    let mut pages = Router::new();
-    if state.config.sandbox {
-        // Sandbox tools exist only in sandbox mode, and answer only this machine: they show
-        // every code the bank sends and credit any account.
-        pages = pages
-            .route("/dev/outbox", get(outbox::page))
-            .route("/dev/money-in", get(money_in::form).post(money_in::submit))
-            .route(
-                "/dev/card-network",
-                get(card_network::form).post(card_network::submit),
-            )
-            .route_layer(axum::middleware::from_fn_with_state(
-                state.clone(),
-                local_only,
-            ))
-            // Customer-facing sandbox providers: any machine that reaches a sandbox bank.
-            .route(
-                "/sandbox/identity",
-                get(identity_widget::form)
-                    .post(identity_widget::submit)
-                    .layer(axum::extract::DefaultBodyLimit::max(
-                        2 * identity_widget::MAX_FILE_BYTES + 64 * 1024,
-                    )),
-            )
-            .route(
-                "/sandbox/pay/{id}",
-                get(payment_page::form).post(payment_page::pay),
-            )
-            .route(
-                "/sandbox/pay/{id}/3ds",
-                get(payment_page::form).post(payment_page::challenge),
-            );
+/// The Rust-rendered pages: the failure page and the sandbox's own tools.
+fn fallback_templates() -> minijinja::Environment<'static> {
+    let mut templates = minijinja::Environment::new();
+    for (name, source) in [
+        ("fallback.html", include_str!("fallback.html")),
+        ("outbox.html", include_str!("outbox.html")),
+        ("money_in.html", include_str!("money_in.html")),
+        ("card_network.html", include_str!("card_network.html")),
+        ("identity_widget.html", include_str!("identity_widget.html")),
+        ("payment_page.html", include_str!("payment_page.html")),
+    ] {
+        templates
+            .add_template(name, source)
+            .unwrap_or_else(|e| panic!("{name} parses: {e}"));
     }
-    let pages = pages
+    templates
+}
+
+/// Sandbox tools exist only in sandbox mode. The dev pages answer only this machine (they show
+/// every code the bank sends and credit any account); the sandbox providers' pages answer any
+/// machine that reaches a sandbox bank, as the real providers' would.
+fn sandbox_pages(state: &AppState) -> Router<AppState> {
+    if !state.config.sandbox {
+        return Router::new();
+    }
+    Router::new()
+        .route("/dev/outbox", get(outbox::page))
+        .route("/dev/money-in", get(money_in::form).post(money_in::submit))
+        .route(
+            "/dev/card-network",
+            get(card_network::form).post(card_network::submit),
+        )
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            local_only,
+        ))
+        .route(
+            "/sandbox/identity",
+            get(identity_widget::form)
+                .post(identity_widget::submit)
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    2 * identity_widget::MAX_FILE_BYTES + 64 * 1024,
+                )),
+        )
+        .route(
+            "/sandbox/pay/{id}",
+            get(payment_page::form).post(payment_page::pay),
+        )
+        .route(
+            "/sandbox/pay/{id}/3ds",
+            get(payment_page::form).post(payment_page::challenge),
+        )
+}
+
+/// Health, search engines, assets, and the pages whose plain forms post (each post is its API
+/// call, dispatched through the API router); every other path is rendered by the app.
+fn bank_pages() -> Router<AppState> {
+    Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/robots.txt", get(seo::robots))
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/assets/{*file}", get(assets::serve))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/login", get(pages::page).post(login_form::password))
+        .route("/login/sms", get(pages::page).post(login_form::sms))
         .route(
             "/phone-verification",
             get(pages::page).post(onboarding_forms::phone),
@@ -227,7 +254,6 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
             "/account-activation/transfer",
             get(pages::page).post(onboarding_forms::fee_transfer),
         )
-        .route("/login/sms", get(pages::page).post(login_form::sms))
         .route(
             "/currency-converter",
             get(pages::page).post(exchange_forms::convert),
@@ -240,30 +266,36 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
             "/transfer/{realm}",
             get(pages::page).post(transfer_forms::start),
         )
-        .route("/favicon.svg", get(assets::favicon))
-        .route("/favicon.ico", get(assets::favicon))
-        .fallback(pages::page)
-        .layer(CatchPanicLayer::custom({
-            let state = state.clone();
-            move |panic: Box<dyn std::any::Any + Send + 'static>| {
-                tracing::error!(
-                    panic = api::error::panic_text(panic.as_ref()),
-                    "a page handler panicked"
-                );
-                pages::failure(&state)
-            }
-        }))
-        .with_state(state);
+}
 
-    let router = Router::new()
-        .merge(api_router)
-        .merge(pages)
+/// A page handler that panics answers the Rust-rendered failure page, never a broken socket.
+fn page_panics(
+    state: &AppState,
+) -> CatchPanicLayer<
+    impl Fn(Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response + Clone,
+> {
+    let state = state.clone();
+    CatchPanicLayer::custom(move |panic: Box<dyn std::any::Any + Send + 'static>| {
+        tracing::error!(
+            panic = api::error::panic_text(panic.as_ref()),
+            "a page handler panicked"
+        );
+        pages::failure(&state)
+    })
+}
+
+/// Around everything: compression, security headers with the CSP nonce, the request id in
+/// logs and answers, and a deadline for any request.
+fn edge_layers(router: Router, config: &Config) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let https = config.secure_cookies();
+    let third_party = security::ThirdParty {
+        sumsub: config.identity.sumsub.is_some(),
+    };
+    router
         .layer(CompressionLayer::new().br(true).gzip(true))
         .layer(axum::middleware::from_fn_with_state(
-            security::Https(
-                https,
-                third_party,
-            ),
+            security::Https(https, third_party),
             security::headers,
         ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
@@ -276,6 +308,5 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),
-        ));
-    Ok((router, lifecycle))
+        ))
 }
