@@ -18,7 +18,7 @@ pub fn spawn(
     lifecycle: &Lifecycle,
     db: Db,
     limiter: Arc<RateLimiter>,
-    card_delivery_step_ms: u64,
+    card_delivery_step: std::time::Duration,
     sandbox: bool,
 ) {
     let accounts = db.clone();
@@ -28,7 +28,7 @@ pub fn spawn(
             if let Err(error) = store::bank_accounts::activate_due(&db, db.now_ms()).await {
                 tracing::warn!(%error, "activating pending bank accounts failed");
             }
-            let step = card_delivery_step_ms as i64;
+            let step = crate::domain::clock::ms(card_delivery_step);
             if let Err(error) = store::cards::deliver_due(&db, db.now_ms(), step).await {
                 tracing::warn!(%error, "moving card deliveries on failed");
             }

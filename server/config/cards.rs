@@ -2,7 +2,9 @@
 
 use secrecy::SecretString;
 
-use super::read::{err, parse, secret, Env};
+use std::time::Duration;
+
+use super::read::{err, millis, seconds, secret, Env};
 use super::ConfigError;
 
 /// The bank's card programme (issue 14).
@@ -15,9 +17,9 @@ pub struct CardsConfig {
     pub verification_key: SecretString,
     /// How long each delivery step takes (`BANK_CARD_DELIVERY_STEP_MS`, 20000): ordered, then
     /// being made, in the post, and waiting for activation.
-    pub delivery_step_ms: u64,
+    pub delivery_step: Duration,
     /// How long revealed details stay on screen (`BANK_CARD_DETAILS_S`, 60).
-    pub details_visible_s: u32,
+    pub details_visible: Duration,
     /// What the card referral programme pays the referrer, in pence
     /// (`BANK_CARD_REFERRAL_REWARD`, a decimal in pounds, 25.00).
     pub referral_reward: i64,
@@ -42,8 +44,8 @@ pub(super) fn cards(env: &Env, sandbox: bool) -> Result<CardsConfig, ConfigError
     Ok(CardsConfig {
         vault: std::sync::Arc::new(vault),
         verification_key: required("BANK_CARD_VERIFICATION_KEY", SANDBOX_VERIFICATION_KEY)?,
-        delivery_step_ms: parse(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
-        details_visible_s: parse(env, "BANK_CARD_DETAILS_S", 60)?,
+        delivery_step: millis(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
+        details_visible: seconds(env, "BANK_CARD_DETAILS_S", 60)?,
         referral_reward: match env.get("BANK_CARD_REFERRAL_REWARD") {
             None => 2_500,
             Some(text) => crate::domain::accounts::money::parse_decimal(text.trim())

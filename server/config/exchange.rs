@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::read::{err, parse, Env};
+use super::read::{err, parse, seconds, Env};
 use super::ConfigError;
 use crate::domain::accounts::money::Currency;
 use crate::domain::exchange::hours::Hours;
@@ -17,7 +17,7 @@ pub struct ExchangeConfig {
     /// When the bank converts (`BANK_EXCHANGE_HOURS`, `BANK_EXCHANGE_DAYS`; SPEC §9 by default).
     pub hours: Hours,
     /// How long a quote may be executed (`BANK_EXCHANGE_QUOTE_S`, 30).
-    pub quote_lifetime_s: u32,
+    pub quote_lifetime: Duration,
     /// The bank's margin per pair (`BANK_FX_SPREAD`, `BANK_FX_SPREAD_<FROM>_<TO>`, in percent).
     pub spreads: Spreads,
     /// Where mid-market rates come from (`BANK_FX_PROVIDER`).
@@ -97,7 +97,7 @@ pub(super) fn exchange(env: &Env, sandbox: bool) -> Result<ExchangeConfig, Confi
     };
     Ok(ExchangeConfig {
         hours,
-        quote_lifetime_s: parse(env, "BANK_EXCHANGE_QUOTE_S", 30)?,
+        quote_lifetime: seconds(env, "BANK_EXCHANGE_QUOTE_S", 30)?,
         spreads,
         rates,
     })

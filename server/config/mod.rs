@@ -20,7 +20,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use secrecy::SecretString;
 
-use read::{err, fee, parse, parse_bool, proxies, secret, Env};
+use read::{err, fee, millis, parse, parse_bool, proxies, seconds, secret, Env};
 
 use crate::domain::engagement::features::{FeatureFlags, Flag};
 
@@ -37,14 +37,14 @@ pub struct Config {
     pub isolate_heap_mb: usize,
     pub sandbox: bool,
     /// SPEC §9 idle logout: warn after this much inactivity, then count down.
-    pub idle_warning_s: u32,
-    pub idle_countdown_s: u32,
+    pub idle_warning: Duration,
+    pub idle_countdown: Duration,
     /// How long an MFA request stays open (SPEC §9: 120 s); tests shorten it.
-    pub mfa_lifetime_s: u32,
+    pub mfa_lifetime: Duration,
     /// How long a newly requested bank account stays pending before the background job opens it.
-    pub account_opening_s: u32,
+    pub account_opening: Duration,
     /// How old an approval may be for a security change (step-up); tests shorten it.
-    pub step_up_s: u32,
+    pub step_up: Duration,
     pub company: Company,
     pub features: FeatureFlags,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
@@ -151,11 +151,11 @@ impl Config {
             // No default: a deployment must say which bank it is. Sandbox mode shows every code
             // sent and credits any account, so it must never be what a forgotten setting means.
             sandbox,
-            idle_warning_s: parse(env, "BANK_IDLE_WARNING_S", 240)?,
-            idle_countdown_s: parse(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
-            mfa_lifetime_s: parse(env, "BANK_MFA_LIFETIME_S", 120)?,
-            account_opening_s: parse(env, "BANK_ACCOUNT_OPENING_S", 3)?,
-            step_up_s: parse(env, "BANK_STEP_UP_S", 300)?,
+            idle_warning: seconds(env, "BANK_IDLE_WARNING_S", 240)?,
+            idle_countdown: seconds(env, "BANK_IDLE_COUNTDOWN_S", 60)?,
+            mfa_lifetime: seconds(env, "BANK_MFA_LIFETIME_S", 120)?,
+            account_opening: seconds(env, "BANK_ACCOUNT_OPENING_S", 3)?,
+            step_up: seconds(env, "BANK_STEP_UP_S", 300)?,
             company: Company {
                 legal_name: get("BANK_LEGAL_NAME", "Harbour Payments Ltd"),
                 trading_name: get("BANK_TRADING_NAME", "Harbour"),
@@ -197,9 +197,9 @@ impl Config {
             transfer_fees: payments::transfer_fees(env)?,
             transfer_limits: payments::transfer_limits(env)?,
             settlement: Settlement {
-                local_ms: parse(env, "BANK_SETTLEMENT_LOCAL_MS", 2_000)?,
-                sepa_ms: parse(env, "BANK_SETTLEMENT_SEPA_MS", 5_000)?,
-                swift_ms: parse(env, "BANK_SETTLEMENT_SWIFT_MS", 10_000)?,
+                local: millis(env, "BANK_SETTLEMENT_LOCAL_MS", 2_000)?,
+                sepa: millis(env, "BANK_SETTLEMENT_SEPA_MS", 5_000)?,
+                swift: millis(env, "BANK_SETTLEMENT_SWIFT_MS", 10_000)?,
             },
             exchange: exchange::exchange(env, sandbox)?,
             cards: cards::cards(env, sandbox)?,
@@ -284,8 +284,8 @@ mod tests {
         assert!(config.features.get(Flag::Referrals));
         assert!(!config.features.get(Flag::ChatWidget));
         assert_eq!(
-            (config.idle_warning_s, config.idle_countdown_s),
-            (240, 60),
+            (config.idle_warning, config.idle_countdown),
+            (Duration::from_secs(240), Duration::from_secs(60)),
             "SPEC §9 idle timings"
         );
     }

@@ -1,25 +1,27 @@
 //! Fees, limits and the sandbox schemes' timings.
 
+use std::time::Duration;
+
 use super::read::{err, fee, Env};
 use crate::domain::accounts::money::{parse_decimal, Currency};
 use crate::domain::payments::fees::FeeTable;
 use crate::domain::payments::limits::TransferLimits;
 use crate::domain::payments::payee::Scheme;
 
-/// Milliseconds from submit until the sandbox scheme settles or returns a transfer.
+/// How long from submit until the sandbox scheme settles or returns a transfer.
 #[derive(Debug, Clone, Copy)]
 pub struct Settlement {
-    pub local_ms: i64,
-    pub sepa_ms: i64,
-    pub swift_ms: i64,
+    pub local: Duration,
+    pub sepa: Duration,
+    pub swift: Duration,
 }
 
 impl Settlement {
-    pub fn delay_ms(&self, scheme: Scheme) -> i64 {
+    pub fn delay(&self, scheme: Scheme) -> Duration {
         match scheme {
-            Scheme::Local => self.local_ms,
-            Scheme::Sepa => self.sepa_ms,
-            Scheme::Swift => self.swift_ms,
+            Scheme::Local => self.local,
+            Scheme::Sepa => self.sepa,
+            Scheme::Swift => self.swift,
         }
     }
 }

@@ -2,7 +2,9 @@
 
 use secrecy::SecretString;
 
-use super::read::{err, parse, secret, Env};
+use std::time::Duration;
+
+use super::read::{err, millis, seconds, secret, Env};
 use super::ConfigError;
 
 /// SMTP settings (`BANK_SMTP_URL`, `BANK_MAIL_FROM`).
@@ -30,7 +32,7 @@ pub struct SumsubSettings {
     pub webhook_secret: SecretString,
     /// The verification level set up in Sumsub's dashboard (document and selfie).
     pub level: String,
-    pub token_lifetime_s: u32,
+    pub token_lifetime: Duration,
 }
 
 /// Identity verification (`BANK_IDENTITY_PROVIDER`: `sumsub`, or the sandbox in sandbox mode).
@@ -41,13 +43,13 @@ pub struct IdentityConfig {
     /// sandbox never verifies anyone real, and every process of one sandbox shares it.
     pub sandbox_secret: SecretString,
     /// How long a widget token opens the widget (`BANK_IDENTITY_TOKEN_S`, 600).
-    pub token_lifetime_s: u32,
+    pub token_lifetime: Duration,
     /// How long the sandbox takes to review (`BANK_SANDBOX_REVIEW_MS`, 1500).
-    pub sandbox_review_ms: u64,
+    pub sandbox_review: Duration,
 }
 
 pub(super) fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
-    let token_lifetime_s = parse(env, "BANK_IDENTITY_TOKEN_S", 600)?;
+    let token_lifetime = seconds(env, "BANK_IDENTITY_TOKEN_S", 600)?;
     let sumsub = match env.get("BANK_IDENTITY_PROVIDER").map(String::as_str) {
         None | Some("" | "sandbox") => None,
         Some("sumsub") => {
@@ -67,7 +69,7 @@ pub(super) fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
                     .get("BANK_SUMSUB_LEVEL")
                     .cloned()
                     .unwrap_or_else(|| "basic-kyc-level".into()),
-                token_lifetime_s,
+                token_lifetime,
             })
         }
         Some(_) => {
@@ -81,7 +83,7 @@ pub(super) fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
         sumsub,
         sandbox_secret: secret(env, "BANK_IDENTITY_SANDBOX_SECRET")
             .unwrap_or_else(|| SecretString::from("sandbox-identity-secret")),
-        token_lifetime_s,
-        sandbox_review_ms: parse(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
+        token_lifetime,
+        sandbox_review: millis(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
     })
 }

@@ -1,6 +1,8 @@
 //! Reading settings from the environment: each by name, with its default, and an error that
 //! names the variable.
 
+use std::time::Duration;
+
 use std::collections::BTreeMap;
 
 use ipnet::IpNet;
@@ -71,6 +73,16 @@ where
         None => Ok(default),
         Some(value) => value.trim().parse().map_err(|e| err(name, format!("{e}"))),
     }
+}
+
+/// A duration given in whole seconds (the `_S` settings).
+pub(super) fn seconds(env: &Env, name: &str, default: u64) -> Result<Duration, ConfigError> {
+    parse(env, name, default).map(Duration::from_secs)
+}
+
+/// A duration given in milliseconds (the `_MS` settings).
+pub(super) fn millis(env: &Env, name: &str, default: u64) -> Result<Duration, ConfigError> {
+    parse(env, name, default).map(Duration::from_millis)
 }
 
 pub(super) fn parse_bool(value: &str) -> Option<bool> {

@@ -34,9 +34,18 @@ impl Clock {
     /// Moves this clock and every copy of it forward (tests: an approval, a quote or an
     /// invitation expires without waiting for it).
     pub fn advance(&self, by: Duration) {
-        let by = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
-        self.shift_ms.fetch_add(by, Ordering::Relaxed);
+        self.shift_ms.fetch_add(ms(by), Ordering::Relaxed);
     }
+}
+
+/// A duration in the milliseconds the store keeps times in.
+pub fn ms(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// A duration in whole seconds, as answers carry lifetimes (`expiresInS`, `visibleForS`).
+pub fn whole_seconds(duration: Duration) -> u32 {
+    u32::try_from(duration.as_secs()).unwrap_or(u32::MAX)
 }
 
 fn system_ms() -> i64 {

@@ -29,7 +29,7 @@ pub struct TokenQuery {
 fn sandbox(state: &AppState) -> SandboxIdentity {
     SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
-        state.config.identity.token_lifetime_s,
+        state.config.identity.token_lifetime,
         state.api.db.clock.clone(),
     )
 }
@@ -136,7 +136,7 @@ pub async fn submit(
     }
     // The review follows a moment later, as a real provider's does.
     let api = state.api.clone();
-    let delay = std::time::Duration::from_millis(state.config.identity.sandbox_review_ms);
+    let delay = state.config.identity.sandbox_review;
     tokio::spawn(async move {
         tokio::time::sleep(delay).await;
         if let Err(error) = sandbox_review(&api, &claims.user_id, outcome).await {

@@ -153,7 +153,7 @@ fn start_background_work(api_state: &ApiState, lifecycle: &Arc<crate::lifecycle:
         lifecycle,
         api_state.db.clone(),
         api_state.limiter.clone(),
-        api_state.config.cards.delivery_step_ms,
+        api_state.config.cards.delivery_step,
         api_state.config.sandbox,
     );
 }

@@ -188,8 +188,10 @@ fn render_input<'a>(
             company: &state.config.company,
         },
         timings: Timings {
-            idle_warning_seconds: state.config.idle_warning_s,
-            idle_countdown_seconds: state.config.idle_countdown_s,
+            idle_warning_seconds: crate::domain::clock::whole_seconds(state.config.idle_warning),
+            idle_countdown_seconds: crate::domain::clock::whole_seconds(
+                state.config.idle_countdown,
+            ),
         },
     }
 }

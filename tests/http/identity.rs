@@ -231,7 +231,7 @@ on_both_backends!(
 on_both_backends!(an_expired_widget_token_asks_for_a_new_one, |bank| {
     let sandbox = bank::providers::identity::sandbox::SandboxIdentity::new(
         "sandbox-identity-secret".to_string().into(),
-        1,
+        std::time::Duration::from_secs(1),
         bank.db.clock.clone(),
     );
     let old = sandbox.issue("someone", bank.db.now_ms() - 5_000);
@@ -387,7 +387,7 @@ async fn the_sumsub_adapter_signs_its_calls_and_reads_its_webhooks() {
         secret_key: secret.to_string().into(),
         webhook_secret: "webhook-secret".to_string().into(),
         level: "basic-kyc-level".into(),
-        token_lifetime_s: 600,
+        token_lifetime: std::time::Duration::from_secs(600),
     };
     let sumsub = Sumsub::new(settings("secret-key"));
     let grace = Applicant {

@@ -226,7 +226,7 @@ pub(super) async fn start_second_factor(
         let digits: Vec<char> = number.chars().collect();
         digits[digits.len().saturating_sub(4)..].iter().collect()
     });
-    let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
+    let lifetime_ms = crate::domain::clock::ms(state.config.mfa_lifetime);
     let wants_passkey = method.unwrap_or(user.mfa_method) == Method::ChallengeProxied;
     if wants_passkey {
         if let Some(challenge) = super::passkeys::login_challenge(state, &user.id).await? {
@@ -270,7 +270,7 @@ pub(super) async fn start_second_factor(
     )
     .await?;
     let trading = &state.config.company.trading_name;
-    let minutes = state.config.mfa_lifetime_s.div_ceil(60);
+    let minutes = state.config.mfa_lifetime.as_secs().div_ceil(60);
     state
         .notify
         .send(Message {

@@ -47,7 +47,9 @@ pub async fn require(state: &ApiState, user: &CurrentUser) -> Result<(), AppErro
         return Ok(());
     }
     match store::sessions::approved_at(&state.db, &user.session_id).await? {
-        Some(at) if state.db.now_ms() - at < i64::from(state.config.step_up_s) * 1000 => Ok(()),
+        Some(at) if state.db.now_ms() - at < crate::domain::clock::ms(state.config.step_up) => {
+            Ok(())
+        }
         _ => Err(step_up_required()),
     }
 }

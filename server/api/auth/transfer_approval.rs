@@ -72,7 +72,7 @@ pub async fn start_bound(
         let digits: Vec<char> = number.chars().collect();
         digits[digits.len().saturating_sub(4)..].iter().collect()
     });
-    let lifetime_ms = i64::from(state.config.mfa_lifetime_s) * 1000;
+    let lifetime_ms = crate::domain::clock::ms(state.config.mfa_lifetime);
     let now = state.db.now_ms();
     if method.unwrap_or(user.mfa_method) == Method::ChallengeProxied {
         let challenge = super::passkeys::bound_challenge(state, &user.id, binding)

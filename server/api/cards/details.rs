@@ -88,7 +88,7 @@ async fn take(
         expiry: card.expiry.printed(),
         cvv: security_code(key.as_bytes(), &number, card.expiry),
         holder_name: card.holder_name.clone(),
-        visible_for_s: state.config.cards.details_visible_s,
+        visible_for_s: crate::domain::clock::whole_seconds(state.config.cards.details_visible),
     };
     if let Err(error) = store::audit::record(
         &state.db,

@@ -223,7 +223,7 @@ pub async fn quote(
     }
     if is_available {
         let id = uuid::Uuid::new_v4().to_string();
-        let expires_at = now + i64::from(state.config.exchange.quote_lifetime_s) * 1000;
+        let expires_at = now + crate::domain::clock::ms(state.config.exchange.quote_lifetime);
         store::exchanges::insert_quote(
             &state.db,
             &QuoteRow {

@@ -154,7 +154,7 @@ pub async fn sandbox_review(
 ) -> Result<(), AppError> {
     let sandbox = SandboxIdentity::new(
         state.config.identity.sandbox_secret.clone(),
-        state.config.identity.token_lifetime_s,
+        state.config.identity.token_lifetime,
         state.db.clock.clone(),
     );
     let (body, signature) = sandbox.webhook(user_id, review);

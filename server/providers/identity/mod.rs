@@ -77,7 +77,7 @@ pub fn from_config(
         (Some(settings), _) => Some(Arc::new(sumsub::Sumsub::new(settings.clone()))),
         (None, true) => Some(Arc::new(sandbox::SandboxIdentity::new(
             config.identity.sandbox_secret.clone(),
-            config.identity.token_lifetime_s,
+            config.identity.token_lifetime,
             clock.clone(),
         ))),
         (None, false) => None,

@@ -6,6 +6,8 @@
 use base64::Engine;
 use secrecy::SecretString;
 
+use std::time::Duration;
+
 use crate::domain::clock::Clock;
 
 use super::webhook::{self, WebhookEvent};
@@ -13,7 +15,7 @@ use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, W
 
 pub struct SandboxIdentity {
     secret: SecretString,
-    lifetime_s: u32,
+    lifetime: Duration,
     clock: Clock,
 }
 
@@ -33,10 +35,10 @@ pub enum TokenError {
 }
 
 impl SandboxIdentity {
-    pub fn new(secret: SecretString, lifetime_s: u32, clock: Clock) -> Self {
+    pub fn new(secret: SecretString, lifetime: Duration, clock: Clock) -> Self {
         Self {
             secret,
-            lifetime_s,
+            lifetime,
             clock,
         }
     }
@@ -48,7 +50,7 @@ impl SandboxIdentity {
     pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
         let claims = TokenClaims {
             user_id: user_id.into(),
-            expires_at_ms: now_ms + i64::from(self.lifetime_s) * 1000,
+            expires_at_ms: now_ms + crate::domain::clock::ms(self.lifetime),
         };
         let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD
             .encode(serde_json::to_vec(&claims).unwrap_or_default());
@@ -93,7 +95,7 @@ impl IdentityProvider for SandboxIdentity {
             // Relative: the widget is served by the very bank whose page frames it.
             widget_url: Some(format!("/sandbox/identity?token={token}")),
             token,
-            expires_in_s: self.lifetime_s,
+            expires_in_s: crate::domain::clock::whole_seconds(self.lifetime),
         };
         Box::pin(async move { Ok(access) })
     }
@@ -113,11 +115,19 @@ mod tests {
 
     #[test]
     fn tokens_are_signed_and_expire() {
-        let sandbox = SandboxIdentity::new(SecretString::from("s"), 60, Clock::system());
+        let sandbox = SandboxIdentity::new(
+            SecretString::from("s"),
+            Duration::from_secs(60),
+            Clock::system(),
+        );
         let token = sandbox.issue("user-1", 1_000);
         assert_eq!(sandbox.check(&token, 2_000).unwrap().user_id, "user-1");
         assert_eq!(sandbox.check(&token, 61_000), Err(TokenError::Expired));
-        let other = SandboxIdentity::new(SecretString::from("t"), 60, Clock::system());
+        let other = SandboxIdentity::new(
+            SecretString::from("t"),
+            Duration::from_secs(60),
+            Clock::system(),
+        );
         assert_eq!(other.check(&token, 2_000), Err(TokenError::Invalid));
         assert_eq!(sandbox.check("garbage", 2_000), Err(TokenError::Invalid));
     }

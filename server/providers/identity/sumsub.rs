@@ -138,7 +138,7 @@ impl IdentityProvider for Sumsub {
                     Some(serde_json::json!({
                         "userId": applicant.user_id,
                         "levelName": self.settings.level,
-                        "ttlInSecs": self.settings.token_lifetime_s,
+                        "ttlInSecs": self.settings.token_lifetime.as_secs(),
                     })),
                 )
                 .await?;
@@ -150,7 +150,7 @@ impl IdentityProvider for Sumsub {
                 provider: ProviderName::Sumsub,
                 token,
                 widget_url: None,
-                expires_in_s: self.settings.token_lifetime_s,
+                expires_in_s: crate::domain::clock::whole_seconds(self.settings.token_lifetime),
             })
         })
     }

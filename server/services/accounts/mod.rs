@@ -48,7 +48,7 @@ pub async fn open(
             name: profile_name,
             is_primary: false,
             status: AccountStatus::Pending,
-            activates_at: Some(now + i64::from(config.account_opening_s) * 1000),
+            activates_at: Some(now + crate::domain::clock::ms(config.account_opening)),
             created_at: now,
         },
     )

@@ -34,7 +34,7 @@ pub fn draw(config: &Config, now: i64) -> Drawn {
         digest: vault.digest(&number),
         last_four: number.last_four().to_string(),
         expiry: Expiry::for_new_card(london::today(now)),
-        next_step_at: now + config.cards.delivery_step_ms as i64,
+        next_step_at: now + crate::domain::clock::ms(config.cards.delivery_step),
     }
 }
 

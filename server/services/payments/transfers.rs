@@ -451,7 +451,7 @@ async fn make_in(
             payee_json: &payee_json,
             reference: &plan.checked.reference,
             status,
-            settle_after: made.now + config.settlement.delay_ms(scheme),
+            settle_after: made.now + crate::domain::clock::ms(config.settlement.delay(scheme)),
             pain_001: pain_001.as_deref(),
             pacs_008: pacs_008.as_deref(),
             now: made.now,
