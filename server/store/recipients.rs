@@ -5,6 +5,7 @@ use sqlx::Row;
 use super::Db;
 use crate::domain::accounts::money::Currency;
 use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::payee_account::{AccountFields, PayeeAccount};
 use crate::domain::payments::recipient::{PayeeType, Recipient, SwiftAddress};
 
 #[derive(Debug, Clone)]
@@ -23,23 +24,31 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<StoredRecipient, sqlx::Error> {
         index: what.into(),
         source: format!("unknown {what}").into(),
     };
+    let scheme = Scheme::parse(&text(1)?).ok_or_else(|| bad("scheme"))?;
+    let (iban, sort_code, number, bic, routing) =
+        (maybe(5)?, maybe(6)?, maybe(7)?, maybe(8)?, maybe(9)?);
+    let address = maybe(12)?
+        .map(|json| super::json::<SwiftAddress>("swift_address", &json))
+        .transpose()?;
+    let fields = AccountFields {
+        iban: iban.as_deref(),
+        uk_sort_code: sort_code.as_deref(),
+        uk_account_number: number.as_deref(),
+        bic: bic.as_deref(),
+        routing_code: routing.as_deref(),
+    };
+    // A row whose columns make no account of its scheme is damaged: refused, never guessed.
+    let account =
+        PayeeAccount::from_fields(scheme, fields, address).ok_or_else(|| bad("account"))?;
     Ok(StoredRecipient {
         id: text(0)?,
         recipient: Recipient {
-            scheme: Scheme::parse(&text(1)?).ok_or_else(|| bad("scheme"))?,
             name: text(2)?,
             kind: PayeeType::parse(&text(3)?).ok_or_else(|| bad("type"))?,
             alias: maybe(4)?,
-            iban: maybe(5)?,
-            uk_sort_code: maybe(6)?,
-            uk_account_number: maybe(7)?,
-            bic: maybe(8)?,
-            routing_code: maybe(9)?,
             reference: maybe(10)?,
             currency: Currency::parse(&text(11)?).ok_or_else(|| bad("currency"))?,
-            swift_address: maybe(12)?
-                .map(|json| super::json::<SwiftAddress>("swift_address", &json))
-                .transpose()?,
+            account,
         },
     })
 }
@@ -97,9 +106,10 @@ pub async fn upsert(
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
     let address = r
-        .swift_address
-        .as_ref()
+        .account
+        .address()
         .map(|a| serde_json::to_string(a).unwrap_or_default());
+    let fields = r.account.fields();
     match id {
         Some(id) => {
             let done = sqlx::query(
@@ -107,15 +117,15 @@ pub async fn upsert(
                  uk_account_number = $7, bic = $8, routing_code = $9, reference = $10, currency = $11, \
                  swift_address = $12, updated_at = $13 WHERE id = $14 AND profile_id = $15",
             )
-            .bind(r.scheme.as_str())
+            .bind(r.scheme().as_str())
             .bind(&r.name)
             .bind(r.kind.as_str())
             .bind(&r.alias)
-            .bind(&r.iban)
-            .bind(&r.uk_sort_code)
-            .bind(&r.uk_account_number)
-            .bind(&r.bic)
-            .bind(&r.routing_code)
+            .bind(fields.iban)
+            .bind(fields.uk_sort_code)
+            .bind(fields.uk_account_number)
+            .bind(fields.bic)
+            .bind(fields.routing_code)
             .bind(&r.reference)
             .bind(r.currency.code())
             .bind(address)
@@ -135,15 +145,15 @@ pub async fn upsert(
             )
             .bind(&id)
             .bind(profile_id)
-            .bind(r.scheme.as_str())
+            .bind(r.scheme().as_str())
             .bind(&r.name)
             .bind(r.kind.as_str())
             .bind(&r.alias)
-            .bind(&r.iban)
-            .bind(&r.uk_sort_code)
-            .bind(&r.uk_account_number)
-            .bind(&r.bic)
-            .bind(&r.routing_code)
+            .bind(fields.iban)
+            .bind(fields.uk_sort_code)
+            .bind(fields.uk_account_number)
+            .bind(fields.bic)
+            .bind(fields.routing_code)
             .bind(&r.reference)
             .bind(r.currency.code())
             .bind(address)

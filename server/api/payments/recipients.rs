@@ -14,6 +14,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
 use crate::domain::paging::Paging;
 use crate::domain::payments::payee::{self, Scheme};
+use crate::domain::payments::payee_account::PayeeAccount;
 use crate::domain::payments::receiver::AddressBody;
 use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput, SwiftAddress};
 use crate::domain::profiles::access::{Right, Section};
@@ -75,40 +76,43 @@ fn initials(name: &str) -> String {
 
 fn view(stored: StoredRecipient) -> RecipientView {
     let r = stored.recipient;
-    let footer = match r.scheme {
-        Scheme::Local => format!(
-            "{} · {}",
-            crate::domain::accounts::identifiers::sort_code_display(
-                r.uk_sort_code.as_deref().unwrap_or("")
-            ),
-            r.uk_account_number.clone().unwrap_or_default()
+    let scheme = r.scheme();
+    let fields = r.account.fields();
+    let owned = |value: Option<&str>| value.map(str::to_string);
+    let footer = match &r.account {
+        PayeeAccount::Uk {
+            sort_code,
+            account_number,
+        } => format!(
+            "{} · {account_number}",
+            crate::domain::accounts::identifiers::sort_code_display(sort_code),
         ),
-        Scheme::Sepa | Scheme::Swift => r.iban.clone().unwrap_or_default(),
+        _ => fields.iban.unwrap_or_default().to_string(),
     };
     RecipientView {
         id: stored.id,
-        scheme: r.scheme,
+        scheme,
         abbreviation: initials(&r.name),
         label: Label {
             title: r.alias.clone().unwrap_or_else(|| r.name.clone()),
             footer,
         },
-        scope: if r.scheme == Scheme::Local {
+        scope: if scheme == Scheme::Local {
             "local"
         } else {
             "global"
         },
+        iban: owned(fields.iban),
+        uk_sort_code: owned(fields.uk_sort_code),
+        uk_account_number: owned(fields.uk_account_number),
+        bic: owned(fields.bic),
+        routing_code: owned(fields.routing_code),
+        swift_address: r.account.address().cloned(),
         name: r.name,
         kind: r.kind,
         alias: r.alias,
-        iban: r.iban,
-        uk_sort_code: r.uk_sort_code,
-        uk_account_number: r.uk_account_number,
-        bic: r.bic,
-        routing_code: r.routing_code,
         reference: r.reference,
         currency: r.currency,
-        swift_address: r.swift_address,
     }
 }
 
@@ -342,8 +346,8 @@ async fn verify(
     )
     .map_err(AppError::Fields)?;
     let bank = checked
-        .iban
-        .as_deref()
+        .account
+        .iban()
         .and_then(|text| payee::iban(text).ok())
         .and_then(|iban| bank_directory::lookup(&iban, &state.config.company.legal_name));
     Ok(Json(Verified { valid: true, bank }))

@@ -8,6 +8,7 @@ pub mod fees;
 pub mod iso20022;
 pub mod limits;
 pub mod payee;
+pub mod payee_account;
 pub mod receiver;
 pub mod recipient;
 pub mod request;

@@ -8,6 +8,7 @@ use iban::IbanLike;
 
 use super::bic::Bic;
 use super::payee::{self, Scheme, SwiftAccount};
+use super::payee_account::{PayeeAccount, SwiftAccountNumber};
 use super::receiver::AddressBody;
 use crate::domain::accounts::money::Currency;
 
@@ -53,18 +54,19 @@ pub struct SwiftAddress {
 /// A recipient whose every field meets SPEC §5.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recipient {
-    pub scheme: Scheme,
     pub name: String,
     pub kind: PayeeType,
     pub alias: Option<String>,
-    pub iban: Option<String>,
-    pub uk_sort_code: Option<String>,
-    pub uk_account_number: Option<String>,
-    pub bic: Option<String>,
-    pub routing_code: Option<String>,
     pub reference: Option<String>,
     pub currency: Currency,
-    pub swift_address: Option<SwiftAddress>,
+    /// Where the money goes; its shape names the payment type.
+    pub account: PayeeAccount,
+}
+
+impl Recipient {
+    pub fn scheme(&self) -> Scheme {
+        self.account.scheme()
+    }
 }
 
 /// What the customer's profile offers: its accounts' currencies, and whether SWIFT is on.
@@ -136,20 +138,6 @@ pub fn check(input: &RecipientInput, offer: &Offer<'_>) -> Result<Recipient, Fie
             None
         }
     };
-    let mut recipient = Recipient {
-        scheme,
-        name,
-        kind: input.kind.unwrap_or(PayeeType::Company),
-        alias,
-        iban: None,
-        uk_sort_code: None,
-        uk_account_number: None,
-        bic: None,
-        routing_code: None,
-        reference,
-        currency: Currency::Gbp,
-        swift_address: None,
-    };
     let mut field = |name: &str, result: Result<String, &'static str>| match result {
         Ok(value) => Some(value),
         Err(message) => {
@@ -158,79 +146,105 @@ pub fn check(input: &RecipientInput, offer: &Offer<'_>) -> Result<Recipient, Fie
         }
     };
     let bic = |text: &str| Bic::parse(text).map(|b| b.as_str().to_string());
-    match scheme {
+    let (account, currency) = match scheme {
         Scheme::Local => {
-            recipient.uk_sort_code = field("ukSortCode", payee::sort_code(&input.uk_sort_code));
-            recipient.uk_account_number = field(
+            let sort_code = field("ukSortCode", payee::sort_code(&input.uk_sort_code));
+            let account_number = field(
                 "ukAccountNumber",
                 payee::uk_account_number(&input.uk_account_number),
             );
-            recipient.currency = Currency::Gbp;
+            let account = sort_code
+                .zip(account_number)
+                .map(|(sort_code, account_number)| PayeeAccount::Uk {
+                    sort_code,
+                    account_number,
+                });
+            (account, Some(Currency::Gbp))
         }
         Scheme::Sepa => {
-            recipient.iban = field(
+            let iban = field(
                 "iban",
                 payee::iban(&input.iban).map(|i| i.electronic_str().to_string()),
             );
-            recipient.bic = field("bic", bic(&input.bic));
-            recipient.currency = Currency::Eur;
+            let bic = field("bic", bic(&input.bic));
+            let account = iban
+                .zip(bic)
+                .map(|(iban, bic)| PayeeAccount::Sepa { iban, bic });
+            (account, Some(Currency::Eur))
         }
         Scheme::Swift => {
-            recipient.bic = field("bic", bic(&input.bic));
-            match payee::swift_account(&input.iban) {
+            let bic = field("bic", bic(&input.bic));
+            let number = match payee::swift_account(&input.iban) {
                 Ok(SwiftAccount::Iban(iban)) => {
-                    recipient.iban = Some(iban.electronic_str().to_string())
+                    Some(SwiftAccountNumber::Iban(iban.electronic_str().to_string()))
                 }
-                Ok(SwiftAccount::Number(number)) => {
-                    recipient.iban = Some(number);
-                    // SPEC §5: a routing code is required with an account number.
-                    recipient.routing_code = if input.routing_code.trim().is_empty() {
-                        field("routingCode", Err("Routing Code is invalid"))
-                    } else {
-                        field("routingCode", payee::routing_code(&input.routing_code))
-                    };
+                // SPEC §5: a routing code is required with an account number.
+                Ok(SwiftAccount::Number(number)) => if input.routing_code.trim().is_empty() {
+                    field("routingCode", Err("Routing Code is invalid"))
+                } else {
+                    field("routingCode", payee::routing_code(&input.routing_code))
                 }
+                .map(|routing_code| SwiftAccountNumber::Local {
+                    number,
+                    routing_code,
+                }),
                 Err(message) => {
-                    field("iban", Err(message));
+                    errors.insert("iban".into(), message.into());
+                    None
                 }
-            }
-            match input.currency {
-                Some(currency) if offer.currencies.contains(&currency) => {
-                    recipient.currency = currency
-                }
-                _ => {
-                    field("currency", Err(REQUIRED));
-                }
-            }
-            let a = &input.swift_address;
-            let country = a.country.trim().to_ascii_uppercase();
-            if !super::bic::is_country(&country) {
-                errors.insert("swiftAddress.country".into(), "Select country".into());
-            }
-            let mut address_text = |name: &str, value: &str, required: bool| {
-                text(
-                    &mut errors,
-                    &format!("swiftAddress.{name}"),
-                    value,
-                    required,
-                    100,
-                )
-                .unwrap_or_default()
             };
-            recipient.swift_address = Some(SwiftAddress {
-                address1: address_text("address1", &a.address1, true),
-                building_number: address_text("buildingNumber", &a.building_number, true),
-                city: address_text("city", &a.city, true),
-                postcode: address_text("postcode", &a.postcode, false),
-                region: address_text("region", &a.region, false),
-                country,
+            let currency = match input.currency {
+                Some(currency) if offer.currencies.contains(&currency) => Some(currency),
+                _ => {
+                    errors.insert("currency".into(), REQUIRED.into());
+                    None
+                }
+            };
+            let address = swift_address(&mut errors, &input.swift_address);
+            let account = number.zip(bic).map(|(account, bic)| PayeeAccount::Swift {
+                account,
+                bic,
+                address,
             });
+            (account, currency)
         }
+    };
+    match (account, currency) {
+        (Some(account), Some(currency)) if errors.is_empty() => Ok(Recipient {
+            name,
+            kind: input.kind.unwrap_or(PayeeType::Company),
+            alias,
+            reference,
+            currency,
+            account,
+        }),
+        _ => Err(errors),
     }
-    if errors.is_empty() {
-        Ok(recipient)
-    } else {
-        Err(errors)
+}
+
+/// SPEC §5: a SWIFT payee's address, each part checked and the country a known one.
+fn swift_address(errors: &mut FieldErrors, a: &AddressBody) -> SwiftAddress {
+    let country = a.country.trim().to_ascii_uppercase();
+    if !super::bic::is_country(&country) {
+        errors.insert("swiftAddress.country".into(), "Select country".into());
+    }
+    let mut address_text = |name: &str, value: &str, required: bool| {
+        text(
+            errors,
+            &format!("swiftAddress.{name}"),
+            value,
+            required,
+            100,
+        )
+        .unwrap_or_default()
+    };
+    SwiftAddress {
+        address1: address_text("address1", &a.address1, true),
+        building_number: address_text("buildingNumber", &a.building_number, true),
+        city: address_text("city", &a.city, true),
+        postcode: address_text("postcode", &a.postcode, false),
+        region: address_text("region", &a.region, false),
+        country,
     }
 }
 
@@ -262,7 +276,7 @@ mod tests {
     fn a_uk_recipient_needs_its_sort_code_and_account_number() {
         let ok = check(&local(), &offer()).unwrap();
         assert_eq!(
-            (ok.uk_sort_code.as_deref(), ok.currency),
+            (ok.account.fields().uk_sort_code, ok.currency),
             (Some("200000"), Currency::Gbp)
         );
         let mut bad = local();
@@ -294,8 +308,11 @@ mod tests {
         };
         let ok = check(&sepa, &offer()).unwrap();
         assert_eq!(
-            (ok.iban.as_deref(), ok.bic.as_deref()),
-            (Some("DE89370400440532013000"), Some("COBADEFFXXX"))
+            ok.account,
+            PayeeAccount::Sepa {
+                iban: "DE89370400440532013000".into(),
+                bic: "COBADEFFXXX".into()
+            }
         );
         let swift = RecipientInput {
             scheme: Some(Scheme::Swift),
@@ -318,11 +335,8 @@ mod tests {
             ..swift.clone()
         };
         assert_eq!(
-            check(&with_routing, &offer())
-                .unwrap()
-                .routing_code
-                .as_deref(),
-            Some("021000021")
+            check(&with_routing, &offer()).unwrap().account.routed(),
+            "123456789/021000021"
         );
         let off = Offer {
             currencies: &ALL,

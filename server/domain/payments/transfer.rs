@@ -35,14 +35,7 @@ pub struct CheckedTransfer {
 impl CheckedTransfer {
     /// The payee's account as the bank routes it, the part of the payee an approval binds.
     pub fn payee_account(&self) -> String {
-        let p = &self.payee;
-        match (&p.uk_sort_code, &p.uk_account_number, &p.routing_code) {
-            (Some(sort_code), Some(number), _) => format!("{sort_code}-{number}"),
-            (_, _, Some(routing)) => {
-                format!("{}/{routing}", p.iban.as_deref().unwrap_or_default())
-            }
-            _ => p.iban.clone().unwrap_or_default(),
-        }
+        self.payee.account.routed()
     }
 
     /// The terms an approval binds, with the fee the scheme charges.
@@ -60,7 +53,7 @@ impl CheckedTransfer {
             payee_account,
             scheme: self.scheme.as_str(),
             fee_minor,
-            bic: self.payee.bic.as_deref().unwrap_or_default(),
+            bic: self.payee.account.bic().unwrap_or_default(),
             reference: &self.reference,
         }
     }
@@ -137,9 +130,10 @@ pub fn request_digest(
     attachments: &[String],
 ) -> String {
     let p = &transfer.payee;
+    let account = p.account.fields();
     let address = p
-        .swift_address
-        .as_ref()
+        .account
+        .address()
         .map(|a| {
             [
                 a.country.as_str(),
@@ -160,11 +154,11 @@ pub fn request_digest(
         transfer.scheme.as_str(),
         &p.name,
         p.kind.as_str(),
-        p.iban.as_deref().unwrap_or_default(),
-        p.uk_sort_code.as_deref().unwrap_or_default(),
-        p.uk_account_number.as_deref().unwrap_or_default(),
-        p.bic.as_deref().unwrap_or_default(),
-        p.routing_code.as_deref().unwrap_or_default(),
+        account.iban.unwrap_or_default(),
+        account.uk_sort_code.unwrap_or_default(),
+        account.uk_account_number.unwrap_or_default(),
+        account.bic.unwrap_or_default(),
+        account.routing_code.unwrap_or_default(),
         &address,
         &transfer.reference,
         &attachments.join(","),

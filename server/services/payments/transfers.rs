@@ -14,6 +14,7 @@ use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
 use crate::domain::payments::limits::Breach;
 use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::payee_account::PayeeAccount;
 use crate::domain::payments::receiver::Receiver;
 use crate::domain::payments::recipient::FieldErrors;
 use crate::domain::payments::request::{TransferBody, TransferTermsBody, MAX_ATTACHMENTS};
@@ -172,16 +173,18 @@ pub async fn plan(
 
 /// The payee's account when it is one of this bank's, open, and in the transfer's currency.
 async fn on_us(db: &Db, checked: &CheckedTransfer) -> Result<Option<BankAccount>, sqlx::Error> {
-    let p = &checked.payee;
-    let found = match (&p.uk_sort_code, &p.uk_account_number, &p.iban) {
-        (Some(sort_code), Some(number), _) => {
-            store::bank_accounts::by_sort_code(db, sort_code, number).await?
-        }
-        (_, _, Some(iban)) if p.routing_code.is_none() => {
-            store::bank_accounts::by_iban_or_number(db, iban)
-                .await?
-                .filter(|a| a.iban == *iban)
-        }
+    let account = &checked.payee.account;
+    let found = match (account, account.iban()) {
+        (
+            PayeeAccount::Uk {
+                sort_code,
+                account_number,
+            },
+            _,
+        ) => store::bank_accounts::by_sort_code(db, sort_code, account_number).await?,
+        (_, Some(iban)) => store::bank_accounts::by_iban_or_number(db, iban)
+            .await?
+            .filter(|a| a.iban == iban),
         _ => None,
     };
     Ok(found.filter(|a| a.currency == checked.currency && a.status.usable()))
@@ -492,7 +495,7 @@ fn messages(id: &str, plan: &Plan, now: i64) -> (Option<String>, Option<String>)
         return (None, None);
     }
     let p = &plan.checked.payee;
-    let is_iban = p.routing_code.is_none();
+    let fields = p.account.fields();
     let created_at = london::iso_time(now - now.rem_euclid(1000));
     let execution_date = london::day_of(now);
     let payment = Payment {
@@ -506,11 +509,11 @@ fn messages(id: &str, plan: &Plan, now: i64) -> (Option<String>, Option<String>)
         debtor_iban: &plan.account.iban,
         debtor_bic: &plan.account.bic,
         creditor_name: &p.name,
-        creditor_iban: p.iban.as_deref().filter(|_| is_iban),
-        creditor_account_number: p.iban.as_deref().filter(|_| !is_iban),
-        creditor_routing_code: p.routing_code.as_deref(),
-        creditor_bic: p.bic.as_deref().unwrap_or_default(),
-        creditor_address: p.swift_address.as_ref(),
+        creditor_iban: p.account.iban(),
+        creditor_account_number: fields.iban.filter(|_| fields.routing_code.is_some()),
+        creditor_routing_code: fields.routing_code,
+        creditor_bic: fields.bic.unwrap_or_default(),
+        creditor_address: p.account.address(),
         reference: &plan.checked.reference,
     };
     (
@@ -522,16 +525,18 @@ fn messages(id: &str, plan: &Plan, now: i64) -> (Option<String>, Option<String>)
 /// The payee as stored with the transfer: what Repeat Transfer prefills.
 fn stored_receiver(plan: &Plan, asked: &Receiver) -> Receiver {
     let p = &plan.checked.payee;
-    let is_iban = p.routing_code.is_none();
+    let fields = p.account.fields();
+    let text = |value: Option<&str>| value.unwrap_or_default().to_string();
+    let is_number = fields.routing_code.is_some();
     Receiver {
         name: p.name.clone(),
         kind: Some(p.kind),
-        iban: p.iban.clone().filter(|_| is_iban).unwrap_or_default(),
-        account_number: p.iban.clone().filter(|_| !is_iban).unwrap_or_default(),
-        routing_code: p.routing_code.clone().unwrap_or_default(),
-        uk_sort_code: p.uk_sort_code.clone().unwrap_or_default(),
-        uk_account_number: p.uk_account_number.clone().unwrap_or_default(),
-        bic: p.bic.clone().unwrap_or_default(),
+        iban: text(fields.iban.filter(|_| !is_number)),
+        account_number: text(fields.iban.filter(|_| is_number)),
+        routing_code: text(fields.routing_code),
+        uk_sort_code: text(fields.uk_sort_code),
+        uk_account_number: text(fields.uk_account_number),
+        bic: text(fields.bic),
         save_as_template: false,
         alias: asked.alias.trim().to_string(),
         swift_address: asked.swift_address.clone(),
