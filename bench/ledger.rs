@@ -4,6 +4,7 @@
 //!
 //!     DATABASE_URL=postgres://... cargo run --release --example ledger_bench -- 1000000
 
+use bank::domain::accounts::money::Money;
 use std::time::{Duration, Instant};
 
 use bank::domain::accounts::money::Currency;
@@ -403,7 +404,7 @@ async fn transfers_per_second(
         store::bookings::inbound(
             db,
             &holder,
-            100_000_000,
+            Money::new(100_000_000, holder.currency),
             "local",
             payer,
             "float",
@@ -432,9 +433,17 @@ async fn transfers_per_second(
                 if from.id == to.id {
                     continue;
                 }
-                if store::bookings::internal(&db, from, to, 1, "bench", db.now_ms(), None)
-                    .await
-                    .is_ok()
+                if store::bookings::internal(
+                    &db,
+                    from,
+                    to,
+                    Money::new(1, from.currency),
+                    "bench",
+                    db.now_ms(),
+                    None,
+                )
+                .await
+                .is_ok()
                 {
                     done += 1;
                 }

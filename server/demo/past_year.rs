@@ -3,6 +3,7 @@
 //! their fee, the monthly plan fee and conversions between the currencies. A fixed seed makes
 //! every sandbox the same.
 
+use crate::domain::accounts::money::Money;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -117,7 +118,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
     bookings::inbound(
         db,
         &gbp,
-        4_500_000,
+        Money::new(4_500_000, gbp.currency),
         "local",
         party(CLIENTS[0]),
         "INV-1001",
@@ -132,7 +133,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
             bookings::inbound(
                 db,
                 &gbp,
-                rng.gen_range(150_000..900_000),
+                Money::new(rng.gen_range(150_000..900_000), gbp.currency),
                 "local",
                 party((payer, account)),
                 &reference,
@@ -144,9 +145,25 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
             let shop = &shops[rng.gen_range(0..shops.len())];
             let amount = rng.gen_range(350..25_000);
             if rng.gen_ratio(1, 25) {
-                bookings::declined_card_purchase(db, &gbp, amount, shop, at + 60_000).await?;
+                bookings::declined_card_purchase(
+                    db,
+                    &gbp,
+                    Money::new(amount, gbp.currency),
+                    shop,
+                    at + 60_000,
+                )
+                .await?;
             } else {
-                spend(bookings::card_purchase(db, &gbp, amount, shop, at + 60_000).await)?;
+                spend(
+                    bookings::card_purchase(
+                        db,
+                        &gbp,
+                        Money::new(amount, gbp.currency),
+                        shop,
+                        at + 60_000,
+                    )
+                    .await,
+                )?;
             }
         }
         if day % 30 == 15 {
@@ -156,8 +173,8 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                 bookings::outbound(
                     db,
                     &gbp,
-                    rng.gen_range(120_000..380_000),
-                    50,
+                    Money::new(rng.gen_range(120_000..380_000), gbp.currency),
+                    Money::new(50, gbp.currency),
                     "local",
                     party((payee, account)),
                     &reference,
@@ -168,7 +185,16 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
             )?;
         }
         if day % 30 == 1 {
-            spend(bookings::fee(db, &gbp, 1_500, "Monthly plan fee", at - 3_000_000).await)?;
+            spend(
+                bookings::fee(
+                    db,
+                    &gbp,
+                    Money::new(1_500, gbp.currency),
+                    "Monthly plan fee",
+                    at - 3_000_000,
+                )
+                .await,
+            )?;
         }
         if day % 45 == 20 {
             // £2,000 into euros at about 1.15, into dollars at about 1.27.
@@ -178,8 +204,8 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                     db,
                     &gbp,
                     &eur,
-                    pounds,
-                    pounds * rng.gen_range(113..117) / 100,
+                    Money::new(pounds, gbp.currency),
+                    Money::new(pounds * rng.gen_range(113..117) / 100, eur.currency),
                     at + 180_000,
                 )
                 .await,
@@ -189,8 +215,8 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                     db,
                     &gbp,
                     &usd,
-                    pounds / 2,
-                    pounds / 2 * rng.gen_range(125..129) / 100,
+                    Money::new(pounds / 2, gbp.currency),
+                    Money::new(pounds / 2 * rng.gen_range(125..129) / 100, usd.currency),
                     at + 240_000,
                 )
                 .await,
@@ -200,7 +226,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
             bookings::inbound(
                 db,
                 &eur,
-                rng.gen_range(80_000..300_000),
+                Money::new(rng.gen_range(80_000..300_000), eur.currency),
                 "sepa",
                 Party {
                     name: "Lumen GmbH",
@@ -215,8 +241,8 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                 bookings::outbound(
                     db,
                     &eur,
-                    rng.gen_range(20_000..60_000),
-                    100,
+                    Money::new(rng.gen_range(20_000..60_000), eur.currency),
+                    Money::new(100, eur.currency),
                     "sepa",
                     Party {
                         name: "Atelier Roux SARL",
@@ -246,7 +272,7 @@ pub async fn personal(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
             bookings::inbound(
                 db,
                 &gbp,
-                320_000,
+                Money::new(320_000, gbp.currency),
                 "local",
                 Party {
                     name: "Kestrel Foods Ltd",
@@ -260,7 +286,16 @@ pub async fn personal(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
         }
         if day % 3 == 1 {
             let shop = &shops[rng.gen_range(0..3)];
-            spend(bookings::card_purchase(db, &gbp, rng.gen_range(300..4_000), shop, at).await)?;
+            spend(
+                bookings::card_purchase(
+                    db,
+                    &gbp,
+                    Money::new(rng.gen_range(300..4_000), gbp.currency),
+                    shop,
+                    at,
+                )
+                .await,
+            )?;
         }
     }
     Ok(())

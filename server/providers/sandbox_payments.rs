@@ -2,6 +2,7 @@
 //! through the account's scheme, booked through the ledger. Used by the `money-in` command of the
 //! binary and the sandbox page.
 
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::money::{self, Currency};
 use crate::store::bookings::{self, BookingError, Party};
 use crate::store::{self, Db};
@@ -95,12 +96,20 @@ pub async fn credit_at(
         kind: "company",
         account: None,
     };
-    let transaction_id = bookings::inbound(db, &account, minor, scheme, party, reference, at_ms)
-        .await
-        .map_err(|error| match error {
-            BookingError::AccountNotUsable => MoneyInError::NotActive,
-            other => other.into(),
-        })?;
+    let transaction_id = bookings::inbound(
+        db,
+        &account,
+        Money::new(minor, account.currency),
+        scheme,
+        party,
+        reference,
+        at_ms,
+    )
+    .await
+    .map_err(|error| match error {
+        BookingError::AccountNotUsable => MoneyInError::NotActive,
+        other => other.into(),
+    })?;
     Ok(Credited {
         transaction_id,
         iban: account.iban,
@@ -135,8 +144,7 @@ async fn to_suspense(
         db,
         &bookings::Unmatched {
             scheme,
-            currency,
-            amount: minor,
+            amount: Money::new(minor, currency),
             account_text: iban.electronic_str(),
             payer,
             reference,

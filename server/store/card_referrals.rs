@@ -3,6 +3,7 @@
 //! the transaction that marks the referral rewarded, so it is paid once across restarts and a
 //! fleet of servers.
 
+use crate::domain::accounts::money::Money;
 use sqlx::Row;
 
 use super::Db;
@@ -177,7 +178,7 @@ pub async fn pay_due(db: &Db, now: i64, limit: i64) -> Result<u64, sqlx::Error> 
             &mut tx,
             db.backend,
             &account,
-            reward,
+            Money::new(reward, account.currency),
             "Card referral reward",
             now,
         )

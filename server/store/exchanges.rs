@@ -5,6 +5,8 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{Backend, Db};
+use crate::domain::accounts::money::Money;
+use crate::domain::exchange::ConversionType;
 
 #[derive(Debug, Clone)]
 pub struct QuoteRow {
@@ -13,11 +15,10 @@ pub struct QuoteRow {
     pub user_id: String,
     pub from_account_id: String,
     pub to_account_id: String,
-    pub from_currency: String,
-    pub to_currency: String,
-    pub conversion_type: String,
-    pub from_amount: i64,
-    pub to_amount: i64,
+    pub conversion_type: ConversionType,
+    /// What leaves the paying account, and what arrives in the receiving one.
+    pub from_amount: Money,
+    pub to_amount: Money,
     pub rate: String,
     pub mid_rate: String,
     pub rates_as_of: String,
@@ -36,11 +37,15 @@ fn quote_from(row: &sqlx::any::AnyRow) -> Result<QuoteRow, sqlx::Error> {
         user_id: row.try_get(2)?,
         from_account_id: row.try_get(3)?,
         to_account_id: row.try_get(4)?,
-        from_currency: row.try_get(5)?,
-        to_currency: row.try_get(6)?,
-        conversion_type: row.try_get(7)?,
-        from_amount: row.try_get(8)?,
-        to_amount: row.try_get(9)?,
+        conversion_type: super::named("conversion_type", &row.try_get::<String, _>(7)?)?,
+        from_amount: Money::new(
+            row.try_get(8)?,
+            super::named("from_currency", &row.try_get::<String, _>(5)?)?,
+        ),
+        to_amount: Money::new(
+            row.try_get(9)?,
+            super::named("to_currency", &row.try_get::<String, _>(6)?)?,
+        ),
         rate: row.try_get(10)?,
         mid_rate: row.try_get(11)?,
         rates_as_of: row.try_get(12)?,
@@ -59,11 +64,11 @@ pub async fn insert_quote(db: &Db, q: &QuoteRow) -> Result<(), sqlx::Error> {
     .bind(&q.user_id)
     .bind(&q.from_account_id)
     .bind(&q.to_account_id)
-    .bind(&q.from_currency)
-    .bind(&q.to_currency)
-    .bind(&q.conversion_type)
-    .bind(q.from_amount)
-    .bind(q.to_amount)
+    .bind(q.from_amount.currency.code())
+    .bind(q.to_amount.currency.code())
+    .bind(q.conversion_type.as_str())
+    .bind(q.from_amount.minor)
+    .bind(q.to_amount.minor)
     .bind(&q.rate)
     .bind(&q.mid_rate)
     .bind(&q.rates_as_of)

@@ -5,6 +5,7 @@ use futures_util::StreamExt;
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
+use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
 
@@ -30,11 +31,11 @@ pub struct Transaction {
     pub kind: TransactionType,
     pub status: TransactionStatus,
     pub scheme: Option<String>,
-    pub currency: String,
+    pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
     pub amount_total: i64,
-    pub conversion_currency: Option<String>,
+    pub conversion_currency: Option<Currency>,
     pub conversion_amount_total: Option<i64>,
     pub details: String,
     pub counterparty_name: Option<String>,
@@ -45,16 +46,16 @@ pub struct Transaction {
     pub created_at: i64,
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct NewTransaction<'a> {
     pub bank_account_id: &'a str,
     pub kind: TransactionType,
     pub status: TransactionStatus,
     pub scheme: Option<&'a str>,
-    pub currency: &'a str,
+    pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
-    pub conversion_currency: Option<&'a str>,
+    pub conversion_currency: Option<Currency>,
     pub conversion_amount_total: Option<i64>,
     pub details: &'a str,
     pub counterparty_name: Option<&'a str>,
@@ -64,6 +65,38 @@ pub struct NewTransaction<'a> {
     /// The card it was made with.
     pub card_id: Option<&'a str>,
     pub created_at: i64,
+}
+
+impl<'a> NewTransaction<'a> {
+    /// A row with what every row has; the optional parts (scheme, fee, counterparty, card…) are
+    /// set with struct update syntax. No currency is assumed: each row names its own.
+    pub fn new(
+        bank_account_id: &'a str,
+        kind: TransactionType,
+        status: TransactionStatus,
+        currency: Currency,
+        amount: i64,
+        created_at: i64,
+    ) -> Self {
+        Self {
+            bank_account_id,
+            kind,
+            status,
+            scheme: None,
+            currency,
+            amount,
+            fee: 0,
+            conversion_currency: None,
+            conversion_amount_total: None,
+            details: "",
+            counterparty_name: None,
+            counterparty_type: None,
+            counterparty_account: None,
+            acceptor: None,
+            card_id: None,
+            created_at,
+        }
+    }
 }
 
 const COLUMNS: &str =
@@ -80,11 +113,14 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
         kind: super::named("type", &row.try_get::<String, _>(3)?)?,
         status: super::named("status", &row.try_get::<String, _>(4)?)?,
         scheme: row.try_get(5)?,
-        currency: row.try_get(6)?,
+        currency: super::named("currency", &row.try_get::<String, _>(6)?)?,
         amount: row.try_get(7)?,
         fee: row.try_get(8)?,
         amount_total: row.try_get(9)?,
-        conversion_currency: row.try_get(10)?,
+        conversion_currency: row
+            .try_get::<Option<String>, _>(10)?
+            .map(|code| super::named("conversion_currency", &code))
+            .transpose()?,
         conversion_amount_total: row.try_get(11)?,
         details: row.try_get(12)?,
         counterparty_name: row.try_get(13)?,
@@ -125,11 +161,11 @@ pub async fn insert(
     .bind(new.kind.as_str())
     .bind(new.status.as_str())
     .bind(new.scheme)
-    .bind(new.currency)
+    .bind(new.currency.code())
     .bind(new.amount)
     .bind(new.fee)
     .bind(amount_total)
-    .bind(new.conversion_currency)
+    .bind(new.conversion_currency.map(Currency::code))
     .bind(new.conversion_amount_total)
     .bind(new.details)
     .bind(new.counterparty_name)

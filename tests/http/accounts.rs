@@ -2,6 +2,7 @@
 //! account, filters, and that nobody sees another profile's money.
 
 use bank::domain::accounts::money::Currency;
+use bank::domain::accounts::money::Money;
 use bank::store::bookings::{self, Party};
 use serde_json::json;
 
@@ -28,9 +29,17 @@ on_both_backends!(accounts_come_with_balances_identifiers_and_order, |bank| {
     let usd = open_account(bank, &olivia.profile_id, Currency::Usd, false).await;
     let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
     let eur = open_account(bank, &olivia.profile_id, Currency::Eur, false).await;
-    bookings::inbound(&bank.db, &gbp, 123_456, "local", PAYER, "INV-1", 1)
-        .await
-        .unwrap();
+    bookings::inbound(
+        &bank.db,
+        &gbp,
+        Money::new(123_456, gbp.currency),
+        "local",
+        PAYER,
+        "INV-1",
+        1,
+    )
+    .await
+    .unwrap();
 
     let reply = call(bank, &olivia, "/v2/bank-accounts/fetch", json!({})).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
@@ -67,9 +76,17 @@ on_both_backends!(accounts_come_with_balances_identifiers_and_order, |bank| {
 on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
     let owner = customer(bank, "owner@example.com", "Owner Ltd").await;
     let account = open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
-    bookings::inbound(&bank.db, &account, 5_000, "local", PAYER, "secret", 1)
-        .await
-        .unwrap();
+    bookings::inbound(
+        &bank.db,
+        &account,
+        Money::new(5_000, account.currency),
+        "local",
+        PAYER,
+        "secret",
+        1,
+    )
+    .await
+    .unwrap();
     let card_user = customer_with_role(
         bank,
         "card@example.com",
@@ -165,7 +182,7 @@ on_both_backends!(transactions_page_filter_and_search, |bank| {
         bookings::inbound(
             &bank.db,
             &gbp,
-            1_000 + n,
+            Money::new(1_000 + n, gbp.currency),
             "local",
             PAYER,
             &format!("INV-{n}"),
@@ -184,12 +201,24 @@ on_both_backends!(transactions_page_filter_and_search, |bank| {
         co2emissions: Some(900),
         logo_uri: None,
     };
-    bookings::card_purchase(&bank.db, &gbp, 450, &shop, jan1 + 10 * day + 1)
-        .await
-        .unwrap();
-    bookings::declined_card_purchase(&bank.db, &gbp, 99_999_999, &shop, jan1 + 11 * day)
-        .await
-        .unwrap();
+    bookings::card_purchase(
+        &bank.db,
+        &gbp,
+        Money::new(450, gbp.currency),
+        &shop,
+        jan1 + 10 * day + 1,
+    )
+    .await
+    .unwrap();
+    bookings::declined_card_purchase(
+        &bank.db,
+        &gbp,
+        Money::new(99_999_999, gbp.currency),
+        &shop,
+        jan1 + 11 * day,
+    )
+    .await
+    .unwrap();
 
     let fetch = |body: serde_json::Value| call(bank, &olivia, "/v2/transactions/fetch", body);
     let first = fetch(json!({ "bankAccountId": gbp.id, "page": 1 }))

@@ -3,6 +3,7 @@
 //! zero, and a client id books a transfer once.
 
 use bank::domain::accounts::money::Currency;
+use bank::domain::accounts::money::Money;
 use bank::store::bank_accounts::BankAccount;
 use bank::store::bookings::{self, BookingError, Party};
 use bank::store::ledger;
@@ -71,29 +72,59 @@ async fn randomised(bank: &TestBank, steps: usize) {
         let account = &accounts[i];
         let at = t + step as i64;
         let outcome: Result<(), BookingError> = match rng.gen_range(0..8) {
-            0 | 1 => bookings::inbound(&bank.db, account, amount, "local", PAYER, "in", at)
-                .await
-                .map(|_| booked[i] += amount),
+            0 | 1 => bookings::inbound(
+                &bank.db,
+                account,
+                Money::new(amount, account.currency),
+                "local",
+                PAYER,
+                "in",
+                at,
+            )
+            .await
+            .map(|_| booked[i] += amount),
             2 => {
                 let fee = rng.gen_range(0..500);
                 bookings::outbound(
-                    &bank.db, account, amount, fee, "sepa", PAYER, "out", at, None,
+                    &bank.db,
+                    account,
+                    Money::new(amount, account.currency),
+                    Money::new(fee, account.currency),
+                    "sepa",
+                    PAYER,
+                    "out",
+                    at,
+                    None,
                 )
                 .await
                 .map(|_| booked[i] -= amount + fee)
             }
-            3 => bookings::card_purchase(&bank.db, account, amount, &shop(), at)
-                .await
-                .map(|_| booked[i] -= amount),
+            3 => bookings::card_purchase(
+                &bank.db,
+                account,
+                Money::new(amount, account.currency),
+                &shop(),
+                at,
+            )
+            .await
+            .map(|_| booked[i] -= amount),
             4 => {
                 let j = if i == 0 { 1 } else { 0 };
                 if accounts[j].currency == account.currency {
-                    bookings::internal(&bank.db, account, &accounts[j], amount, "move", at, None)
-                        .await
-                        .map(|_| {
-                            booked[i] -= amount;
-                            booked[j] += amount;
-                        })
+                    bookings::internal(
+                        &bank.db,
+                        account,
+                        &accounts[j],
+                        Money::new(amount, account.currency),
+                        "move",
+                        at,
+                        None,
+                    )
+                    .await
+                    .map(|_| {
+                        booked[i] -= amount;
+                        booked[j] += amount;
+                    })
                 } else {
                     Ok(())
                 }
@@ -102,12 +133,19 @@ async fn randomised(bank: &TestBank, steps: usize) {
                 let j = rng.gen_range(0..accounts.len());
                 let to_amount = amount * rng.gen_range(80..130) / 100 + 1;
                 if accounts[j].currency != account.currency {
-                    bookings::convert(&bank.db, account, &accounts[j], amount, to_amount, at)
-                        .await
-                        .map(|_| {
-                            booked[i] -= amount;
-                            booked[j] += to_amount;
-                        })
+                    bookings::convert(
+                        &bank.db,
+                        account,
+                        &accounts[j],
+                        Money::new(amount, account.currency),
+                        Money::new(to_amount, accounts[j].currency),
+                        at,
+                    )
+                    .await
+                    .map(|_| {
+                        booked[i] -= amount;
+                        booked[j] += to_amount;
+                    })
                 } else {
                     Ok(())
                 }
@@ -185,9 +223,17 @@ on_both_backends!(concurrent_debits_never_overdraw, |bank| {
     .await
     .unwrap();
     let account = open_account(bank, &profile, Currency::Gbp, true).await;
-    bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
-        .await
-        .unwrap();
+    bookings::inbound(
+        &bank.db,
+        &account,
+        Money::new(10_000, account.currency),
+        "local",
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
     let account = reload(bank, &account).await;
     // 40 debits of £10 race for £100: exactly ten may win.
     let mut tasks = Vec::new();
@@ -198,8 +244,8 @@ on_both_backends!(concurrent_debits_never_overdraw, |bank| {
             bookings::outbound(
                 &db,
                 &account,
-                1_000,
-                0,
+                Money::new(1_000, account.currency),
+                Money::new(0, account.currency),
                 "local",
                 PAYER,
                 &format!("pay {n}"),
@@ -231,9 +277,17 @@ on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
     .await
     .unwrap();
     let account = open_account(bank, &profile, Currency::Eur, true).await;
-    bookings::inbound(&bank.db, &account, 50_000, "sepa", PAYER, "float", 1)
-        .await
-        .unwrap();
+    bookings::inbound(
+        &bank.db,
+        &account,
+        Money::new(50_000, account.currency),
+        "sepa",
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
     let client_id = uuid::Uuid::new_v4().to_string();
     let mut tasks = Vec::new();
     for _ in 0..8 {
@@ -244,8 +298,8 @@ on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
             bookings::outbound(
                 &db,
                 &account,
-                1_500,
-                25,
+                Money::new(1_500, account.currency),
+                Money::new(25, account.currency),
                 "sepa",
                 PAYER,
                 "once",
@@ -278,9 +332,17 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
     .await
     .unwrap();
     let account = open_account(bank, &profile, Currency::Gbp, true).await;
-    bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
-        .await
-        .unwrap();
+    bookings::inbound(
+        &bank.db,
+        &account,
+        Money::new(10_000, account.currency),
+        "local",
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
     let mut conn = bank.db.pool.acquire().await.unwrap();
     let hold = ledger::place_hold(&mut conn, 2, &account.ledger_account_id, 7_000, "card")
         .await
@@ -288,14 +350,27 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
     drop(conn);
     let account = reload(bank, &account).await;
     assert_eq!(account.balance.available(), 3_000);
-    let refused = bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 2).await;
+    let refused = bookings::card_purchase(
+        &bank.db,
+        &account,
+        Money::new(5_000, account.currency),
+        &shop(),
+        2,
+    )
+    .await;
     assert!(matches!(refused, Err(BookingError::InsufficientFunds)));
     let mut conn = bank.db.pool.acquire().await.unwrap();
     assert!(ledger::release_hold(&mut conn, 3, &hold).await.unwrap());
     drop(conn);
-    bookings::card_purchase(&bank.db, &account, 5_000, &shop(), 3)
-        .await
-        .unwrap();
+    bookings::card_purchase(
+        &bank.db,
+        &account,
+        Money::new(5_000, account.currency),
+        &shop(),
+        3,
+    )
+    .await
+    .unwrap();
     ledger_is_sound(bank).await;
 });
 
@@ -310,9 +385,17 @@ on_both_backends!(
         .await
         .unwrap();
         let account = open_account(bank, &profile, Currency::Gbp, true).await;
-        bookings::inbound(&bank.db, &account, 10_000, "local", PAYER, "float", 1)
-            .await
-            .unwrap();
+        bookings::inbound(
+            &bank.db,
+            &account,
+            Money::new(10_000, account.currency),
+            "local",
+            PAYER,
+            "float",
+            1,
+        )
+        .await
+        .unwrap();
         // The caller read the account while it was active; then operations suspended it.
         let read_earlier = reload(bank, &account).await;
         sqlx::query("UPDATE bank_accounts SET status = 'suspended' WHERE id = $1")
@@ -323,8 +406,8 @@ on_both_backends!(
         let refused = bookings::outbound(
             &bank.db,
             &read_earlier,
-            5_000,
-            100,
+            Money::new(5_000, read_earlier.currency),
+            Money::new(100, read_earlier.currency),
             "local",
             PAYER,
             "too late",
@@ -333,8 +416,16 @@ on_both_backends!(
         )
         .await;
         assert!(matches!(refused, Err(BookingError::AccountNotUsable)));
-        let refused =
-            bookings::inbound(&bank.db, &read_earlier, 1, "local", PAYER, "late", 3).await;
+        let refused = bookings::inbound(
+            &bank.db,
+            &read_earlier,
+            Money::new(1, read_earlier.currency),
+            "local",
+            PAYER,
+            "late",
+            3,
+        )
+        .await;
         assert!(matches!(refused, Err(BookingError::AccountNotUsable)));
         assert_eq!(reload(bank, &account).await.balance.booked, 10_000);
         ledger_is_sound(bank).await;

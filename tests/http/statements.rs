@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::http::{header, Request};
 use bank::domain::accounts::money::Currency;
+use bank::domain::accounts::money::Money;
 use bank::store::bookings::{self, Party};
 
 use crate::helpers::{customer, open_account, Customer, Reply, TestBank};
@@ -57,7 +58,7 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
     bookings::inbound(
         &bank.db,
         &gbp,
-        100_000,
+        Money::new(100_000, gbp.currency),
         "local",
         PAYER,
         "Opening float",
@@ -68,7 +69,7 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
     bookings::inbound(
         &bank.db,
         &gbp,
-        25_050,
+        Money::new(25_050, gbp.currency),
         "local",
         PAYER,
         "INV-7, March",
@@ -79,8 +80,8 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
     bookings::outbound(
         &bank.db,
         &gbp,
-        12_000,
-        50,
+        Money::new(12_000, gbp.currency),
+        Money::new(50, gbp.currency),
         "local",
         Party {
             name: "Sable \"Accountancy\"",
@@ -93,13 +94,19 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
     )
     .await
     .unwrap();
-    bookings::fee(&bank.db, &gbp, 1_500, "Monthly plan fee", MAR1 + 3 * DAY)
-        .await
-        .unwrap();
+    bookings::fee(
+        &bank.db,
+        &gbp,
+        Money::new(1_500, gbp.currency),
+        "Monthly plan fee",
+        MAR1 + 3 * DAY,
+    )
+    .await
+    .unwrap();
     bookings::inbound(
         &bank.db,
         &gbp,
-        999,
+        Money::new(999, gbp.currency),
         "local",
         PAYER,
         "April",
@@ -349,7 +356,7 @@ on_both_backends!(statements_cut_days_in_london, |bank| {
     bookings::inbound(
         &bank.db,
         &gbp,
-        1_234,
+        Money::new(1_234, gbp.currency),
         "local",
         PAYER,
         "NIGHT",
@@ -382,7 +389,7 @@ on_both_backends!(a_payer_named_like_a_formula_stays_text_in_the_csv, |bank| {
     bookings::inbound(
         &bank.db,
         &gbp,
-        500,
+        Money::new(500, gbp.currency),
         "local",
         payer,
         "@SUM(A1:A9)",

@@ -3021,8 +3021,8 @@ export interface components {
             type: components["schemas"]["TransactionType"];
             status: components["schemas"]["TransactionStatus"];
             scheme: string | null;
-            currency: string;
-            conversionCurrency: string | null;
+            currency: components["schemas"]["Currency"];
+            conversionCurrency: null | components["schemas"]["Currency"];
             /** Format: double */
             conversionAmountTotal: number | null;
             details: string;

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
 use crate::services::accounts::{self, OpenError};
@@ -21,13 +21,6 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
         .routes(routes!(fetch))
         .routes(routes!(open))
-}
-
-/// Minor units as the JSON number of major units the app shows. The text is exact: every
-/// balance a bank holds is far below 2^53 minor units, and the shortest decimal that reads back
-/// as the same double is the amount itself ("12.34"). Nothing computes with it.
-pub fn major(minor: i64) -> f64 {
-    minor as f64 / 100.0
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -62,8 +55,8 @@ pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
         status: account.status.shown(account.currency),
         is_primary: account.is_primary,
         balance: Balance {
-            available: major(account.balance.available()),
-            booked: major(account.balance.booked),
+            available: Money::new(account.balance.available(), account.currency).major(),
+            booked: Money::new(account.balance.booked, account.currency).major(),
         },
         iban: account.iban.clone(),
         uk_sort_code: account.sort_code.clone(),

@@ -14,7 +14,7 @@ use crate::api::error::{ApiQuery, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::config::Company;
-use crate::domain::accounts::money::{display, Currency};
+use crate::domain::accounts::money::{display, Currency, Money};
 use crate::domain::accounts::statements::pdf::PdfBook;
 use crate::domain::accounts::statements::{Format, Header, Line};
 use crate::domain::london::{self, local_time};
@@ -229,10 +229,8 @@ fn proof_pdf(txn: &Transaction, account: &BankAccount, company: &Company, today:
         book.field("Fee", &display(txn.fee, currency));
         book.field("Total", &display(txn.amount_total, currency));
     }
-    if let (Some(other), Some(amount)) = (&txn.conversion_currency, txn.conversion_amount_total) {
-        if let Some(other) = Currency::parse(other) {
-            book.field("Converted", &display(amount, other));
-        }
+    if let (Some(other), Some(amount)) = (txn.conversion_currency, txn.conversion_amount_total) {
+        book.field("Converted", &Money::new(amount, other).to_string());
     }
     book.field("Reference", &txn.details);
     let (from_label, to_label) = if txn.amount > 0 {

@@ -6,10 +6,11 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::bank_accounts::{major, owned};
+use super::bank_accounts::owned;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
 use crate::store::transactions::{Acceptor, Filter, Transaction};
@@ -54,8 +55,8 @@ pub struct TransactionView {
     kind: TransactionType,
     status: TransactionStatus,
     scheme: Option<String>,
-    currency: String,
-    conversion_currency: Option<String>,
+    currency: Currency,
+    conversion_currency: Option<Currency>,
     conversion_amount_total: Option<f64>,
     details: String,
     receiver: Option<Party>,
@@ -89,18 +90,22 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
         account: Some(account.iban.clone()),
     };
     let incoming = txn.amount > 0;
+    let money = |minor: i64| Money::new(minor, txn.currency).major();
     TransactionView {
         id: txn.id.clone(),
         bank_account_id: txn.bank_account_id.clone(),
-        amount: major(txn.amount),
-        amount_total: major(txn.amount_total),
-        fee: major(txn.fee),
+        amount: money(txn.amount),
+        amount_total: money(txn.amount_total),
+        fee: money(txn.fee),
         kind: txn.kind,
         status: txn.status,
         scheme: txn.scheme.clone(),
-        currency: txn.currency.clone(),
-        conversion_currency: txn.conversion_currency.clone(),
-        conversion_amount_total: txn.conversion_amount_total.map(major),
+        currency: txn.currency,
+        conversion_currency: txn.conversion_currency,
+        conversion_amount_total: txn
+            .conversion_amount_total
+            .zip(txn.conversion_currency)
+            .map(|(minor, currency)| Money::new(minor, currency).major()),
         details: txn.details.clone(),
         receiver: if incoming {
             Some(holder)
@@ -109,7 +114,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
         },
         sender: if incoming { counterparty } else { None },
         acceptor: txn.acceptor.clone(),
-        balance_after: txn.balance_after.map(major),
+        balance_after: txn.balance_after.map(money),
         created_at: iso_time(txn.created_at),
         transfer: None,
     }

@@ -13,7 +13,6 @@ use crate::api::accounts::transactions::{view, TransactionView};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money;
 use crate::domain::exchange::messages;
 use crate::services::exchange::conversions::{self, ExchangeError, Executed};
 use crate::store;
@@ -122,8 +121,8 @@ async fn result(
     Ok(ExchangeResult {
         id: executed.exchange.id.clone(),
         quote_id: q.id.clone(),
-        from_amount: money::decimal(q.from_amount),
-        to_amount: money::decimal(q.to_amount),
+        from_amount: q.from_amount.decimal(),
+        to_amount: q.to_amount.decimal(),
         rate: q.rate.clone(),
         transaction: leg(
             executed.exchange.from_transaction_id.clone(),

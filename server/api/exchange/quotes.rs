@@ -14,7 +14,7 @@ use crate::api::accounts::transactions::iso_time;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money::{self, Currency};
+use crate::domain::accounts::money::{self, Currency, Money};
 use crate::domain::exchange::messages;
 use crate::domain::exchange::pricing::{self, PriceError};
 use crate::domain::exchange::ConversionType;
@@ -232,11 +232,9 @@ pub async fn quote(
                 user_id: profile.user_id.clone(),
                 from_account_id: from.id.clone(),
                 to_account_id: to.id.clone(),
-                from_currency: from.currency.code().into(),
-                to_currency: to.currency.code().into(),
-                conversion_type: kind.as_str().into(),
-                from_amount: priced.from_amount,
-                to_amount: priced.to_amount,
+                conversion_type: kind,
+                from_amount: Money::new(priced.from_amount, from.currency),
+                to_amount: Money::new(priced.to_amount, to.currency),
                 rate: answer.rate.clone(),
                 mid_rate: mid.normalize().to_string(),
                 rates_as_of: table.as_of.clone(),

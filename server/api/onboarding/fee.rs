@@ -10,13 +10,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::in_step;
-use crate::api::accounts::bank_accounts::major;
 use crate::api::current_user::CurrentUser;
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
 use crate::domain::accounts::identifiers;
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
@@ -92,7 +91,7 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
     let acquirer = acquirer_ready(state);
     let number = identifiers::FEE_COLLECTION_NUMBER;
     Ok(FeeReply {
-        amount: major(fee.amount_minor),
+        amount: Money::new(fee.amount_minor, fee.currency).major(),
         currency: fee.currency,
         benefits: fee::benefits(flow),
         status: fee.status,

@@ -11,12 +11,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::transfers::Sender;
-use crate::api::accounts::bank_accounts::major;
 use crate::api::engagement::effective_flags;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money::{self, Currency};
+use crate::domain::accounts::money::{self, Currency, Money};
 use crate::domain::payments::fees::{self, Destination};
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::receiver::Receiver;
@@ -53,7 +52,7 @@ async fn price_list(State(state): State<ApiState>) -> impl IntoResponse {
                 .map(|(scheme, currency, fee)| FeeEntry {
                     scheme,
                     currency,
-                    fee: major(fee),
+                    fee: Money::new(fee, currency).major(),
                 })
                 .collect(),
         }),
@@ -137,8 +136,8 @@ async fn take(
     Ok(Json(FeeAnswer {
         scheme,
         currency: account.currency,
-        amount: major(amount),
-        fee: major(fee),
-        total: major(amount + fee),
+        amount: Money::new(amount, account.currency).major(),
+        fee: Money::new(fee, account.currency).major(),
+        total: Money::new(amount + fee, account.currency).major(),
     }))
 }

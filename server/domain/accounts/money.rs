@@ -69,6 +69,56 @@ impl fmt::Display for Currency {
     }
 }
 
+/// An amount of money: integer minor units of one currency. Bookings take it so that an amount
+/// can only be moved in the currency it was counted in; answers turn it into their numbers here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Money {
+    pub minor: i64,
+    pub currency: Currency,
+}
+
+impl Money {
+    pub const fn new(minor: i64, currency: Currency) -> Self {
+        Self { minor, currency }
+    }
+
+    pub const fn zero(currency: Currency) -> Self {
+        Self::new(0, currency)
+    }
+
+    /// The sum of two amounts in one currency; None across currencies or on overflow.
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        (self.currency == other.currency)
+            .then(|| self.minor.checked_add(other.minor))
+            .flatten()
+            .map(|minor| Money::new(minor, self.currency))
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.minor > 0
+    }
+
+    /// "1234.50": the plain decimal CSV and ISO 20022 want.
+    pub fn decimal(self) -> String {
+        decimal(self.minor)
+    }
+
+    /// The JSON number of major units the API answers with (SPEC §3 amounts). The text is
+    /// exact: every amount a bank holds is far below 2^53 minor units, and the shortest decimal
+    /// that reads back as the same double is the amount itself ("12.34"). Nothing computes
+    /// with it.
+    pub fn major(self) -> f64 {
+        self.minor as f64 / 100.0
+    }
+}
+
+impl fmt::Display for Money {
+    /// "-£1,234.50" (SPEC §9).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&display(self.minor, self.currency))
+    }
+}
+
 /// Minor units as a plain decimal with two places ("-1234.50"), as CSV and ISO 20022 want it.
 /// Every currency here has two minor digits.
 pub fn decimal(minor: i64) -> String {
@@ -121,6 +171,16 @@ pub fn parse_decimal(text: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_adds_only_within_its_currency() {
+        let ten = Money::new(1_000, Currency::Gbp);
+        assert_eq!(ten.checked_add(ten), Some(Money::new(2_000, Currency::Gbp)));
+        assert_eq!(ten.checked_add(Money::new(1, Currency::Eur)), None);
+        assert_eq!(ten.checked_add(Money::new(i64::MAX, Currency::Gbp)), None);
+        assert_eq!(ten.to_string(), "£10.00");
+        assert_eq!((ten.decimal(), ten.major()), ("10.00".to_string(), 10.0));
+    }
 
     #[test]
     fn decimals_have_two_places() {

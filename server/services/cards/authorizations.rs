@@ -119,23 +119,24 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
     let transaction_id = transactions::insert(
         &mut tx,
         &NewTransaction {
-            bank_account_id: &card.bank_account_id,
-            kind: authorization::row_kind(request.kind),
-            status: if decision.is_ok() {
-                TransactionStatus::Pending
-            } else {
-                TransactionStatus::Declined
-            },
             scheme: Some("card"),
-            currency: request.currency.code(),
-            amount: -request.amount,
             details: &authorization::details(request.kind, &request.acceptor.name),
             counterparty_name: Some(&request.acceptor.name),
             counterparty_type: Some("company"),
             acceptor: Some(request.acceptor),
             card_id: Some(request.card_id),
-            created_at: request.at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &card.bank_account_id,
+                authorization::row_kind(request.kind),
+                if decision.is_ok() {
+                    TransactionStatus::Pending
+                } else {
+                    TransactionStatus::Declined
+                },
+                request.currency,
+                -request.amount,
+                request.at,
+            )
         },
         None,
     )
@@ -335,19 +336,20 @@ pub async fn refund(
     let transaction_id = transactions::insert(
         &mut tx,
         &NewTransaction {
-            bank_account_id: &original.bank_account_id,
-            kind: TransactionType::CardRefund,
-            status: TransactionStatus::Completed,
             scheme: Some("card"),
-            currency: currency.code(),
-            amount,
             details: &format!("Refund from {}", original.acceptor.name),
             counterparty_name: Some(&original.acceptor.name),
             counterparty_type: Some("company"),
             acceptor: Some(&original.acceptor),
             card_id: Some(&original.card_id),
-            created_at: at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &original.bank_account_id,
+                TransactionType::CardRefund,
+                TransactionStatus::Completed,
+                currency,
+                amount,
+                at,
+            )
         },
         Some((&booked.entry_id, posting.balance_after, posting.account_seq)),
     )

@@ -2,6 +2,7 @@
 //! database transaction. A transfer's status moves only from pending, in the same transaction
 //! as its booking: a crash rolls both back, and the next run takes it up again.
 
+use crate::domain::accounts::money::Money;
 use crate::domain::payments::settlement::{self, Outcome, TransferStatus};
 use crate::store::bookings::{self, BookingError};
 use crate::store::{self, Db};
@@ -40,8 +41,8 @@ async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
                 &mut tx,
                 &account,
                 due.scheme.as_str(),
-                due.amount,
-                due.fee,
+                Money::new(due.amount, account.currency),
+                Money::new(due.fee, account.currency),
                 &details,
                 now,
             )

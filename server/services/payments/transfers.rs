@@ -6,7 +6,7 @@
 
 use super::{approvals, Payer};
 use crate::config::Config;
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::engagement::features::Flag;
 use crate::domain::london;
@@ -419,8 +419,8 @@ async fn make_in(
                 Some(payee) => PayeeSide::OnUs(payee),
                 None => PayeeSide::Scheme(scheme.as_str()),
             },
-            amount: plan.checked.amount,
-            fee: plan.fee,
+            amount: Money::new(plan.checked.amount, plan.checked.currency),
+            fee: Money::new(plan.fee, plan.checked.currency),
             payee: Party {
                 name: &p.name,
                 kind: p.kind.as_str(),

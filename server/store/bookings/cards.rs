@@ -1,6 +1,7 @@
 //! Card payments at merchants, settled through the card scheme's clearing account.
 
-use super::{against_bank, BookingError};
+use super::{against_bank, minor_in, BookingError};
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::AccountKind;
@@ -11,10 +12,11 @@ use crate::store::Db;
 pub async fn card_purchase(
     db: &Db,
     account: &BankAccount,
-    amount: i64,
+    amount: Money,
     acceptor: &Acceptor,
     at: i64,
 ) -> Result<String, BookingError> {
+    let amount = minor_in(account, amount)?;
     let row = card_row(account, -amount, TransactionStatus::Completed, acceptor, at);
     let clearing = (AccountKind::SchemeClearing, Some("card"));
     against_bank(db, account, clearing, -amount, "card_purchase", &row).await
@@ -24,10 +26,11 @@ pub async fn card_purchase(
 pub async fn declined_card_purchase(
     db: &Db,
     account: &BankAccount,
-    amount: i64,
+    amount: Money,
     acceptor: &Acceptor,
     at: i64,
 ) -> Result<String, BookingError> {
+    let amount = minor_in(account, amount)?;
     let mut conn = db.pool.acquire().await?;
     Ok(transactions::insert(
         &mut conn,
@@ -45,17 +48,18 @@ fn card_row<'a>(
     at: i64,
 ) -> NewTransaction<'a> {
     NewTransaction {
-        bank_account_id: &account.id,
-        kind: TransactionType::CardPurchase,
-        status,
         scheme: Some("card"),
-        currency: account.currency.code(),
-        amount,
         details: &acceptor.name,
         counterparty_name: Some(&acceptor.name),
         counterparty_type: Some("company"),
         acceptor: Some(acceptor),
-        created_at: at,
-        ..Default::default()
+        ..NewTransaction::new(
+            &account.id,
+            TransactionType::CardPurchase,
+            status,
+            account.currency,
+            amount,
+            at,
+        )
     }
 }

@@ -2,8 +2,9 @@
 
 use sqlx::AnyConnection;
 
-use super::{against_bank, insert_booked, usable, BookingError};
+use super::{against_bank, insert_booked, minor_in, usable, BookingError};
 use crate::domain::accounts::entry::Entry;
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
@@ -14,19 +15,21 @@ use crate::store::{Backend, Db};
 pub async fn fee(
     db: &Db,
     account: &BankAccount,
-    amount: i64,
+    amount: Money,
     details: &str,
     at: i64,
 ) -> Result<String, BookingError> {
+    let amount = minor_in(account, amount)?;
     let row = NewTransaction {
-        bank_account_id: &account.id,
-        kind: TransactionType::Fee,
-        status: TransactionStatus::Completed,
-        currency: account.currency.code(),
-        amount: -amount,
         details,
-        created_at: at,
-        ..Default::default()
+        ..NewTransaction::new(
+            &account.id,
+            TransactionType::Fee,
+            TransactionStatus::Completed,
+            account.currency,
+            -amount,
+            at,
+        )
     };
     let income = (AccountKind::FeeIncome, None);
     against_bank(db, account, income, -amount, "fee", &row).await
@@ -38,24 +41,26 @@ pub async fn reward_in(
     conn: &mut AnyConnection,
     backend: Backend,
     account: &BankAccount,
-    amount: i64,
+    amount: Money,
     details: &str,
     at: i64,
 ) -> Result<String, BookingError> {
+    let amount = minor_in(account, amount)?;
     usable(conn, backend, account).await?;
     let bank =
         ledger::system_account(conn, at, AccountKind::Rewards, None, account.currency).await?;
     let entry = Entry::transfer(&bank, &account.ledger_account_id, account.currency, amount)?;
     let booked = ledger::book(conn, "reward", None, &entry, at).await?;
     let row = NewTransaction {
-        bank_account_id: &account.id,
-        kind: TransactionType::SystemDeposit,
-        status: TransactionStatus::Completed,
-        currency: account.currency.code(),
-        amount,
         details,
-        created_at: at,
-        ..Default::default()
+        ..NewTransaction::new(
+            &account.id,
+            TransactionType::SystemDeposit,
+            TransactionStatus::Completed,
+            account.currency,
+            amount,
+            at,
+        )
     };
     Ok(insert_booked(conn, &booked, account, &row).await?)
 }

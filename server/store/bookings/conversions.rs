@@ -2,8 +2,9 @@
 
 use sqlx::AnyConnection;
 
-use super::{insert_booked, usable_both, BookingError};
+use super::{insert_booked, minor_in, usable_both, BookingError};
 use crate::domain::accounts::entry::Entry;
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
@@ -16,8 +17,8 @@ pub async fn convert(
     db: &Db,
     from: &BankAccount,
     to: &BankAccount,
-    from_amount: i64,
-    to_amount: i64,
+    from_amount: Money,
+    to_amount: Money,
     at: i64,
 ) -> Result<String, BookingError> {
     let mut tx = db.begin_write().await?;
@@ -38,8 +39,8 @@ pub async fn convert(
 pub struct Conversion<'a> {
     pub from: &'a BankAccount,
     pub to: &'a BankAccount,
-    pub from_amount: i64,
-    pub to_amount: i64,
+    pub from_amount: Money,
+    pub to_amount: Money,
     /// The ledger's idempotency key, when the conversion has a client id.
     pub key: Option<&'a str>,
     pub at: i64,
@@ -56,6 +57,7 @@ pub async fn convert_in(
     if from.currency == to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
+    let (from_amount, to_amount) = (minor_in(from, c.from_amount)?, minor_in(to, c.to_amount)?);
     usable_both(conn, backend, from, to).await?;
     let fx_from =
         ledger::system_account(conn, c.at, AccountKind::FxPosition, None, from.currency).await?;
@@ -66,9 +68,9 @@ pub async fn convert_in(
             &from.ledger_account_id,
             &fx_from,
             from.currency,
-            c.from_amount,
+            from_amount,
         ),
-        (&to.ledger_account_id, &fx_to, to.currency, c.to_amount),
+        (&to.ledger_account_id, &fx_to, to.currency, to_amount),
     )?;
     let booked = match ledger::book(conn, "currency_exchange", c.key, &entry, c.at).await {
         Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
@@ -80,16 +82,17 @@ pub async fn convert_in(
         &booked,
         from,
         &NewTransaction {
-            bank_account_id: &from.id,
-            kind: TransactionType::CurrencyExchange,
-            status: TransactionStatus::Completed,
-            currency: from.currency.code(),
-            amount: -c.from_amount,
-            conversion_currency: Some(to.currency.code()),
-            conversion_amount_total: Some(c.to_amount),
+            conversion_currency: Some(to.currency),
+            conversion_amount_total: Some(to_amount),
             details: &details,
-            created_at: c.at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &from.id,
+                TransactionType::CurrencyExchange,
+                TransactionStatus::Completed,
+                from.currency,
+                -from_amount,
+                c.at,
+            )
         },
     )
     .await?;
@@ -98,16 +101,17 @@ pub async fn convert_in(
         &booked,
         to,
         &NewTransaction {
-            bank_account_id: &to.id,
-            kind: TransactionType::CurrencyExchange,
-            status: TransactionStatus::Completed,
-            currency: to.currency.code(),
-            amount: c.to_amount,
-            conversion_currency: Some(from.currency.code()),
-            conversion_amount_total: Some(c.from_amount),
+            conversion_currency: Some(from.currency),
+            conversion_amount_total: Some(from_amount),
             details: &details,
-            created_at: c.at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &to.id,
+                TransactionType::CurrencyExchange,
+                TransactionStatus::Completed,
+                to.currency,
+                to_amount,
+                c.at,
+            )
         },
     )
     .await?;

@@ -1,8 +1,9 @@
 //! Money that arrives from outside: for a customer of the bank, or, when no account has the
 //! number it names, into suspense until someone finds whose it is.
 
-use super::{against_bank, BookingError, Party};
+use super::{against_bank, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
@@ -13,25 +14,27 @@ use crate::store::Db;
 pub async fn inbound(
     db: &Db,
     account: &BankAccount,
-    amount: i64,
+    amount: Money,
     scheme: &str,
     payer: Party<'_>,
     reference: &str,
     at: i64,
 ) -> Result<String, BookingError> {
+    let amount = minor_in(account, amount)?;
     let row = NewTransaction {
-        bank_account_id: &account.id,
-        kind: TransactionType::Transfer,
-        status: TransactionStatus::Completed,
         scheme: Some(scheme),
-        currency: account.currency.code(),
-        amount,
         details: reference,
         counterparty_name: Some(payer.name),
         counterparty_type: Some(payer.kind),
         counterparty_account: payer.account,
-        created_at: at,
-        ..Default::default()
+        ..NewTransaction::new(
+            &account.id,
+            TransactionType::Transfer,
+            TransactionStatus::Completed,
+            account.currency,
+            amount,
+            at,
+        )
     };
     let clearing = (AccountKind::SchemeClearing, Some(scheme));
     against_bank(db, account, clearing, amount, "inbound_payment", &row).await
@@ -40,8 +43,7 @@ pub async fn inbound(
 /// Money that arrived for an account the bank does not know.
 pub struct Unmatched<'a> {
     pub scheme: &'a str,
-    pub currency: crate::domain::accounts::money::Currency,
-    pub amount: i64,
+    pub amount: Money,
     pub account_text: &'a str,
     pub payer: &'a str,
     pub reference: &'a str,
@@ -57,7 +59,7 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         money.at,
         AccountKind::SchemeClearing,
         Some(money.scheme),
-        money.currency,
+        money.amount.currency,
     )
     .await?;
     let suspense = ledger::system_account(
@@ -65,10 +67,15 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         money.at,
         AccountKind::Suspense,
         None,
-        money.currency,
+        money.amount.currency,
     )
     .await?;
-    let entry = Entry::transfer(&clearing, &suspense, money.currency, money.amount)?;
+    let entry = Entry::transfer(
+        &clearing,
+        &suspense,
+        money.amount.currency,
+        money.amount.minor,
+    )?;
     let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
     let id = uuid::Uuid::new_v4().to_string();
     sqlx::query(
@@ -78,8 +85,8 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
     .bind(&id)
     .bind(&booked.entry_id)
     .bind(money.scheme)
-    .bind(money.currency.code())
-    .bind(money.amount)
+    .bind(money.amount.currency.code())
+    .bind(money.amount.minor)
     .bind(money.account_text)
     .bind(money.payer)
     .bind(money.reference)

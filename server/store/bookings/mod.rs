@@ -27,6 +27,7 @@ use super::ledger::{self, AccountKind, Booked, LedgerError};
 use super::transactions::{self, NewTransaction};
 use super::{Backend, Db};
 use crate::domain::accounts::entry::{Entry, EntryError};
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::status::AccountStatus;
 
 #[derive(Debug, thiserror::Error)]
@@ -102,6 +103,15 @@ pub(super) async fn usable(
     match status {
         Some((status,)) if super::named::<AccountStatus>("status", &status)?.usable() => Ok(()),
         _ => Err(BookingError::AccountNotUsable),
+    }
+}
+
+/// An amount booked on `account`: it must be counted in the account's currency.
+pub(super) fn minor_in(account: &BankAccount, amount: Money) -> Result<i64, BookingError> {
+    if amount.currency == account.currency {
+        Ok(amount.minor)
+    } else {
+        Err(BookingError::CurrencyMismatch)
     }
 }
 

@@ -3,8 +3,9 @@
 
 use sqlx::AnyConnection;
 
-use super::{first_result, insert_booked, usable, usable_both, BookingError, Party};
+use super::{first_result, insert_booked, minor_in, usable, usable_both, BookingError, Party};
 use crate::domain::accounts::entry::{Entry, EntryError};
+use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
@@ -17,8 +18,8 @@ use crate::store::Db;
 pub async fn outbound(
     db: &Db,
     account: &BankAccount,
-    amount: i64,
-    fee: i64,
+    amount: Money,
+    fee: Money,
     scheme: &str,
     payee: Party<'_>,
     reference: &str,
@@ -68,8 +69,8 @@ pub enum PayeeSide<'a> {
 pub struct TransferBooking<'a> {
     pub from: &'a BankAccount,
     pub to: PayeeSide<'a>,
-    pub amount: i64,
-    pub fee: i64,
+    pub amount: Money,
+    pub fee: Money,
     pub payee: Party<'a>,
     /// The scheme the customer chose, shown on the rows even when the bank settles in-house.
     pub scheme_shown: Option<&'a str>,
@@ -91,6 +92,7 @@ pub async fn transfer_in(
     b: &TransferBooking<'_>,
 ) -> Result<(String, Option<String>), BookingError> {
     let currency = b.from.currency;
+    let (amount, fee) = (minor_in(b.from, b.amount)?, minor_in(b.from, b.fee)?);
     let (credit, scheme) = match b.to {
         PayeeSide::Scheme(scheme) => {
             usable(conn, backend, b.from).await?;
@@ -119,8 +121,8 @@ pub async fn transfer_in(
         &credit,
         &fee_income,
         currency,
-        b.amount,
-        b.fee,
+        amount,
+        fee,
     )?;
     let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
         Ok(booked) => booked,
@@ -137,19 +139,20 @@ pub async fn transfer_in(
         &booked,
         b.from,
         &NewTransaction {
-            bank_account_id: &b.from.id,
-            kind: TransactionType::Transfer,
-            status: b.status,
             scheme: Some(scheme),
-            currency: currency.code(),
-            amount: -b.amount,
-            fee: b.fee,
+            fee,
             details: b.reference,
             counterparty_name: Some(b.payee.name),
             counterparty_type: Some(b.payee.kind),
             counterparty_account: b.payee.account,
-            created_at: b.at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &b.from.id,
+                TransactionType::Transfer,
+                b.status,
+                currency,
+                -amount,
+                b.at,
+            )
         },
     )
     .await?;
@@ -160,18 +163,19 @@ pub async fn transfer_in(
                 &booked,
                 to,
                 &NewTransaction {
-                    bank_account_id: &to.id,
-                    kind: TransactionType::Transfer,
-                    status: TransactionStatus::Completed,
                     scheme: Some(scheme),
-                    currency: currency.code(),
-                    amount: b.amount,
                     details: b.reference,
                     counterparty_name: Some(b.payer_name),
                     counterparty_type: Some("company"),
                     counterparty_account: Some(&b.from.iban),
-                    created_at: b.at,
-                    ..Default::default()
+                    ..NewTransaction::new(
+                        &to.id,
+                        TransactionType::Transfer,
+                        TransactionStatus::Completed,
+                        currency,
+                        amount,
+                        b.at,
+                    )
                 },
             )
             .await?,
@@ -188,11 +192,12 @@ pub async fn transfer_returned(
     conn: &mut AnyConnection,
     account: &BankAccount,
     scheme: &str,
-    amount: i64,
-    fee: i64,
+    amount: Money,
+    fee: Money,
     details: &str,
     at: i64,
 ) -> Result<String, BookingError> {
+    let (amount, fee) = (minor_in(account, amount)?, minor_in(account, fee)?);
     let currency = account.currency;
     let clearing = ledger::system_account(
         conn,
@@ -220,15 +225,16 @@ pub async fn transfer_returned(
         &booked,
         account,
         &NewTransaction {
-            bank_account_id: &account.id,
-            kind: TransactionType::Refund,
-            status: TransactionStatus::Completed,
             scheme: Some(scheme),
-            currency: currency.code(),
-            amount: total,
             details,
-            created_at: at,
-            ..Default::default()
+            ..NewTransaction::new(
+                &account.id,
+                TransactionType::Refund,
+                TransactionStatus::Completed,
+                currency,
+                total,
+                at,
+            )
         },
     )
     .await?)
@@ -239,7 +245,7 @@ pub async fn internal(
     db: &Db,
     from: &BankAccount,
     to: &BankAccount,
-    amount: i64,
+    amount: Money,
     reference: &str,
     at: i64,
     client_id: Option<&str>,
@@ -247,6 +253,7 @@ pub async fn internal(
     if from.currency != to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
+    let amount = minor_in(from, amount)?;
     let mut tx = db.begin_write().await?;
     usable_both(&mut tx, db.backend, from, to).await?;
     let entry = Entry::transfer(
@@ -263,42 +270,40 @@ pub async fn internal(
         }
         Err(other) => return Err(other.into()),
     };
-    let base = NewTransaction {
-        kind: TransactionType::Transfer,
-        status: TransactionStatus::Completed,
-        scheme: Some("internal"),
-        currency: from.currency.code(),
-        details: reference,
-        counterparty_type: Some("private"),
-        created_at: at,
-        ..Default::default()
-    };
     let id = insert_booked(
         &mut tx,
         &booked,
         from,
-        &NewTransaction {
-            bank_account_id: &from.id,
-            amount: -amount,
-            counterparty_name: Some(&to.name),
-            counterparty_account: Some(&to.iban),
-            ..base.clone()
-        },
+        &internal_side(from, -amount, to, reference, at),
     )
     .await?;
-    insert_booked(
-        &mut tx,
-        &booked,
-        to,
-        &NewTransaction {
-            bank_account_id: &to.id,
-            amount,
-            counterparty_name: Some(&from.name),
-            counterparty_account: Some(&from.iban),
-            ..base
-        },
-    )
-    .await?;
+    let payee_row = internal_side(to, amount, from, reference, at);
+    insert_booked(&mut tx, &booked, to, &payee_row).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// One side of a movement between two customers: each sees the other as its counterparty.
+fn internal_side<'a>(
+    account: &'a BankAccount,
+    amount: i64,
+    other: &'a BankAccount,
+    reference: &'a str,
+    at: i64,
+) -> NewTransaction<'a> {
+    NewTransaction {
+        scheme: Some("internal"),
+        details: reference,
+        counterparty_type: Some("private"),
+        counterparty_name: Some(&other.name),
+        counterparty_account: Some(&other.iban),
+        ..NewTransaction::new(
+            &account.id,
+            TransactionType::Transfer,
+            TransactionStatus::Completed,
+            account.currency,
+            amount,
+            at,
+        )
+    }
 }
