@@ -12,17 +12,6 @@ use bank::domain::cards::controls::{DeclineReason, LimitType};
 use bank::services::cards::authorizations::{self as card_authorizations, Authorization, Request};
 use bank::store::transactions::Acceptor;
 
-async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
-    send_json(
-        bank,
-        method,
-        path,
-        body,
-        &[("authorization", &who.bearer())],
-    )
-    .await
-}
-
 struct Holder {
     who: Customer,
     account: bank::store::bank_accounts::BankAccount,

@@ -171,8 +171,7 @@ on_both_backends!(
 on_both_backends!(
     the_programme_is_for_card_customers_while_referrals_are_on,
     |bank| {
-        let olivia = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-        open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        let olivia = business_owner(bank).await;
         bank::store::features::set_override(&bank.db, "referrals", false)
             .await
             .unwrap();

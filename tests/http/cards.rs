@@ -9,17 +9,6 @@ use crate::helpers::*;
 use crate::on_both_backends;
 use bank::domain::accounts::money::Currency;
 
-async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
-    send_json(
-        bank,
-        method,
-        path,
-        body,
-        &[("authorization", &who.bearer())],
-    )
-    .await
-}
-
 fn finsbury() -> Value {
     json!({"type": "other", "address": {"addressLine1": "20 Finsbury Circus", "city": "London",
         "postalCode": "EC2M 7EA", "countryCode": "GB"}})
@@ -27,8 +16,7 @@ fn finsbury() -> Value {
 
 /// A business owner with an active GBP primary account and a shipping address chosen.
 async fn owner(bank: &TestBank) -> Customer {
-    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+    let owner = business_owner(bank).await;
     let chosen = call(
         bank,
         &owner,
@@ -119,8 +107,7 @@ async fn approve(bank: &TestBank, who: &Customer, purpose: &str, card_id: &str) 
 on_both_backends!(
     ordering_needs_an_address_and_makes_one_live_card_sealed_at_rest,
     |bank| {
-        let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-        open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+        let owner = business_owner(bank).await;
         let empty = call(bank, &owner, "POST", "/v2/cards/fetch", json!({})).await;
         assert_eq!(
             empty.json(),

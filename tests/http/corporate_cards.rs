@@ -12,17 +12,6 @@ use crate::on_both_backends;
 use bank::domain::accounts::money::Currency;
 use bank::domain::profiles::access::Role;
 
-async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
-    send_json(
-        bank,
-        method,
-        path,
-        body,
-        &[("authorization", &who.bearer())],
-    )
-    .await
-}
-
 async fn as_cookie(bank: &TestBank, cookie: &str, method: &str, path: &str, body: Value) -> Reply {
     send_json(bank, method, path, body, &[("cookie", cookie)]).await
 }
@@ -31,12 +20,6 @@ fn card_form(email: &str) -> Value {
     json!({"purpose": "card", "name": "Eve  Hall", "email": email, "agreement": true,
         "shippingType": "other", "shippingAddress": {"addressLine1": "20 Finsbury Circus",
         "city": "London", "postalCode": "ec2m 7ea", "countryCode": "GB"}})
-}
-
-async fn owner(bank: &TestBank) -> Customer {
-    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
-    owner
 }
 
 /// The owner gives `email` a card to the Finsbury Circus office; answers the invitation.
@@ -56,21 +39,6 @@ async fn card_link(bank: &TestBank, email: &str) -> String {
         .to_string()
 }
 
-/// The employee registers from the link; answers their access cookie.
-async fn employee_joins(bank: &TestBank, email: &str, token: &str) -> String {
-    let registration = verified_email(bank, email).await;
-    let joined = post(
-        bank,
-        "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "user_invited",
-            "invitationToken": token, "acceptPolicies": true}),
-        &[("cookie", &registration)],
-    )
-    .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    cookie_pair(&joined, "__Host-access")
-}
-
 async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
     let status = as_cookie(
         bank,
@@ -87,7 +55,7 @@ async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
 on_both_backends!(
     an_employee_accepts_a_corporate_card_and_activates_it_and_sees_nothing_else,
     |bank| {
-        let owner = owner(bank).await;
+        let owner = business_owner(bank).await;
         // The form's checks: where the card goes is required, and a typed address is checked.
         let bare = call(bank, &owner, "POST", "/v2/invitations",
             json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com", "agreement": true})).await;
@@ -128,7 +96,7 @@ on_both_backends!(
         assert!(email.subject.contains("company card"), "{}", email.subject);
         let token = card_link(bank, "eve@example.com").await;
 
-        let cookie = employee_joins(bank, "eve@example.com", &token).await;
+        let cookie = joins_from_invitation(bank, "eve@example.com", &token).await;
         let session = as_cookie(bank, &cookie, "GET", "/v2/session", json!({})).await;
         assert_eq!(session.json()["onboardingFlow"], "user_invited");
         assert_eq!(session.json()["accessRole"], "card_user");
@@ -256,7 +224,7 @@ on_both_backends!(
 on_both_backends!(
     only_an_account_owner_of_a_uk_business_with_the_flag_gives_cards,
     |bank| {
-        let owner = owner(bank).await;
+        let owner = business_owner(bank).await;
         let addresses = call(
             bank,
             &owner,
@@ -347,7 +315,7 @@ on_both_backends!(
 );
 
 on_both_backends!(the_corporate_card_screens_render_on_the_server, |bank| {
-    let owner = owner(bank).await;
+    let owner = business_owner(bank).await;
     invite_card(bank, &owner, "eve@example.com").await;
     let token = card_link(bank, "eve@example.com").await;
     // The emailed link before login: what it offers, and the way in.
@@ -377,7 +345,7 @@ on_both_backends!(the_corporate_card_screens_render_on_the_server, |bank| {
     assert!(desktop.body.contains("Invitation sent"));
 
     // The employee's card set: the card page on its own paths and on any other.
-    let employee = employee_joins(bank, "eve@example.com", &token).await;
+    let employee = joins_from_invitation(bank, "eve@example.com", &token).await;
     for (path, agent) in [
         (format!("/invitation/{token}/card"), IPHONE),
         ("/dashboard".to_string(), DESKTOP),

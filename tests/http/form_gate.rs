@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::transfers::{local_terms, payer, with};
-use bank::domain::accounts::money::Currency;
 
 async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
     let body = url::form_urlencoded::Serializer::new(String::new())
@@ -220,8 +219,7 @@ on_both_backends!(
     onboarding_and_login_forms_answer_as_their_api_calls,
     |bank| {
         // A customer whose account is open is past every onboarding step.
-        let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-        open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+        let owner = business_owner(bank).await;
         let auth = owner.bearer();
         let cases: [Case; 3] = [
             (

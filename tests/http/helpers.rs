@@ -441,6 +441,54 @@ pub async fn customer_with_role(
     join(bank, &profile_id, user_id, role, rights).await
 }
 
+/// A call to the API as `who` (their bearer token).
+pub async fn call(
+    bank: &TestBank,
+    who: &Customer,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> Reply {
+    send_json(
+        bank,
+        method,
+        path,
+        body,
+        &[("authorization", &who.bearer())],
+    )
+    .await
+}
+
+/// Olivia, the owner of Bennett & Hale Trading Ltd, with an active GBP primary account: the
+/// business most tests start from.
+pub async fn business_owner(bank: &TestBank) -> Customer {
+    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    open_account(
+        bank,
+        &owner.profile_id,
+        bank::domain::accounts::money::Currency::Gbp,
+        true,
+    )
+    .await;
+    owner
+}
+
+/// The invited person registers from their invitation link (a verified email, a password, the
+/// current policies accepted); answers their access cookie.
+pub async fn joins_from_invitation(bank: &TestBank, email: &str, token: &str) -> String {
+    let registration = verified_email(bank, email).await;
+    let joined = post(
+        bank,
+        "/v2/users",
+        serde_json::json!({"password": "harbour2026", "onboardingFlow": "user_invited",
+            "invitationToken": token, "acceptPolicies": true}),
+        &[("cookie", &registration)],
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    cookie_pair(&joined, "__Host-access")
+}
+
 /// A new person added to `profile_id` as a member with `role` and `rights`, signed in.
 pub async fn colleague(
     bank: &TestBank,

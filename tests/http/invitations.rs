@@ -8,17 +8,6 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use crate::on_both_backends;
 
-async fn call(bank: &TestBank, who: &Customer, method: &str, path: &str, body: Value) -> Reply {
-    send_json(
-        bank,
-        method,
-        path,
-        body,
-        &[("authorization", &who.bearer())],
-    )
-    .await
-}
-
 fn form(email: &str, position: &str) -> Value {
     json!({"name": "Carl Price", "email": email, "position": position, "occupation": "", "agreement": true})
 }
@@ -657,16 +646,7 @@ async fn invited_carl(bank: &TestBank) -> String {
     )
     .await;
     let token = link_token(bank, "carl@example.com").await;
-    let registration = verified_email(bank, "carl@example.com").await;
-    let joined = post(
-        bank,
-        "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "user_invited",
-            "invitationToken": token, "acceptPolicies": true}),
-        &[("cookie", &registration)],
-    )
-    .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
+    joins_from_invitation(bank, "carl@example.com", &token).await;
     bank::store::users::by_email(
         &bank.db,
         &bank::domain::auth::email::Email::parse("carl@example.com").unwrap(),

@@ -24,8 +24,7 @@ async fn put(bank: &TestBank, auth: &str, body: Value) -> Reply {
 }
 
 on_both_backends!(recipients_are_added_changed_listed_and_deleted, |bank| {
-    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+    let owner = business_owner(bank).await;
     open_account(bank, &owner.profile_id, Currency::Eur, false).await;
     let auth = owner.bearer();
 
@@ -122,8 +121,7 @@ on_both_backends!(recipients_are_added_changed_listed_and_deleted, |bank| {
 });
 
 on_both_backends!(every_rule_has_its_spec_message, |bank| {
-    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+    let owner = business_owner(bank).await;
     let auth = owner.bearer();
     let fields = |reply: Reply| reply.json()["fields"].clone();
     let mut bad = local();
@@ -264,8 +262,7 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
 on_both_backends!(
     the_recipient_screens_render_on_the_server_by_rights,
     |bank| {
-        let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-        open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+        let owner = business_owner(bank).await;
         let saved = put(bank, &owner.bearer(), local()).await;
         let id = saved.json()["recipient"]["id"]
             .as_str()

@@ -22,23 +22,6 @@ async fn team(bank: &TestBank) -> (Customer, Customer) {
     (owner, cfo)
 }
 
-async fn call(
-    bank: &TestBank,
-    who: &Customer,
-    method: &str,
-    path: &str,
-    body: serde_json::Value,
-) -> Reply {
-    send_json(
-        bank,
-        method,
-        path,
-        body,
-        &[("authorization", &who.bearer())],
-    )
-    .await
-}
-
 on_both_backends!(the_team_list_shows_members_and_their_status, |bank| {
     let (owner, cfo) = team(bank).await;
     // A member still verifying themselves is in progress.
