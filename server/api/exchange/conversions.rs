@@ -14,8 +14,8 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::exchange::messages;
+use crate::services;
 use crate::services::exchange::conversions::{self, ExchangeError, Executed};
-use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(convert))
@@ -113,7 +113,7 @@ async fn result(
     let q = &executed.quote;
     let leg = |transaction_id: String, account_id: String| async move {
         let account = owned(state, profile, &account_id).await?;
-        let txn = store::transactions::by_id(&state.db, &transaction_id)
+        let txn = services::accounts::transaction(&state.db, &transaction_id)
             .await?
             .ok_or(AppError::NotFound)?;
         Ok::<_, AppError>(view(&txn, &account))

@@ -14,14 +14,13 @@ use crate::api::accounts::transactions::iso_time;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::accounts::money::{self, Currency, Money};
+use crate::domain::accounts::money::{self, Currency};
 use crate::domain::exchange::messages;
-use crate::domain::exchange::pricing::{self, PriceError};
 use crate::domain::exchange::ConversionType;
 use crate::rate_limit::{Limit, UserKey};
-use crate::store;
-use crate::store::bank_accounts::BankAccount;
-use crate::store::exchanges::QuoteRow;
+use crate::services;
+use crate::services::accounts::BankAccount;
+use crate::services::exchange::quotes::{self, QuoteAsk, QuoteError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(rate))
@@ -116,7 +115,7 @@ async fn receiving_account(
         }
         return Ok(account);
     }
-    store::bank_accounts::for_profile(&state.db, &profile.profile_id)
+    services::accounts::of_profile(&state.db, &profile.profile_id)
         .await?
         .into_iter()
         .filter(|a| a.currency == to_currency && a.status.usable())
@@ -179,74 +178,39 @@ pub async fn quote(
     }
     let to = receiving_account(state, profile, body, to_currency).await?;
     let kind = body.conversion_type.unwrap_or(ConversionType::Direct);
-    let available = from.balance.available();
-    let amount = amount_of(&body.amount, available)?;
-    let table = state
-        .rates
-        .current()
-        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
-    let mid = table
-        .mid(from.currency, to.currency)
-        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
-    let spread = state.config.exchange.spreads.of(from.currency, to.currency);
-    let rate = pricing::customer_rate(mid, spread)
-        .ok_or_else(|| rate_unavailable(from.currency, to.currency))?;
-    let priced = pricing::price(kind, amount, rate).map_err(|e| {
-        AppError::field(
-            "amount",
-            match e {
-                PriceError::TooSmall => messages::AMOUNT_BELOW_MINIMUM,
-                PriceError::TooLarge => messages::WRONG_AMOUNT,
-            },
-        )
-    })?;
-    if priced.from_amount > available {
-        return Err(AppError::field("amount", messages::WRONG_AMOUNT));
-    }
-    let is_available = state.config.exchange.hours.is_open(now);
-    let mut answer = ExchangeQuote {
-        quote_id: None,
+    let amount = amount_of(&body.amount, from.balance.available())?;
+    let ask = QuoteAsk {
+        profile_id: &profile.profile_id,
+        user_id: &profile.user_id,
+        from: &from,
+        to: &to,
+        kind,
+        amount,
+        replaces: body.quote_id.as_deref().filter(|id| !id.is_empty()),
+        now,
+    };
+    let quote = quotes::give(&state.db, &state.config, &state.rates, &ask)
+        .await
+        .map_err(|error| match error {
+            QuoteError::RateUnavailable(from, to) => rate_unavailable(from, to),
+            QuoteError::BelowMinimum => AppError::field("amount", messages::AMOUNT_BELOW_MINIMUM),
+            QuoteError::WrongAmount => AppError::field("amount", messages::WRONG_AMOUNT),
+            QuoteError::Storage(error) => error.into(),
+        })?;
+    Ok(ExchangeQuote {
+        quote_id: quote.held.as_ref().map(|held| held.id.clone()),
         from_account: from.id.clone(),
         to_account: to.id.clone(),
         from_currency: from.currency,
         to_currency: to.currency,
         conversion_type: kind,
-        from_amount: money::decimal(priced.from_amount),
-        to_amount: money::decimal(priced.to_amount),
-        rate: rate.normalize().to_string(),
-        is_available,
-        expires_at: None,
-        rates_as_of: table.as_of.clone(),
-    };
-    if let Some(previous) = body.quote_id.as_deref().filter(|id| !id.is_empty()) {
-        store::exchanges::withdraw(&state.db, previous, &profile.profile_id, now).await?;
-    }
-    if is_available {
-        let id = uuid::Uuid::new_v4().to_string();
-        let expires_at = now + crate::domain::clock::ms(state.config.exchange.quote_lifetime);
-        store::exchanges::insert_quote(
-            &state.db,
-            &QuoteRow {
-                id: id.clone(),
-                profile_id: profile.profile_id.clone(),
-                user_id: profile.user_id.clone(),
-                from_account_id: from.id.clone(),
-                to_account_id: to.id.clone(),
-                conversion_type: kind,
-                from_amount: Money::new(priced.from_amount, from.currency),
-                to_amount: Money::new(priced.to_amount, to.currency),
-                rate: answer.rate.clone(),
-                mid_rate: mid.normalize().to_string(),
-                rates_as_of: table.as_of.clone(),
-                created_at: now,
-                expires_at,
-            },
-        )
-        .await?;
-        answer.quote_id = Some(id);
-        answer.expires_at = Some(iso_time(expires_at));
-    }
-    Ok(answer)
+        from_amount: quote.from_amount.decimal(),
+        to_amount: quote.to_amount.decimal(),
+        rate: quote.rate.normalize().to_string(),
+        is_available: quote.held.is_some(),
+        expires_at: quote.held.map(|held| iso_time(held.expires_at)),
+        rates_as_of: quote.rates_as_of,
+    })
 }
 
 /// Quotes a conversion (SPEC §7 Exchange). Outside business hours the answer has

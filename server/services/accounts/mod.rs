@@ -1,10 +1,28 @@
-//! Accounts' use cases: opening an account in another currency.
+//! Accounts' use cases: the profile's accounts and their transactions as the API reads them,
+//! and opening an account in another currency.
 
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
-use crate::store::bank_accounts::{BankAccount, NewAccount};
+pub use crate::store::bank_accounts::BankAccount;
+use crate::store::bank_accounts::NewAccount;
+pub use crate::store::transactions::Transaction;
 use crate::store::{self, Db};
+
+/// The profile's accounts, every status.
+pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, sqlx::Error> {
+    store::bank_accounts::for_profile(db, profile_id).await
+}
+
+/// An account by its id, whoever's it is: the caller checks the owner.
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+    store::bank_accounts::by_id(db, id).await
+}
+
+/// A transaction row by its id, whichever account's it is: the caller checks the owner.
+pub async fn transaction(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error> {
+    store::transactions::by_id(db, id).await
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
