@@ -13,9 +13,9 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
+use crate::services;
+use crate::services::accounts::BankAccount;
 use crate::services::accounts::{self, OpenError};
-use crate::store;
-use crate::store::bank_accounts::BankAccount;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -85,7 +85,7 @@ async fn fetch(
     if !profile.access.loads_accounts() {
         return Ok(Json(BankAccountList { results: vec![] }));
     }
-    let mut accounts = store::bank_accounts::for_profile(&state.db, &profile.profile_id).await?;
+    let mut accounts = services::accounts::of_profile(&state.db, &profile.profile_id).await?;
     accounts.sort_by_key(|a| status::card_rank(a.is_primary, a.currency, a.status));
     let bank = &state.config.company.legal_name;
     Ok(Json(BankAccountList {
@@ -150,7 +150,7 @@ pub async fn owned(
     profile: &SelectedProfile,
     bank_account_id: &str,
 ) -> Result<BankAccount, AppError> {
-    match store::bank_accounts::by_id(&state.db, bank_account_id).await? {
+    match services::accounts::by_id(&state.db, bank_account_id).await? {
         Some(account) if account.profile_id == profile.profile_id => Ok(account),
         _ => Err(AppError::NotFound),
     }

@@ -18,8 +18,8 @@ use crate::domain::accounts::money::{display, Currency, Money};
 use crate::domain::accounts::statements::pdf::PdfBook;
 use crate::domain::accounts::statements::{Format, Header, Line};
 use crate::domain::london::{self, local_time};
-use crate::store::bank_accounts::BankAccount;
-use crate::store::{self, transactions::Transaction};
+use crate::services::accounts::history::{self, Transaction};
+use crate::services::accounts::BankAccount;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -97,6 +97,7 @@ async fn statement(
     }
     let account = owned(&state, &profile, &query.ent_id).await?;
     let db = &state.db;
+    let frame = history::statement_frame(db, &account.id, from, to).await?;
     let header = Header {
         statement_id: format!("STMT-{}", uuid::Uuid::new_v4().simple()),
         bank_name: state.config.company.legal_name.clone(),
@@ -109,13 +110,12 @@ async fn statement(
         currency: account.currency,
         from: query.created_from.clone(),
         to: query.created_to.clone(),
-        opening: store::transactions::balance_before(db, &account.id, from).await?,
-        closing: store::transactions::balance_before(db, &account.id, to + 1).await?,
-        line_count: store::transactions::count_booked_between(db, &account.id, from, to).await?
-            as usize,
+        opening: frame.opening,
+        closing: frame.closing,
+        line_count: frame.line_count as usize,
         generated_at: local_time(state.db.now_ms()),
     };
-    let mut rows = store::transactions::booked_between(db, account.id.clone(), from, to);
+    let mut rows = history::statement_rows(db, account.id.clone(), from, to);
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(8);
     // Formatting (the PDF above all) is CPU work: it runs on the blocking pool, fed by the
     // database reader and feeding the response through bounded channels.

@@ -5,7 +5,7 @@ use crate::api::error::AppError;
 use crate::api::ApiState;
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::receiver::Receiver;
-use crate::store;
+use crate::services::accounts::history;
 
 /// A sent transfer as its transaction's detail shows it.
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -33,7 +33,8 @@ pub async fn details(
     state: &ApiState,
     transaction_id: &str,
 ) -> Result<Option<SentTransfer>, AppError> {
-    let Some(transfer) = store::transfers::by_transaction(&state.db, transaction_id).await? else {
+    let Some((transfer, attachments)) = history::sent_transfer(&state.db, transaction_id).await?
+    else {
         return Ok(None);
     };
     let receiver = Receiver::from_stored(&transfer.payee).map_err(|error| {
@@ -46,8 +47,7 @@ pub async fn details(
     if transfer.pacs_008.is_some() {
         messages.push("pacs.008".to_string());
     }
-    let attachments = store::transfers::attachments(&state.db, &transfer.id)
-        .await?
+    let attachments = attachments
         .into_iter()
         .map(|(id, file_name)| AttachmentView { id, file_name })
         .collect();

@@ -13,8 +13,9 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use crate::domain::paging::Paging;
-use crate::store::transactions::{Acceptor, Filter, Transaction};
-use crate::store::{self, bank_accounts::BankAccount};
+use crate::services;
+use crate::services::accounts::history::{self, Acceptor, Filter, Transaction};
+use crate::services::accounts::BankAccount;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -212,7 +213,7 @@ async fn fetch(
         keyword: input.search_keyword,
         card_id: card.map(|c| c.id),
     };
-    let found = store::transactions::fetch(&state.db, &filter, paging).await?;
+    let found = history::page(&state.db, &filter, paging).await?;
     Ok(Json(TransactionPage {
         results: found.results.iter().map(|t| view(t, &account)).collect(),
         total_pages: paging.total_pages(found.total),
@@ -234,7 +235,7 @@ pub async fn owned_transaction(
     id: &str,
 ) -> Result<(Transaction, BankAccount), AppError> {
     profile.require_transactions()?;
-    let txn = store::transactions::by_id(&state.db, id)
+    let txn = services::accounts::transaction(&state.db, id)
         .await?
         .ok_or(AppError::NotFound)?;
     let account = owned(state, profile, &txn.bank_account_id).await?;

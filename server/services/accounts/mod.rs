@@ -1,13 +1,16 @@
 //! Accounts' use cases: the profile's accounts and their transactions as the API reads them,
 //! and opening an account in another currency.
 
+pub mod history;
+
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
-pub use crate::store::bank_accounts::BankAccount;
 use crate::store::bank_accounts::NewAccount;
-pub use crate::store::transactions::Transaction;
 use crate::store::{self, Db};
+
+pub use crate::store::bank_accounts::BankAccount;
+pub use crate::store::transactions::Transaction;
 
 /// The profile's accounts, every status.
 pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, sqlx::Error> {
