@@ -16,7 +16,6 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency};
 use crate::services::payments::approvals;
-use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -61,11 +60,7 @@ async fn fetch(
 ) -> Result<Json<WaitingList>, AppError> {
     require_full(&profile)?;
     let mut results = Vec::new();
-    for row in store::approvals::waiting(&state.db, &profile.profile_id).await? {
-        let creator = store::users::by_id(&state.db, &row.created_by)
-            .await?
-            .map(|u| format!("{} {}", u.name, u.surname).trim().to_string())
-            .unwrap_or_default();
+    for (row, creator) in approvals::waiting(&state.db, &profile.profile_id).await? {
         results.push(WaitingTransfer {
             can_approve: row.created_by != profile.user_id,
             terms: approvals::saved(&row)?.terms,
@@ -150,7 +145,7 @@ async fn rules(
     State(state): State<ApiState>,
     profile: SelectedProfile,
 ) -> Result<Json<RuleList>, AppError> {
-    let results = store::approvals::rules(&state.db, &profile.profile_id)
+    let results = approvals::rules(&state.db, &profile.profile_id)
         .await?
         .into_iter()
         .map(|(currency, threshold)| ApprovalRule {

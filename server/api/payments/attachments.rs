@@ -16,8 +16,8 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::payments::attachment;
 use crate::rate_limit::{Limit, UserKey};
-use crate::store;
-use crate::store::documents::{Chunk, UploadError};
+use crate::services::accounts::history;
+use crate::services::payments::attachments::{self, Chunk, UploadError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -138,7 +138,7 @@ async fn upload(
     let chunk_number = number("chunkNumber")
         .filter(|n| (1..=total).contains(n))
         .ok_or_else(|| field("chunkNumber", "The chunk number is from 1 to totalChunks"))?;
-    let upload = store::documents::put_chunk(
+    let upload = attachments::put_chunk(
         &state.db,
         &Chunk {
             profile_id: &profile.profile_id,
@@ -187,7 +187,7 @@ async fn payment_message(
     ApiQuery(query): ApiQuery<MessageQuery>,
 ) -> Result<Response, AppError> {
     let (txn, _) = owned_transaction(&state, &profile, &query.ent_id).await?;
-    let transfer = store::transfers::by_transaction(&state.db, &txn.id)
+    let (transfer, _) = history::sent_transfer(&state.db, &txn.id)
         .await?
         .ok_or(AppError::NotFound)?;
     let (xml, name) = match query.message.as_str() {

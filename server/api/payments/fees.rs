@@ -19,7 +19,7 @@ use crate::domain::accounts::money::{self, Currency, Money};
 use crate::domain::payments::fees::{self, Destination};
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::receiver::Receiver;
-use crate::store;
+use crate::services;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -93,7 +93,7 @@ async fn take(
     ApiJson(question): ApiJson<FeeQuestion>,
 ) -> Result<Json<FeeAnswer>, AppError> {
     profile.require_transactions()?;
-    let account = store::bank_accounts::by_id(&state.db, &question.sender.bank_account_id)
+    let account = services::accounts::by_id(&state.db, &question.sender.bank_account_id)
         .await?
         .filter(|a| a.profile_id == profile.profile_id)
         .ok_or(AppError::NotFound)?;

@@ -20,8 +20,8 @@ use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput,
 use crate::domain::profiles::access::{Right, Section};
 use crate::providers::bank_directory::{self, BankMatch};
 use crate::rate_limit::{Limit, UserKey};
-use crate::store;
-use crate::store::recipients::StoredRecipient;
+use crate::services;
+use crate::services::payments::recipients::{self, StoredRecipient};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -156,7 +156,7 @@ async fn fetch(
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty());
-    let (rows, total) = store::recipients::page(
+    let (rows, total) = recipients::page(
         &state.db,
         &profile.profile_id,
         search,
@@ -217,7 +217,7 @@ pub(super) async fn offer_for(
     profile: &SelectedProfile,
 ) -> Result<(Vec<Currency>, bool), AppError> {
     let mut currencies: Vec<Currency> =
-        store::bank_accounts::for_profile(&state.db, &profile.profile_id)
+        services::accounts::of_profile(&state.db, &profile.profile_id)
             .await?
             .into_iter()
             .filter(|a| a.status.open())
@@ -270,16 +270,7 @@ async fn upsert(
         },
     )
     .map_err(AppError::Fields)?;
-    let id = store::recipients::upsert(
-        &state.db,
-        &profile.profile_id,
-        body.id.as_deref(),
-        &checked,
-        state.db.now_ms(),
-    )
-    .await?
-    .ok_or(AppError::NotFound)?;
-    let stored = store::recipients::find(&state.db, &profile.profile_id, &id)
+    let stored = recipients::save(&state.db, &profile.profile_id, body.id.as_deref(), &checked)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(Saved {
@@ -311,7 +302,7 @@ async fn delete(
     ApiJson(input): ApiJson<DeleteInput>,
 ) -> Result<Json<Deleted>, AppError> {
     require_full(&profile)?;
-    if !store::recipients::delete(&state.db, &profile.profile_id, &input.id).await? {
+    if !recipients::delete(&state.db, &profile.profile_id, &input.id).await? {
         return Err(AppError::NotFound);
     }
     Ok(Json(Deleted {

@@ -15,8 +15,8 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 pub use crate::domain::payments::request::{Sender, TransferBody, TransferTermsBody};
 use crate::domain::payments::second_approval::RequestState;
+use crate::services;
 use crate::services::payments::transfers::{self, Plan, Submitted};
-use crate::store;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(create))
@@ -70,7 +70,7 @@ impl TransferResult {
             }),
             Submitted::Made(transfer) => {
                 let account = owned(state, profile, &transfer.bank_account_id).await?;
-                let txn = store::transactions::by_id(&state.db, &transfer.transaction_id)
+                let txn = services::accounts::transaction(&state.db, &transfer.transaction_id)
                     .await?
                     .ok_or(AppError::NotFound)?;
                 Ok(Self {

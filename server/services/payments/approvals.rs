@@ -25,6 +25,24 @@ pub struct SavedRequest {
     pub attachments: Vec<String>,
 }
 
+/// The profile's transfers waiting for a second approval, each with its maker's name.
+pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<(RequestRow, String)>, sqlx::Error> {
+    let mut found = Vec::new();
+    for row in store::approvals::waiting(db, profile_id).await? {
+        let maker = store::users::by_id(db, &row.created_by)
+            .await?
+            .map(|u| format!("{} {}", u.name, u.surname).trim().to_string())
+            .unwrap_or_default();
+        found.push((row, maker));
+    }
+    Ok(found)
+}
+
+/// The profile's thresholds above which a transfer waits (currency, minor units).
+pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
+    store::approvals::rules(db, profile_id).await
+}
+
 pub fn saved(row: &RequestRow) -> Result<SavedRequest, TransferError> {
     serde_json::from_str(&row.body)
         .map_err(|e| TransferError::Broken(format!("waiting transfer {}: {e}", row.id)))

@@ -2,6 +2,8 @@
 //! approval where the profile's rules ask for one, and settled or returned by the scheme job.
 
 pub mod approvals;
+pub mod attachments;
+pub mod recipients;
 pub mod settlement;
 pub mod transfers;
 
