@@ -11,7 +11,7 @@ use super::error::{ApiJson, AppError};
 use super::ApiState;
 use crate::domain::engagement::features::FeatureFlags;
 use crate::domain::engagement::settings::{Setting, SettingError};
-use crate::store;
+use crate::services::engagement::settings;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -36,7 +36,7 @@ pub struct FeatureEntry {
 
 /// The effective flags: configuration, then the overrides stored in the database.
 pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Error> {
-    crate::services::features::flags(&state.db, &state.config).await
+    crate::services::engagement::features::flags(&state.db, &state.config).await
 }
 
 /// SPEC §3 feature entries: every flag of SPEC §1 with its effective state.
@@ -69,7 +69,7 @@ async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, Ap
 async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
     Ok((
         [(header::CACHE_CONTROL, "no-cache")],
-        Json(store::settings::all(&state.db).await?),
+        Json(settings::all(&state.db).await?),
     ))
 }
 
@@ -109,7 +109,7 @@ async fn put_setting(
         SettingError::UnknownName => AppError::field("name", "Unknown setting"),
         SettingError::InvalidValue(message) => AppError::field("value", message),
     })?;
-    store::settings::put(&state.db, &setting).await?;
+    settings::put(&state.db, &setting).await?;
     Ok(Json(setting))
 }
 

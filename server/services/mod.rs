@@ -6,8 +6,8 @@
 
 pub mod accounts;
 pub mod cards;
+pub mod engagement;
 pub mod exchange;
-pub mod features;
 pub mod onboarding;
 pub mod payments;
 pub mod profiles;

@@ -125,7 +125,7 @@ pub async fn plan(
         .await?
         .filter(|a| a.profile_id == payer.profile_id)
         .ok_or(TransferError::NoAccount)?;
-    let swift_allowed = crate::services::features::flags(db, config)
+    let swift_allowed = crate::services::engagement::features::flags(db, config)
         .await?
         .get(Flag::SwiftAllowed);
     let input = TransferInput {

@@ -1,0 +1,4 @@
+//! Engagement's use cases: the feature flags as they stand, and the system settings (SPEC §3).
+
+pub mod features;
+pub mod settings;
