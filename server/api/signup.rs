@@ -15,15 +15,12 @@ use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::{session_cookies, ApiState};
 use crate::domain::auth::password;
-use crate::domain::onboarding::journey;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
-use crate::domain::onboarding::person::{self, AddressInput, PersonalDetailsInput};
-use crate::domain::profiles::invitation::InvitationState;
+use crate::domain::onboarding::person::{AddressInput, PersonalDetailsInput};
 use crate::rate_limit::Limit;
 use crate::services::cards::issuing;
+use crate::services::users::person::{self, PersonError, UserDetails};
 use crate::services::users::registration::{self, NewRegistration, RegistrationError};
-use crate::store;
-use crate::store::users::UserDetails;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -95,9 +92,8 @@ async fn create(
         .filter(|_| flow == OnboardingFlow::UserInvited)
     {
         Some(link) => Some(
-            store::invitations::by_token(&state.db, link.trim(), state.db.now_ms())
+            registration::open_invitation(&state.db, link.trim(), state.db.now_ms())
                 .await?
-                .filter(|i| i.state == InvitationState::InvitationPending)
                 .ok_or_else(invitation_closed)?,
         ),
         None => None,
@@ -114,7 +110,7 @@ async fn create(
         .ok_or_else(restart)?;
     let now = state.db.now_ms();
     // The token is checked before the password is hashed: a bogus one costs no CPU.
-    if !store::email_verifications::token_is_live(&state.db, token, now).await? {
+    if !registration::email_token_is_live(&state.db, token, now).await? {
         return Err(restart());
     }
     // A card invitation gives its card with the account (refused before anything is made when
@@ -155,7 +151,7 @@ async fn create(
         RegistrationError::InvitationClosed => invitation_closed(),
         RegistrationError::Storage(error) => error.into(),
     })?;
-    let tokens = store::sessions::issue(&state.db, &user_id, now).await?;
+    let tokens = registration::first_session(&state.db, &user_id, now).await?;
     let mut response = with_session(&state, &tokens);
     session_cookies::set_registration(response.headers_mut(), "", 0, secure);
     Ok(response)
@@ -169,7 +165,7 @@ async fn take(
     user: CurrentUser,
 ) -> Result<Json<UserDetails>, AppError> {
     Ok(Json(
-        store::users::details(&state.db, &user.user_id)
+        person::details(&state.db, &user.user_id)
             .await?
             .ok_or(AppError::NotFound)?,
     ))
@@ -203,83 +199,46 @@ async fn update(
     user: CurrentUser,
     ApiJson(input): ApiJson<PersonPatch>,
 ) -> Result<Json<UserDetails>, AppError> {
-    let current = store::users::details(&state.db, &user.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if current.kyc_status != KycStatus::FIRST {
-        return Err(AppError::refused(
-            axum::http::StatusCode::CONFLICT,
-            "details_locked",
-            "Details confirmed",
-            "Your personal details are confirmed. Please contact support to change them.",
-        ));
-    }
     let text = |value: Option<String>| value.unwrap_or_default();
-    if input.country.is_some() {
-        if current.dob.is_none() {
-            return Err(AppError::refused(
-                axum::http::StatusCode::CONFLICT,
-                "details_missing",
-                "Personal details missing",
-                "Please fill in your personal details first.",
-            ));
-        }
-        let address = person::check_address(&AddressInput {
+    let done = if input.country.is_some() {
+        let address = AddressInput {
             country: text(input.country),
             postcode: text(input.postcode),
             city: text(input.city),
             region: text(input.region),
             address1: text(input.address1),
             building_number: text(input.building_number),
-        })
-        .map_err(AppError::Fields)?;
-        store::users::set_address(
-            &state.db,
-            &user.user_id,
-            &store::users::Address {
-                country: &address.country,
-                postcode: &address.postcode,
-                city: &address.city,
-                region: address.region.as_deref(),
-                address1: &address.address1,
-                building_number: address.building_number.as_deref(),
-            },
-            journey::after(
-                current.onboarding_flow.unwrap_or(OnboardingFlow::Personal),
-                journey::Step::Person,
-                store::users::phone_verified(&state.db, &user.user_id).await?,
-            ),
-        )
-        .await?;
+        };
+        person::set_address(&state.db, &user.user_id, &address).await
     } else {
+        let details = PersonalDetailsInput {
+            title: text(input.title),
+            name: text(input.name),
+            middlename: text(input.middlename),
+            surname: text(input.surname),
+            dob: text(input.dob),
+            is_pep: input.is_pep.unwrap_or(false),
+        };
         let today = crate::domain::london::today(state.db.now_ms());
-        let details = person::check_details(
-            &PersonalDetailsInput {
-                title: text(input.title),
-                name: text(input.name),
-                middlename: text(input.middlename),
-                surname: text(input.surname),
-                dob: text(input.dob),
-                is_pep: input.is_pep.unwrap_or(false),
-            },
-            today,
-        )
-        .map_err(AppError::Fields)?;
-        let dob = details.dob.to_string();
-        store::users::set_personal_details(
-            &state.db,
-            &user.user_id,
-            &store::users::PersonalDetails {
-                title: &details.title,
-                name: &details.name,
-                middle_name: details.middle_name.as_deref(),
-                surname: &details.surname,
-                dob: &dob,
-                is_pep: details.is_pep,
-            },
-        )
-        .await?;
-    }
+        person::set_details(&state.db, &user.user_id, &details, today).await
+    };
+    done.map_err(|error| match error {
+        PersonError::NotFound => AppError::NotFound,
+        PersonError::Locked => AppError::refused(
+            axum::http::StatusCode::CONFLICT,
+            "details_locked",
+            "Details confirmed",
+            "Your personal details are confirmed. Please contact support to change them.",
+        ),
+        PersonError::DetailsMissing => AppError::refused(
+            axum::http::StatusCode::CONFLICT,
+            "details_missing",
+            "Personal details missing",
+            "Please fill in your personal details first.",
+        ),
+        PersonError::Fields(fields) => AppError::Fields(fields),
+        PersonError::Storage(error) => error.into(),
+    })?;
     take(State(state), user).await
 }
 
@@ -298,7 +257,7 @@ pub(crate) async fn kyc_reply(
     state: &ApiState,
     user: &CurrentUser,
 ) -> Result<KycStatusReply, AppError> {
-    let details = store::users::details(&state.db, &user.user_id)
+    let details = person::details(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let (label, hint) = details.kyc_status.words();

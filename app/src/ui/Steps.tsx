@@ -1,4 +1,8 @@
-/** A wizard's step list; the current step is announced to assistive technology. */
+/**
+ * A wizard's step list; the current step is announced to assistive technology. The number is
+ * text, not a CSS counter: on a phone only the current step shows, and a counter would count it
+ * as the first.
+ */
 export function Steps({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
     <ol className="steps" aria-label="Progress">
@@ -8,7 +12,7 @@ export function Steps({ steps, current }: { steps: readonly string[]; current: n
           className={index === current ? "step step-current" : index < current ? "step step-done" : "step"}
           aria-current={index === current ? "step" : undefined}
         >
-          {step}
+          {`${index + 1}. ${step}`}
         </li>
       ))}
     </ol>

@@ -26,9 +26,14 @@ describe("TextField", () => {
 describe("Steps", () => {
   it("marks the current step for assistive technology and the ones before as done", () => {
     const html = renderToString(<Steps steps={["One", "Two", "Three"]} current={1} />);
-    expect(html).toContain('<li class="step step-done">One</li>');
-    expect(html).toContain('<li class="step step-current" aria-current="step">Two</li>');
-    expect(html).toContain('<li class="step">Three</li>');
+    expect(html).toContain('<li class="step step-done">1. One</li>');
+    expect(html).toContain('<li class="step step-current" aria-current="step">2. Two</li>');
+    expect(html).toContain('<li class="step">3. Three</li>');
+  });
+
+  it("numbers each step in its text, so a phone that shows only the current one says which it is", () => {
+    const html = renderToString(<Steps steps={["One", "Two", "Three"]} current={2} />);
+    expect(html).toContain('aria-current="step">3. Three</li>');
   });
 });
 

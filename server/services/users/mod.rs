@@ -1,3 +1,4 @@
-//! Users' use cases: registration.
+//! Users' use cases: registration, and the person's details and address.
 
+pub mod person;
 pub mod registration;

@@ -7,6 +7,7 @@ use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::policies;
+use crate::domain::profiles::invitation::InvitationState;
 use crate::services::cards::issuing::CorporateCard;
 use crate::store::invitations::InvitationRow;
 use crate::store::{self, Db};
@@ -26,6 +27,32 @@ pub enum RegistrationError {
     InvitationClosed,
     #[error(transparent)]
     Storage(#[from] sqlx::Error),
+}
+
+/// The invitation a link opens, while it still waits for its person (an invited registration).
+pub async fn open_invitation(
+    db: &Db,
+    token: &str,
+    now: i64,
+) -> Result<Option<InvitationRow>, sqlx::Error> {
+    Ok(store::invitations::by_token(db, token, now)
+        .await?
+        .filter(|i| i.state == InvitationState::InvitationPending))
+}
+
+/// Whether the registration cookie's token is a verified email's, still in time: checked before
+/// the password is hashed, so a bogus one costs no CPU.
+pub async fn email_token_is_live(db: &Db, token: &str, now: i64) -> Result<bool, sqlx::Error> {
+    store::email_verifications::token_is_live(db, token, now).await
+}
+
+/// The new person's first session: registration signs them in.
+pub async fn first_session(
+    db: &Db,
+    user_id: &str,
+    now: i64,
+) -> Result<store::sessions::Tokens, sqlx::Error> {
+    store::sessions::issue(db, user_id, now).await
 }
 
 /// One registration's facts, checked by the API.
