@@ -14,12 +14,11 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::signup::{kyc_reply, KycStatusReply};
 use crate::api::ApiState;
 use crate::domain::london;
-use crate::domain::onboarding::business::{self, BusinessData, Refusal, STEPS};
+use crate::domain::onboarding::business::{self, BusinessData, Refusal};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::OnboardingFlow;
-use crate::services::onboarding::steps;
-use crate::store;
-use crate::store::onboardings::Onboarding;
+use crate::services::onboarding::wizard::{self, Onboarding, WizardError};
+use crate::services::onboarding::{self, steps};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -64,14 +63,6 @@ fn refusal(error: Refusal) -> AppError {
     }
 }
 
-/// The draft the person works on: their newest unsubmitted one, or a new one.
-async fn draft(state: &ApiState, user_id: &str) -> Result<Onboarding, AppError> {
-    match store::onboardings::latest(&state.db, user_id).await? {
-        Some(row) if row.submitted_at.is_none() => Ok(row),
-        _ => Ok(store::onboardings::create(&state.db, user_id, state.db.now_ms()).await?),
-    }
-}
-
 fn is_business(flow: OnboardingFlow) -> bool {
     matches!(
         flow,
@@ -86,16 +77,16 @@ async fn take(
     State(state): State<ApiState>,
     user: CurrentUser,
 ) -> Result<Json<OnboardingReply>, AppError> {
-    let row = store::users::by_id(&state.db, &user.user_id)
+    let row = onboarding::person(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if !is_business(row.flow()) {
         return Err(AppError::NotFound);
     }
-    let current = match store::onboardings::latest(&state.db, &user.user_id).await? {
+    let current = match wizard::latest(&state.db, &user.user_id).await? {
         Some(found) => found,
         None if journey::open_for(Step::Business).contains(&row.kyc_status) => {
-            draft(&state, &user.user_id).await?
+            wizard::draft(&state.db, &user.user_id).await?
         }
         None => return Err(AppError::NotFound),
     };
@@ -123,31 +114,16 @@ async fn save(
     if !is_business(row.flow()) {
         return Err(super::step_not_open());
     }
-    let current = draft(&state, &user.user_id).await?;
-    let steps = STEPS.len() as i64;
-    if !(0..steps).contains(&input.step) || input.step > current.step {
-        return Err(AppError::field("step", "Step is out of range"));
-    }
-    let data = business::with_country_reset(&current.data, input.data);
     let today = london::today(state.db.now_ms());
-    // Every step up to this one is checked again: an earlier answer may have changed with it.
-    for step in 0..=input.step as usize {
-        business::check_step(&data, step, today).map_err(refusal)?;
-    }
-    let reset = data.country != current.data.country && !current.data.country.is_empty();
-    let step = if reset {
-        1
-    } else {
-        current.step.max(input.step + 1)
-    };
-    if !store::onboardings::save(&state.db, &current.id, step, &data, state.db.now_ms()).await? {
-        return Err(super::step_not_open());
-    }
-    Ok(Json(OnboardingReply {
-        step,
-        data,
-        ..current.into()
-    }))
+    let saved = wizard::save_step(&state.db, &user.user_id, input.step, input.data, today)
+        .await
+        .map_err(|error| match error {
+            WizardError::OutOfRange => AppError::field("step", "Step is out of range"),
+            WizardError::Refused(why) => refusal(why),
+            WizardError::NotOpen => super::step_not_open(),
+            WizardError::Storage(error) => error.into(),
+        })?;
+    Ok(Json(saved.into()))
 }
 
 /// Submits the company: every answer is checked, the company becomes a business profile the
@@ -162,7 +138,7 @@ async fn submit(
     if !is_business(row.flow()) {
         return Err(super::step_not_open());
     }
-    let current = draft(&state, &user.user_id).await?;
+    let current = wizard::draft(&state.db, &user.user_id).await?;
     business::check_all(&current.data, london::today(state.db.now_ms())).map_err(refusal)?;
     steps::submit_company(&state.db, &row, &current)
         .await

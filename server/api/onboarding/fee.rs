@@ -19,11 +19,9 @@ use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
-use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
-use crate::services::onboarding::fee as fee_service;
-use crate::store;
-use crate::store::registration_fees::{self, Fee};
-use crate::store::users::UserRow;
+use crate::domain::onboarding::kyc::OnboardingFlow;
+use crate::services::onboarding::fee::{self as fee_service, DeclineError, Fee};
+use crate::services::onboarding::UserRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -85,9 +83,7 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
     let flags = effective_flags(state).await?;
     let cancellable = flow == OnboardingFlow::Personal
         && fee.status != FeeStatus::Paid
-        && !store::profiles::for_user(&state.db, &fee.user_id)
-            .await?
-            .is_empty();
+        && fee_service::has_profiles(&state.db, &fee.user_id).await?;
     let acquirer = acquirer_ready(state);
     let number = identifiers::FEE_COLLECTION_NUMBER;
     Ok(FeeReply {
@@ -127,13 +123,13 @@ async fn take(
     State(state): State<ApiState>,
     user: CurrentUser,
 ) -> Result<Json<FeeReply>, AppError> {
-    let row = store::users::by_id(&state.db, &user.user_id)
+    let row = crate::services::onboarding::person(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let fee = if journey::open_for(Step::Fee).contains(&row.kyc_status) {
         fee_service::current_fee(&state.db, &state.config, &row).await?
     } else {
-        registration_fees::latest(&state.db, &user.user_id)
+        fee_service::latest(&state.db, &user.user_id)
             .await?
             .ok_or(AppError::NotFound)?
     };
@@ -183,9 +179,9 @@ async fn order(
                 return Err(no_acquirer());
             }
             let checkout = uuid::Uuid::new_v4().to_string();
-            registration_fees::choose(
+            fee_service::record_attempt(
                 &state.db,
-                &fee.id,
+                &fee,
                 FeePayment::Card,
                 FeeStatus::Pending,
                 Some(&checkout),
@@ -193,7 +189,7 @@ async fn order(
             .await?;
         }
     }
-    let fee = registration_fees::latest(&state.db, &user.user_id)
+    let fee = fee_service::latest(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(reply(&state, &fee, row.flow()).await?))
@@ -303,9 +299,9 @@ async fn wallet_process(
         }
         Err(reason) => {
             tracing::info!(reason, "sandbox Apple Pay payment refused");
-            registration_fees::choose(
+            fee_service::record_attempt(
                 &state.db,
-                &fee.id,
+                &fee,
                 FeePayment::ApplePay,
                 FeeStatus::Failed,
                 None,
@@ -313,7 +309,7 @@ async fn wallet_process(
             .await?;
         }
     }
-    let fee = registration_fees::latest(&state.db, &user.user_id)
+    let fee = fee_service::latest(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(reply(&state, &fee, row.flow()).await?))
@@ -329,33 +325,21 @@ async fn cancel(
     user: CurrentUser,
 ) -> Result<Json<crate::api::signup::KycStatusReply>, AppError> {
     let row = in_step(&state, &user.user_id, Step::Fee).await?;
-    let has_open = !store::profiles::for_user(&state.db, &row.id)
-        .await?
-        .is_empty();
-    if row.flow() != OnboardingFlow::Personal || !has_open {
-        return Err(AppError::refused(
+    let refused = |message: &str| {
+        AppError::refused(
             StatusCode::CONFLICT,
             "not_cancellable",
             "Not possible",
-            "Your first account opens with its fee.",
-        ));
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    if !store::users::move_status(
-        &mut conn,
-        &row.id,
-        journey::open_for(Step::Fee),
-        KycStatus::Completed,
-    )
-    .await?
-    {
-        return Err(AppError::refused(
-            StatusCode::CONFLICT,
-            "not_cancellable",
-            "Not possible",
-            "The fee has been paid already.",
-        ));
-    }
+            message,
+        )
+    };
+    fee_service::decline_further_account(&state.db, &row)
+        .await
+        .map_err(|error| match error {
+            DeclineError::FirstAccount => refused("Your first account opens with its fee."),
+            DeclineError::Paid => refused("The fee has been paid already."),
+            DeclineError::Storage(error) => error.into(),
+        })?;
     Ok(Json(crate::api::signup::kyc_reply(&state, &user).await?))
 }
 
@@ -379,7 +363,7 @@ async fn acquirer_webhook(
             "The webhook signature does not match.",
         )
     })?;
-    let Some(fee) = registration_fees::by_checkout(&state.db, &event.checkout_id).await? else {
+    let Some(fee) = fee_service::by_checkout(&state.db, &event.checkout_id).await? else {
         tracing::warn!(
             checkout = event.checkout_id,
             "acquirer webhook for an unknown checkout"
@@ -396,7 +380,7 @@ async fn acquirer_webhook(
         )
         .await?;
     } else {
-        registration_fees::fail_checkout(&state.db, &event.checkout_id).await?;
+        fee_service::checkout_failed(&state.db, &event.checkout_id).await?;
     }
     Ok(Json(crate::api::common_answers::Empty {}))
 }

@@ -19,8 +19,9 @@ use crate::domain::onboarding::journey::Step;
 use crate::providers::identity::sandbox::SandboxIdentity;
 use crate::providers::identity::{Applicant, Review, WidgetAccess};
 use crate::rate_limit::{Limit, UserKey};
+use crate::services::onboarding::identity;
 use crate::services::onboarding::review;
-use crate::store;
+use crate::services::users::person;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -66,7 +67,7 @@ pub async fn record_agreement(
     if !accepted {
         return Err(AppError::field("accepted", "Field is required"));
     }
-    store::identity_checks::agree(&state.db, user_id, state.db.now_ms()).await?;
+    identity::agree(&state.db, user_id).await?;
     Ok(())
 }
 
@@ -82,7 +83,7 @@ async fn access_token(
 
 pub async fn widget_access(state: &ApiState, user_id: &str) -> Result<WidgetAccess, AppError> {
     let row = in_step(state, user_id, Step::Identity).await?;
-    if !store::identity_checks::agreed(&state.db, user_id).await? {
+    if !identity::agreed(&state.db, user_id).await? {
         return Err(AppError::refused(
             StatusCode::CONFLICT,
             "agreement_required",
@@ -95,7 +96,7 @@ pub async fn widget_access(state: &ApiState, user_id: &str) -> Result<WidgetAcce
         .check(Limit::IdentityTokensPerUser, &UserKey(user_id))
         .await?;
     let provider = state.identity.as_ref().ok_or_else(unavailable)?;
-    let details = store::users::details(&state.db, user_id)
+    let details = person::details(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let applicant = Applicant {

@@ -16,7 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::onboarding::journey::{self, Step};
-use crate::store::{self, users::UserRow};
+use crate::services::onboarding::UserRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     reference::routes()
@@ -46,7 +46,7 @@ fn step_refused(error: crate::services::onboarding::steps::StepError) -> AppErro
 
 /// The signed-in person, if their KYC status asks for `step` now.
 async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow, AppError> {
-    let user = store::users::by_id(&state.db, user_id)
+    let user = crate::services::onboarding::person(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if journey::open_for(step).contains(&user.kyc_status) {

@@ -13,15 +13,14 @@ use crate::api::common_answers::Success;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
-use crate::domain::auth::mfa::{Check, Method, Purpose};
-use crate::domain::auth::secrets;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::journey::Step;
 use crate::domain::onboarding::phone::{self, PhoneError};
 use crate::rate_limit::{Limit, UserKey};
-use crate::services::onboarding::steps;
-use crate::store;
-use crate::store::users::UserDetails;
+use crate::services::onboarding::phone::{
+    self as phone_step, CodeRefusal, PhoneError as PhoneStepError,
+};
+use crate::services::users::person::{self, UserDetails};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -51,7 +50,7 @@ async fn set_telephone(
 ) -> Result<Json<UserDetails>, AppError> {
     give_phone(&state, &user.user_id, &input.telephone).await?;
     Ok(Json(
-        store::users::details(&state.db, &user.user_id)
+        person::details(&state.db, &user.user_id)
             .await?
             .ok_or(AppError::NotFound)?,
     ))
@@ -70,9 +69,8 @@ pub async fn give_phone(state: &ApiState, user_id: &str, telephone: &str) -> Res
             },
         )
     })?;
-    store::users::set_unverified_phone(&state.db, user_id, &number.code, &number.number).await?;
-    // A code sent to the number before the change must not verify the new one.
-    store::mfa::expire_pending(&state.db, user_id, Purpose::PhoneVerification).await?;
+    // A code sent to the number before the change stops verifying anything.
+    phone_step::give(&state.db, user_id, &number).await?;
     Ok(())
 }
 
@@ -92,28 +90,16 @@ async fn send_code(
 
 pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppError> {
     in_step(state, user_id, Step::Phone).await?;
-    let (code_prefix, number) = store::users::unverified_phone(&state.db, user_id)
-        .await?
-        .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
+    if !phone_step::has_number(&state.db, user_id).await? {
+        return Err(AppError::field("telephone", "Field is required"));
+    }
     state
         .limiter
         .check(Limit::CodeResendsPerUser, &UserKey(user_id))
         .await?;
-    let code = secrets::new_code();
-    store::mfa::create(
-        &state.db,
-        &store::mfa::NewRequest {
-            user_id,
-            purpose: Purpose::PhoneVerification,
-            method: Method::Sms,
-            code: &code,
-            challenge: None,
-            lifetime_ms: CODE_LIFETIME_MS,
-            binding: None,
-        },
-        state.db.now_ms(),
-    )
-    .await?;
+    let (code_prefix, number, code) = phone_step::new_code(&state.db, user_id, CODE_LIFETIME_MS)
+        .await?
+        .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
     state
         .notify
         .send(Message {
@@ -173,25 +159,19 @@ pub async fn check_code(
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("code", "Enter the 6-digit code"));
     }
-    let now = state.db.now_ms();
-    let request_id =
-        store::mfa::latest_pending(&state.db, user_id, Purpose::PhoneVerification, now)
-            .await?
-            .ok_or_else(|| wrong_code("The code has expired. Please request a new one."))?;
-    let (_, outcome) = store::mfa::verify(&state.db, &request_id, code, now)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    match outcome {
-        Check::Accepted => {}
-        Check::Wrong { failed: false, .. } => return Err(wrong_code("The code is incorrect")),
-        _ => {
-            return Err(wrong_code(
-                "This code can no longer be used. Please request a new one.",
-            ))
-        }
-    }
-    steps::phone_verified(&state.db, &row)
+    phone_step::check_code(&state.db, &row, code)
         .await
-        .map_err(super::step_refused)?;
+        .map_err(|error| match error {
+            PhoneStepError::Code(CodeRefusal::Expired) => {
+                wrong_code("The code has expired. Please request a new one.")
+            }
+            PhoneStepError::Code(CodeRefusal::Wrong) => wrong_code("The code is incorrect"),
+            PhoneStepError::Code(CodeRefusal::Spent) => {
+                wrong_code("This code can no longer be used. Please request a new one.")
+            }
+            PhoneStepError::NoRequest => AppError::NotFound,
+            PhoneStepError::NotOpen => super::step_not_open(),
+            PhoneStepError::Storage(error) => error.into(),
+        })?;
     Ok(())
 }

@@ -9,7 +9,9 @@ use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
 use crate::store::ledger::{self, AccountKind};
-use crate::store::registration_fees::{self, Fee};
+use crate::store::registration_fees;
+
+pub use crate::store::registration_fees::Fee;
 use crate::store::users::UserRow;
 use crate::store::{self, Db};
 
@@ -244,4 +246,66 @@ pub async fn settle(
     }
     tx.commit().await?;
     Ok(Settled::Paid)
+}
+
+/// The person's newest fee, whatever its state.
+pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Fee>, sqlx::Error> {
+    registration_fees::latest(db, user_id).await
+}
+
+/// Whether the person already has an open account (a profile): a further personal account's
+/// fee may then be declined.
+pub async fn has_profiles(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+    Ok(!store::profiles::for_user(db, user_id).await?.is_empty())
+}
+
+/// A card checkout begun with the acquirer (`checkout` names it), or a wallet payment the
+/// acquirer refused (no checkout, failed).
+pub async fn record_attempt(
+    db: &Db,
+    fee: &Fee,
+    method: FeePayment,
+    status: FeeStatus,
+    checkout: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    registration_fees::choose(db, &fee.id, method, status, checkout).await?;
+    Ok(())
+}
+
+/// The fee of a hosted checkout the acquirer reports on.
+pub async fn by_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sqlx::Error> {
+    registration_fees::by_checkout(db, checkout_id).await
+}
+
+/// The acquirer reports a declined checkout.
+pub async fn checkout_failed(db: &Db, checkout_id: &str) -> Result<(), sqlx::Error> {
+    registration_fees::fail_checkout(db, checkout_id).await?;
+    Ok(())
+}
+
+/// Why a further personal account's fee cannot be declined.
+#[derive(Debug, thiserror::Error)]
+pub enum DeclineError {
+    /// A first account (or a business's) opens with its fee.
+    #[error("a first account opens with its fee")]
+    FirstAccount,
+    /// The fee was paid meanwhile: the account is opening.
+    #[error("the fee is paid")]
+    Paid,
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+}
+
+/// Declines a further personal account at its fee: the person goes back to their open accounts,
+/// nothing having been opened (a payment that still arrives waits in suspense for a refund).
+pub async fn decline_further_account(db: &Db, person: &UserRow) -> Result<(), DeclineError> {
+    if person.flow() != OnboardingFlow::Personal || !has_profiles(db, &person.id).await? {
+        return Err(DeclineError::FirstAccount);
+    }
+    let mut conn = db.pool.acquire().await?;
+    let open = journey::open_for(Step::Fee);
+    if !store::users::move_status(&mut conn, &person.id, open, KycStatus::Completed).await? {
+        return Err(DeclineError::Paid);
+    }
+    Ok(())
 }
