@@ -227,6 +227,7 @@ impl From<crate::services::profiles::invitations::InvitationError> for AppError 
                 "Invitation no longer open",
                 "This invitation has already been answered or withdrawn.",
             ),
+            InvitationError::Issue(error) => error.into(),
             InvitationError::Storage(error) => Self::Database(error),
         }
     }

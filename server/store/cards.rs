@@ -6,7 +6,7 @@ use sqlx::Row;
 use super::Db;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::cvv::Expiry;
-use crate::domain::cards::shipping::ShippingAddress;
+use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
 use crate::domain::cards::status::{CardStatus, ClosureReason};
 
 #[derive(Debug, Clone)]
@@ -237,6 +237,19 @@ pub async fn move_status(
     reason: Option<ClosureReason>,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    move_status_in(&mut conn, id, from, to, reason, now).await
+}
+
+/// `move_status` inside the caller's transaction.
+pub async fn move_status_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    from: CardStatus,
+    to: CardStatus,
+    reason: Option<ClosureReason>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE cards SET status = $1, closure_reason = COALESCE($2, closure_reason), \
          next_step_at = NULL, updated_at = $3 WHERE id = $4 AND status = $5",
@@ -246,7 +259,7 @@ pub async fn move_status(
     .bind(now)
     .bind(id)
     .bind(from.as_str())
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -342,16 +355,16 @@ pub async fn controls(db: &Db, card_id: &str) -> Result<Vec<Control>, sqlx::Erro
     .bind(card_id)
     .fetch_all(&db.pool)
     .await?;
-    let mut controls: Vec<Control> = rows
+    let mut controls = rows
         .into_iter()
-        .filter_map(|(kind, enabled, daily_limit)| {
-            Some(Control {
-                kind: LimitType::parse(&kind)?,
+        .map(|(kind, enabled, daily_limit)| {
+            Ok(Control {
+                kind: super::named("kind", &kind)?,
                 enabled: enabled != 0,
                 daily_limit,
             })
         })
-        .collect();
+        .collect::<Result<Vec<Control>, sqlx::Error>>()?;
     controls.sort_by_key(|c| LimitType::ALL.iter().position(|k| *k == c.kind));
     Ok(controls)
 }
@@ -373,7 +386,7 @@ pub async fn set_control(db: &Db, card_id: &str, control: Control) -> Result<(),
 pub async fn shipping_choice(
     db: &Db,
     profile_id: &str,
-) -> Result<Option<(String, Option<ShippingAddress>)>, sqlx::Error> {
+) -> Result<Option<(ShippingType, Option<ShippingAddress>)>, sqlx::Error> {
     let row = sqlx::query_as::<_, (Option<String>, Option<String>)>(
         "SELECT card_shipping_type, card_shipping_address FROM profiles WHERE id = $1",
     )
@@ -386,19 +399,19 @@ pub async fn shipping_choice(
     let address = address
         .map(|a| super::json("card_shipping_address", &a))
         .transpose()?;
-    Ok(Some((kind, address)))
+    Ok(Some((super::named("card_shipping_type", &kind)?, address)))
 }
 
 pub async fn set_shipping_choice(
     db: &Db,
     profile_id: &str,
-    kind: &str,
+    kind: ShippingType,
     address: Option<&ShippingAddress>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE profiles SET card_shipping_type = $1, card_shipping_address = $2 WHERE id = $3",
     )
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(address.map(|a| serde_json::to_string(a).expect("an address serialises")))
     .bind(profile_id)
     .execute(&db.pool)

@@ -410,3 +410,24 @@ pub async fn set_status(db: &Db, id: &str, to: KycStatus) -> Result<(), sqlx::Er
         .await?;
     Ok(())
 }
+
+/// Starts the onboarding of a further profile: from completed, with no flow under way, into
+/// `flow` at `to`; false when the person was not there (of two requests that race, one moves).
+pub async fn start_flow(
+    db: &Db,
+    id: &str,
+    flow: OnboardingFlow,
+    to: KycStatus,
+) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE users SET onboarding_flow = $1, kyc_status = $2 \
+         WHERE id = $3 AND kyc_status = $4 AND onboarding_flow IS NULL",
+    )
+    .bind(flow.as_str())
+    .bind(to.as_str())
+    .bind(id)
+    .bind(KycStatus::Completed.as_str())
+    .execute(&db.pool)
+    .await?;
+    Ok(moved.rows_affected() == 1)
+}

@@ -15,9 +15,8 @@ use crate::api::ApiState;
 use crate::domain::accounts::money;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::paging::Paging;
-use crate::store;
-use crate::store::card_authorizations::Authorization;
-use crate::store::transactions::Acceptor;
+use crate::services::accounts::history::Acceptor;
+use crate::services::cards::authorizations::{self, Authorization};
 
 /// SPEC §9: card holds, 20 a page.
 const PAGE_SIZE: i64 = 20;
@@ -98,8 +97,7 @@ async fn fetch(
         return Err(AppError::NotFound);
     }
     let (holds, total) =
-        store::card_authorizations::holds(&state.db, &card.id, paging.limit(), paging.offset())
-            .await?;
+        authorizations::holds(&state.db, &card.id, paging.limit(), paging.offset()).await?;
     Ok(Json(HoldsPage {
         results: holds.iter().map(view).collect(),
         total_pages: paging.total_pages(total),
@@ -123,8 +121,8 @@ async fn take(
     ApiJson(input): ApiJson<HoldRef>,
 ) -> Result<Json<HoldView>, AppError> {
     let card = managed(&state, &profile, &input.card_id).await?;
-    match store::card_authorizations::by_id(&state.db, input.id.trim()).await? {
-        Some(auth) if auth.card_id == card.id => Ok(Json(view(&auth))),
-        _ => Err(AppError::NotFound),
-    }
+    authorizations::of_card(&state.db, &card.id, &input.id)
+        .await?
+        .map(|auth| Json(view(&auth)))
+        .ok_or(AppError::NotFound)
 }

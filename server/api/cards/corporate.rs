@@ -19,7 +19,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::cards::status::CardAction;
-use crate::store;
+use crate::services::cards;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -66,18 +66,12 @@ pub struct GivenCards {
 
 /// The corporate cards given to the caller, newest first, by the companies they still belong to.
 async fn given(state: &ApiState, user_id: &str) -> Result<Vec<GivenCard>, AppError> {
-    let companies = store::profiles::for_user(&state.db, user_id).await?;
-    Ok(store::cards::given_to(&state.db, user_id)
+    Ok(cards::given_to(&state.db, user_id)
         .await?
         .iter()
-        .filter_map(|card| {
-            companies
-                .iter()
-                .find(|p| p.id == card.profile_id)
-                .map(|company| GivenCard {
-                    card: view(card),
-                    company: company.name.clone(),
-                })
+        .map(|(card, company)| GivenCard {
+            card: view(card),
+            company: company.clone(),
         })
         .collect())
 }
@@ -104,15 +98,9 @@ async fn change_status(
     user: CurrentUser,
     ApiJson(input): ApiJson<StatusChange>,
 ) -> Result<Json<CardView>, AppError> {
-    let card_id = input.card_id.trim();
-    let mine = given(&state, &user.user_id)
+    let card = cards::given(&state.db, &user.user_id, &input.card_id)
         .await?
-        .into_iter()
-        .any(|given| given.card.id == card_id);
-    let card = match store::cards::by_id(&state.db, card_id).await? {
-        Some(card) if mine => card,
-        _ => return Err(AppError::NotFound),
-    };
+        .ok_or(AppError::NotFound)?;
     if input.action == Some(CardAction::Close) {
         return Err(refused(
             StatusCode::FORBIDDEN,

@@ -15,11 +15,7 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::audit::AuditEvent;
-use crate::domain::auth::mfa::Purpose;
-use crate::domain::cards::access::binding;
-use crate::domain::cards::cvv::security_code;
-use crate::store;
+use crate::services::cards::details::{self, DetailsError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(take))
@@ -55,52 +51,32 @@ async fn take(
     ApiJson(input): ApiJson<DetailsRequest>,
 ) -> Result<Response, AppError> {
     let card = managed(&state, &profile, &input.card_id).await?;
-    if card.user_id != profile.user_id {
-        return Err(AppError::NotFound);
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    let approved = store::mfa::consume_approval(
-        &mut conn,
-        input.request_id.trim(),
+    let shown = details::take(
+        &state.db,
+        &state.config,
         &profile.user_id,
-        Purpose::CardDetails,
-        &binding(Purpose::CardDetails, &card.id),
-        state.db.now_ms(),
+        &ip.to_string(),
+        &card,
+        &input.request_id,
     )
-    .await?;
-    drop(conn);
-    if !approved {
-        return Err(refused(
+    .await
+    .map_err(|error| match error {
+        DetailsError::NotHolder => AppError::NotFound,
+        DetailsError::ApprovalRequired => refused(
             StatusCode::FORBIDDEN,
             "approval_required",
             "Approve showing the card's details first.",
-        ));
-    }
-    let number = state
-        .config
-        .cards
-        .vault
-        .open(&card.pan_sealed)
-        .map_err(|e| AppError::Internal(e.into()))?;
-    let key = secrecy::ExposeSecret::expose_secret(&state.config.cards.verification_key);
+        ),
+        DetailsError::Sealed(error) => AppError::Internal(error.into()),
+        DetailsError::Storage(error) => error.into(),
+    })?;
     let details = CardDetails {
-        pan: number.grouped(),
+        pan: shown.number.grouped(),
         expiry: card.expiry.printed(),
-        cvv: security_code(key.as_bytes(), &number, card.expiry),
+        cvv: shown.security_code,
         holder_name: card.holder_name.clone(),
         visible_for_s: crate::domain::clock::whole_seconds(state.config.cards.details_visible),
     };
-    if let Err(error) = store::audit::record(
-        &state.db,
-        Some(&profile.user_id),
-        AuditEvent::CardDetailsShown,
-        &ip.to_string(),
-        &format!("card {}", card.id),
-    )
-    .await
-    {
-        tracing::error!(%error, "audit record failed");
-    }
     let mut response = Json(details).into_response();
     response.headers_mut().insert(
         header::CACHE_CONTROL,

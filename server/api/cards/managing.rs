@@ -16,15 +16,12 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money;
-use crate::domain::audit::AuditEvent;
-use crate::domain::auth::mfa::Purpose;
 use crate::domain::auth::password;
-use crate::domain::cards::access::binding;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::pin;
 use crate::domain::cards::status::{CardAction, CardStatus, ClosureReason};
-use crate::store;
-use crate::store::cards::{CardRow, Control};
+use crate::services::cards::managing::{self, Actor, Limit, ManageError};
+use crate::services::cards::CardRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -57,12 +54,25 @@ fn not_manageable() -> AppError {
     )
 }
 
-async fn audit(state: &ApiState, ip: &ClientIp, who: &str, event: AuditEvent, card: &CardRow) {
-    let detail = format!("card {} of {}", card.id, card.user_id);
-    if let Err(error) =
-        store::audit::record(&state.db, Some(who), event, &ip.to_string(), &detail).await
-    {
-        tracing::error!(%error, event = event.as_str(), "audit record failed");
+impl From<ManageError> for AppError {
+    fn from(error: ManageError) -> Self {
+        match error {
+            ManageError::NotManageable => not_manageable(),
+            ManageError::NotHolder | ManageError::NoSuchControl => AppError::NotFound,
+            ManageError::ApprovalRequired => refused(
+                StatusCode::FORBIDDEN,
+                "approval_required",
+                "Approve closing the card first.",
+            ),
+            ManageError::AboveCeiling(kind) => AppError::field(
+                "dailyLimit",
+                &format!(
+                    "The limit can be at most {}",
+                    money::display(kind.ceiling(), money::Currency::Gbp)
+                ),
+            ),
+            ManageError::Storage(error) => error.into(),
+        }
     }
 }
 
@@ -94,8 +104,12 @@ pub async fn change(
     let action = input
         .action
         .ok_or_else(|| AppError::field("action", "Field is required"))?;
-    let to = card.status.after(action).ok_or_else(not_manageable)?;
-    let now = state.db.now_ms();
+    card.status.after(action).ok_or_else(not_manageable)?;
+    let ip = ip.to_string();
+    let who = Actor {
+        user_id: actor,
+        ip: &ip,
+    };
     let moved = match (card.status, action) {
         (CardStatus::ActivationPending, CardAction::Activate) => {
             // Only the holder activates: they have the card in their hands.
@@ -117,44 +131,17 @@ pub async fn change(
             }
             let typed = input.pin.trim().to_string();
             let hash = state.cpu.run(move || password::hash(&typed)).await?;
-            store::cards::activate(&state.db, &card.id, &hash, now).await?
+            managing::activate(&state.db, &who, &card, &hash).await?
         }
         (_, CardAction::Close) => {
             let reason = input
                 .reason
                 .ok_or_else(|| AppError::field("reason", "Field is required"))?;
-            let mut conn = state.db.pool.acquire().await?;
-            let approved = store::mfa::consume_approval(
-                &mut conn,
-                input.request_id.trim(),
-                actor,
-                Purpose::CardClosure,
-                &binding(Purpose::CardClosure, &card.id),
-                now,
-            )
-            .await?;
-            drop(conn);
-            if !approved {
-                return Err(refused(
-                    StatusCode::FORBIDDEN,
-                    "approval_required",
-                    "Approve closing the card first.",
-                ));
-            }
-            store::cards::move_status(&state.db, &card.id, card.status, to, Some(reason), now)
-                .await?
+            managing::close(&state.db, &who, &card, reason, &input.request_id).await?
         }
-        _ => store::cards::move_status(&state.db, &card.id, card.status, to, None, now).await?,
+        _ => managing::apply(&state.db, &who, &card, action).await?,
     };
-    if !moved {
-        // Another request changed the card first.
-        return Err(not_manageable());
-    }
-    audit(state, ip, actor, AuditEvent::card(action), &card).await;
-    let card = store::cards::by_id(&state.db, &card.id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    Ok(view(&card))
+    Ok(view(&moved))
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
@@ -173,18 +160,12 @@ async fn unblock_pin(
     ApiJson(input): ApiJson<CardRef>,
 ) -> Result<Json<Empty>, AppError> {
     let card = managed(&state, &profile, &input.card_id).await?;
-    if !card.status.is_manageable() {
-        return Err(not_manageable());
-    }
-    store::cards::unblock_pin(&state.db, &card.id, state.db.now_ms()).await?;
-    audit(
-        &state,
-        &ip,
-        &profile.user_id,
-        AuditEvent::CardPinUnblocked,
-        &card,
-    )
-    .await;
+    let ip = ip.to_string();
+    let who = Actor {
+        user_id: &profile.user_id,
+        ip: &ip,
+    };
+    managing::unblock_pin(&state.db, &who, &card).await?;
     Ok(Json(Empty {}))
 }
 
@@ -212,20 +193,22 @@ pub struct CardLimits {
 }
 
 async fn limits_of(state: &ApiState, card: &CardRow) -> Result<CardLimits, AppError> {
-    let controls = store::cards::controls(&state.db, &card.id).await?;
-    let today = crate::domain::london::day_of(state.db.now_ms());
-    let mut limits = Vec::with_capacity(controls.len());
-    for control in controls {
-        let spent =
-            store::card_authorizations::spent_on(&state.db, &card.id, control.kind, &today).await?;
-        limits.push(LimitView {
-            kind: control.kind,
-            enabled: control.enabled,
-            daily_limit: money::decimal(control.daily_limit),
-            ceiling: money::decimal(control.kind.ceiling()),
-            spent_today: money::decimal(spent),
-        });
-    }
+    let limits = managing::limits(&state.db, card)
+        .await?
+        .into_iter()
+        .map(
+            |Limit {
+                 control,
+                 spent_today,
+             }| LimitView {
+                kind: control.kind,
+                enabled: control.enabled,
+                daily_limit: money::decimal(control.daily_limit),
+                ceiling: money::decimal(control.kind.ceiling()),
+                spent_today: money::decimal(spent_today),
+            },
+        )
+        .collect();
     Ok(CardLimits {
         card_id: card.id.clone(),
         pin_blocked: card.pin_failures >= pin::TRIES,
@@ -273,40 +256,18 @@ async fn change_limit(
     if !card.status.is_manageable() {
         return Err(not_manageable());
     }
-    let current = store::cards::controls(&state.db, &card.id)
-        .await?
-        .into_iter()
-        .find(|c| c.kind == kind)
-        .ok_or(AppError::NotFound)?;
     let daily_limit = match input.daily_limit.as_deref().map(str::trim) {
-        None => current.daily_limit,
-        Some(text) => match money::parse_decimal(text) {
-            Some(minor) if minor <= kind.ceiling() => minor,
-            Some(_) => {
-                return Err(AppError::field(
-                    "dailyLimit",
-                    &format!(
-                        "The limit can be at most {}",
-                        money::display(kind.ceiling(), money::Currency::Gbp)
-                    ),
-                ))
-            }
-            None => return Err(AppError::field("dailyLimit", "Please, select right amount")),
-        },
+        None => None,
+        Some(text) => Some(
+            money::parse_decimal(text)
+                .ok_or_else(|| AppError::field("dailyLimit", "Please, select right amount"))?,
+        ),
     };
-    let control = Control {
-        kind,
-        enabled: input.enabled.unwrap_or(current.enabled),
-        daily_limit,
+    let ip = ip.to_string();
+    let who = Actor {
+        user_id: &profile.user_id,
+        ip: &ip,
     };
-    store::cards::set_control(&state.db, &card.id, control).await?;
-    audit(
-        &state,
-        &ip,
-        &profile.user_id,
-        AuditEvent::CardLimitsChanged,
-        &card,
-    )
-    .await;
+    managing::set_limit(&state.db, &who, &card, kind, input.enabled, daily_limit).await?;
     Ok(Json(limits_of(&state, &card).await?))
 }

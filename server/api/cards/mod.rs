@@ -18,7 +18,7 @@ use super::error::AppError;
 use super::selected_profile::SelectedProfile;
 use super::ApiState;
 use crate::domain::cards::status::{CardStatus, ClosureReason};
-use crate::store::cards::CardRow;
+use crate::services::cards::CardRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     ordering::routes()

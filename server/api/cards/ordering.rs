@@ -13,14 +13,9 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::audit::AuditEvent;
-use crate::domain::cards::embossing::embossed;
-use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
-use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
-use crate::domain::profiles::access::ProfileType;
-use crate::services::cards::issuing;
-use crate::store;
-use crate::store::cards::CreateError;
+use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
+use crate::domain::cards::status::OrderCondition;
+use crate::services::cards::ordering::{self, OrderError, ShippingError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -38,21 +33,16 @@ pub struct CardList {
     order_condition: OrderCondition,
 }
 
-/// The caller's order condition: a live card of their own blocks another order.
-async fn condition(
-    state: &ApiState,
-    profile: &SelectedProfile,
-) -> Result<OrderCondition, AppError> {
-    let own =
-        store::cards::for_profile(&state.db, &profile.profile_id, Some(&profile.user_id)).await?;
-    let statuses: Vec<CardStatus> = own
-        .iter()
-        .filter(|c| !c.is_corporate)
-        .map(|c| c.status)
-        .collect();
-    // Holders of a corporate card were given it; they do not order their own.
-    let orders = profile.access.loads_accounts();
-    Ok(order_condition(orders, &statuses))
+/// The caller as a use case about ordering cards sees them.
+fn orderer<'a>(profile: &'a SelectedProfile, ip: &'a str) -> ordering::Orderer<'a> {
+    ordering::Orderer {
+        profile_id: &profile.profile_id,
+        user_id: &profile.user_id,
+        kind: profile.kind,
+        // Holders of a corporate card were given it; they do not order their own.
+        may_hold_own_card: profile.access.loads_accounts(),
+        ip,
+    }
 }
 
 /// SPEC §7 POST /v2/cards/fetch: the caller's cards; an Account Owner sees every card of the
@@ -64,10 +54,10 @@ async fn fetch(
     profile: SelectedProfile,
 ) -> Result<Json<CardList>, AppError> {
     let holder = (!profile.access.is_admin()).then_some(profile.user_id.as_str());
-    let cards = store::cards::for_profile(&state.db, &profile.profile_id, holder).await?;
+    let cards = ordering::cards(&state.db, &profile.profile_id, holder).await?;
     Ok(Json(CardList {
         results: cards.iter().map(view).collect(),
-        order_condition: condition(&state, &profile).await?,
+        order_condition: ordering::condition(&state.db, &orderer(&profile, "")).await?,
     }))
 }
 
@@ -96,53 +86,28 @@ pub async fn known_addresses(
     state: &ApiState,
     profile: &SelectedProfile,
 ) -> Result<Vec<(ShippingType, ShippingAddress)>, AppError> {
-    if profile.kind == ProfileType::Business {
-        return Ok(
-            store::onboardings::by_profile(&state.db, &profile.profile_id)
-                .await?
-                .map(|onboarding| shipping::of_business(&onboarding.data))
-                .unwrap_or_default(),
-        );
-    }
-    let person = store::users::details(&state.db, &profile.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let text = |v: &Option<String>| v.clone().unwrap_or_default();
-    Ok(shipping::of_person(
-        &text(&person.building_number),
-        &text(&person.address1),
-        &text(&person.city),
-        &text(&person.postcode),
-        &text(&person.country),
+    Ok(ordering::known_addresses(
+        &state.db,
+        &profile.profile_id,
+        profile.kind,
+        &profile.user_id,
     )
-    .map(|home| vec![(ShippingType::Registered, home)])
-    .unwrap_or_default())
+    .await?)
 }
 
 async fn addresses(
     state: &ApiState,
     profile: &SelectedProfile,
 ) -> Result<ShippingAddresses, AppError> {
-    let known = known_addresses(state, profile).await?;
-    let choice = store::cards::shipping_choice(&state.db, &profile.profile_id).await?;
-    let kind = choice
-        .as_ref()
-        .and_then(|(kind, _)| ShippingType::parse(kind));
-    let chosen = match (kind, choice) {
-        (Some(ShippingType::Other), Some((_, address))) => address,
-        (Some(kind), _) => known
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|(_, a)| a.clone()),
-        _ => None,
-    };
+    let shipping = ordering::shipping(&state.db, &orderer(profile, "")).await?;
     Ok(ShippingAddresses {
-        options: known
+        options: shipping
+            .known
             .into_iter()
             .map(|(kind, address)| ShippingOption { kind, address })
             .collect(),
-        card_shipping_address_type: kind,
-        chosen,
+        card_shipping_address_type: shipping.choice,
+        chosen: shipping.chosen,
     })
 }
 
@@ -183,24 +148,14 @@ async fn choose_shipping_address(
                 .checked()
                 .map_err(AppError::Fields)?,
         ),
-        known => {
-            if !known_addresses(&state, &profile)
-                .await?
-                .iter()
-                .any(|(k, _)| *k == known)
-            {
-                return Err(AppError::field("type", "This address is not known yet"));
-            }
-            None
-        }
+        _ => None,
     };
-    store::cards::set_shipping_choice(
-        &state.db,
-        &profile.profile_id,
-        kind.as_str(),
-        other.as_ref(),
-    )
-    .await?;
+    ordering::choose(&state.db, &orderer(&profile, ""), kind, other.as_ref())
+        .await
+        .map_err(|error| match error {
+            ShippingError::Unknown => AppError::field("type", "This address is not known yet"),
+            ShippingError::Storage(error) => error.into(),
+        })?;
     Ok(Json(addresses(&state, &profile).await?))
 }
 
@@ -213,59 +168,21 @@ async fn order(
     ip: ClientIp,
     profile: SelectedProfile,
 ) -> Result<Json<CardView>, AppError> {
-    let not_now = || {
-        refused(
-            StatusCode::CONFLICT,
-            "order_disallowed",
-            "You have a card already. Close it before you order a new one.",
-        )
-    };
-    if !condition(&state, &profile).await?.may_order() {
-        return Err(not_now());
-    }
-    let account = issuing::card_account(&state.db, &profile.profile_id).await?;
-    let address = addresses(&state, &profile)
-        .await?
-        .chosen
-        .ok_or_else(|| AppError::field("shippingAddress", "Select a shipping address"))?;
-    let person = store::users::details(&state.db, &profile.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let holder_name = embossed(&format!("{} {}", person.name, person.surname));
-    let now = state.db.now_ms();
-    let mut tries = 0;
-    let id = loop {
-        let drawn = issuing::draw(&state.config, now);
-        let card = drawn.card(&issuing::Holder {
-            profile_id: &profile.profile_id,
-            user_id: &profile.user_id,
-            bank_account_id: &account.id,
-            name: &holder_name,
-            is_corporate: false,
-            shipping_address: &address,
-        });
-        match store::cards::create(&state.db, &card, now).await {
-            Ok(id) => break id,
-            Err(CreateError::LiveCard) => {
-                // Either a concurrent order won, or the number repeated.
-                if !condition(&state, &profile).await?.may_order() || tries >= 3 {
-                    return Err(not_now());
-                }
-                tries += 1;
+    let ip = ip.to_string();
+    let card = ordering::order(&state.db, &state.config, &orderer(&profile, &ip))
+        .await
+        .map_err(|error| match error {
+            OrderError::NotNow => refused(
+                StatusCode::CONFLICT,
+                "order_disallowed",
+                "You have a card already. Close it before you order a new one.",
+            ),
+            OrderError::NoAddress => {
+                AppError::field("shippingAddress", "Select a shipping address")
             }
-            Err(CreateError::Sql(error)) => return Err(error.into()),
-        }
-    };
-    let card = store::cards::by_id(&state.db, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    store::audit::record(
-        &state.db,
-        Some(&profile.user_id),
-        AuditEvent::CardOrdered,
-        &ip.to_string(),
-        &format!("card {id} on profile {}", profile.profile_id),
-    )
-    .await?;
+            OrderError::NoPerson => AppError::NotFound,
+            OrderError::Issue(error) => error.into(),
+            OrderError::Storage(error) => error.into(),
+        })?;
     Ok(Json(view(&card)))
 }

@@ -12,8 +12,7 @@ use crate::api::error::AppError;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency};
-use crate::store;
-use crate::store::card_referrals::ReferralState;
+use crate::services::cards::{self, ReferralState};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(programs))
@@ -55,12 +54,10 @@ async fn programs(
     State(state): State<ApiState>,
     profile: SelectedProfile,
 ) -> Result<Json<CardReferralProgram>, AppError> {
-    let code =
-        store::card_referrals::code_of(&state.db, &profile.user_id, state.db.now_ms()).await?;
+    let (code, referrals) = cards::referrals(&state.db, &profile.user_id).await?;
     let reward = state.config.cards.referral_reward;
     let shown = money::display(reward, Currency::Gbp);
-    let referrals = store::card_referrals::of_referrer(&state.db, &profile.user_id)
-        .await?
+    let referrals = referrals
         .into_iter()
         .map(|row| ReferralView {
             id: row.id,

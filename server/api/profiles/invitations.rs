@@ -19,9 +19,8 @@ use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::rate_limit::{Limit, UserKey};
-use crate::services::profiles::invitations::{self, InvitationError, Inviter, Mailer};
-use crate::store;
-use crate::store::invitations::InvitationRow;
+use crate::services::profiles::invitations::{self, InvitationError, InvitationRow};
+use crate::services::profiles::invitations::{Inviter, Mailer};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -222,9 +221,8 @@ async fn owned(
     state: &ApiState,
     profile: &SelectedProfile,
     id: &str,
-    now: i64,
 ) -> Result<InvitationRow, AppError> {
-    let row = store::invitations::by_id(&state.db, id.trim(), now)
+    let row = invitations::by_id(&state.db, id)
         .await?
         .filter(|i| i.profile_id == profile.profile_id)
         .ok_or(AppError::NotFound)?;
@@ -254,8 +252,7 @@ async fn resend(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<Resent>, AppError> {
-    let now = state.db.now_ms();
-    let row = owned(&state, &profile, &body.id, now).await?;
+    let row = owned(&state, &profile, &body.id).await?;
     let email = Email::parse(&row.email).map_err(|message| AppError::field("email", message))?;
     limit_emails(&state, &profile.user_id, &email).await?;
     invitations::resend(
@@ -280,18 +277,10 @@ async fn revoke(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = state.db.now_ms();
-    let row = owned(&state, &profile, &body.id, now).await?;
+    let row = owned(&state, &profile, &body.id).await?;
     invitations::revoke(&state.db, &inviter(&profile), &row, &ip.to_string()).await?;
-    let row = owned(&state, &profile, &row.id, now).await?;
+    let row = owned(&state, &profile, &row.id).await?;
     Ok(Json(view(row)))
-}
-
-async fn caller_email(state: &ApiState, user: &CurrentUser) -> Result<String, AppError> {
-    Ok(store::users::by_id(&state.db, &user.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?
-        .email)
 }
 
 /// An invitation by id or reference: for the inviting profile's members, or for its invitee.
@@ -303,17 +292,16 @@ async fn take(
     profile: Result<SelectedProfile, AppError>,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = state.db.now_ms();
     let row = if !body.reference.trim().is_empty() {
-        store::invitations::by_reference(&state.db, body.reference.trim(), now).await?
+        invitations::by_reference(&state.db, &body.reference).await?
     } else {
-        store::invitations::by_id(&state.db, body.id.trim(), now).await?
+        invitations::by_id(&state.db, &body.id).await?
     }
     .ok_or(AppError::NotFound)?;
     let inviter = profile
         .as_ref()
         .is_ok_and(|p| p.profile_id == row.profile_id && p.access.loads_accounts());
-    if !inviter && row.email != caller_email(&state, &user).await? {
+    if !inviter && !invitations::addressed_to(&state.db, &row, &user.user_id).await? {
         return Err(AppError::NotFound);
     }
     Ok(Json(view(row)))
@@ -347,18 +335,14 @@ async fn fetch(
     profile: Result<SelectedProfile, AppError>,
     ApiJson(body): ApiJson<FetchBody>,
 ) -> Result<Json<InvitationList>, AppError> {
-    let now = state.db.now_ms();
     let rows = match body.side.unwrap_or(Side::Invitee) {
-        Side::Invitee => {
-            store::invitations::for_email(&state.db, &caller_email(&state, &user).await?, now)
-                .await?
-        }
+        Side::Invitee => invitations::for_user(&state.db, &user.user_id).await?,
         Side::Inviter => {
             let profile = profile?;
             if !profile.access.loads_accounts() {
                 return Err(AppError::Forbidden);
             }
-            store::invitations::for_profile(&state.db, &profile.profile_id, now).await?
+            invitations::of_profile(&state.db, &profile.profile_id).await?
         }
     };
     Ok(Json(InvitationList {
@@ -373,7 +357,7 @@ async fn verify(
     State(state): State<ApiState>,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let row = store::invitations::by_token(&state.db, body.token.trim(), state.db.now_ms())
+    let row = invitations::by_token(&state.db, &body.token)
         .await?
         .ok_or_else(unknown_link)?;
     if row.state != InvitationState::InvitationPending {
@@ -388,20 +372,14 @@ async fn addressed(
     state: &ApiState,
     user: &CurrentUser,
     body: &InvitationRef,
-    now: i64,
 ) -> Result<InvitationRow, AppError> {
     let row = if body.token.trim().is_empty() {
-        store::invitations::by_id(&state.db, body.id.trim(), now).await?
+        invitations::by_id(&state.db, &body.id).await?
     } else {
-        store::invitations::by_token(&state.db, body.token.trim(), now).await?
+        invitations::by_token(&state.db, &body.token).await?
     }
     .ok_or(AppError::NotFound)?;
-    let email = caller_email(state, user).await?;
-    if Email::parse(&row.email)
-        .ok()
-        .map(|e| e.as_str().to_string())
-        != Some(email)
-    {
+    if !invitations::addressed_to(&state.db, &row, &user.user_id).await? {
         return Err(AppError::NotFound);
     }
     if row.state != InvitationState::InvitationPending {
@@ -419,20 +397,16 @@ async fn accept(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = state.db.now_ms();
-    let row = addressed(&state, &user, &body, now).await?;
-    let card = crate::services::cards::issuing::for_invitation(&state.db, &state.config, &row, now)
-        .await?;
-    let card = card.as_ref().map(|card| card.for_holder(&user.user_id));
+    let row = addressed(&state, &user, &body).await?;
     invitations::accept(
         &state.db,
+        &state.config,
         &user.user_id,
         &row,
-        card.as_ref(),
         &ip.to_string(),
     )
     .await?;
-    let row = store::invitations::by_id(&state.db, &row.id, now)
+    let row = invitations::by_id(&state.db, &row.id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(view(row)))
@@ -447,10 +421,9 @@ async fn decline(
     ip: ClientIp,
     ApiJson(body): ApiJson<InvitationRef>,
 ) -> Result<Json<InvitationView>, AppError> {
-    let now = state.db.now_ms();
-    let row = addressed(&state, &user, &body, now).await?;
+    let row = addressed(&state, &user, &body).await?;
     invitations::decline(&state.db, &user.user_id, &row, &ip.to_string()).await?;
-    let row = store::invitations::by_id(&state.db, &row.id, now)
+    let row = invitations::by_id(&state.db, &row.id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(view(row)))

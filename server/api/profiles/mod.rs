@@ -15,10 +15,8 @@ use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::signup::{kyc_reply, KycStatusReply};
 use super::ApiState;
-use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
-use crate::domain::profiles::access::{ProfileType, Role};
-use crate::store;
-use crate::store::profiles::Profile;
+use crate::domain::profiles::access::ProfileType;
+use crate::services::profiles::{self, NewProfileError, Profile};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -41,7 +39,7 @@ async fn fetch(
     user: CurrentUser,
 ) -> Result<Json<ProfileList>, AppError> {
     Ok(Json(ProfileList {
-        results: store::profiles::for_user(&state.db, &user.user_id).await?,
+        results: profiles::of_user(&state.db, &user.user_id).await?,
     }))
 }
 
@@ -52,9 +50,8 @@ async fn default_profile(
     State(state): State<ApiState>,
     user: CurrentUser,
 ) -> Result<Json<Profile>, AppError> {
-    let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
-    store::profiles::choose(&profiles, None)
-        .cloned()
+    profiles::chosen(&state.db, &user.user_id, None)
+        .await?
         .map(Json)
         .ok_or(AppError::NotFound)
 }
@@ -74,31 +71,6 @@ fn refused(message: &str) -> AppError {
     )
 }
 
-/// Starts the onboarding of a further profile for a person whose accounts are open: moves them
-/// from completed into `flow` at `status`, once (of two requests that race, one moves it).
-async fn start_flow(
-    state: &ApiState,
-    user_id: &str,
-    flow: OnboardingFlow,
-    status: KycStatus,
-) -> Result<(), AppError> {
-    let moved = sqlx::query(
-        "UPDATE users SET onboarding_flow = $1, kyc_status = $2 \
-         WHERE id = $3 AND kyc_status = $4 AND onboarding_flow IS NULL",
-    )
-    .bind(flow.as_str())
-    .bind(status.as_str())
-    .bind(user_id)
-    .bind(KycStatus::Completed.as_str())
-    .execute(&state.db.pool)
-    .await?;
-    if moved.rows_affected() == 1 {
-        Ok(())
-    } else {
-        Err(refused("Finish opening your current account first."))
-    }
-}
-
 /// A personal profile (after the personal activation fee), or a second company: the person goes
 /// through the business wizard, the bank's review and the fee again.
 #[utoipa::path(post, path = "/v2/account-profiles", tag = "profiles", request_body = NewProfile,
@@ -108,41 +80,12 @@ async fn create(
     user: CurrentUser,
     ApiJson(input): ApiJson<NewProfile>,
 ) -> Result<Json<KycStatusReply>, AppError> {
-    let row = store::users::by_id(&state.db, &user.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if row.kyc_status != KycStatus::Completed || row.onboarding_flow.is_some() {
-        return Err(refused("Finish opening your current account first."));
-    }
-    let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
-    match input.kind {
-        ProfileType::Personal => {
-            if profiles
-                .iter()
-                .any(|p| p.kind == ProfileType::Personal && p.my_access.role == Role::Admin)
-            {
-                return Err(refused("You have a personal account already."));
-            }
-            // Every profile passes its own onboarding and fee (issue 26 point 4): the person's
-            // details, phone and identity are verified already, so the personal activation fee
-            // is what is left; paying it opens the profile and its account.
-            start_flow(
-                &state,
-                &user.user_id,
-                OnboardingFlow::Personal,
-                KycStatus::RegistrationFeeAssigned,
-            )
-            .await?;
-        }
-        ProfileType::Business => {
-            start_flow(
-                &state,
-                &user.user_id,
-                OnboardingFlow::BusinessAdditional,
-                KycStatus::ProfileIncomplete,
-            )
-            .await?;
-        }
-    }
+    profiles::start(&state.db, &user.user_id, input.kind)
+        .await
+        .map_err(|error| match error {
+            NewProfileError::Unfinished => refused("Finish opening your current account first."),
+            NewProfileError::PersonalExists => refused("You have a personal account already."),
+            NewProfileError::Storage(error) => error.into(),
+        })?;
     Ok(Json(kyc_reply(&state, &user).await?))
 }

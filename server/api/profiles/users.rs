@@ -12,13 +12,11 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::audit::AuditEvent;
 use crate::domain::profiles::access::Role;
-use crate::domain::profiles::invitation::{InvitationState, Purpose};
+use crate::domain::profiles::invitation::InvitationState;
 use crate::domain::profiles::team::{self, AccessProblem, MemberStatus};
-use crate::store::invitations::InvitationRow;
-use crate::store::team::MemberRow;
-use crate::store::{self};
+use crate::services::profiles::team::{self as team_service, InvitationRow, MemberRow};
+use crate::services::profiles::team::{Owner, TeamError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -114,19 +112,12 @@ async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
 ) -> Result<Json<TeamList>, AppError> {
-    let members = store::team::members(&state.db, &profile.profile_id).await?;
-    let invitations =
-        store::invitations::for_profile(&state.db, &profile.profile_id, state.db.now_ms()).await?;
+    let (members, invitations) = team_service::members(&state.db, &profile.profile_id).await?;
     Ok(Json(TeamList {
         results: members
             .into_iter()
             .map(|m| view(m, &profile.user_id))
-            .chain(
-                invitations
-                    .into_iter()
-                    .filter(|i| i.purpose == Purpose::Team)
-                    .filter_map(invited),
-            )
+            .chain(invitations.into_iter().filter_map(invited))
             .collect(),
     }))
 }
@@ -145,7 +136,7 @@ async fn take(
     profile: SelectedProfile,
     ApiJson(member): ApiJson<MemberRef>,
 ) -> Result<Json<TeamMember>, AppError> {
-    let found = store::team::member(&state.db, &profile.profile_id, member.id.trim())
+    let found = team_service::member(&state.db, &profile.profile_id, &member.id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(view(found, &profile.user_id)))
@@ -163,24 +154,27 @@ pub struct AccessChange {
     pub rights: Vec<String>,
 }
 
-/// Someone the Account Owner may change: another member who is not an Account Owner.
-async fn changeable(
-    state: &ApiState,
-    profile: &SelectedProfile,
-    id: &str,
-) -> Result<MemberRow, AppError> {
-    let member = store::team::member(&state.db, &profile.profile_id, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if member.user_id == profile.user_id || member.role == Role::Admin {
-        return Err(AppError::refused(
-            StatusCode::CONFLICT,
-            "owner_access_fixed",
-            "Not possible",
-            "An Account Owner's access cannot be changed or removed.",
-        ));
+impl From<TeamError> for AppError {
+    fn from(error: TeamError) -> Self {
+        match error {
+            TeamError::NotMember => AppError::NotFound,
+            TeamError::OwnerFixed => AppError::refused(
+                StatusCode::CONFLICT,
+                "owner_access_fixed",
+                "Not possible",
+                "An Account Owner's access cannot be changed or removed.",
+            ),
+            TeamError::Storage(error) => error.into(),
+        }
     }
-    Ok(member)
+}
+
+fn owner<'a>(profile: &'a SelectedProfile, ip: &'a str) -> Owner<'a> {
+    Owner {
+        profile_id: &profile.profile_id,
+        user_id: &profile.user_id,
+        ip,
+    }
 }
 
 /// Changes a member's role and rights.
@@ -192,7 +186,9 @@ async fn change_access(
     ip: ClientIp,
     ApiJson(change): ApiJson<AccessChange>,
 ) -> Result<Json<TeamMember>, AppError> {
-    let member = changeable(&state, &profile, change.id.trim()).await?;
+    let ip = ip.to_string();
+    let owner = owner(&profile, &ip);
+    team_service::may_change(&state.db, &owner, &change.id).await?;
     let role = change
         .role
         .ok_or_else(|| AppError::field("role", "Field is required"))?;
@@ -213,35 +209,9 @@ async fn change_access(
                 AppError::field("rights", &format!("'{right}' is not a right"))
             }
         })?;
-    if !store::team::set_access(
-        &state.db,
-        &profile.profile_id,
-        &member.user_id,
-        role,
-        &rights,
-        occupation,
-    )
-    .await?
-    {
-        return Err(AppError::NotFound);
-    }
-    let detail = serde_json::json!({
-        "profile": profile.profile_id,
-        "member": member.user_id,
-        "from": {"role": member.role, "rights": member.rights},
-        "to": {"role": role, "rights": rights, "occupation": occupation},
-    });
-    store::audit::record(
-        &state.db,
-        Some(&profile.user_id),
-        AuditEvent::TeamAccessChanged,
-        &ip.to_string(),
-        &detail.to_string(),
-    )
-    .await?;
-    let updated = store::team::member(&state.db, &profile.profile_id, &member.user_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let updated =
+        team_service::change_access(&state.db, &owner, &change.id, role, &rights, occupation)
+            .await?;
     Ok(Json(view(updated, &profile.user_id)))
 }
 
@@ -259,30 +229,7 @@ async fn remove_access(
     ip: ClientIp,
     ApiJson(member): ApiJson<MemberRef>,
 ) -> Result<Json<Removed>, AppError> {
-    let member = changeable(&state, &profile, member.id.trim()).await?;
-    if !store::team::remove(
-        &state.db,
-        &profile.profile_id,
-        &member.user_id,
-        state.db.now_ms(),
-    )
-    .await?
-    {
-        return Err(AppError::NotFound);
-    }
-    let detail = serde_json::json!({
-        "profile": profile.profile_id,
-        "member": member.user_id,
-        "role": member.role,
-        "rights": member.rights,
-    });
-    store::audit::record(
-        &state.db,
-        Some(&profile.user_id),
-        AuditEvent::TeamMemberRemoved,
-        &ip.to_string(),
-        &detail.to_string(),
-    )
-    .await?;
-    Ok(Json(Removed { id: member.user_id }))
+    let ip = ip.to_string();
+    let id = team_service::remove(&state.db, &owner(&profile, &ip), &member.id).await?;
+    Ok(Json(Removed { id }))
 }

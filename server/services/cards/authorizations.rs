@@ -379,3 +379,24 @@ pub async fn refund(
     tx.commit().await?;
     answer(db, network_id).await
 }
+
+/// The open holds of a card, newest first, a page of them, and how many there are.
+pub async fn holds(
+    db: &Db,
+    card_id: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Authorization>, i64), sqlx::Error> {
+    rows::holds(db, card_id, limit, offset).await
+}
+
+/// One authorisation of the card by its id.
+pub async fn of_card(
+    db: &Db,
+    card_id: &str,
+    id: &str,
+) -> Result<Option<Authorization>, sqlx::Error> {
+    Ok(rows::by_id(db, id.trim())
+        .await?
+        .filter(|auth| auth.card_id == card_id))
+}

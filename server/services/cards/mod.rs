@@ -1,11 +1,16 @@
 //! Cards' use cases.
 
 pub mod authorizations;
+pub mod details;
 pub mod issuing;
+pub mod managing;
+pub mod ordering;
 
 use crate::domain::cards::access::may_manage;
-use crate::store::cards::CardRow;
 use crate::store::{self, Db};
+
+pub use crate::store::card_referrals::{ReferralRow, ReferralState};
+pub use crate::store::cards::{CardRow, Control};
 
 /// A member of a profile, as a use case about cards sees them.
 pub struct Member<'a> {
@@ -32,4 +37,34 @@ pub async fn managed(
                 member.is_admin,
             )
         }))
+}
+
+/// The corporate cards given to `user_id`, newest first, each with the company that gave it,
+/// by the companies they still belong to.
+pub async fn given_to(db: &Db, user_id: &str) -> Result<Vec<(CardRow, String)>, sqlx::Error> {
+    let companies = store::profiles::for_user(db, user_id).await?;
+    Ok(store::cards::given_to(db, user_id)
+        .await?
+        .into_iter()
+        .filter_map(|card| {
+            let company = companies.iter().find(|p| p.id == card.profile_id)?;
+            let name = company.name.clone();
+            Some((card, name))
+        })
+        .collect())
+}
+
+/// A corporate card given to `user_id`, found by its id; none for any other card.
+pub async fn given(db: &Db, user_id: &str, card_id: &str) -> Result<Option<CardRow>, sqlx::Error> {
+    Ok(given_to(db, user_id)
+        .await?
+        .into_iter()
+        .map(|(card, _)| card)
+        .find(|card| card.id == card_id.trim()))
+}
+
+/// The member's referral code (made on first ask) and the friends who used it.
+pub async fn referrals(db: &Db, user_id: &str) -> Result<(String, Vec<ReferralRow>), sqlx::Error> {
+    let code = store::card_referrals::code_of(db, user_id, db.now_ms()).await?;
+    Ok((code, store::card_referrals::of_referrer(db, user_id).await?))
 }

@@ -10,8 +10,9 @@ use crate::domain::messages::{Channel, Message};
 use crate::domain::profiles::invitation::{self, CheckedInvite, InvitationState, Purpose};
 use crate::domain::profiles::team;
 use crate::providers::notify::Notifications;
-use crate::store::cards::NewCard;
-use crate::store::invitations::{InvitationRow, NewInvitation};
+use crate::services::cards::issuing::{self, IssueError};
+pub use crate::store::invitations::InvitationRow;
+use crate::store::invitations::NewInvitation;
 use crate::store::{self, Db};
 
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +26,8 @@ pub enum InvitationError {
     /// It is no longer open (answered, withdrawn or expired).
     #[error("the invitation is {0}")]
     NotOpen(InvitationState),
+    #[error(transparent)]
+    Issue(#[from] IssueError),
     #[error(transparent)]
     Storage(#[from] sqlx::Error),
 }
@@ -215,15 +218,18 @@ async fn answer(
 }
 
 /// The invitee accepts: the company joins their profiles with the access given, and a card
-/// invitation's card (made by the API's issuing) is theirs, once.
+/// invitation's card is theirs, once (refused while the company's card account is not active).
 pub async fn accept(
     db: &Db,
+    config: &Config,
     user_id: &str,
     row: &InvitationRow,
-    card: Option<&NewCard<'_>>,
     ip: &str,
 ) -> Result<(), InvitationError> {
-    if !store::invitations::accept(db, row, user_id, card, db.now_ms()).await? {
+    let now = db.now_ms();
+    let card = issuing::for_invitation(db, config, row, now).await?;
+    let card = card.as_ref().map(|card| card.for_holder(user_id));
+    if !store::invitations::accept(db, row, user_id, card.as_ref(), now).await? {
         return Err(InvitationError::NotOpen(
             InvitationState::InvitationAccepted,
         ));
@@ -239,4 +245,45 @@ pub async fn accept(
     )
     .await?;
     Ok(())
+}
+
+/// An invitation by its id, as it stands now (a pending one past its time reads as expired).
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<InvitationRow>, sqlx::Error> {
+    store::invitations::by_id(db, id.trim(), db.now_ms()).await
+}
+
+/// An invitation by the reference its email shows.
+pub async fn by_reference(db: &Db, reference: &str) -> Result<Option<InvitationRow>, sqlx::Error> {
+    store::invitations::by_reference(db, reference.trim(), db.now_ms()).await
+}
+
+/// The invitation a link's token opens.
+pub async fn by_token(db: &Db, token: &str) -> Result<Option<InvitationRow>, sqlx::Error> {
+    store::invitations::by_token(db, token.trim(), db.now_ms()).await
+}
+
+/// The invitations a profile sent.
+pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<InvitationRow>, sqlx::Error> {
+    store::invitations::for_profile(db, profile_id, db.now_ms()).await
+}
+
+/// The invitations sent to the person's email.
+pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<InvitationRow>, sqlx::Error> {
+    let Some(user) = store::users::by_id(db, user_id).await? else {
+        return Ok(Vec::new());
+    };
+    store::invitations::for_email(db, &user.email, db.now_ms()).await
+}
+
+/// Whether the invitation was sent to this person's email.
+pub async fn addressed_to(
+    db: &Db,
+    row: &InvitationRow,
+    user_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let Some(user) = store::users::by_id(db, user_id).await? else {
+        return Ok(false);
+    };
+    Ok(crate::domain::auth::email::Email::parse(&row.email)
+        .is_ok_and(|email| email.as_str() == user.email))
 }
