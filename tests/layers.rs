@@ -41,16 +41,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "lifecycle",
         ],
     ),
+    // Handlers parse, authorise and call a service: they never read or write storage.
     (
         "api",
-        &[
-            "config",
-            "domain",
-            "store",
-            "services",
-            "providers",
-            "rate_limit",
-        ],
+        &["config", "domain", "services", "providers", "rate_limit"],
     ),
     (
         "http",
@@ -64,7 +58,6 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "providers",
             "rate_limit",
             "services",
-            "store",
         ],
     ),
 ];
@@ -216,47 +209,6 @@ fn only_services_and_storage_open_transactions() {
         found.is_empty(),
         "a transaction opened outside services (move the use case to server/services):\n{}",
         found.join("\n")
-    );
-}
-
-/// Areas of `api/` whose handlers reach storage only through services (issue 27 moves every
-/// area here, one at a time; the last one takes `store` off api's row in ALLOWED).
-const THROUGH_SERVICES: &[&str] = &[
-    "accounts",
-    "cards",
-    "engagement",
-    "exchange",
-    "onboarding",
-    "payments",
-    "profiles",
-    "signup",
-];
-
-#[test]
-fn handlers_of_moved_areas_reach_storage_only_through_services() {
-    let mut files = Vec::new();
-    sources(&server().join("api"), &mut files);
-    let mut found = BTreeSet::new();
-    for file in &files {
-        let (_, area) = place(file);
-        if !area.is_some_and(|a| THROUGH_SERVICES.contains(&a.as_str())) {
-            continue;
-        }
-        let text = std::fs::read_to_string(file).unwrap();
-        for names in reaches(&text) {
-            if names[0] == "store" {
-                found.insert(format!(
-                    "{} → crate::{}",
-                    file.strip_prefix(server()).unwrap().display(),
-                    names.join("::")
-                ));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "a handler reads or writes storage itself (call a service):\n{}",
-        found.into_iter().collect::<Vec<_>>().join("\n")
     );
 }
 

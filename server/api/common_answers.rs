@@ -27,3 +27,13 @@ pub struct MfaStep {
     /// The last four digits of the phone the code went to.
     pub last_digits: String,
 }
+
+impl From<crate::services::auth::approvals::Started> for MfaStep {
+    fn from(started: crate::services::auth::approvals::Started) -> Self {
+        Self {
+            method: started.method,
+            request_id: started.request_id,
+            last_digits: started.last_digits,
+        }
+    }
+}

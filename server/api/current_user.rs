@@ -6,7 +6,7 @@ use axum::http::request::Parts;
 
 use super::error::AppError;
 use super::{session_cookies, ApiState};
-use crate::store;
+use crate::services::auth::sessions;
 
 #[derive(Clone)]
 pub struct CurrentUser {
@@ -25,7 +25,7 @@ impl FromRequestParts<ApiState> for CurrentUser {
         }
         let token = session_cookies::access_token(&parts.headers, state.config.secure_cookies())
             .ok_or_else(unauthorized)?;
-        let session = store::sessions::authenticate(&state.db, token, state.db.now_ms())
+        let session = sessions::of_token(&state.db, token)
             .await?
             .ok_or_else(unauthorized)?;
         Ok(Self {

@@ -106,8 +106,8 @@ impl From<crate::services::onboarding::fee::FeeError> for AppError {
 }
 
 /// The refusal of an approval that does not fit (SPEC §4 dynamic linking).
-pub fn approval_refused(problem: crate::store::mfa::ApprovalProblem) -> AppError {
-    use crate::store::mfa::ApprovalProblem;
+pub fn approval_refused(problem: crate::services::auth::ApprovalProblem) -> AppError {
+    use crate::services::auth::ApprovalProblem;
     let (code, title, message) = match problem {
         ApprovalProblem::Expired => ("mfa_expired", "Request time is up", "Request time is up"),
         ApprovalProblem::OtherTransfer => (

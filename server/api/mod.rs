@@ -26,7 +26,7 @@ use std::sync::Arc;
 use axum::Router;
 
 use crate::config::Config;
-use crate::store::Db;
+use crate::services::Db;
 
 /// What every API handler may use.
 #[derive(Clone)]

@@ -15,7 +15,8 @@ use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::kyc::OnboardingFlow;
 use crate::domain::profiles::access::{ProfileType, Section};
 use crate::domain::profiles::rights::{Facts, Need, Rule};
-use crate::store;
+use crate::services::accounts;
+use crate::services::auth::{self, UserRow};
 
 use Need::{Member, Public, Signed, User};
 
@@ -401,13 +402,10 @@ pub async fn meets(
     state: &ApiState,
     profile: &SelectedProfile,
     rule: &Rule,
-    user: &store::users::UserRow,
+    user: &UserRow,
 ) -> Result<bool, AppError> {
     let uk_primary = if rule.uk_primary {
-        store::bank_accounts::for_profile(&state.db, &profile.profile_id)
-            .await?
-            .iter()
-            .any(|a| a.is_primary && a.currency == crate::domain::accounts::money::Currency::Gbp)
+        accounts::has_uk_primary(&state.db, &profile.profile_id).await?
     } else {
         false
     };
@@ -433,7 +431,7 @@ pub async fn require(
     profile: &SelectedProfile,
     rule: &Rule,
 ) -> Result<(), AppError> {
-    let user = store::users::by_id(&state.db, &profile.user_id)
+    let user = auth::user(&state.db, &profile.user_id)
         .await?
         .ok_or(AppError::Forbidden)?;
     if meets(state, profile, rule, &user).await? {
@@ -450,7 +448,7 @@ pub async fn admit(
     state: &ApiState,
     profile: &SelectedProfile,
     rule: &Rule,
-    user: &store::users::UserRow,
+    user: &UserRow,
 ) -> Result<(), AppError> {
     // A colleague still joining (flow user_invited) is a member already, but sees nothing of
     // the company until their own checks are done.
@@ -525,7 +523,7 @@ pub async fn admit_as(
     let Some(Need::Member(rule)) = need(method, path) else {
         return Err(AppError::Forbidden);
     };
-    let user = store::users::by_id(&state.db, &profile.user_id)
+    let user = auth::user(&state.db, &profile.user_id)
         .await?
         .ok_or(AppError::Forbidden)?;
     admit(state, profile, &rule, &user).await
@@ -562,12 +560,12 @@ pub async fn enforce(
             // A server render's in-process call carries the row its page request read.
             let carried = parts
                 .extensions
-                .get::<store::users::UserRow>()
+                .get::<UserRow>()
                 .filter(|user| user.id == profile.user_id)
                 .cloned();
             let user = match carried {
                 Some(user) => user,
-                None => match store::users::by_id(&state.db, &profile.user_id).await {
+                None => match auth::user(&state.db, &profile.user_id).await {
                     Ok(Some(user)) => user,
                     Ok(None) => return AppError::Forbidden.into_response(),
                     Err(error) => return AppError::from(error).into_response(),

@@ -9,7 +9,7 @@ use super::current_user::CurrentUser;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::profiles::access::Access;
-use crate::store;
+use crate::services::profiles::{self, Profile};
 
 #[derive(Clone)]
 pub struct SelectedProfile {
@@ -29,10 +29,10 @@ impl FromRequestParts<ApiState> for SelectedProfile {
             return Ok(profile.clone());
         }
         let user = CurrentUser::from_request_parts(parts, state).await?;
-        let profiles = store::profiles::for_user(&state.db, &user.user_id).await?;
         let wanted =
             super::session_cookies::read(&parts.headers, super::session_cookies::PROFILE_COOKIE);
-        let profile = store::profiles::choose(&profiles, wanted).ok_or_else(|| {
+        let profile = profiles::chosen(&state.db, &user.user_id, wanted).await?;
+        let profile = profile.ok_or_else(|| {
             AppError::refused(
                 axum::http::StatusCode::FORBIDDEN,
                 "no_profile",
@@ -40,13 +40,13 @@ impl FromRequestParts<ApiState> for SelectedProfile {
                 "You do not have access to a profile yet.",
             )
         })?;
-        Ok(Self::of(user.user_id, profile))
+        Ok(Self::of(user.user_id, &profile))
     }
 }
 
 impl SelectedProfile {
     /// The user's access to one of their profiles.
-    pub fn of(user_id: String, profile: &store::profiles::Profile) -> Self {
+    pub fn of(user_id: String, profile: &Profile) -> Self {
         Self {
             user_id,
             profile_id: profile.id.clone(),

@@ -4,7 +4,7 @@
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{Cookie, SameSite};
 
-use crate::store::sessions::Tokens;
+use crate::services::auth::Tokens;
 
 pub struct CookieNames {
     pub access: &'static str,

@@ -13,8 +13,9 @@ use super::{session_cookies, ApiState};
 use crate::domain::accounts::money::Currency;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
-use crate::store;
-use crate::store::profiles::Profile;
+use crate::services::auth::sessions::{self, SignedIn};
+use crate::services::auth::UserRow;
+use crate::services::profiles::Profile;
 
 /// The signed-in person's name, for the greeting.
 #[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
@@ -77,29 +78,21 @@ impl SessionState {
         state: &ApiState,
         headers: &HeaderMap,
     ) -> Result<(Self, Option<Authenticated>), sqlx::Error> {
-        let db = &state.db;
         let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies())
         else {
             return Ok((Self::anonymous(), None));
         };
-        let Some(session) = store::sessions::authenticate(db, access, state.db.now_ms()).await?
-        else {
-            return Ok((Self::anonymous(), None));
-        };
-        let Some(user) = store::users::by_id(db, &session.user_id).await? else {
-            return Ok((Self::anonymous(), None));
-        };
-        let profiles = store::profiles::for_user(db, &user.id).await?;
         let wanted = session_cookies::read(headers, session_cookies::PROFILE_COOKIE);
-        let selected = store::profiles::choose(&profiles, wanted).cloned();
-        let primary_currency = match &selected {
-            Some(profile) => store::bank_accounts::for_profile(db, &profile.id)
-                .await?
-                .iter()
-                .find(|account| account.is_primary)
-                .map(|account| account.currency),
-            None => None,
+        let Some(signed) = sessions::signed_in(&state.db, access, wanted).await? else {
+            return Ok((Self::anonymous(), None));
         };
+        let SignedIn {
+            session,
+            user,
+            profiles,
+            selected,
+            primary_currency,
+        } = signed;
         let kyc = user.kyc_status;
         let authenticated = Authenticated {
             row: user.clone(),
@@ -147,7 +140,7 @@ impl SessionState {
 pub struct Authenticated {
     pub user: CurrentUser,
     /// The user's row as read for the page: the rights check of each call reads it from here.
-    pub row: store::users::UserRow,
+    pub row: UserRow,
     pub profile: Option<SelectedProfile>,
 }
 

@@ -35,7 +35,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::api::{self, ApiState};
 use crate::config::Config;
-use crate::store::Db;
+use crate::services::Db;
 
 /// Lets a request through only when its client (after trusted proxies) is this machine; anyone
 /// else finds nothing there.

@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use minijinja::context;
 
 use super::AppState;
-use crate::store;
+use crate::services::messages;
 
 #[derive(serde::Deserialize)]
 pub struct Filter {
@@ -17,7 +17,7 @@ pub struct Filter {
 
 pub async fn page(State(state): State<AppState>, Query(filter): Query<Filter>) -> Response {
     let to = filter.to.trim().to_lowercase();
-    let entries = match store::outbox::latest(
+    let entries = match messages::sent(
         &state.api.db,
         Some(&to).filter(|t| !t.is_empty()).map(|t| t.as_str()),
         100,

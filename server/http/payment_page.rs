@@ -13,7 +13,7 @@ use minijinja::context;
 use super::AppState;
 use crate::domain::accounts::money;
 use crate::providers::acquirer::{self, CardRefusal, CheckoutEvent, SandboxAcquirer};
-use crate::store::registration_fees::{self, Fee};
+use crate::services::onboarding::fee::{self, Fee};
 
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]
@@ -34,11 +34,7 @@ fn return_url(id: &str) -> String {
 }
 
 async fn open_checkout(state: &AppState, id: &str) -> Option<Fee> {
-    registration_fees::by_checkout(&state.api.db, id)
-        .await
-        .ok()
-        .flatten()
-        .filter(|fee| fee.status == crate::domain::onboarding::fee::FeeStatus::Pending)
+    fee::open_checkout(&state.api.db, id).await.ok().flatten()
 }
 
 pub async fn form(State(state): State<AppState>, Path(id): Path<String>) -> Response {
@@ -69,9 +65,7 @@ pub async fn pay(
         .unwrap_or((2026, 1));
     match acquirer::check_card(&card.number, &card.expiry, &card.cvc, today) {
         Ok(()) => {
-            let _ =
-                registration_fees::set_checkout_state(&state.api.db, &id, "created", "challenged")
-                    .await;
+            let _ = fee::checkout_challenged(&state.api.db, &id).await;
             Redirect::to(&format!("/sandbox/pay/{id}/3ds")).into_response()
         }
         Err(CardRefusal::Declined) => match notify(&state, &id, false).await {

@@ -6,7 +6,8 @@ use axum::http::HeaderMap;
 use super::AppState;
 use crate::api::session_cookies;
 use crate::domain::audit::AuditEvent;
-use crate::store;
+use crate::services::auth::{self, password_reset, sessions};
+use crate::services::profiles::invitations;
 
 /// A password-reset link or an invitation link carrying its token (SPEC §4 "App start").
 fn token_link(url: &str) -> Option<(&str, &str)> {
@@ -26,17 +27,13 @@ fn token_link(url: &str) -> Option<(&str, &str)> {
 pub async fn is_live_token_link(state: &AppState, url: &str) -> Result<bool, sqlx::Error> {
     match token_link(url) {
         Some(("/reset-password", token)) => {
-            store::password_resets::is_live(&state.api.db, token, state.api.db.now_ms()).await
+            password_reset::link_is_live(&state.api.db, token).await
         }
-        Some(("/accept-invite", token)) => Ok(store::invitations::by_token(
-            &state.api.db,
-            token,
-            state.api.db.now_ms(),
-        )
-        .await?
-        .is_some_and(|i| {
-            i.state == crate::domain::profiles::invitation::InvitationState::InvitationPending
-        })),
+        Some(("/accept-invite", token)) => Ok(invitations::by_token(&state.api.db, token)
+            .await?
+            .is_some_and(|i| {
+                i.state == crate::domain::profiles::invitation::InvitationState::InvitationPending
+            })),
         _ => Ok(false),
     }
 }
@@ -47,18 +44,10 @@ pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<bool, sqlx::Er
     let Some(access) = session_cookies::access_token(headers, state.config.secure_cookies()) else {
         return Ok(false);
     };
-    let now = state.api.db.now_ms();
-    let Some(session) = store::sessions::authenticate(db, access, now).await? else {
+    let Some(user_id) = sessions::end(db, access).await? else {
         return Ok(false);
     };
-    store::sessions::revoke(db, &session.session_id, now).await?;
-    store::audit::record(
-        db,
-        Some(&session.user_id),
-        AuditEvent::LoggedOut,
-        "page",
-        "opened a token link",
-    )
-    .await?;
+    let event = AuditEvent::LoggedOut;
+    auth::audit(db, Some(&user_id), event, "page", "opened a token link").await;
     Ok(true)
 }

@@ -5,10 +5,15 @@
 //! providers call services, never handlers.
 
 pub mod accounts;
+pub mod auth;
 pub mod cards;
 pub mod engagement;
 pub mod exchange;
+pub mod messages;
 pub mod onboarding;
 pub mod payments;
 pub mod profiles;
 pub mod users;
+
+/// The bank's storage handle, as handlers pass it to services.
+pub use crate::store::Db;

@@ -13,11 +13,8 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::{session_cookies, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Status};
-use crate::domain::auth::secrets;
-use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::Limit;
-use crate::store;
-use crate::store::email_verifications::{self, Verified};
+use crate::services::auth::email_verification::{self, SendError, Verified};
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct SendInput {
@@ -33,41 +30,18 @@ pub(super) async fn send(
     ip: ClientIp,
     ApiJson(input): ApiJson<SendInput>,
 ) -> Result<Json<Success>, AppError> {
-    let now = state.db.now_ms();
     state.limiter.check(Limit::SignupEmailsPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     state
         .limiter
         .check(Limit::SignupEmailsPerAddress, &email)
         .await?;
-    let trading = &state.config.company.trading_name;
-    // The answer is the same for a registered address; the mail tells its owner instead, so
-    // the form cannot be used to find out who banks here.
-    let message = if store::users::by_email(&state.db, &email).await?.is_some() {
-        Message {
-            channel: Channel::Email,
-            to: email.as_str().into(),
-            subject: format!("You already have a {trading} account"),
-            body: format!(
-                "Someone tried to sign up to {trading} with this email, which already has an account.\n\n\
-                 Log in at {base}/login, or choose a new password at {base}/forgot.",
-                base = state.config.base_url
-            ),
-        }
-    } else {
-        let code = secrets::new_code();
-        email_verifications::create(&state.db, email.as_str(), &code, now).await?;
-        Message {
-            channel: Channel::Email,
-            to: email.as_str().into(),
-            subject: format!("{code} is your {trading} verification code"),
-            body: format!(
-                "{code} is your code to confirm this email address for your new {trading} account. \
-                 It expires in 10 minutes.\n\nIf you did not sign up, ignore this email."
-            ),
-        }
-    };
-    state.notify.send(message).await?;
+    email_verification::send_code(&state.db, &state.config, &state.notify, &email)
+        .await
+        .map_err(|error| match error {
+            SendError::Send(error) => AppError::from(error),
+            SendError::Storage(error) => error.into(),
+        })?;
     Ok(Json(Success {
         success: true,
         message: None,
@@ -99,14 +73,13 @@ pub(super) async fn verify(
     ip: ClientIp,
     ApiJson(input): ApiJson<VerifyInput>,
 ) -> Result<Response, AppError> {
-    let now = state.db.now_ms();
     state.limiter.check(Limit::SignupChecksPerIp, &ip).await?;
     let email = Email::parse(&input.email).map_err(|message| AppError::field("email", message))?;
     let code = input.code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("code", "Enter the 6-digit code"));
     }
-    match email_verifications::verify(&state.db, email.as_str(), code, now).await? {
+    match email_verification::check_code(&state.db, &email, code).await? {
         Verified::Token(token) => {
             let mut response = Json(Success {
                 success: true,
@@ -116,7 +89,7 @@ pub(super) async fn verify(
             session_cookies::set_registration(
                 response.headers_mut(),
                 &token,
-                email_verifications::TOKEN_MS / 1000,
+                email_verification::TOKEN_MS / 1000,
                 state.config.secure_cookies(),
             );
             Ok(response)

@@ -15,13 +15,10 @@ use crate::api::{session_cookies, ApiState};
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
-use crate::domain::auth::{password, secrets};
-use crate::domain::messages::{Channel, Message};
-use crate::domain::policies;
+use crate::domain::auth::password;
 use crate::rate_limit::{Limit, UserKey};
-use crate::store;
-use crate::store::sessions::{RefreshError, Tokens};
-use crate::store::users::UserRow;
+use crate::services::auth::login::{self, PoliciesError};
+use crate::services::auth::{self, approvals, sessions, RefreshError, Tokens};
 
 const LOGIN_FAILED: &str = "Incorrect email or password";
 const POLICY_NOT_ACCEPTED: &str = "policy_not_accepted";
@@ -97,7 +94,6 @@ pub async fn password_step(
     password_text: &str,
     accept_policies: bool,
 ) -> Result<LoginStep, AppError> {
-    let now = state.db.now_ms();
     state.limiter.check(Limit::LoginPerIp, ip).await?;
     let mut fields = std::collections::BTreeMap::new();
     for (name, value) in [("email", email_text), ("password", password_text)] {
@@ -113,7 +109,7 @@ pub async fn password_step(
         return Err(failed());
     };
     state.limiter.check(Limit::LoginPerAccount, &email).await?;
-    let user = store::users::by_email(&state.db, &email).await?;
+    let user = auth::user_by_email(&state.db, &email).await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone());
     let typed = password_text.to_string();
     let verified = state
@@ -141,8 +137,25 @@ pub async fn password_step(
         }
     };
     // Only a person who proved the password learns that the policies wait for them.
-    policies_step(state, ip, &user, accept_policies, now).await?;
-    match start_second_factor(state, &user, Purpose::Authentication, None, now).await? {
+    login::policies(&state.db, &ip.to_string(), &user, accept_policies)
+        .await
+        .map_err(|error| match error {
+            PoliciesError::NotAccepted => AppError::refused(
+                axum::http::StatusCode::FORBIDDEN,
+                POLICY_NOT_ACCEPTED,
+                "Policies not accepted",
+                "Please accept the Terms and Conditions and the Privacy policy to continue.",
+            ),
+            PoliciesError::Storage(error) => error.into(),
+        })?;
+    let started = approvals::start(
+        &super::approver(state),
+        &user,
+        Purpose::Authentication,
+        None,
+    )
+    .await?;
+    match started.map(MfaStep::from) {
         Some(mfa) => {
             audit(
                 state,
@@ -155,7 +168,7 @@ pub async fn password_step(
             Ok(LoginStep::SecondFactor(mfa))
         }
         None => {
-            let tokens = store::sessions::issue(&state.db, &user.id, now).await?;
+            let tokens = sessions::open(&state.db, &user.id).await?;
             audit(
                 state,
                 Some(&user.id),
@@ -167,138 +180,6 @@ pub async fn password_step(
             Ok(LoginStep::Session(tokens))
         }
     }
-}
-
-/// SPEC §6: an invited colleague logs in only with the current policies accepted; ticking them
-/// on the log-in form (`accept_policies`) records the acceptance.
-async fn policies_step(
-    state: &ApiState,
-    ip: &ClientIp,
-    user: &UserRow,
-    accept_policies: bool,
-    now: i64,
-) -> Result<(), AppError> {
-    let last = store::policy_acceptances::last_version(&state.db, &user.id).await?;
-    if !policies::must_accept(user.onboarding_flow, last.as_deref()) {
-        return Ok(());
-    }
-    if !accept_policies {
-        audit(
-            state,
-            Some(&user.id),
-            AuditEvent::LoginRefused,
-            ip,
-            "policies not accepted",
-        )
-        .await;
-        return Err(AppError::refused(
-            axum::http::StatusCode::FORBIDDEN,
-            POLICY_NOT_ACCEPTED,
-            "Policies not accepted",
-            "Please accept the Terms and Conditions and the Privacy policy to continue.",
-        ));
-    }
-    store::policy_acceptances::record(&state.db, &user.id, policies::VERSION, now).await?;
-    let detail = format!("version {}", policies::VERSION);
-    audit(
-        state,
-        Some(&user.id),
-        AuditEvent::PoliciesAccepted,
-        ip,
-        &detail,
-    )
-    .await;
-    Ok(())
-}
-
-/// Starts the user's second factor for `purpose`, or the one asked for: a passkey ceremony
-/// when the user approves with the face method and has a passkey, else a texted code. None
-/// when the user has neither a passkey nor a phone yet.
-pub(super) async fn start_second_factor(
-    state: &ApiState,
-    user: &UserRow,
-    purpose: Purpose,
-    method: Option<Method>,
-    now: i64,
-) -> Result<Option<MfaStep>, AppError> {
-    let phone = store::users::phone(&state.db, &user.id).await?;
-    let last_digits = phone.as_ref().map_or(String::new(), |(_, number)| {
-        let digits: Vec<char> = number.chars().collect();
-        digits[digits.len().saturating_sub(4)..].iter().collect()
-    });
-    let lifetime_ms = crate::domain::clock::ms(state.config.mfa_lifetime);
-    let wants_passkey = method.unwrap_or(user.mfa_method) == Method::ChallengeProxied;
-    if wants_passkey {
-        if let Some(challenge) = super::passkeys::login_challenge(state, &user.id).await? {
-            let request = store::mfa::create(
-                &state.db,
-                &store::mfa::NewRequest {
-                    user_id: &user.id,
-                    purpose,
-                    method: Method::ChallengeProxied,
-                    code: &secrets::new_token(),
-                    challenge: Some(&challenge),
-                    lifetime_ms,
-                    binding: None,
-                },
-                now,
-            )
-            .await?;
-            return Ok(Some(MfaStep {
-                method: Method::ChallengeProxied,
-                request_id: request.id,
-                last_digits,
-            }));
-        }
-    }
-    let Some((phone_code, phone_number)) = phone else {
-        return Ok(None);
-    };
-    let code = secrets::new_code();
-    let request = store::mfa::create(
-        &state.db,
-        &store::mfa::NewRequest {
-            user_id: &user.id,
-            purpose,
-            method: Method::Sms,
-            code: &code,
-            challenge: None,
-            lifetime_ms,
-            binding: None,
-        },
-        now,
-    )
-    .await?;
-    let trading = &state.config.company.trading_name;
-    let minutes = state.config.mfa_lifetime.as_secs().div_ceil(60);
-    state
-        .notify
-        .send(Message {
-            channel: Channel::Sms,
-            to: format!("{phone_code}{phone_number}"),
-            subject: if purpose == Purpose::SecurityChange {
-                "Security change code"
-            } else {
-                "Log-in code"
-            }
-            .into(),
-            body: format!(
-                "{code} is your {trading} code to approve {what}. It expires in {minutes} \
-                 minute{}. Never share it, not even with us.",
-                if minutes == 1 { "" } else { "s" },
-                what = if purpose == Purpose::SecurityChange {
-                    "a change to how you log in"
-                } else {
-                    "logging in to your account"
-                },
-            ),
-        })
-        .await?;
-    Ok(Some(MfaStep {
-        method: Method::Sms,
-        request_id: request.id,
-        last_digits,
-    }))
 }
 
 /// SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
@@ -343,14 +224,12 @@ pub async fn code_step(
     request_id: &str,
     secret: &str,
 ) -> Result<Tokens, AppError> {
-    let now = state.db.now_ms();
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     let code = secret.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("secret", "Enter the 6-digit code"));
     }
-    let Some((request, outcome)) = store::mfa::verify(&state.db, request_id, code, now).await?
-    else {
+    let Some((request, outcome)) = approvals::check_code(&state.db, request_id, code).await? else {
         return Err(AppError::NotFound);
     };
     if request.purpose != Purpose::Authentication {
@@ -359,7 +238,7 @@ pub async fn code_step(
     let user = request.user_id.as_str();
     match outcome {
         Check::Accepted => {
-            let tokens = store::sessions::issue(&state.db, user, now).await?;
+            let tokens = sessions::open(&state.db, user).await?;
             audit(state, Some(user), AuditEvent::LoginSucceeded, ip, "sms").await;
             Ok(tokens)
         }
@@ -426,7 +305,7 @@ pub(super) async fn mfa_status(
     State(state): State<ApiState>,
     ApiJson(input): ApiJson<RequestRef>,
 ) -> Result<Json<MfaStatusReply>, AppError> {
-    let request = store::mfa::find(&state.db, &input.request_id, state.db.now_ms())
+    let request = approvals::find(&state.db, &input.request_id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(MfaStatusReply {
@@ -458,8 +337,7 @@ pub(super) async fn mfa_resend(
     ip: ClientIp,
     ApiJson(input): ApiJson<ResendInput>,
 ) -> Result<Json<ResendReply>, AppError> {
-    let now = state.db.now_ms();
-    let request = store::mfa::find(&state.db, &input.request_id, now)
+    let request = approvals::find(&state.db, &input.request_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if request.purpose != Purpose::Authentication || request.status == Status::Utilized {
@@ -469,13 +347,19 @@ pub(super) async fn mfa_resend(
         .limiter
         .check(Limit::CodeResendsPerUser, &UserKey(&request.user_id))
         .await?;
-    let user = store::users::by_id(&state.db, &request.user_id)
+    let user = auth::user(&state.db, &request.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let method = input.method.unwrap_or(request.method);
-    let mfa = start_second_factor(&state, &user, Purpose::Authentication, Some(method), now)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let mfa: MfaStep = approvals::start(
+        &super::approver(&state),
+        &user,
+        Purpose::Authentication,
+        Some(method),
+    )
+    .await?
+    .ok_or(AppError::NotFound)?
+    .into();
     audit(
         &state,
         Some(&user.id),
@@ -502,9 +386,8 @@ async fn refresh_session(
     let Some(token) = token else {
         return Err(AppError::field("refresh", "Field is required"));
     };
-    let now = state.db.now_ms();
     state.limiter.check(Limit::RefreshPerIp, ip).await?;
-    match store::sessions::refresh(&state.db, token, now).await {
+    match sessions::renew(&state.db, token).await {
         Ok(tokens) => Ok(with_session(state, &tokens)),
         Err(RefreshError::Database(error)) => Err(error.into()),
         Err(error) => {
@@ -539,18 +422,9 @@ pub(super) async fn logout(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let secure = state.config.secure_cookies();
-    let now = state.db.now_ms();
     if let Some(access) = session_cookies::access_token(&headers, secure) {
-        if let Some(session) = store::sessions::authenticate(&state.db, access, now).await? {
-            store::sessions::revoke(&state.db, &session.session_id, now).await?;
-            audit(
-                &state,
-                Some(&session.user_id),
-                AuditEvent::LoggedOut,
-                &ip,
-                "",
-            )
-            .await;
+        if let Some(user_id) = sessions::end(&state.db, access).await? {
+            audit(&state, Some(&user_id), AuditEvent::LoggedOut, &ip, "").await;
         }
     }
     let mut response = Json(Empty {}).into_response();

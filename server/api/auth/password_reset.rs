@@ -6,16 +6,14 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::{audit, ClientIp};
+use super::ClientIp;
 use crate::api::common_answers::{Done, Success};
 use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::{session_cookies, ApiState};
-use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::password;
-use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::Limit;
-use crate::store;
+use crate::services::auth::password_reset;
 
 pub const EXPIRED: &str = "Password reset link has expired";
 /// The same answer whether or not the address has an account, so nobody can probe for one.
@@ -42,13 +40,7 @@ pub(super) async fn forgot(
     // Whether the address has an account, and the link and email that follow, are the worker's
     // business: the answer comes as fast either way, so its timing tells nothing. The request
     // waits in the database, for whichever process of the fleet is free.
-    store::reset_requests::push(
-        &state.db,
-        email.as_str(),
-        &ip.to_string(),
-        state.db.now_ms(),
-    )
-    .await?;
+    password_reset::ask(&state.db, &email, &ip.to_string()).await?;
     state.reset_wake.notify_one();
     Ok(Json(Success {
         success: true,
@@ -63,21 +55,9 @@ pub(super) async fn forgot(
 pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Receiver<bool>) {
     loop {
         loop {
-            match store::reset_requests::lease(&state.db, state.db.now_ms()).await {
-                Ok(Some(request)) => match send_reset_link(&state, &request).await {
-                    Ok(()) => {
-                        if let Err(error) =
-                            store::reset_requests::done(&state.db, &request.id).await
-                        {
-                            tracing::error!(%error, "a sent reset request could not be cleared");
-                        }
-                    }
-                    // Left leased: it is tried again when the lease runs out.
-                    Err(error) => {
-                        tracing::error!(error = %format!("{error:#}"), "sending a reset link failed")
-                    }
-                },
-                Ok(None) => break,
+            match password_reset::carry_out_next(&state.db, &state.config, &state.notify).await {
+                Ok(true) => {}
+                Ok(false) => break,
                 Err(error) => {
                     tracing::warn!(%error, "reading the reset queue failed");
                     break;
@@ -93,46 +73,6 @@ pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Rec
             _ = stopping.wait_for(|stop| *stop) => return,
         }
     }
-}
-
-async fn send_reset_link(
-    state: &ApiState,
-    request: &store::reset_requests::Request,
-) -> anyhow::Result<()> {
-    let email = Email::parse(&request.email).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(user) = store::users::by_email(&state.db, &email).await? else {
-        return Ok(());
-    };
-    let token = store::password_resets::create(&state.db, &user.id, state.db.now_ms()).await?;
-    let link = format!("{}/reset-password?token={token}", state.config.base_url);
-    let trading = &state.config.company.trading_name;
-    state
-        .notify
-        .send(Message {
-            channel: Channel::Email,
-            to: email.as_str().to_string(),
-            subject: format!("Reset your {trading} password"),
-            body: format!(
-                "Someone asked to reset the password of your {trading} account.\n\n\
-                 To choose a new password, open this link within one hour:\n{link}\n\n\
-                 The link works once. If you did not ask for it, ignore this email: your password stays as it is."
-            ),
-        })
-        .await?;
-    audit(
-        state,
-        Some(&user.id),
-        AuditEvent::PasswordResetRequested,
-        &ClientIp(
-            request
-                .ip
-                .parse()
-                .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED)),
-        ),
-        "",
-    )
-    .await;
-    Ok(())
 }
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
@@ -158,7 +98,6 @@ pub(super) async fn reset(
     ApiQuery(query): ApiQuery<TokenQuery>,
     ApiJson(input): ApiJson<ResetInput>,
 ) -> Result<Response, AppError> {
-    let now = state.db.now_ms();
     state.limiter.check(Limit::ResetPerIp, &ip).await?;
     password::check(&input.password)
         .and_then(|()| password::check_not_common(&input.password))
@@ -171,44 +110,23 @@ pub(super) async fn reset(
             EXPIRED,
         )
     };
-    if query.token.is_empty()
-        || !store::password_resets::is_live(&state.db, &query.token, now).await?
-    {
+    if !password_reset::link_is_live(&state.db, &query.token).await? {
         return Err(expired());
     }
     let typed = input.password.clone();
     let hash = state.cpu.run(move || password::hash(&typed)).await?;
-    let Some(user_id) = store::password_resets::redeem(&state.db, &query.token, &hash, now).await?
-    else {
-        return Err(expired());
-    };
-    let ended = store::sessions::revoke_all_for_user(&state.db, &user_id, now).await?;
-    audit(
-        &state,
-        Some(&user_id),
-        AuditEvent::PasswordChanged,
+    let ip = ip.to_string();
+    let done = password_reset::reset(
+        &state.db,
+        &state.config,
+        &state.notify,
         &ip,
-        &format!("reset link; {ended} sessions ended"),
+        &query.token,
+        &hash,
     )
-    .await;
-    if let Some(user) = store::users::by_id(&state.db, &user_id).await? {
-        let trading = &state.config.company.trading_name;
-        let sent = state
-            .notify
-            .send(Message {
-                channel: Channel::Email,
-                to: user.email,
-                subject: format!("Your {trading} password was changed"),
-                body: format!(
-                    "The password of your {trading} account was just changed and every device was logged out.\n\n\
-                     If this was not you, call us at once on {}.",
-                    state.config.company.support_phone
-                ),
-            })
-            .await;
-        if let Err(error) = sent {
-            tracing::error!(%error, "password change notice not sent");
-        }
+    .await?;
+    if !done {
+        return Err(expired());
     }
     let mut response = Json(Done {
         message: "Password successfully changed",

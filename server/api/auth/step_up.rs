@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 
-use super::login::{start_second_factor, MfaInput, MfaStep};
+use super::login::{MfaInput, MfaStep};
 use super::{audit, ClientIp};
 use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
@@ -18,9 +18,8 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
-use crate::domain::messages::{Channel, Message};
 use crate::rate_limit::{Limit, UserKey};
-use crate::store;
+use crate::services::auth::{self, approvals, step_up};
 
 fn step_up_required() -> AppError {
     AppError::refused(
@@ -31,60 +30,19 @@ fn step_up_required() -> AppError {
     )
 }
 
-/// Whether the person has anything stronger than the password to approve with.
-async fn has_second_factor(state: &ApiState, user_id: &str) -> Result<bool, AppError> {
-    Ok(store::users::phone(&state.db, user_id).await?.is_some()
-        || !store::passkeys::for_user(&state.db, user_id)
-            .await?
-            .is_empty())
-}
-
 /// Refuses a security change unless this session approved with the person's factor in the last
-/// five minutes (`BANK_STEP_UP_S`). A person still signing up, with neither a phone nor a passkey yet, has no factor
-/// but the password they logged in with, and may add their first passkey.
+/// five minutes (`BANK_STEP_UP_S`); a person with no factor yet may add their first passkey.
 pub async fn require(state: &ApiState, user: &CurrentUser) -> Result<(), AppError> {
-    if !has_second_factor(state, &user.user_id).await? {
-        return Ok(());
-    }
-    match store::sessions::approved_at(&state.db, &user.session_id).await? {
-        Some(at) if state.db.now_ms() - at < crate::domain::clock::ms(state.config.step_up) => {
-            Ok(())
-        }
-        _ => Err(step_up_required()),
+    if step_up::allowed(&state.db, &state.config, &user.user_id, &user.session_id).await? {
+        Ok(())
+    } else {
+        Err(step_up_required())
     }
 }
 
 /// Tells the person, by email and SMS, that how they log in has changed.
 pub async fn tell(state: &ApiState, user_id: &str, what: &str) -> Result<(), AppError> {
-    let Some(user) = store::users::by_id(&state.db, user_id).await? else {
-        return Ok(());
-    };
-    let company = &state.config.company;
-    let text = format!(
-        "{what} on your {} account. If this was not you, call us at once on {}.",
-        company.trading_name, company.support_phone
-    );
-    let mut messages = vec![Message {
-        channel: Channel::Email,
-        to: user.email.clone(),
-        subject: format!("{what} on your account"),
-        body: text.clone(),
-    }];
-    if let Some((code, number)) = store::users::phone(&state.db, user_id).await? {
-        messages.push(Message {
-            channel: Channel::Sms,
-            to: format!("{code}{number}"),
-            subject: "Security change".into(),
-            body: text,
-        });
-    }
-    for message in messages {
-        // The change is made; a notice that cannot go out is logged, not undone.
-        if let Err(error) = state.notify.send(message).await {
-            tracing::error!(%error, "security change notice not sent");
-        }
-    }
-    Ok(())
+    Ok(step_up::tell(&state.db, &state.config, &state.notify, user_id, what).await?)
 }
 
 /// What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
@@ -153,26 +111,18 @@ pub(super) async fn generate(
         .limiter
         .check(Limit::CodeResendsPerUser, &UserKey(&user.user_id))
         .await?;
-    let row = store::users::by_id(&state.db, &user.user_id)
+    let row = auth::user(&state.db, &user.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let step = start_second_factor(
-        &state,
+    let step = approvals::start(
+        &super::approver(&state),
         &row,
         Purpose::SecurityChange,
         input.method,
-        state.db.now_ms(),
     )
     .await?
-    .ok_or_else(|| {
-        AppError::refused(
-            StatusCode::CONFLICT,
-            "no_second_factor",
-            "Nothing to confirm with",
-            "You have no phone or passkey to confirm with yet.",
-        )
-    })?;
-    Ok(Json(step))
+    .ok_or_else(super::no_second_factor)?;
+    Ok(Json(step.into()))
 }
 
 /// Completes an approval: after a security change's, this session may make security changes
@@ -185,7 +135,7 @@ pub(super) async fn verify(
     user: CurrentUser,
     ApiJson(input): ApiJson<MfaInput>,
 ) -> Result<Json<Empty>, AppError> {
-    let purpose = store::mfa::find(&state.db, &input.request_id, state.db.now_ms())
+    let purpose = approvals::find(&state.db, &input.request_id)
         .await?
         .filter(|r| {
             r.user_id == user.user_id
@@ -220,7 +170,7 @@ pub(super) async fn verify(
         return Err(AppError::NotFound);
     }
     if purpose == Purpose::SecurityChange {
-        store::sessions::approve(&state.db, &user.session_id, state.db.now_ms()).await?;
+        step_up::approved(&state.db, &user.session_id).await?;
         audit(
             &state,
             Some(&user.user_id),
@@ -251,7 +201,7 @@ pub async fn check_sms(
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(AppError::field("secret", "Enter the 6-digit code"));
     }
-    let (_, outcome) = store::mfa::verify(&state.db, request_id, code, state.db.now_ms())
+    let (_, outcome) = approvals::check_code(&state.db, request_id, code)
         .await?
         .filter(|(request, _)| request.purpose == purpose && request.user_id == user_id)
         .ok_or(AppError::NotFound)?;

@@ -17,6 +17,23 @@ pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, s
     store::bank_accounts::for_profile(db, profile_id).await
 }
 
+/// The currency of the profile's primary account, if it has one yet.
+pub async fn primary_currency(db: &Db, profile_id: &str) -> Result<Option<Currency>, sqlx::Error> {
+    Ok(store::bank_accounts::for_profile(db, profile_id)
+        .await?
+        .iter()
+        .find(|account| account.is_primary)
+        .map(|account| account.currency))
+}
+
+/// Whether the profile has a primary GBP account (a UK one), whatever its status.
+pub async fn has_uk_primary(db: &Db, profile_id: &str) -> Result<bool, sqlx::Error> {
+    Ok(store::bank_accounts::for_profile(db, profile_id)
+        .await?
+        .iter()
+        .any(|a| a.is_primary && a.currency == Currency::Gbp))
+}
+
 /// An account by its id, whoever's it is: the caller checks the owner.
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
     store::bank_accounts::by_id(db, id).await

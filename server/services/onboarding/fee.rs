@@ -309,3 +309,15 @@ pub async fn decline_further_account(db: &Db, person: &UserRow) -> Result<(), De
     }
     Ok(())
 }
+
+/// The pending fee a hosted checkout is for (the sandbox acquirer's payment pages).
+pub async fn open_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sqlx::Error> {
+    Ok(registration_fees::by_checkout(db, checkout_id)
+        .await?
+        .filter(|fee| fee.status == FeeStatus::Pending))
+}
+
+/// The card was accepted on the checkout's form: it waits for its 3-D Secure answer.
+pub async fn checkout_challenged(db: &Db, checkout_id: &str) -> Result<bool, sqlx::Error> {
+    registration_fees::set_checkout_state(db, checkout_id, "created", "challenged").await
+}

@@ -1,0 +1,10 @@
+//! The sandbox outbox: what the bank would have emailed or texted, newest first, so that
+//! sign-up and log-in can be finished in a browser without a real phone or mailbox.
+
+use crate::store::{self, Db};
+
+pub use crate::store::outbox::OutboxEntry;
+
+pub async fn sent(db: &Db, to: Option<&str>, limit: i64) -> Result<Vec<OutboxEntry>, sqlx::Error> {
+    store::outbox::latest(db, to, limit).await
+}
