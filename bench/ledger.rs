@@ -5,6 +5,8 @@
 //!     DATABASE_URL=postgres://... cargo run --release --example ledger_bench -- 1000000
 
 use bank::domain::accounts::money::Money;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::recipient::PayeeType;
 use std::time::{Duration, Instant};
 
 use bank::domain::accounts::money::Currency;
@@ -398,14 +400,14 @@ async fn transfers_per_second(
         let holder = account(db, &format!("Bench Transfer {i} Ltd")).await?;
         let payer = store::bookings::Party {
             name: "Bench",
-            kind: "company",
+            kind: PayeeType::Company,
             account: None,
         };
         store::bookings::inbound(
             db,
             &holder,
             Money::new(100_000_000, holder.currency),
-            "local",
+            Scheme::Local,
             payer,
             "float",
             db.now_ms(),

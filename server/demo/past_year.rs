@@ -8,6 +8,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::domain::accounts::money::Currency;
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::{BankAccount, NewAccount};
 use crate::store::bookings::{self, BookingError, Party};
 use crate::store::transactions::Acceptor;
@@ -119,7 +121,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
         db,
         &gbp,
         Money::new(4_500_000, gbp.currency),
-        "local",
+        Scheme::Local,
         party(CLIENTS[0]),
         "INV-1001",
         start + 3_600_000,
@@ -134,7 +136,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                 db,
                 &gbp,
                 Money::new(rng.gen_range(150_000..900_000), gbp.currency),
-                "local",
+                Scheme::Local,
                 party((payer, account)),
                 &reference,
                 at,
@@ -175,7 +177,7 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                     &gbp,
                     Money::new(rng.gen_range(120_000..380_000), gbp.currency),
                     Money::new(50, gbp.currency),
-                    "local",
+                    Scheme::Local,
                     party((payee, account)),
                     &reference,
                     at + 120_000,
@@ -227,10 +229,10 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                 db,
                 &eur,
                 Money::new(rng.gen_range(80_000..300_000), eur.currency),
-                "sepa",
+                Scheme::Sepa,
                 Party {
                     name: "Lumen GmbH",
-                    kind: "company",
+                    kind: PayeeType::Company,
                     account: Some("DE89370400440532013000"),
                 },
                 "Rechnung 2026",
@@ -243,10 +245,10 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                     &eur,
                     Money::new(rng.gen_range(20_000..60_000), eur.currency),
                     Money::new(100, eur.currency),
-                    "sepa",
+                    Scheme::Sepa,
                     Party {
                         name: "Atelier Roux SARL",
-                        kind: "company",
+                        kind: PayeeType::Company,
                         account: Some("FR1420041010050500013M02606"),
                     },
                     "Facture",
@@ -273,10 +275,10 @@ pub async fn personal(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
                 db,
                 &gbp,
                 Money::new(320_000, gbp.currency),
-                "local",
+                Scheme::Local,
                 Party {
                     name: "Kestrel Foods Ltd",
-                    kind: "company",
+                    kind: PayeeType::Company,
                     account: Some("GB82WEST12345698765432"),
                 },
                 "Salary",
@@ -304,7 +306,7 @@ pub async fn personal(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
 fn party((name, account): (&'static str, &'static str)) -> Party<'static> {
     Party {
         name,
-        kind: "company",
+        kind: PayeeType::Company,
         account: Some(account),
     }
 }

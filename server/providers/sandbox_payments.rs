@@ -4,6 +4,8 @@
 
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::money::{self, Currency};
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::recipient::PayeeType;
 use crate::store::bookings::{self, BookingError, Party};
 use crate::store::{self, Db};
 
@@ -83,9 +85,9 @@ pub async fn credit_at(
         return to_suspense(db, account, minor, payer, reference, at_ms).await;
     };
     let scheme = match account.currency {
-        Currency::Gbp => "local",
-        Currency::Eur => "sepa",
-        _ => "swift",
+        Currency::Gbp => Scheme::Local,
+        Currency::Eur => Scheme::Sepa,
+        _ => Scheme::Swift,
     };
     let reference = match reference.trim() {
         "" => "Sandbox payment",
@@ -93,7 +95,7 @@ pub async fn credit_at(
     };
     let party = Party {
         name: payer,
-        kind: "company",
+        kind: PayeeType::Company,
         account: None,
     };
     let transaction_id = bookings::inbound(
@@ -134,11 +136,11 @@ async fn to_suspense(
         crate::domain::payments::payee::iban(account).map_err(|_| MoneyInError::UnknownAccount)?;
     let country = &iban.electronic_str()[..2];
     let (currency, scheme) = match country {
-        "GB" => (Currency::Gbp, "local"),
-        "CH" => (Currency::Chf, "swift"),
-        "AL" => (Currency::All, "swift"),
-        c if crate::domain::payments::fees::in_sepa(c) => (Currency::Eur, "sepa"),
-        _ => (Currency::Usd, "swift"),
+        "GB" => (Currency::Gbp, Scheme::Local),
+        "CH" => (Currency::Chf, Scheme::Swift),
+        "AL" => (Currency::All, Scheme::Swift),
+        c if crate::domain::payments::fees::in_sepa(c) => (Currency::Eur, Scheme::Sepa),
+        _ => (Currency::Usd, Scheme::Swift),
     };
     let id = bookings::to_suspense(
         db,

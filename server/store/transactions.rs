@@ -6,8 +6,11 @@ use sqlx::{AnyConnection, Row};
 
 use super::Db;
 use crate::domain::accounts::money::Currency;
-use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
 use crate::domain::paging::Paging;
+use crate::domain::payments::recipient::PayeeType;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Acceptor {
@@ -30,7 +33,7 @@ pub struct Transaction {
     pub entry_id: Option<String>,
     pub kind: TransactionType,
     pub status: TransactionStatus,
-    pub scheme: Option<String>,
+    pub scheme: Option<TransactionScheme>,
     pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
@@ -39,7 +42,7 @@ pub struct Transaction {
     pub conversion_amount_total: Option<i64>,
     pub details: String,
     pub counterparty_name: Option<String>,
-    pub counterparty_type: Option<String>,
+    pub counterparty_type: Option<PayeeType>,
     pub counterparty_account: Option<String>,
     pub acceptor: Option<Acceptor>,
     pub balance_after: Option<i64>,
@@ -51,7 +54,7 @@ pub struct NewTransaction<'a> {
     pub bank_account_id: &'a str,
     pub kind: TransactionType,
     pub status: TransactionStatus,
-    pub scheme: Option<&'a str>,
+    pub scheme: Option<TransactionScheme>,
     pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
@@ -59,7 +62,7 @@ pub struct NewTransaction<'a> {
     pub conversion_amount_total: Option<i64>,
     pub details: &'a str,
     pub counterparty_name: Option<&'a str>,
-    pub counterparty_type: Option<&'a str>,
+    pub counterparty_type: Option<PayeeType>,
     pub counterparty_account: Option<&'a str>,
     pub acceptor: Option<&'a Acceptor>,
     /// The card it was made with.
@@ -112,7 +115,10 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
         entry_id: row.try_get(2)?,
         kind: super::named("type", &row.try_get::<String, _>(3)?)?,
         status: super::named("status", &row.try_get::<String, _>(4)?)?,
-        scheme: row.try_get(5)?,
+        scheme: row
+            .try_get::<Option<String>, _>(5)?
+            .map(|text| super::named("scheme", &text))
+            .transpose()?,
         currency: super::named("currency", &row.try_get::<String, _>(6)?)?,
         amount: row.try_get(7)?,
         fee: row.try_get(8)?,
@@ -124,7 +130,10 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
         conversion_amount_total: row.try_get(11)?,
         details: row.try_get(12)?,
         counterparty_name: row.try_get(13)?,
-        counterparty_type: row.try_get(14)?,
+        counterparty_type: row
+            .try_get::<Option<String>, _>(14)?
+            .map(|text| super::named("counterparty_type", &text))
+            .transpose()?,
         counterparty_account: row.try_get(15)?,
         acceptor: acceptor
             .map(|text| super::json("acceptor", &text))
@@ -160,7 +169,7 @@ pub async fn insert(
     .bind(booked.map(|b| b.0))
     .bind(new.kind.as_str())
     .bind(new.status.as_str())
-    .bind(new.scheme)
+    .bind(new.scheme.map(TransactionScheme::as_str))
     .bind(new.currency.code())
     .bind(new.amount)
     .bind(new.fee)
@@ -169,7 +178,7 @@ pub async fn insert(
     .bind(new.conversion_amount_total)
     .bind(new.details)
     .bind(new.counterparty_name)
-    .bind(new.counterparty_type)
+    .bind(new.counterparty_type.map(PayeeType::as_str))
     .bind(new.counterparty_account)
     .bind(new.acceptor.map(|a| serde_json::to_string(a).unwrap_or_default()))
     .bind(booked.map(|b| b.1))

@@ -3,6 +3,8 @@
 
 use bank::domain::accounts::money::Currency;
 use bank::domain::accounts::money::Money;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::recipient::PayeeType;
 use bank::store::bookings::{self, Party};
 use serde_json::json;
 
@@ -11,7 +13,7 @@ use crate::on_both_backends;
 
 const PAYER: Party<'static> = Party {
     name: "Northwind Logistics",
-    kind: "company",
+    kind: PayeeType::Company,
     account: Some("GB29NWBK60161331926819"),
 };
 
@@ -33,7 +35,7 @@ on_both_backends!(accounts_come_with_balances_identifiers_and_order, |bank| {
         &bank.db,
         &gbp,
         Money::new(123_456, gbp.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "INV-1",
         1,
@@ -80,7 +82,7 @@ on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
         &bank.db,
         &account,
         Money::new(5_000, account.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "secret",
         1,
@@ -183,7 +185,7 @@ on_both_backends!(transactions_page_filter_and_search, |bank| {
             &bank.db,
             &gbp,
             Money::new(1_000 + n, gbp.currency),
-            "local",
+            Scheme::Local,
             PAYER,
             &format!("INV-{n}"),
             jan1 + n * day,
@@ -429,5 +431,41 @@ on_both_backends!(
             list["totalResults"], 1,
             "one credit, none for the refused posts"
         );
+    }
+);
+
+// Issue 27: a transaction row's scheme and counterparty type read as their enums, and a value
+// the bank does not know is a loud error (logged, a 500), never shown as something else.
+on_both_backends!(
+    a_transaction_of_an_unknown_scheme_is_an_error_not_a_guess,
+    |bank| {
+        let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+        let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        let id = bookings::inbound(
+            &bank.db,
+            &gbp,
+            Money::new(1_000, gbp.currency),
+            Scheme::Local,
+            PAYER,
+            "INV-9",
+            1,
+        )
+        .await
+        .unwrap();
+        let take = || call(bank, &olivia, "/v2/transactions/take", json!({ "id": id }));
+        let reply = take().await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        assert_eq!(reply.json()["scheme"], "local");
+        assert_eq!(reply.json()["sender"]["type"], "company");
+
+        sqlx::query("UPDATE transactions SET scheme = 'telegraph' WHERE id = $1")
+            .bind(&id)
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        let reply = take().await;
+        assert_eq!(reply.status, 500, "{}", reply.body);
+        assert_eq!(reply.json()["code"], "internal");
+        assert!(!reply.body.contains("telegraph"), "{}", reply.body);
     }
 );

@@ -4,6 +4,8 @@
 
 use bank::domain::accounts::money::Currency;
 use bank::domain::accounts::money::Money;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::recipient::PayeeType;
 use bank::store::bank_accounts::BankAccount;
 use bank::store::bookings::{self, BookingError, Party};
 use bank::store::ledger;
@@ -16,7 +18,7 @@ use crate::on_both_backends;
 
 const PAYER: Party<'static> = Party {
     name: "Northwind Ltd",
-    kind: "company",
+    kind: PayeeType::Company,
     account: Some("GB29NWBK60161331926819"),
 };
 
@@ -76,7 +78,7 @@ async fn randomised(bank: &TestBank, steps: usize) {
                 &bank.db,
                 account,
                 Money::new(amount, account.currency),
-                "local",
+                Scheme::Local,
                 PAYER,
                 "in",
                 at,
@@ -90,7 +92,7 @@ async fn randomised(bank: &TestBank, steps: usize) {
                     account,
                     Money::new(amount, account.currency),
                     Money::new(fee, account.currency),
-                    "sepa",
+                    Scheme::Sepa,
                     PAYER,
                     "out",
                     at,
@@ -227,7 +229,7 @@ on_both_backends!(concurrent_debits_never_overdraw, |bank| {
         &bank.db,
         &account,
         Money::new(10_000, account.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "float",
         1,
@@ -246,7 +248,7 @@ on_both_backends!(concurrent_debits_never_overdraw, |bank| {
                 &account,
                 Money::new(1_000, account.currency),
                 Money::new(0, account.currency),
-                "local",
+                Scheme::Local,
                 PAYER,
                 &format!("pay {n}"),
                 2,
@@ -281,7 +283,7 @@ on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
         &bank.db,
         &account,
         Money::new(50_000, account.currency),
-        "sepa",
+        Scheme::Sepa,
         PAYER,
         "float",
         1,
@@ -300,7 +302,7 @@ on_both_backends!(a_retried_transfer_is_booked_once, |bank| {
                 &account,
                 Money::new(1_500, account.currency),
                 Money::new(25, account.currency),
-                "sepa",
+                Scheme::Sepa,
                 PAYER,
                 "once",
                 2,
@@ -336,7 +338,7 @@ on_both_backends!(holds_reduce_what_can_be_spent, |bank| {
         &bank.db,
         &account,
         Money::new(10_000, account.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "float",
         1,
@@ -389,7 +391,7 @@ on_both_backends!(
             &bank.db,
             &account,
             Money::new(10_000, account.currency),
-            "local",
+            Scheme::Local,
             PAYER,
             "float",
             1,
@@ -408,7 +410,7 @@ on_both_backends!(
             &read_earlier,
             Money::new(5_000, read_earlier.currency),
             Money::new(100, read_earlier.currency),
-            "local",
+            Scheme::Local,
             PAYER,
             "too late",
             2,
@@ -420,7 +422,7 @@ on_both_backends!(
             &bank.db,
             &read_earlier,
             Money::new(1, read_earlier.currency),
-            "local",
+            Scheme::Local,
             PAYER,
             "late",
             3,

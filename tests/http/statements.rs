@@ -5,6 +5,8 @@ use axum::body::Body;
 use axum::http::{header, Request};
 use bank::domain::accounts::money::Currency;
 use bank::domain::accounts::money::Money;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::recipient::PayeeType;
 use bank::store::bookings::{self, Party};
 
 use crate::helpers::{customer, open_account, Customer, Reply, TestBank};
@@ -12,7 +14,7 @@ use crate::on_both_backends;
 
 const PAYER: Party<'static> = Party {
     name: "Northwind Logistics",
-    kind: "company",
+    kind: PayeeType::Company,
     account: Some("GB29NWBK60161331926819"),
 };
 const DAY: i64 = 86_400_000;
@@ -59,7 +61,7 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
         &bank.db,
         &gbp,
         Money::new(100_000, gbp.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "Opening float",
         MAR1 - 10 * DAY,
@@ -70,7 +72,7 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
         &bank.db,
         &gbp,
         Money::new(25_050, gbp.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "INV-7, March",
         MAR1 + DAY,
@@ -82,10 +84,10 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
         &gbp,
         Money::new(12_000, gbp.currency),
         Money::new(50, gbp.currency),
-        "local",
+        Scheme::Local,
         Party {
             name: "Sable \"Accountancy\"",
-            kind: "company",
+            kind: PayeeType::Company,
             account: None,
         },
         "Fees Q1",
@@ -107,7 +109,7 @@ async fn history(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts:
         &bank.db,
         &gbp,
         Money::new(999, gbp.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "April",
         MAR1 + 40 * DAY,
@@ -357,7 +359,7 @@ on_both_backends!(statements_cut_days_in_london, |bank| {
         &bank.db,
         &gbp,
         Money::new(1_234, gbp.currency),
-        "local",
+        Scheme::Local,
         PAYER,
         "NIGHT",
         half_past_midnight,
@@ -383,14 +385,14 @@ on_both_backends!(a_payer_named_like_a_formula_stays_text_in_the_csv, |bank| {
     let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
     let payer = Party {
         name: "=HYPERLINK(\"http://evil.example\",\"Click\")",
-        kind: "company",
+        kind: PayeeType::Company,
         account: None,
     };
     bookings::inbound(
         &bank.db,
         &gbp,
         Money::new(500, gbp.currency),
-        "local",
+        Scheme::Local,
         payer,
         "@SUM(A1:A9)",
         MAR1 + DAY,

@@ -2533,7 +2533,7 @@ export interface components {
         /** @description Who paid or was paid. */
         Party: {
             name: string;
-            type: string | null;
+            type: null | components["schemas"]["PayeeType"];
             account: string | null;
         };
         /** @description A user's passkeys and how they approve log-ins. */
@@ -3004,6 +3004,12 @@ export interface components {
             /** Format: int64 */
             page: number;
         };
+        /**
+         * @description How a transaction's money moved: one of SPEC §2's payment types (UK local, SEPA,
+         *     SWIFT), a card payment, or a movement between two accounts of the bank.
+         * @enum {string}
+         */
+        TransactionScheme: "local" | "sepa" | "swift" | "card" | "internal";
         /** @enum {string} */
         TransactionStatus: "approved" | "pending" | "completed" | "declined" | "refunded";
         /** @enum {string} */
@@ -3020,7 +3026,7 @@ export interface components {
             fee: number;
             type: components["schemas"]["TransactionType"];
             status: components["schemas"]["TransactionStatus"];
-            scheme: string | null;
+            scheme: null | components["schemas"]["TransactionScheme"];
             currency: components["schemas"]["Currency"];
             conversionCurrency: null | components["schemas"]["Currency"];
             /** Format: double */

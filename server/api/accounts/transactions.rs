@@ -11,8 +11,11 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
-use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
 use crate::domain::paging::Paging;
+use crate::domain::payments::recipient::PayeeType;
 use crate::services;
 use crate::services::accounts::history::{self, Acceptor, Filter, Transaction};
 use crate::services::accounts::BankAccount;
@@ -39,7 +42,7 @@ pub use crate::domain::london::iso_time;
 pub struct Party {
     name: String,
     #[serde(rename = "type")]
-    kind: Option<String>,
+    kind: Option<PayeeType>,
     account: Option<String>,
 }
 
@@ -55,7 +58,7 @@ pub struct TransactionView {
     #[serde(rename = "type")]
     kind: TransactionType,
     status: TransactionStatus,
-    scheme: Option<String>,
+    scheme: Option<TransactionScheme>,
     currency: Currency,
     conversion_currency: Option<Currency>,
     conversion_amount_total: Option<f64>,
@@ -82,7 +85,7 @@ impl TransactionView {
 pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
     let counterparty = txn.counterparty_name.as_ref().map(|name| Party {
         name: name.clone(),
-        kind: txn.counterparty_type.clone(),
+        kind: txn.counterparty_type,
         account: txn.counterparty_account.clone(),
     });
     let holder = Party {
@@ -100,7 +103,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
         fee: money(txn.fee),
         kind: txn.kind,
         status: txn.status,
-        scheme: txn.scheme.clone(),
+        scheme: txn.scheme,
         currency: txn.currency,
         conversion_currency: txn.conversion_currency,
         conversion_amount_total: txn

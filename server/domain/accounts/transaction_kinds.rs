@@ -52,3 +52,26 @@ impl Default for TransactionStatus {
         Self::Pending
     }
 }
+
+crate::domain::named_enum! {
+    /// How a transaction's money moved: one of SPEC §2's payment types (UK local, SEPA,
+    /// SWIFT), a card payment, or a movement between two accounts of the bank.
+    pub enum TransactionScheme {
+        Local = "local",
+        Sepa = "sepa",
+        Swift = "swift",
+        Card = "card",
+        Internal = "internal",
+    }
+}
+
+impl From<crate::domain::payments::payee::Scheme> for TransactionScheme {
+    fn from(scheme: crate::domain::payments::payee::Scheme) -> Self {
+        use crate::domain::payments::payee::Scheme;
+        match scheme {
+            Scheme::Local => Self::Local,
+            Scheme::Sepa => Self::Sepa,
+            Scheme::Swift => Self::Swift,
+        }
+    }
+}

@@ -7,12 +7,15 @@
 
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Currency;
-use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
 use crate::domain::cards::authorization::{self, AuthorizationStatus};
 use crate::domain::cards::controls::{self, DeclineReason, Facts, LimitType};
 use crate::domain::cards::cvv::Expiry;
 use crate::domain::cards::status::CardStatus;
 use crate::domain::london;
+use crate::domain::payments::recipient::PayeeType;
 use crate::store::bookings::BookingError;
 pub use crate::store::card_authorizations::Authorization;
 use crate::store::card_authorizations::{self as rows, NewAuthorization};
@@ -119,10 +122,10 @@ pub async fn authorize(db: &Db, request: &Request<'_>) -> Result<Authorization, 
     let transaction_id = transactions::insert(
         &mut tx,
         &NewTransaction {
-            scheme: Some("card"),
+            scheme: Some(TransactionScheme::Card),
             details: &authorization::details(request.kind, &request.acceptor.name),
             counterparty_name: Some(&request.acceptor.name),
-            counterparty_type: Some("company"),
+            counterparty_type: Some(PayeeType::Company),
             acceptor: Some(request.acceptor),
             card_id: Some(request.card_id),
             ..NewTransaction::new(
@@ -336,10 +339,10 @@ pub async fn refund(
     let transaction_id = transactions::insert(
         &mut tx,
         &NewTransaction {
-            scheme: Some("card"),
+            scheme: Some(TransactionScheme::Card),
             details: &format!("Refund from {}", original.acceptor.name),
             counterparty_name: Some(&original.acceptor.name),
-            counterparty_type: Some("company"),
+            counterparty_type: Some(PayeeType::Company),
             acceptor: Some(&original.acceptor),
             card_id: Some(&original.card_id),
             ..NewTransaction::new(

@@ -40,7 +40,7 @@ async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
             bookings::transfer_returned(
                 &mut tx,
                 &account,
-                due.scheme.as_str(),
+                due.scheme,
                 Money::new(due.amount, account.currency),
                 Money::new(due.fee, account.currency),
                 &details,

@@ -2,7 +2,10 @@
 
 use super::{against_bank, minor_in, BookingError};
 use crate::domain::accounts::money::Money;
-use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
+use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::AccountKind;
 use crate::store::transactions::{self, Acceptor, NewTransaction};
@@ -48,10 +51,10 @@ fn card_row<'a>(
     at: i64,
 ) -> NewTransaction<'a> {
     NewTransaction {
-        scheme: Some("card"),
+        scheme: Some(TransactionScheme::Card),
         details: &acceptor.name,
         counterparty_name: Some(&acceptor.name),
-        counterparty_type: Some("company"),
+        counterparty_type: Some(PayeeType::Company),
         acceptor: Some(acceptor),
         ..NewTransaction::new(
             &account.id,

@@ -5,6 +5,7 @@ use super::{against_bank, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::payments::payee::Scheme;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
 use crate::store::transactions::NewTransaction;
@@ -15,14 +16,14 @@ pub async fn inbound(
     db: &Db,
     account: &BankAccount,
     amount: Money,
-    scheme: &str,
+    scheme: Scheme,
     payer: Party<'_>,
     reference: &str,
     at: i64,
 ) -> Result<String, BookingError> {
     let amount = minor_in(account, amount)?;
     let row = NewTransaction {
-        scheme: Some(scheme),
+        scheme: Some(scheme.into()),
         details: reference,
         counterparty_name: Some(payer.name),
         counterparty_type: Some(payer.kind),
@@ -36,13 +37,13 @@ pub async fn inbound(
             at,
         )
     };
-    let clearing = (AccountKind::SchemeClearing, Some(scheme));
+    let clearing = (AccountKind::SchemeClearing, Some(scheme.as_str()));
     against_bank(db, account, clearing, amount, "inbound_payment", &row).await
 }
 
 /// Money that arrived for an account the bank does not know.
 pub struct Unmatched<'a> {
-    pub scheme: &'a str,
+    pub scheme: Scheme,
     pub amount: Money,
     pub account_text: &'a str,
     pub payer: &'a str,
@@ -58,7 +59,7 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         &mut tx,
         money.at,
         AccountKind::SchemeClearing,
-        Some(money.scheme),
+        Some(money.scheme.as_str()),
         money.amount.currency,
     )
     .await?;
@@ -84,7 +85,7 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
     )
     .bind(&id)
     .bind(&booked.entry_id)
-    .bind(money.scheme)
+    .bind(money.scheme.as_str())
     .bind(money.amount.currency.code())
     .bind(money.amount.minor)
     .bind(money.account_text)

@@ -29,6 +29,7 @@ use super::{Backend, Db};
 use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::status::AccountStatus;
+use crate::domain::payments::recipient::PayeeType;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BookingError {
@@ -63,8 +64,7 @@ impl From<LedgerError> for BookingError {
 #[derive(Debug, Clone, Copy)]
 pub struct Party<'a> {
     pub name: &'a str,
-    /// SPEC §3: private or company.
-    pub kind: &'a str,
+    pub kind: PayeeType,
     pub account: Option<&'a str>,
 }
 

@@ -6,7 +6,11 @@ use sqlx::AnyConnection;
 use super::{first_result, insert_booked, minor_in, usable, usable_both, BookingError, Party};
 use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::money::Money;
-use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
 use crate::store::transactions::NewTransaction;
@@ -20,7 +24,7 @@ pub async fn outbound(
     account: &BankAccount,
     amount: Money,
     fee: Money,
-    scheme: &str,
+    scheme: Scheme,
     payee: Party<'_>,
     reference: &str,
     at: i64,
@@ -62,7 +66,7 @@ pub async fn outbound(
 /// straight to another customer of this bank.
 #[derive(Debug, Clone, Copy)]
 pub enum PayeeSide<'a> {
-    Scheme(&'a str),
+    Scheme(Scheme),
     OnUs(&'a BankAccount),
 }
 
@@ -73,7 +77,7 @@ pub struct TransferBooking<'a> {
     pub fee: Money,
     pub payee: Party<'a>,
     /// The scheme the customer chose, shown on the rows even when the bank settles in-house.
-    pub scheme_shown: Option<&'a str>,
+    pub scheme_shown: Option<Scheme>,
     /// How the payee sees the payer, when the payee banks here.
     pub payer_name: &'a str,
     pub reference: &'a str,
@@ -100,18 +104,18 @@ pub async fn transfer_in(
                 conn,
                 b.at,
                 AccountKind::SchemeClearing,
-                Some(scheme),
+                Some(scheme.as_str()),
                 currency,
             )
             .await?;
-            (clearing, scheme)
+            (clearing, TransactionScheme::from(scheme))
         }
         PayeeSide::OnUs(to) => {
             if to.currency != currency {
                 return Err(BookingError::CurrencyMismatch);
             }
             usable_both(conn, backend, b.from, to).await?;
-            (to.ledger_account_id.clone(), "internal")
+            (to.ledger_account_id.clone(), TransactionScheme::Internal)
         }
     };
     let fee_income =
@@ -132,7 +136,7 @@ pub async fn transfer_in(
     let scheme = match b.to {
         PayeeSide::Scheme(_) => scheme,
         // The customer chose the scheme; it is still what the row shows.
-        PayeeSide::OnUs(_) => b.scheme_shown.unwrap_or(scheme),
+        PayeeSide::OnUs(_) => b.scheme_shown.map_or(scheme, TransactionScheme::from),
     };
     let payer_row = insert_booked(
         conn,
@@ -166,7 +170,7 @@ pub async fn transfer_in(
                     scheme: Some(scheme),
                     details: b.reference,
                     counterparty_name: Some(b.payer_name),
-                    counterparty_type: Some("company"),
+                    counterparty_type: Some(PayeeType::Company),
                     counterparty_account: Some(&b.from.iban),
                     ..NewTransaction::new(
                         &to.id,
@@ -191,7 +195,7 @@ pub async fn transfer_in(
 pub async fn transfer_returned(
     conn: &mut AnyConnection,
     account: &BankAccount,
-    scheme: &str,
+    scheme: Scheme,
     amount: Money,
     fee: Money,
     details: &str,
@@ -203,7 +207,7 @@ pub async fn transfer_returned(
         conn,
         at,
         AccountKind::SchemeClearing,
-        Some(scheme),
+        Some(scheme.as_str()),
         currency,
     )
     .await?;
@@ -225,7 +229,7 @@ pub async fn transfer_returned(
         &booked,
         account,
         &NewTransaction {
-            scheme: Some(scheme),
+            scheme: Some(scheme.into()),
             details,
             ..NewTransaction::new(
                 &account.id,
@@ -292,9 +296,9 @@ fn internal_side<'a>(
     at: i64,
 ) -> NewTransaction<'a> {
     NewTransaction {
-        scheme: Some("internal"),
+        scheme: Some(TransactionScheme::Internal),
         details: reference,
-        counterparty_type: Some("private"),
+        counterparty_type: Some(PayeeType::Private),
         counterparty_name: Some(&other.name),
         counterparty_account: Some(&other.iban),
         ..NewTransaction::new(
