@@ -13,6 +13,7 @@ use minijinja::context;
 use super::AppState;
 use crate::domain::accounts::money;
 use crate::providers::acquirer::{self, CardRefusal, CheckoutEvent, SandboxAcquirer};
+use crate::domain::onboarding::fee::CheckoutState;
 use crate::services::onboarding::fee::{self, Fee};
 
 #[derive(serde::Deserialize, Default)]
@@ -39,7 +40,7 @@ async fn open_checkout(state: &AppState, id: &str) -> Option<Fee> {
 
 pub async fn form(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     match open_checkout(&state, &id).await {
-        Some(fee) if fee.checkout_state.as_deref() == Some("challenged") => {
+        Some(fee) if fee.checkout_state == Some(CheckoutState::Challenged) => {
             page(&state, "3ds", &fee, None)
         }
         Some(fee) => page(&state, "form", &fee, None),
@@ -88,7 +89,7 @@ pub async fn challenge(
     let Some(fee) = open_checkout(&state, &id).await else {
         return Redirect::to(&return_url(&id)).into_response();
     };
-    if fee.checkout_state.as_deref() != Some("challenged") {
+    if fee.checkout_state != Some(CheckoutState::Challenged) {
         return Redirect::to(&format!("/sandbox/pay/{id}")).into_response();
     }
     match notify(&state, &id, answer.result == "approve").await {

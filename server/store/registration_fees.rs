@@ -4,7 +4,7 @@ use sqlx::AnyConnection;
 
 use super::{named, Db};
 use crate::domain::accounts::money::Currency;
-use crate::domain::onboarding::fee::{FeePayment, FeeStatus};
+use crate::domain::onboarding::fee::{CheckoutState, FeePayment, FeeStatus};
 
 #[derive(Debug, Clone)]
 pub struct Fee {
@@ -17,7 +17,7 @@ pub struct Fee {
     pub method: Option<FeePayment>,
     pub status: FeeStatus,
     pub checkout_id: Option<String>,
-    pub checkout_state: Option<String>,
+    pub checkout_state: Option<CheckoutState>,
 }
 
 type Row = (
@@ -47,7 +47,9 @@ fn from_row(
         method: method.map(|m| named("method", &m)).transpose()?,
         status: named("status", &status)?,
         checkout_id,
-        checkout_state,
+        checkout_state: checkout_state
+            .map(|s| named("checkout_state", &s))
+            .transpose()?,
     })
 }
 
@@ -133,15 +135,15 @@ pub async fn choose(
 pub async fn set_checkout_state(
     db: &Db,
     checkout_id: &str,
-    from: &str,
-    to: &str,
+    from: CheckoutState,
+    to: CheckoutState,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE registration_fees SET checkout_state = $1 WHERE checkout_id = $2 AND checkout_state = $3 AND status <> 'paid'",
     )
-    .bind(to)
+    .bind(to.as_str())
     .bind(checkout_id)
-    .bind(from)
+    .bind(from.as_str())
     .execute(&db.pool)
     .await?;
     Ok(done.rows_affected() == 1)

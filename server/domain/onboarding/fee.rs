@@ -17,6 +17,17 @@ crate::domain::named_enum! {
 }
 
 crate::domain::named_enum! {
+    /// Where a card payment on the acquirer's hosted checkout stands: opened, waiting for the
+    /// 3-D Secure answer, declined, or paid.
+    pub enum CheckoutState {
+        Created = "created",
+        Challenged = "challenged",
+        Declined = "declined",
+        Paid = "paid",
+    }
+}
+
+crate::domain::named_enum! {
     /// How a fee was (or is being) paid.
     pub enum FeePayment {
         Card = "card",

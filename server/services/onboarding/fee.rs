@@ -319,5 +319,11 @@ pub async fn open_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sq
 
 /// The card was accepted on the checkout's form: it waits for its 3-D Secure answer.
 pub async fn checkout_challenged(db: &Db, checkout_id: &str) -> Result<bool, sqlx::Error> {
-    registration_fees::set_checkout_state(db, checkout_id, "created", "challenged").await
+    registration_fees::set_checkout_state(
+        db,
+        checkout_id,
+        fee::CheckoutState::Created,
+        fee::CheckoutState::Challenged,
+    )
+    .await
 }
