@@ -6,6 +6,7 @@
 use bank::domain::accounts::money::Currency;
 use bank::domain::auth::email::Email;
 use bank::domain::auth::mfa::{Method, Purpose};
+use bank::domain::ids::{AccountId, ProfileId, UserId};
 use bank::domain::onboarding::kyc::KycStatus;
 use bank::domain::payments::approval;
 use bank::domain::payments::payee::Scheme;
@@ -16,8 +17,8 @@ use bank::store::bank_accounts::{BankAccount, NewAccount};
 use bank::store::{self, Db};
 
 pub struct Business {
-    pub user_id: String,
-    pub profile_id: String,
+    pub user_id: UserId,
+    pub profile_id: ProfileId,
     pub account: BankAccount,
 }
 
@@ -60,7 +61,11 @@ pub async fn funded_business(
 }
 
 /// An active primary GBP account of the profile.
-pub async fn gbp_account(db: &Db, profile_id: &str, name: &str) -> anyhow::Result<BankAccount> {
+pub async fn gbp_account(
+    db: &Db,
+    profile_id: &ProfileId,
+    name: &str,
+) -> anyhow::Result<BankAccount> {
     let mut tx = db.begin_write().await?;
     let account_id = store::bank_accounts::open(
         &mut tx,
@@ -82,7 +87,7 @@ pub async fn gbp_account(db: &Db, profile_id: &str, name: &str) -> anyhow::Resul
 }
 
 /// What an approval of £`amount` by UK local transfer from `account_id` to Acme Ltd is bound to.
-pub fn acme_binding(account_id: &str, amount: &str) -> anyhow::Result<String> {
+pub fn acme_binding(account_id: &AccountId, amount: &str) -> anyhow::Result<String> {
     let checked = transfer::check(
         &TransferInput {
             amount: amount.into(),
@@ -115,7 +120,7 @@ pub fn acme_binding(account_id: &str, amount: &str) -> anyhow::Result<String> {
 pub fn acme_transfer(
     id: &str,
     request_id: &str,
-    account_id: &str,
+    account_id: &AccountId,
     amount: &str,
 ) -> serde_json::Value {
     serde_json::json!({
@@ -130,7 +135,7 @@ pub fn acme_transfer(
 /// `count` approvals of the bound transfer, already verified.
 pub async fn verified_approvals(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     binding: &str,
     count: usize,
 ) -> anyhow::Result<Vec<String>> {

@@ -366,7 +366,7 @@ async fn statement(
         let txn = row?;
         bytes += writer
             .line(&Line {
-                id: txn.id,
+                id: txn.id.into(),
                 booked_at: "2026-01-01T00:00:00Z".into(),
                 kind: txn.kind.as_str().to_string(),
                 description: txn.details,

@@ -460,7 +460,7 @@ async fn customer(db: &Db, n: usize, hash: &str) -> anyhow::Result<Customer> {
     Ok(Customer {
         email,
         phone: format!("+44{phone_number}"),
-        account_id: business.account.id,
+        account_id: business.account.id.into(),
         sort_code: business.account.sort_code.unwrap_or_default(),
         account_number: business.account.account_number,
         name,

@@ -1,6 +1,7 @@
 //! The signed-in user of an API call, from the bearer header or the access cookie
 //! (DESIGN.md §4). Handlers that take it answer 401 without a live session.
 
+use crate::domain::ids::UserId;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
@@ -10,7 +11,7 @@ use crate::services::auth::sessions;
 
 #[derive(Clone)]
 pub struct CurrentUser {
-    pub user_id: String,
+    pub user_id: UserId,
     pub session_id: String,
 }
 

@@ -2,6 +2,7 @@
 //! access to it. A user who is not a member of the named profile gets their default instead, so
 //! a forged cookie never reaches another customer's data.
 
+use crate::domain::ids::{ProfileId, UserId};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
@@ -13,8 +14,8 @@ use crate::services::profiles::{self, Profile};
 
 #[derive(Clone)]
 pub struct SelectedProfile {
-    pub user_id: String,
-    pub profile_id: String,
+    pub user_id: UserId,
+    pub profile_id: ProfileId,
     pub kind: crate::domain::profiles::access::ProfileType,
     pub name: String,
     pub access: Access,
@@ -46,7 +47,7 @@ impl FromRequestParts<ApiState> for SelectedProfile {
 
 impl SelectedProfile {
     /// The user's access to one of their profiles.
-    pub fn of(user_id: String, profile: &Profile) -> Self {
+    pub fn of(user_id: UserId, profile: &Profile) -> Self {
         Self {
             user_id,
             profile_id: profile.id.clone(),

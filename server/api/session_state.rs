@@ -117,7 +117,7 @@ impl SessionState {
             app_ready: true,
             display_app_loader: false,
             profile_type: selected.as_ref().map(|p| p.kind),
-            selected_profile_id: selected.as_ref().map(|p| p.id.clone()),
+            selected_profile_id: selected.as_ref().map(|p| p.id.to_string()),
             account_ready: kyc.account_ready(),
             is_business: selected
                 .as_ref()

@@ -4,6 +4,7 @@
 //! every sandbox the same.
 
 use crate::domain::accounts::money::Money;
+use crate::domain::ids::ProfileId;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -102,7 +103,12 @@ const SUPPLIERS: [(&str, &str); 3] = [
 
 /// Opens the business's GBP (primary), EUR and USD accounts and fills a year of history ending
 /// at `now`.
-pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result<(), BookingError> {
+pub async fn business(
+    db: &Db,
+    profile_id: &ProfileId,
+    name: &str,
+    now: i64,
+) -> Result<(), BookingError> {
     let start = now - 365 * DAY_MS;
     let gbp = open(db, profile_id, name, Currency::Gbp, true, start).await?;
     let eur = open(db, profile_id, name, Currency::Eur, false, start + DAY_MS).await?;
@@ -263,7 +269,12 @@ pub async fn business(db: &Db, profile_id: &str, name: &str, now: i64) -> Result
 }
 
 /// A personal customer's GBP account with a few months of salary and spending.
-pub async fn personal(db: &Db, profile_id: &str, name: &str, now: i64) -> Result<(), BookingError> {
+pub async fn personal(
+    db: &Db,
+    profile_id: &ProfileId,
+    name: &str,
+    now: i64,
+) -> Result<(), BookingError> {
     let start = now - 120 * DAY_MS;
     let gbp = open(db, profile_id, name, Currency::Gbp, true, start).await?;
     let mut rng = StdRng::seed_from_u64(7);
@@ -312,7 +323,7 @@ fn party((name, account): (&'static str, &'static str)) -> Party<'static> {
 }
 
 /// Spending can meet an empty account in a generated year; that day simply has no purchase.
-fn spend(result: Result<String, BookingError>) -> Result<(), BookingError> {
+fn spend<T>(result: Result<T, BookingError>) -> Result<(), BookingError> {
     match result {
         Ok(_) | Err(BookingError::InsufficientFunds) => Ok(()),
         Err(other) => Err(other),
@@ -321,7 +332,7 @@ fn spend(result: Result<String, BookingError>) -> Result<(), BookingError> {
 
 async fn open(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     name: &str,
     currency: Currency,
     is_primary: bool,

@@ -65,6 +65,7 @@ pub mod cards;
 pub mod clock;
 pub mod engagement;
 pub mod exchange;
+pub mod ids;
 pub mod london;
 pub mod messages;
 pub mod names;

@@ -14,6 +14,7 @@ use minijinja::context;
 use super::security::{CspNonce, FramableBySelf};
 use super::AppState;
 use crate::api::onboarding::identity::sandbox_review;
+use crate::domain::ids::UserId;
 use crate::providers::identity::sandbox::{SandboxIdentity, TokenError};
 use crate::providers::identity::Review;
 
@@ -124,7 +125,13 @@ pub async fn submit(
             Some("The selfie must be a photo (JPEG, PNG or WebP) of up to 10 MB."),
         );
     }
-    if let Err(error) = sandbox_review(&state.api, &claims.user_id, Review::Submitted).await {
+    if let Err(error) = sandbox_review(
+        &state.api,
+        &UserId::from(&claims.user_id),
+        Review::Submitted,
+    )
+    .await
+    {
         tracing::error!(?error, "sandbox identity submission not reported");
         return page(
             &state,
@@ -139,7 +146,7 @@ pub async fn submit(
     let delay = state.config.identity.sandbox_review;
     tokio::spawn(async move {
         tokio::time::sleep(delay).await;
-        if let Err(error) = sandbox_review(&api, &claims.user_id, outcome).await {
+        if let Err(error) = sandbox_review(&api, &UserId::from(&claims.user_id), outcome).await {
             tracing::error!(?error, "sandbox identity review not reported");
         }
     });

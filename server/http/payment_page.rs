@@ -12,8 +12,8 @@ use minijinja::context;
 
 use super::AppState;
 use crate::domain::accounts::money;
-use crate::providers::acquirer::{self, CardRefusal, CheckoutEvent, SandboxAcquirer};
 use crate::domain::onboarding::fee::CheckoutState;
+use crate::providers::acquirer::{self, CardRefusal, CheckoutEvent, SandboxAcquirer};
 use crate::services::onboarding::fee::{self, Fee};
 
 #[derive(serde::Deserialize, Default)]

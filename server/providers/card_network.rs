@@ -8,6 +8,7 @@ use crate::domain::accounts::money::{self, Currency};
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::number::CardNumber;
 use crate::domain::cards::sealed::CardVault;
+use crate::domain::ids::CardId;
 use crate::services::cards::authorizations::{
     self as card_authorizations, Authorization, NetworkError, Request,
 };
@@ -66,14 +67,14 @@ pub fn merchant(name: &str, kind: LimitType) -> Result<Acceptor, SandboxNetworkE
 }
 
 /// The card a tester names: by its full number, as a terminal reads it, or by its id.
-async fn card_id(db: &Db, vault: &CardVault, card: &str) -> Result<String, SandboxNetworkError> {
+async fn card_id(db: &Db, vault: &CardVault, card: &str) -> Result<CardId, SandboxNetworkError> {
     if let Ok(number) = CardNumber::parse(card) {
         return store::cards::by_digest(db, &vault.digest(&number))
             .await?
             .map(|c| c.id)
             .ok_or(SandboxNetworkError::UnknownCard);
     }
-    store::cards::by_id(db, card.trim())
+    store::cards::by_id(db, &CardId::from(card.trim()))
         .await?
         .map(|c| c.id)
         .ok_or(SandboxNetworkError::UnknownCard)

@@ -113,7 +113,7 @@ pub async fn credit_at(
         other => other.into(),
     })?;
     Ok(Credited {
-        transaction_id,
+        transaction_id: transaction_id.into(),
         iban: account.iban,
         amount: money::display(minor, account.currency),
         in_suspense: false,

@@ -8,12 +8,13 @@ use super::bank_accounts::BankAccount;
 use super::ledger;
 use super::Db;
 use crate::domain::accounts::money::Currency;
+use crate::domain::ids::{AccountId, ProfileId, UserId};
 use crate::domain::payments::second_approval::RequestState;
 
 /// The threshold of the profile for a currency, in minor units.
 pub async fn threshold(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     currency: Currency,
 ) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query_as::<_, (i64,)>(
@@ -26,7 +27,7 @@ pub async fn threshold(
     Ok(row.map(|(t,)| t))
 }
 
-pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
+pub async fn rules(db: &Db, profile_id: &ProfileId) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
     sqlx::query_as::<_, (String, i64)>(
         "SELECT currency, threshold FROM approval_rules WHERE profile_id = $1 ORDER BY currency",
     )
@@ -41,7 +42,7 @@ pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(Currency, i64)>, sq
 /// Sets (or with `None` removes) the threshold of a currency.
 pub async fn set_rule(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     currency: Currency,
     threshold: Option<i64>,
     by: &str,
@@ -73,9 +74,9 @@ pub async fn set_rule(
 pub struct RequestRow {
     pub id: String,
     pub request_digest: String,
-    pub profile_id: String,
-    pub created_by: String,
-    pub bank_account_id: String,
+    pub profile_id: ProfileId,
+    pub created_by: UserId,
+    pub bank_account_id: AccountId,
     pub currency: Currency,
     pub amount: i64,
     pub fee: i64,
@@ -120,7 +121,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<RequestRow>, sqlx::Error> 
     .transpose()
 }
 
-pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<RequestRow>, sqlx::Error> {
+pub async fn waiting(db: &Db, profile_id: &ProfileId) -> Result<Vec<RequestRow>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM transfer_requests WHERE profile_id = $1 AND state = 'waiting' ORDER BY created_at, id"
     ))
@@ -133,8 +134,8 @@ pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<RequestRow>, sqlx:
 pub struct NewRequest<'a> {
     pub id: &'a str,
     pub request_digest: &'a str,
-    pub profile_id: &'a str,
-    pub created_by: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub created_by: &'a UserId,
     pub account: &'a BankAccount,
     pub amount: i64,
     pub fee: i64,
@@ -175,8 +176,8 @@ pub async fn insert_in(conn: &mut AnyConnection, new: &NewRequest<'_>) -> Result
 /// second approval of those terms may use.
 pub async fn reserved(
     db: &Db,
-    profile_id: &str,
-    account_id: &str,
+    profile_id: &ProfileId,
+    account_id: &AccountId,
     binding: &str,
 ) -> Result<i64, sqlx::Error> {
     let (sum,) = sqlx::query_as::<_, (i64,)>(

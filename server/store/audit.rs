@@ -1,11 +1,12 @@
 use super::Db;
 use crate::domain::audit::AuditEvent;
+use crate::domain::ids::UserId;
 
 /// An event of the audit log (DESIGN.md §4): security (log-in, MFA, logout, refresh reuse),
 /// cards, the team, money.
 pub async fn record(
     db: &Db,
-    user_id: Option<&str>,
+    user_id: Option<&UserId>,
     event: AuditEvent,
     ip: &str,
     detail: &str,
@@ -25,7 +26,7 @@ pub async fn record(
 /// A team or money event with its details as JSON: who did it (`actor`) to whom and what.
 pub async fn record_json(
     db: &Db,
-    actor: &str,
+    actor: &UserId,
     event: AuditEvent,
     ip: &str,
     detail: serde_json::Value,
@@ -33,7 +34,7 @@ pub async fn record_json(
     record(db, Some(actor), event, ip, &detail.to_string()).await
 }
 
-pub async fn events_for(db: &Db, user_id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub async fn events_for(db: &Db, user_id: &UserId) -> Result<Vec<String>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String,)>(
         "SELECT event FROM audit_log WHERE user_id = $1 ORDER BY created_at, id",
     )

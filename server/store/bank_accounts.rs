@@ -7,11 +7,12 @@ use super::Db;
 use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
+use crate::domain::ids::{AccountId, ProfileId};
 
 #[derive(Debug, Clone)]
 pub struct BankAccount {
-    pub id: String,
-    pub profile_id: String,
+    pub id: AccountId,
+    pub profile_id: ProfileId,
     pub ledger_account_id: String,
     pub currency: Currency,
     pub status: AccountStatus,
@@ -27,7 +28,7 @@ pub struct BankAccount {
 }
 
 pub struct NewAccount<'a> {
-    pub profile_id: &'a str,
+    pub profile_id: &'a ProfileId,
     pub currency: Currency,
     pub name: &'a str,
     pub is_primary: bool,
@@ -69,8 +70,11 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<BankAccount, sqlx::Error> {
 
 /// Opens an account and its ledger account in the caller's transaction. GBP accounts get the
 /// bank's sort code; every account gets an account number and the IBAN built from it.
-pub async fn open(conn: &mut AnyConnection, new: &NewAccount<'_>) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+pub async fn open(
+    conn: &mut AnyConnection,
+    new: &NewAccount<'_>,
+) -> Result<AccountId, sqlx::Error> {
+    let id = AccountId::fresh();
     let ledger_id = ledger::open_account(
         conn,
         new.created_at,
@@ -117,7 +121,7 @@ pub async fn open(conn: &mut AnyConnection, new: &NewAccount<'_>) -> Result<Stri
     }
 }
 
-pub async fn for_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, sqlx::Error> {
+pub async fn for_profile(db: &Db, profile_id: &ProfileId) -> Result<Vec<BankAccount>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id \
          WHERE b.profile_id = $1 ORDER BY b.is_primary DESC, b.created_at, b.id"
@@ -128,7 +132,7 @@ pub async fn for_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, 
     rows.iter().map(from_row).collect()
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+pub async fn by_id(db: &Db, id: &AccountId) -> Result<Option<BankAccount>, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     by_id_in(&mut conn, id).await
 }
@@ -136,7 +140,7 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error
 /// As [`by_id`], in the caller's transaction.
 pub async fn by_id_in(
     conn: &mut AnyConnection,
-    id: &str,
+    id: &AccountId,
 ) -> Result<Option<BankAccount>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id WHERE b.id = $1"
@@ -167,7 +171,7 @@ pub async fn by_sort_code(
 /// Whether the profile has an account in the currency that is not closed.
 pub async fn has_open_in(
     conn: &mut AnyConnection,
-    profile_id: &str,
+    profile_id: &ProfileId,
     currency: Currency,
 ) -> Result<bool, sqlx::Error> {
     let found = sqlx::query_as::<_, (String,)>(
@@ -192,7 +196,7 @@ pub async fn activate_due(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     Ok(done.rows_affected())
 }
 
-pub async fn set_status(db: &Db, id: &str, status: AccountStatus) -> Result<(), sqlx::Error> {
+pub async fn set_status(db: &Db, id: &AccountId, status: AccountStatus) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE bank_accounts SET status = $1 WHERE id = $2")
         .bind(status.as_str())
         .bind(id)

@@ -2,6 +2,7 @@
 //! authorisation is decided on, read inside the caller's transaction with the card's row
 //! locked. `services::cards::authorizations` holds the use cases.
 
+use crate::domain::ids::{AccountId, CardId, TransactionId};
 use sqlx::{AnyConnection, Row};
 
 use super::transactions::Acceptor;
@@ -16,14 +17,14 @@ use crate::domain::cards::status::CardStatus;
 pub struct Authorization {
     pub id: String,
     pub network_id: String,
-    pub card_id: String,
-    pub bank_account_id: String,
+    pub card_id: CardId,
+    pub bank_account_id: AccountId,
     pub kind: LimitType,
     pub amount: i64,
     pub currency: Currency,
     pub status: AuthorizationStatus,
     pub decline_reason: Option<DeclineReason>,
-    pub transaction_id: Option<String>,
+    pub transaction_id: Option<TransactionId>,
     pub acceptor: Acceptor,
     pub created_at: i64,
 }
@@ -77,7 +78,7 @@ pub async fn find(db: &Db, network_id: &str) -> Result<Option<Authorization>, sq
 /// daily limits count against it.
 pub async fn spent_on(
     db: &Db,
-    card_id: &str,
+    card_id: &CardId,
     kind: LimitType,
     day: &str,
 ) -> Result<i64, sqlx::Error> {
@@ -87,7 +88,7 @@ pub async fn spent_on(
 
 pub async fn spent_on_in(
     conn: &mut AnyConnection,
-    card_id: &str,
+    card_id: &CardId,
     kind: LimitType,
     day: &str,
 ) -> Result<i64, sqlx::Error> {
@@ -106,7 +107,7 @@ pub async fn spent_on_in(
 /// The open holds of a card (SPEC §3 "Card authorization hold"), newest first.
 pub async fn holds(
     db: &Db,
-    card_id: &str,
+    card_id: &CardId,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<Authorization>, i64), sqlx::Error> {
@@ -142,7 +143,7 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<Authorization>, sqlx::Err
 /// holds the whole database already), with what a decision needs of it and its account.
 pub struct LockedCard {
     pub status: CardStatus,
-    pub bank_account_id: String,
+    pub bank_account_id: AccountId,
     pub ledger_account_id: String,
     pub expiry: String,
 }
@@ -150,7 +151,7 @@ pub struct LockedCard {
 pub async fn lock_card_in(
     conn: &mut AnyConnection,
     backend: Backend,
-    card_id: &str,
+    card_id: &CardId,
 ) -> Result<Option<LockedCard>, sqlx::Error> {
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE",
@@ -172,7 +173,7 @@ pub async fn lock_card_in(
             .await?;
     Ok(Some(LockedCard {
         status: super::named("status", &status)?,
-        bank_account_id,
+        bank_account_id: bank_account_id.into(),
         ledger_account_id,
         expiry,
     }))
@@ -182,7 +183,7 @@ pub async fn lock_card_in(
 /// when the card has none).
 pub async fn control_in(
     conn: &mut AnyConnection,
-    card_id: &str,
+    card_id: &CardId,
     kind: LimitType,
 ) -> Result<(bool, i64), sqlx::Error> {
     let row = sqlx::query_as::<_, (i64, i64)>(
@@ -214,7 +215,7 @@ pub async fn account_in(
 /// "Restrictions": a restricted account uses no card).
 pub async fn holder_restricted_in(
     conn: &mut AnyConnection,
-    card_id: &str,
+    card_id: &CardId,
 ) -> Result<bool, sqlx::Error> {
     let (restricted,) = sqlx::query_as::<_, (i64,)>(
         "SELECT COUNT(*) FROM users u WHERE u.kyc_status = 'account_restricted' AND \
@@ -232,8 +233,8 @@ pub async fn holder_restricted_in(
 pub struct NewAuthorization<'a> {
     pub id: &'a str,
     pub network_id: &'a str,
-    pub card_id: &'a str,
-    pub bank_account_id: &'a str,
+    pub card_id: &'a CardId,
+    pub bank_account_id: &'a AccountId,
     pub kind: LimitType,
     pub amount: i64,
     pub currency: Currency,
@@ -242,7 +243,7 @@ pub struct NewAuthorization<'a> {
     pub hold_id: Option<&'a str>,
     /// The captured payment a refund gives money back for.
     pub original_id: Option<&'a str>,
-    pub transaction_id: &'a str,
+    pub transaction_id: &'a TransactionId,
     pub acceptor: &'a Acceptor,
     /// The London day (`yyyy-MM-dd`) the daily limits count it on.
     pub day: &'a str,

@@ -4,6 +4,7 @@
 //! fleet of servers.
 
 use crate::domain::accounts::money::Money;
+use crate::domain::ids::UserId;
 use sqlx::Row;
 
 use super::Db;
@@ -38,7 +39,7 @@ fn new_code() -> String {
 }
 
 /// The person's referral code, made on first use.
-pub async fn code_of(db: &Db, user_id: &str, now: i64) -> Result<String, sqlx::Error> {
+pub async fn code_of(db: &Db, user_id: &UserId, now: i64) -> Result<String, sqlx::Error> {
     for _ in 0..5 {
         if let Some((code,)) = sqlx::query_as::<_, (String,)>(
             "SELECT code FROM card_referral_codes WHERE user_id = $1",
@@ -68,7 +69,7 @@ pub async fn code_of(db: &Db, user_id: &str, now: i64) -> Result<String, sqlx::E
 pub async fn refer_in(
     conn: &mut sqlx::AnyConnection,
     code: &str,
-    referred_id: &str,
+    referred_id: &UserId,
     reward: i64,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -99,7 +100,7 @@ pub async fn refer_in(
 /// referral is.
 pub async fn activate_in(
     conn: &mut sqlx::AnyConnection,
-    referred_id: &str,
+    referred_id: &UserId,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -115,7 +116,7 @@ pub async fn activate_in(
 }
 
 /// The referrals a person made, newest first, with the friend's name as they gave it.
-pub async fn of_referrer(db: &Db, referrer_id: &str) -> Result<Vec<ReferralRow>, sqlx::Error> {
+pub async fn of_referrer(db: &Db, referrer_id: &UserId) -> Result<Vec<ReferralRow>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT r.id, u.name, u.surname, r.state, r.reward, r.created_at, r.rewarded_at \
          FROM card_referrals r JOIN users u ON u.id = r.referred_id \
@@ -156,7 +157,7 @@ pub async fn pay_due(db: &Db, now: i64, limit: i64) -> Result<u64, sqlx::Error> 
     .await?;
     let mut paid = 0;
     for (id, referrer_id, reward) in due {
-        let Some(account) = reward_account(db, &referrer_id).await? else {
+        let Some(account) = reward_account(db, &UserId::from(&referrer_id)).await? else {
             continue;
         };
         let mut tx = db.begin_write().await?;
@@ -206,7 +207,7 @@ pub async fn pay_due(db: &Db, now: i64, limit: i64) -> Result<u64, sqlx::Error> 
 /// The referrer's primary active GBP account in their default profile, if they have one.
 async fn reward_account(
     db: &Db,
-    referrer_id: &str,
+    referrer_id: &UserId,
 ) -> Result<Option<super::bank_accounts::BankAccount>, sqlx::Error> {
     let Some(profile) = super::profiles::for_user(db, referrer_id)
         .await?

@@ -8,13 +8,14 @@ use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::cvv::Expiry;
 use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
 use crate::domain::cards::status::{CardStatus, ClosureReason};
+use crate::domain::ids::{AccountId, CardId, ProfileId, UserId};
 
 #[derive(Debug, Clone)]
 pub struct CardRow {
-    pub id: String,
-    pub profile_id: String,
-    pub user_id: String,
-    pub bank_account_id: String,
+    pub id: CardId,
+    pub profile_id: ProfileId,
+    pub user_id: UserId,
+    pub bank_account_id: AccountId,
     pub status: CardStatus,
     pub pan_sealed: String,
     pub last_four: String,
@@ -73,9 +74,9 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<CardRow, sqlx::Error> {
 }
 
 pub struct NewCard<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
-    pub bank_account_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
+    pub bank_account_id: &'a AccountId,
     pub pan_sealed: &'a str,
     pub pan_digest: &'a str,
     pub last_four: &'a str,
@@ -96,7 +97,7 @@ pub enum CreateError {
 }
 
 /// Creates a card in `draft` with every control on at its default limit.
-pub async fn create(db: &Db, card: &NewCard<'_>, now: i64) -> Result<String, CreateError> {
+pub async fn create(db: &Db, card: &NewCard<'_>, now: i64) -> Result<CardId, CreateError> {
     let mut tx = db.begin_write().await?;
     let id = create_in(&mut tx, card, None, now).await?;
     tx.commit().await?;
@@ -110,8 +111,8 @@ pub async fn create_in(
     card: &NewCard<'_>,
     invitation: Option<&str>,
     now: i64,
-) -> Result<String, CreateError> {
-    let id = uuid::Uuid::new_v4().to_string();
+) -> Result<CardId, CreateError> {
+    let id = CardId::fresh();
     let inserted = sqlx::query(
         "INSERT INTO cards (id, profile_id, user_id, bank_account_id, status, pan_sealed, \
          pan_digest, last_four, expiry, holder_name, is_corporate, shipping_address, \
@@ -155,7 +156,7 @@ pub async fn create_in(
 }
 
 /// The corporate cards given to a person (through card invitations), newest first.
-pub async fn given_to(db: &Db, user_id: &str) -> Result<Vec<CardRow>, sqlx::Error> {
+pub async fn given_to(db: &Db, user_id: &UserId) -> Result<Vec<CardRow>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM cards WHERE user_id = $1 AND invitation_id IS NOT NULL \
          ORDER BY created_at DESC, id"
@@ -178,7 +179,7 @@ pub async fn by_invitation(db: &Db, invitation_id: &str) -> Result<Option<CardRo
     .transpose()
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<CardRow>, sqlx::Error> {
+pub async fn by_id(db: &Db, id: &CardId) -> Result<Option<CardRow>, sqlx::Error> {
     sqlx::query(&format!("SELECT {COLUMNS} FROM cards WHERE id = $1"))
         .bind(id)
         .fetch_optional(&db.pool)
@@ -202,7 +203,7 @@ pub async fn by_digest(db: &Db, digest: &str) -> Result<Option<CardRow>, sqlx::E
 /// A profile's cards, newest first; with `holder`, only that person's.
 pub async fn for_profile(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     holder: Option<&str>,
 ) -> Result<Vec<CardRow>, sqlx::Error> {
     let rows = match holder {
@@ -231,7 +232,7 @@ pub async fn for_profile(
 /// Moves a card from `from` to `to`; false when it was not in `from` any more.
 pub async fn move_status(
     db: &Db,
-    id: &str,
+    id: &CardId,
     from: CardStatus,
     to: CardStatus,
     reason: Option<ClosureReason>,
@@ -244,7 +245,7 @@ pub async fn move_status(
 /// `move_status` inside the caller's transaction.
 pub async fn move_status_in(
     conn: &mut sqlx::AnyConnection,
-    id: &str,
+    id: &CardId,
     from: CardStatus,
     to: CardStatus,
     reason: Option<ClosureReason>,
@@ -265,7 +266,7 @@ pub async fn move_status_in(
 }
 
 /// Activates a delivered card with the PIN its holder chose.
-pub async fn activate(db: &Db, id: &str, pin_hash: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn activate(db: &Db, id: &CardId, pin_hash: &str, now: i64) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query(
         "UPDATE cards SET status = $1, pin_hash = $2, pin_failures = 0, updated_at = $3 \
@@ -283,7 +284,7 @@ pub async fn activate(db: &Db, id: &str, pin_hash: &str, now: i64) -> Result<boo
         return Ok(false);
     }
     // The holder's first active card makes a referral of theirs active (card_referrals.rs).
-    let (holder,) = sqlx::query_as::<_, (String,)>("SELECT user_id FROM cards WHERE id = $1")
+    let (holder,) = sqlx::query_as::<_, (UserId,)>("SELECT user_id FROM cards WHERE id = $1")
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
@@ -293,7 +294,7 @@ pub async fn activate(db: &Db, id: &str, pin_hash: &str, now: i64) -> Result<boo
 }
 
 /// Clears the count of wrong PINs that blocks the PIN.
-pub async fn unblock_pin(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn unblock_pin(db: &Db, id: &CardId, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE cards SET pin_failures = 0, updated_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id)
@@ -320,7 +321,7 @@ pub async fn due_for_delivery(db: &Db, now: i64) -> Result<Vec<CardRow>, sqlx::E
 /// Takes one delivery step, only from the status it was due in.
 pub async fn delivery_step(
     db: &Db,
-    id: &str,
+    id: &CardId,
     from: CardStatus,
     to: CardStatus,
     next_step_at: Option<i64>,
@@ -348,7 +349,7 @@ pub struct Control {
     pub daily_limit: i64,
 }
 
-pub async fn controls(db: &Db, card_id: &str) -> Result<Vec<Control>, sqlx::Error> {
+pub async fn controls(db: &Db, card_id: &CardId) -> Result<Vec<Control>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String, i64, i64)>(
         "SELECT kind, enabled, daily_limit FROM card_controls WHERE card_id = $1",
     )
@@ -369,7 +370,7 @@ pub async fn controls(db: &Db, card_id: &str) -> Result<Vec<Control>, sqlx::Erro
     Ok(controls)
 }
 
-pub async fn set_control(db: &Db, card_id: &str, control: Control) -> Result<(), sqlx::Error> {
+pub async fn set_control(db: &Db, card_id: &CardId, control: Control) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE card_controls SET enabled = $1, daily_limit = $2 WHERE card_id = $3 AND kind = $4",
     )
@@ -385,7 +386,7 @@ pub async fn set_control(db: &Db, card_id: &str, control: Control) -> Result<(),
 /// The profile's chosen shipping address, if one was chosen.
 pub async fn shipping_choice(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
 ) -> Result<Option<(ShippingType, Option<ShippingAddress>)>, sqlx::Error> {
     let row = sqlx::query_as::<_, (Option<String>, Option<String>)>(
         "SELECT card_shipping_type, card_shipping_address FROM profiles WHERE id = $1",
@@ -404,7 +405,7 @@ pub async fn shipping_choice(
 
 pub async fn set_shipping_choice(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     kind: ShippingType,
     address: Option<&ShippingAddress>,
 ) -> Result<(), sqlx::Error> {

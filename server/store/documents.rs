@@ -5,10 +5,11 @@
 use base64::Engine;
 
 use super::Db;
+use crate::domain::ids::ProfileId;
 use crate::domain::payments::attachment::{self, Kind};
 
 pub struct Chunk<'a> {
-    pub profile_id: &'a str,
+    pub profile_id: &'a ProfileId,
     pub upload_id: &'a str,
     pub kind: &'a str,
     pub file_name: &'a str,
@@ -45,7 +46,7 @@ type Row = (String, String, String, i64, i64, i64, Option<String>);
 
 async fn current(
     conn: &mut sqlx::AnyConnection,
-    profile_id: &str,
+    profile_id: &ProfileId,
     upload_id: &str,
 ) -> Result<Option<Row>, sqlx::Error> {
     sqlx::query_as::<_, Row>(

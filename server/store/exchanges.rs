@@ -2,6 +2,7 @@
 //! stored when it is given, so any bank process can execute it; `services::exchange` executes
 //! it in one database transaction.
 
+use crate::domain::ids::{AccountId, ProfileId, TransactionId, UserId};
 use sqlx::{AnyConnection, Row};
 
 use super::{Backend, Db};
@@ -11,10 +12,10 @@ use crate::domain::exchange::ConversionType;
 #[derive(Debug, Clone)]
 pub struct QuoteRow {
     pub id: String,
-    pub profile_id: String,
-    pub user_id: String,
-    pub from_account_id: String,
-    pub to_account_id: String,
+    pub profile_id: ProfileId,
+    pub user_id: UserId,
+    pub from_account_id: AccountId,
+    pub to_account_id: AccountId,
     pub conversion_type: ConversionType,
     /// What leaves the paying account, and what arrives in the receiving one.
     pub from_amount: Money,
@@ -80,7 +81,12 @@ pub async fn insert_quote(db: &Db, q: &QuoteRow) -> Result<(), sqlx::Error> {
 }
 
 /// A newer quote replaces this one: it can no longer be executed (unless it already was).
-pub async fn withdraw(db: &Db, id: &str, profile_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn withdraw(
+    db: &Db,
+    id: &str,
+    profile_id: &ProfileId,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE exchange_quotes SET expires_at = $3 WHERE id = $1 AND profile_id = $2 \
          AND expires_at > $3 AND NOT EXISTS (SELECT 1 FROM exchanges e WHERE e.quote_id = $1)",
@@ -144,9 +150,9 @@ pub async fn sweep(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
 pub struct ExchangeRow {
     pub id: String,
     pub quote_id: String,
-    pub profile_id: String,
-    pub from_transaction_id: String,
-    pub to_transaction_id: String,
+    pub profile_id: ProfileId,
+    pub from_transaction_id: TransactionId,
+    pub to_transaction_id: TransactionId,
     pub created_at: i64,
 }
 

@@ -2,10 +2,11 @@
 //! status is what routes the person).
 
 use super::Db;
+use crate::domain::ids::UserId;
 
 pub async fn record(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     provider: &str,
     applicant_id: &str,
     review: crate::domain::onboarding::review::Review,
@@ -25,7 +26,7 @@ pub async fn record(
     Ok(())
 }
 
-pub async fn review(db: &Db, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn review(db: &Db, user_id: &UserId) -> Result<Option<String>, sqlx::Error> {
     let row =
         sqlx::query_as::<_, (String,)>("SELECT review FROM identity_checks WHERE user_id = $1")
             .bind(user_id)
@@ -34,7 +35,7 @@ pub async fn review(db: &Db, user_id: &str) -> Result<Option<String>, sqlx::Erro
     Ok(row.map(|(review,)| review))
 }
 
-pub async fn agree(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn agree(db: &Db, user_id: &UserId, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE users SET identity_agreed_at = COALESCE(identity_agreed_at, $1) WHERE id = $2",
     )
@@ -45,7 +46,7 @@ pub async fn agree(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> 
     Ok(())
 }
 
-pub async fn agreed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn agreed(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
     let row =
         sqlx::query_as::<_, (Option<i64>,)>("SELECT identity_agreed_at FROM users WHERE id = $1")
             .bind(user_id)

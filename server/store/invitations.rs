@@ -2,6 +2,7 @@
 //! past its time reads as expired; every change of state is conditional on the state it leaves,
 //! so two answers to one invitation cannot both win.
 
+use crate::domain::ids::{ProfileId, UserId};
 use sqlx::Row;
 
 use super::cards::{CreateError, NewCard};
@@ -17,9 +18,9 @@ const CONTEXT: &str = "invitation";
 pub struct InvitationRow {
     pub id: String,
     pub reference: String,
-    pub profile_id: String,
+    pub profile_id: ProfileId,
     pub profile_name: String,
-    pub invited_by: String,
+    pub invited_by: UserId,
     pub name: String,
     pub email: String,
     pub role: Role,
@@ -72,8 +73,8 @@ fn from_row(row: &sqlx::any::AnyRow, now: i64) -> Result<InvitationRow, sqlx::Er
 }
 
 pub struct NewInvitation<'a> {
-    pub profile_id: &'a str,
-    pub invited_by: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub invited_by: &'a UserId,
     pub name: &'a str,
     pub email: &'a str,
     pub role: Role,
@@ -167,7 +168,7 @@ pub async fn by_token(
 /// A profile's invitations, newest first.
 pub async fn for_profile(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     now: i64,
 ) -> Result<Vec<InvitationRow>, sqlx::Error> {
     let rows = sqlx::query(&format!(
@@ -196,7 +197,7 @@ pub async fn for_email(db: &Db, email: &str, now: i64) -> Result<Vec<InvitationR
 /// A live pending invitation of the profile to this email, if one is open.
 pub async fn open_for(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     email: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -241,7 +242,7 @@ pub async fn answer(db: &Db, id: &str, to: InvitationState, now: i64) -> Result<
 pub async fn accept(
     db: &Db,
     invitation: &InvitationRow,
-    user_id: &str,
+    user_id: &UserId,
     card: Option<&NewCard<'_>>,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
@@ -260,7 +261,7 @@ pub async fn accept(
 pub async fn accept_in(
     conn: &mut sqlx::AnyConnection,
     invitation: &InvitationRow,
-    user_id: &str,
+    user_id: &UserId,
     card: Option<&NewCard<'_>>,
     now: i64,
 ) -> Result<bool, sqlx::Error> {

@@ -2,11 +2,12 @@ use super::codes::{self, CodeTable};
 use super::Db;
 use crate::domain::auth::mfa::{self, Check, Method, Purpose, Status};
 use crate::domain::auth::secrets::{digest, same};
+use crate::domain::ids::UserId;
 
 #[derive(Debug, Clone)]
 pub struct MfaRequest {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub purpose: Purpose,
     pub method: Method,
     pub status: Status,
@@ -16,7 +17,7 @@ pub struct MfaRequest {
 /// A request to store: an SMS code, or a passkey ceremony's state (its code is random and
 /// never sent, so only the passkey can complete it).
 pub struct NewRequest<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub purpose: Purpose,
     pub method: Method,
     pub code: &'a str,
@@ -115,7 +116,7 @@ pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<MfaRequest>, sql
             Some(MfaRequest {
                 status: mfa::effective(Status::stored(&status), expires_at, now),
                 id,
-                user_id,
+                user_id: user_id.into(),
                 purpose,
                 method,
                 expires_at,
@@ -200,7 +201,7 @@ pub async fn verify(
     Ok(Some((
         MfaRequest {
             id: id.into(),
-            user_id,
+            user_id: user_id.into(),
             purpose,
             method,
             status: new_status,
@@ -214,7 +215,7 @@ pub async fn verify(
 /// carries no request id.
 pub async fn latest_pending(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     purpose: Purpose,
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
@@ -231,7 +232,11 @@ pub async fn latest_pending(
 }
 
 /// Ends the person's open requests of a purpose, so no earlier code can be used.
-pub async fn expire_pending(db: &Db, user_id: &str, purpose: Purpose) -> Result<(), sqlx::Error> {
+pub async fn expire_pending(
+    db: &Db,
+    user_id: &UserId,
+    purpose: Purpose,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'",
     )
@@ -248,7 +253,7 @@ pub async fn expire_pending(db: &Db, user_id: &str, purpose: Purpose) -> Result<
 pub async fn consume_approval(
     conn: &mut sqlx::AnyConnection,
     id: &str,
-    user_id: &str,
+    user_id: &UserId,
     purpose: Purpose,
     binding: &str,
     now: i64,
@@ -284,7 +289,7 @@ pub enum ApprovalProblem {
 pub async fn approval_problem(
     db: &Db,
     id: &str,
-    user_id: &str,
+    user_id: &UserId,
     purpose: Purpose,
     binding: &str,
     now: i64,

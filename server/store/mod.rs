@@ -14,6 +14,7 @@ pub mod email_verifications;
 pub mod exchanges;
 pub mod features;
 pub mod identity_checks;
+mod ids;
 pub mod invitations;
 pub mod ledger;
 pub mod mfa;

@@ -1,5 +1,6 @@
 //! The business onboarding wizard's saved answers (SPEC §7 Onboarding) and the bank's review.
 
+use crate::domain::ids::{ProfileId, UserId};
 use sqlx::AnyConnection;
 
 use super::Db;
@@ -8,11 +9,11 @@ use crate::domain::onboarding::business::BusinessData;
 #[derive(Debug, Clone)]
 pub struct Onboarding {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     /// How many wizard steps are done.
     pub step: i64,
     pub data: BusinessData,
-    pub profile_id: Option<String>,
+    pub profile_id: Option<ProfileId>,
     pub submitted_at: Option<i64>,
     pub review_note: Option<String>,
     pub additional_info: Option<String>,
@@ -40,9 +41,9 @@ fn from_row(
         // (`#[serde(default)]`); answers that do not read at all are an error, never lost.
         data: super::json("data", &data)?,
         id,
-        user_id,
+        user_id: user_id.into(),
         step,
-        profile_id,
+        profile_id: profile_id.map(ProfileId::from),
         submitted_at,
         review_note,
         additional_info,
@@ -50,7 +51,7 @@ fn from_row(
 }
 
 /// The person's newest onboarding: the one the wizard works on, or under review.
-pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
+pub async fn latest(db: &Db, user_id: &UserId) -> Result<Option<Onboarding>, sqlx::Error> {
     let row = sqlx::query_as::<_, Row>(&format!(
         "SELECT {COLUMNS} FROM onboardings WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1"
     ))
@@ -60,7 +61,10 @@ pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Onboarding>, sqlx::
     row.map(from_row).transpose()
 }
 
-pub async fn by_profile(db: &Db, profile_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
+pub async fn by_profile(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<Option<Onboarding>, sqlx::Error> {
     let row = sqlx::query_as::<_, Row>(&format!(
         "SELECT {COLUMNS} FROM onboardings WHERE profile_id = $1"
     ))
@@ -71,7 +75,7 @@ pub async fn by_profile(db: &Db, profile_id: &str) -> Result<Option<Onboarding>,
 }
 
 /// Starts a new draft for the person.
-pub async fn create(db: &Db, user_id: &str, now: i64) -> Result<Onboarding, sqlx::Error> {
+pub async fn create(db: &Db, user_id: &UserId, now: i64) -> Result<Onboarding, sqlx::Error> {
     let id = uuid::Uuid::now_v7().to_string();
     let data = BusinessData::default();
     sqlx::query(
@@ -120,7 +124,7 @@ pub async fn save(
 pub async fn submit(
     conn: &mut AnyConnection,
     id: &str,
-    profile_id: &str,
+    profile_id: &ProfileId,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(

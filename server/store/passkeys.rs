@@ -1,6 +1,7 @@
 //! A user's passkeys (the face method) and the enrolment ceremony in progress.
 
 use super::Db;
+use crate::domain::ids::UserId;
 
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -12,7 +13,7 @@ pub struct PasskeyRow {
     pub last_used_at: Option<i64>,
 }
 
-pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<PasskeyRow>, sqlx::Error> {
+pub async fn for_user(db: &Db, user_id: &UserId) -> Result<Vec<PasskeyRow>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String, String, i64, Option<i64>)>(
         "SELECT id, passkey, created_at, last_used_at FROM passkeys WHERE user_id = $1 ORDER BY created_at",
     )
@@ -33,7 +34,7 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<PasskeyRow>, sqlx::E
 /// Stores a new passkey and makes the face method the user's second factor, together.
 pub async fn add(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     credential_id: &str,
     passkey: &str,
     now: i64,
@@ -64,7 +65,7 @@ pub async fn add(
 
 /// Removes one of the user's passkeys; with none left the user approves by SMS again.
 /// False when the user has no passkey with that id.
-pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn remove(db: &Db, user_id: &UserId, id: &str) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query("DELETE FROM passkeys WHERE id = $1 AND user_id = $2")
         .bind(id)
@@ -106,7 +107,7 @@ pub async fn record_use(
 /// Keeps the state of an enrolment that has started, replacing any earlier one.
 pub async fn start_enrolment(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     state: &str,
     expires_at: i64,
 ) -> Result<(), sqlx::Error> {
@@ -124,7 +125,7 @@ pub async fn start_enrolment(
     tx.commit().await
 }
 
-pub async fn enrolment(db: &Db, user_id: &str, now: i64) -> Result<Option<String>, sqlx::Error> {
+pub async fn enrolment(db: &Db, user_id: &UserId, now: i64) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query_as::<_, (String,)>(
         "SELECT state FROM passkey_enrolments WHERE user_id = $1 AND expires_at > $2",
     )

@@ -2,12 +2,13 @@
 
 use super::Db;
 use crate::domain::auth::secrets::{digest, new_token};
+use crate::domain::ids::UserId;
 
 pub const LIFETIME_MS: i64 = 60 * 60 * 1000;
 const CONTEXT: &str = "password-reset";
 
 /// A new link token for the user; the links sent before it stop working.
-pub async fn create(db: &Db, user_id: &str, now: i64) -> Result<String, sqlx::Error> {
+pub async fn create(db: &Db, user_id: &UserId, now: i64) -> Result<String, sqlx::Error> {
     let token = new_token();
     let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
@@ -49,10 +50,10 @@ pub async fn redeem(
     token: &str,
     password_hash: &str,
     now: i64,
-) -> Result<Option<String>, sqlx::Error> {
+) -> Result<Option<UserId>, sqlx::Error> {
     let hash = digest(token, CONTEXT);
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query_as::<_, (String,)>(
+    let row = sqlx::query_as::<_, (UserId,)>(
         "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
     )
     .bind(&hash)

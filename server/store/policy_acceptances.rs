@@ -1,11 +1,12 @@
 //! Which policy version each person accepted, and when (domain/policies.rs).
 
 use super::Db;
+use crate::domain::ids::UserId;
 
 /// Records that `user_id` accepted `version` at `now`; accepting it again keeps the first time.
 pub async fn record_in(
     conn: &mut sqlx::AnyConnection,
-    user_id: &str,
+    user_id: &UserId,
     version: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
@@ -21,7 +22,7 @@ pub async fn record_in(
     Ok(())
 }
 
-pub async fn record(db: &Db, user_id: &str, version: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn record(db: &Db, user_id: &UserId, version: &str, now: i64) -> Result<(), sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     record_in(&mut conn, user_id, version, now).await
 }
@@ -29,7 +30,7 @@ pub async fn record(db: &Db, user_id: &str, version: &str, now: i64) -> Result<(
 /// When `user_id` accepted `version`, if they did.
 pub async fn accepted_at(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     version: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
@@ -42,7 +43,7 @@ pub async fn accepted_at(
 }
 
 /// The newest version `user_id` accepted (versions are ISO dates, so they sort as text).
-pub async fn last_version(db: &Db, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn last_version(db: &Db, user_id: &UserId) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT MAX(version) FROM policy_acceptances WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(&db.pool)

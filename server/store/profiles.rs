@@ -1,11 +1,13 @@
 use super::Db;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::{ProfileType, Role};
 
 /// SPEC §3 "Profile", as the app receives it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: ProfileId,
     #[serde(rename = "type")]
     pub kind: ProfileType,
     pub name: String,
@@ -19,7 +21,7 @@ pub struct Access {
     pub rights: Vec<String>,
 }
 
-pub async fn create(db: &Db, kind: ProfileType, name: &str) -> Result<String, sqlx::Error> {
+pub async fn create(db: &Db, kind: ProfileType, name: &str) -> Result<ProfileId, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     create_in(&mut conn, db.now_ms(), kind, name).await
 }
@@ -29,8 +31,8 @@ pub async fn create_in(
     now: i64,
     kind: ProfileType,
     name: &str,
-) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+) -> Result<ProfileId, sqlx::Error> {
+    let id = ProfileId::fresh();
     sqlx::query("INSERT INTO profiles (id, type, name, created_at) VALUES ($1, $2, $3, $4)")
         .bind(&id)
         .bind(kind.as_str())
@@ -43,8 +45,8 @@ pub async fn create_in(
 
 pub async fn add_member(
     db: &Db,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
     role: Role,
     rights: &[&str],
     is_default: bool,
@@ -55,8 +57,8 @@ pub async fn add_member(
 
 pub async fn add_member_in(
     conn: &mut sqlx::AnyConnection,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
     role: Role,
     rights: &[&str],
     is_default: bool,
@@ -73,7 +75,7 @@ pub async fn add_member_in(
 }
 
 /// The profiles a user may act for, the default first.
-pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Error> {
+pub async fn for_user(db: &Db, user_id: &UserId) -> Result<Vec<Profile>, sqlx::Error> {
     let rows = sqlx::query_as::<_, (String, String, String, i64, String, String)>(
         "SELECT p.id, p.type, p.name, m.is_default, m.role, m.rights FROM profiles p \
          JOIN profile_members m ON m.profile_id = p.id WHERE m.user_id = $1 ORDER BY m.is_default DESC, p.name",
@@ -84,7 +86,7 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Erro
     rows.into_iter()
         .map(|(id, kind, name, is_default, role, rights)| {
             Ok(Profile {
-                id,
+                id: id.into(),
                 kind: super::named("kind", &kind)?,
                 name,
                 is_default: is_default != 0,
@@ -119,7 +121,7 @@ pub fn choose<'a>(profiles: &'a [Profile], wanted: Option<&str>) -> Option<&'a P
 pub async fn lock_in(
     conn: &mut sqlx::AnyConnection,
     backend: super::Backend,
-    profile_id: &str,
+    profile_id: &ProfileId,
 ) -> Result<(), sqlx::Error> {
     if backend == super::Backend::Postgres {
         sqlx::query("SELECT id FROM profiles WHERE id = $1 FOR UPDATE")

@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use super::Db;
 use crate::domain::accounts::money::Currency;
+use crate::domain::ids::ProfileId;
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::payee_account::{AccountFields, PayeeAccount};
 use crate::domain::payments::recipient::{PayeeType, Recipient, SwiftAddress};
@@ -56,7 +57,7 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<StoredRecipient, sqlx::Error> {
 /// A page of the profile's recipients by name, with the total count.
 pub async fn page(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     search: Option<&str>,
     limit: i64,
     offset: i64,
@@ -83,7 +84,7 @@ pub async fn page(
 
 pub async fn find(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     id: &str,
 ) -> Result<Option<StoredRecipient>, sqlx::Error> {
     let row = sqlx::query(&format!(
@@ -100,7 +101,7 @@ pub async fn find(
 /// when the id names no recipient of this profile.
 pub async fn upsert(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     id: Option<&str>,
     r: &Recipient,
     now: i64,
@@ -165,7 +166,7 @@ pub async fn upsert(
     }
 }
 
-pub async fn delete(db: &Db, profile_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM recipients WHERE id = $1 AND profile_id = $2")
         .bind(id)
         .bind(profile_id)

@@ -4,12 +4,13 @@ use sqlx::AnyConnection;
 
 use super::{named, Db};
 use crate::domain::accounts::money::Currency;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::fee::{CheckoutState, FeePayment, FeeStatus};
 
 #[derive(Debug, Clone)]
 pub struct Fee {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub currency: Currency,
     pub amount_minor: i64,
     pub reference: String,
@@ -40,7 +41,7 @@ fn from_row(
 ) -> Result<Fee, sqlx::Error> {
     Ok(Fee {
         id,
-        user_id,
+        user_id: user_id.into(),
         currency: named("currency", &currency)?,
         amount_minor,
         reference,
@@ -54,7 +55,7 @@ fn from_row(
 }
 
 /// The person's newest fee.
-pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Fee>, sqlx::Error> {
+pub async fn latest(db: &Db, user_id: &UserId) -> Result<Option<Fee>, sqlx::Error> {
     let row = sqlx::query_as::<_, Row>(&format!(
         "SELECT {COLUMNS} FROM registration_fees WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1"
     ))
@@ -85,7 +86,7 @@ pub async fn by_checkout(db: &Db, checkout_id: &str) -> Result<Option<Fee>, sqlx
 }
 
 pub struct NewFee<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub flow: &'a str,
     pub currency: Currency,
     pub amount_minor: i64,

@@ -3,6 +3,7 @@
 
 use super::Db;
 use crate::domain::auth::secrets::{digest, new_token};
+use crate::domain::ids::UserId;
 
 pub const ACCESS_MS: i64 = 30 * 60 * 1000;
 pub const REFRESH_MS: i64 = 60 * 60 * 1000;
@@ -30,7 +31,7 @@ impl std::fmt::Debug for Tokens {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionUser {
     pub session_id: String,
-    pub user_id: String,
+    pub user_id: UserId,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +49,7 @@ pub enum RefreshError {
 
 async fn insert(
     conn: &mut sqlx::AnyConnection,
-    user_id: &str,
+    user_id: &UserId,
     family_id: &str,
     started_at: i64,
     approved_at: Option<i64>,
@@ -81,7 +82,7 @@ async fn insert(
 }
 
 /// A new session, the first of its family, after a completed log-in.
-pub async fn issue(db: &Db, user_id: &str, now: i64) -> Result<Tokens, sqlx::Error> {
+pub async fn issue(db: &Db, user_id: &UserId, now: i64) -> Result<Tokens, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     // Completing a log-in is itself an approval with the person's factor.
     insert(
@@ -101,7 +102,7 @@ pub async fn authenticate(
     access: &str,
     now: i64,
 ) -> Result<Option<SessionUser>, sqlx::Error> {
-    let row = sqlx::query_as::<_, (String, String)>(
+    let row = sqlx::query_as::<_, (String, UserId)>(
         "SELECT id, user_id FROM sessions WHERE access_hash = $1 AND revoked_at IS NULL \
          AND rotated_at IS NULL AND access_expires_at > $2",
     )
@@ -163,7 +164,15 @@ pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, Refresh
         tx.commit().await?;
         return Err(RefreshError::Reused);
     }
-    let tokens = insert(&mut tx, &user_id, &family_id, started_at, approved_at, now).await?;
+    let tokens = insert(
+        &mut tx,
+        &UserId::from(user_id),
+        &family_id,
+        started_at,
+        approved_at,
+        now,
+    )
+    .await?;
     tx.commit().await?;
     Ok(tokens)
 }
@@ -216,7 +225,7 @@ pub async fn revoke(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Err
 }
 
 /// After a password change: every session of the user ends.
-pub async fn revoke_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
+pub async fn revoke_all_for_user(db: &Db, user_id: &UserId, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
     )

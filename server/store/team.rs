@@ -1,12 +1,13 @@
 //! A profile's members (SPEC §3 Team member): who they are, their access, and changes to it.
 
 use super::Db;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::profiles::access::Role;
 
 #[derive(Debug, Clone)]
 pub struct MemberRow {
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     pub surname: String,
     pub email: String,
@@ -29,7 +30,7 @@ type Row = (
 
 fn member_from((user_id, name, surname, email, role, rights, occupation, kyc): Row) -> MemberRow {
     MemberRow {
-        user_id,
+        user_id: user_id.into(),
         name,
         surname,
         email,
@@ -44,7 +45,7 @@ const SELECT: &str = "SELECT u.id, u.name, u.surname, u.email, m.role, m.rights,
     u.kyc_status FROM profile_members m JOIN users u ON u.id = m.user_id";
 
 /// The members of a profile, the Account Owners first.
-pub async fn members(db: &Db, profile_id: &str) -> Result<Vec<MemberRow>, sqlx::Error> {
+pub async fn members(db: &Db, profile_id: &ProfileId) -> Result<Vec<MemberRow>, sqlx::Error> {
     let rows = sqlx::query_as::<_, Row>(&format!(
         "{SELECT} WHERE m.profile_id = $1 ORDER BY CASE WHEN m.role = 'admin' THEN 0 ELSE 1 END, u.name, u.surname, u.id"
     ))
@@ -56,8 +57,8 @@ pub async fn members(db: &Db, profile_id: &str) -> Result<Vec<MemberRow>, sqlx::
 
 pub async fn member(
     db: &Db,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
 ) -> Result<Option<MemberRow>, sqlx::Error> {
     let row = sqlx::query_as::<_, Row>(&format!(
         "{SELECT} WHERE m.profile_id = $1 AND m.user_id = $2"
@@ -72,8 +73,8 @@ pub async fn member(
 /// Sets a member's role, rights and occupation; false when they are not a member.
 pub async fn set_access(
     db: &Db,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
     role: Role,
     rights: &[String],
     occupation: Option<&str>,
@@ -98,8 +99,8 @@ pub async fn set_access(
 /// a closed card is declined).
 pub async fn remove(
     db: &Db,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;

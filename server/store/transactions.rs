@@ -9,6 +9,7 @@ use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::transaction_kinds::{
     TransactionScheme, TransactionStatus, TransactionType,
 };
+use crate::domain::ids::{AccountId, CardId, TransactionId};
 use crate::domain::paging::Paging;
 use crate::domain::payments::recipient::PayeeType;
 
@@ -28,8 +29,8 @@ pub struct Acceptor {
 
 #[derive(Debug, Clone)]
 pub struct Transaction {
-    pub id: String,
-    pub bank_account_id: String,
+    pub id: TransactionId,
+    pub bank_account_id: AccountId,
     pub entry_id: Option<String>,
     pub kind: TransactionType,
     pub status: TransactionStatus,
@@ -51,7 +52,7 @@ pub struct Transaction {
 
 #[derive(Debug, Clone)]
 pub struct NewTransaction<'a> {
-    pub bank_account_id: &'a str,
+    pub bank_account_id: &'a AccountId,
     pub kind: TransactionType,
     pub status: TransactionStatus,
     pub scheme: Option<TransactionScheme>,
@@ -66,7 +67,7 @@ pub struct NewTransaction<'a> {
     pub counterparty_account: Option<&'a str>,
     pub acceptor: Option<&'a Acceptor>,
     /// The card it was made with.
-    pub card_id: Option<&'a str>,
+    pub card_id: Option<&'a CardId>,
     pub created_at: i64,
 }
 
@@ -74,7 +75,7 @@ impl<'a> NewTransaction<'a> {
     /// A row with what every row has; the optional parts (scheme, fee, counterparty, card…) are
     /// set with struct update syntax. No currency is assumed: each row names its own.
     pub fn new(
-        bank_account_id: &'a str,
+        bank_account_id: &'a AccountId,
         kind: TransactionType,
         status: TransactionStatus,
         currency: Currency,
@@ -149,8 +150,8 @@ pub async fn insert(
     conn: &mut AnyConnection,
     new: &NewTransaction<'_>,
     booked: Option<(&str, i64, i64)>,
-) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+) -> Result<TransactionId, sqlx::Error> {
+    let id = TransactionId::fresh();
     // The balance moves by the amount and the fee together.
     let amount_total = new.amount - new.fee;
     let search_text = [
@@ -200,14 +201,14 @@ pub async fn insert(
 /// SPEC §7 transactions fetch: one account's transactions, newest first, filtered.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
-    pub bank_account_id: String,
+    pub bank_account_id: AccountId,
     pub types: Vec<String>,
     /// Inclusive bounds in epoch milliseconds.
     pub from: Option<i64>,
     pub to: Option<i64>,
     pub keyword: Option<String>,
     /// Only what this card paid.
-    pub card_id: Option<String>,
+    pub card_id: Option<CardId>,
 }
 
 pub struct Page {
@@ -218,7 +219,7 @@ pub struct Page {
 /// Builds the WHERE clause and its values; `$1` is always the account.
 fn conditions(filter: &Filter) -> (String, Vec<FilterValue>) {
     let mut sql = String::from("bank_account_id = $1");
-    let mut values = vec![FilterValue::Text(filter.bank_account_id.clone())];
+    let mut values = vec![FilterValue::Text(filter.bank_account_id.to_string())];
     if !filter.types.is_empty() {
         let mut marks = Vec::new();
         for kind in &filter.types {
@@ -228,7 +229,7 @@ fn conditions(filter: &Filter) -> (String, Vec<FilterValue>) {
         sql.push_str(&format!(" AND type IN ({})", marks.join(", ")));
     }
     if let Some(card_id) = &filter.card_id {
-        values.push(FilterValue::Text(card_id.clone()));
+        values.push(FilterValue::Text(card_id.to_string()));
         sql.push_str(&format!(" AND card_id = ${}", values.len()));
     }
     if let Some(from) = filter.from {
@@ -328,7 +329,7 @@ pub async fn settle_pending(
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error> {
+pub async fn by_id(db: &Db, id: &TransactionId) -> Result<Option<Transaction>, sqlx::Error> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM transactions WHERE id = $1"))
         .bind(id)
         .fetch_optional(&db.pool)
@@ -338,7 +339,11 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error
 
 /// The account's balance just before `from`: the running balance of its last booked
 /// transaction earlier than that, or zero.
-pub async fn balance_before(db: &Db, bank_account_id: &str, from: i64) -> Result<i64, sqlx::Error> {
+pub async fn balance_before(
+    db: &Db,
+    bank_account_id: &AccountId,
+    from: i64,
+) -> Result<i64, sqlx::Error> {
     let row = sqlx::query_as::<_, (i64,)>(
         "SELECT balance_after FROM transactions WHERE bank_account_id = $1 AND created_at < $2 \
          AND balance_after IS NOT NULL ORDER BY created_at DESC, account_seq DESC LIMIT 1",
@@ -355,7 +360,7 @@ pub async fn balance_before(db: &Db, bank_account_id: &str, from: i64) -> Result
 /// at once and a slow download slows the reading down.
 pub fn booked_between(
     db: &Db,
-    bank_account_id: String,
+    bank_account_id: AccountId,
     from: i64,
     to: i64,
 ) -> tokio::sync::mpsc::Receiver<Result<Transaction, sqlx::Error>> {
@@ -384,7 +389,7 @@ pub fn booked_between(
 
 pub async fn count_booked_between(
     db: &Db,
-    bank_account_id: &str,
+    bank_account_id: &AccountId,
     from: i64,
     to: i64,
 ) -> Result<i64, sqlx::Error> {

@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, Row};
 use super::bank_accounts::BankAccount;
 use super::{Backend, Db};
 use crate::domain::accounts::money::Currency;
+use crate::domain::ids::{AccountId, ProfileId, TransactionId, UserId};
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::settlement::TransferStatus;
 
@@ -13,9 +14,9 @@ use crate::domain::payments::settlement::TransferStatus;
 pub struct TransferRow {
     pub id: String,
     pub request_digest: String,
-    pub profile_id: String,
-    pub bank_account_id: String,
-    pub transaction_id: String,
+    pub profile_id: ProfileId,
+    pub bank_account_id: AccountId,
+    pub transaction_id: TransactionId,
     pub scheme: Scheme,
     pub currency: String,
     pub amount: i64,
@@ -71,7 +72,7 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<TransferRow>, sqlx::Error>
 /// The transfer a transaction row shows, when it is one.
 pub async fn by_transaction(
     db: &Db,
-    transaction_id: &str,
+    transaction_id: &TransactionId,
 ) -> Result<Option<TransferRow>, sqlx::Error> {
     sqlx::query(&format!(
         "SELECT {COLUMNS} FROM transfers WHERE transaction_id = $1"
@@ -88,10 +89,10 @@ pub async fn by_transaction(
 pub struct NewTransfer<'a> {
     pub id: &'a str,
     pub request_digest: &'a str,
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
     pub account: &'a BankAccount,
-    pub transaction_id: &'a str,
+    pub transaction_id: &'a TransactionId,
     pub payee_transaction_id: Option<&'a str>,
     pub scheme: Scheme,
     pub amount: i64,
@@ -142,7 +143,7 @@ pub async fn insert_in(conn: &mut AnyConnection, new: &NewTransfer<'_>) -> Resul
 /// What the profile has sent in `currency` since `since` (returned transfers do not count).
 pub async fn sent_since_in(
     conn: &mut AnyConnection,
-    profile_id: &str,
+    profile_id: &ProfileId,
     currency: Currency,
     since: i64,
 ) -> Result<i64, sqlx::Error> {
@@ -164,7 +165,7 @@ pub async fn sent_since_in(
 pub async fn attach_in(
     conn: &mut AnyConnection,
     transfer_id: &str,
-    profile_id: &str,
+    profile_id: &ProfileId,
     document_id: &str,
 ) -> Result<bool, sqlx::Error> {
     let linked = sqlx::query(
@@ -194,8 +195,8 @@ pub async fn any_due(db: &Db, now: i64) -> Result<bool, sqlx::Error> {
 /// A pending transfer whose time has come, claimed in the caller's transaction.
 pub struct Due {
     pub id: String,
-    pub bank_account_id: String,
-    pub transaction_id: String,
+    pub bank_account_id: AccountId,
+    pub transaction_id: TransactionId,
     pub scheme: Scheme,
     pub amount: i64,
     pub fee: i64,
@@ -225,8 +226,8 @@ pub async fn claim_due_in(
             Ok(Due {
                 scheme: super::named("scheme", &scheme)?,
                 id,
-                bank_account_id,
-                transaction_id,
+                bank_account_id: bank_account_id.into(),
+                transaction_id: transaction_id.into(),
                 amount,
                 fee,
                 payee_name,
@@ -240,7 +241,7 @@ pub async fn claim_due_in(
 pub async fn set_status_in(
     conn: &mut AnyConnection,
     id: &str,
-    transaction_id: &str,
+    transaction_id: &TransactionId,
     status: TransferStatus,
     reason: Option<&str>,
     now: i64,

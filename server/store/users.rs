@@ -1,6 +1,7 @@
 use super::Db;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 
 /// What creating a user needs; the password arrives already hashed.
@@ -18,7 +19,7 @@ pub struct NewUser<'a> {
 
 #[derive(Clone)]
 pub struct UserRow {
-    pub id: String,
+    pub id: UserId,
     pub email: String,
     pub password_hash: String,
     pub name: String,
@@ -45,7 +46,7 @@ impl std::fmt::Debug for UserRow {
     }
 }
 
-pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<String, sqlx::Error> {
+pub async fn create(db: &Db, user: &NewUser<'_>) -> Result<UserId, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     create_in(&mut conn, db.now_ms(), user).await
 }
@@ -55,8 +56,8 @@ pub async fn create_in(
     conn: &mut sqlx::AnyConnection,
     now: i64,
     user: &NewUser<'_>,
-) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+) -> Result<UserId, sqlx::Error> {
+    let id = UserId::fresh();
     sqlx::query(
         "INSERT INTO users (id, email, password_hash, name, surname, phone_code, phone_number, mfa_method, \
          onboarding_flow, kyc_status, created_at, phone_verified_at) \
@@ -99,7 +100,7 @@ fn from_row(
     (id, email, password_hash, name, surname, mfa_method, onboarding_flow, kyc_status): Row,
 ) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {
-        id,
+        id: id.into(),
         email,
         password_hash,
         name,
@@ -130,7 +131,7 @@ pub async fn by_email(db: &Db, email: &Email) -> Result<Option<UserRow>, sqlx::E
     row.map(from_row).transpose()
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+pub async fn by_id(db: &Db, id: &UserId) -> Result<Option<UserRow>, sqlx::Error> {
     let row = sqlx::query_as::<_, Row>(&format!("SELECT {COLUMNS} FROM users WHERE id = $1"))
         .bind(id)
         .fetch_optional(&db.pool)
@@ -140,7 +141,7 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
 
 /// The verified telephone the SMS steps text: country code and number. A number typed during
 /// onboarding and not yet confirmed is no second factor.
-pub async fn phone(db: &Db, id: &str) -> Result<Option<(String, String)>, sqlx::Error> {
+pub async fn phone(db: &Db, id: &UserId) -> Result<Option<(String, String)>, sqlx::Error> {
     let row = sqlx::query_as::<_, (Option<String>, Option<String>)>(
         "SELECT phone_code, phone_number FROM users WHERE id = $1 AND phone_verified_at IS NOT NULL",
     )
@@ -183,7 +184,7 @@ pub struct Telephone {
     pub number: String,
 }
 
-pub async fn details(db: &Db, id: &str) -> Result<Option<UserDetails>, sqlx::Error> {
+pub async fn details(db: &Db, id: &UserId) -> Result<Option<UserDetails>, sqlx::Error> {
     // sqlx's Any rows decode at most 16 columns into a tuple; three small reads keep it typed.
     let row = sqlx::query_as::<
         _,
@@ -265,7 +266,7 @@ pub struct PersonalDetails<'a> {
 
 pub async fn set_personal_details(
     db: &Db,
-    id: &str,
+    id: &UserId,
     person: &PersonalDetails<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -297,7 +298,7 @@ pub struct Address<'a> {
 /// Stores the address and moves the KYC status on, in one statement.
 pub async fn set_address(
     db: &Db,
-    id: &str,
+    id: &UserId,
     address: &Address<'_>,
     kyc_status: KycStatus,
 ) -> Result<(), sqlx::Error> {
@@ -318,7 +319,7 @@ pub async fn set_address(
     Ok(())
 }
 
-pub async fn set_mfa_method(db: &Db, id: &str, method: Method) -> Result<(), sqlx::Error> {
+pub async fn set_mfa_method(db: &Db, id: &UserId, method: Method) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET mfa_method = $1 WHERE id = $2")
         .bind(method.as_str())
         .bind(id)
@@ -328,7 +329,10 @@ pub async fn set_mfa_method(db: &Db, id: &str, method: Method) -> Result<(), sql
 }
 
 /// The telephone given during onboarding and not yet verified.
-pub async fn unverified_phone(db: &Db, id: &str) -> Result<Option<(String, String)>, sqlx::Error> {
+pub async fn unverified_phone(
+    db: &Db,
+    id: &UserId,
+) -> Result<Option<(String, String)>, sqlx::Error> {
     let row = sqlx::query_as::<_, (Option<String>, Option<String>)>(
         "SELECT phone_code, phone_number FROM users WHERE id = $1 AND phone_verified_at IS NULL",
     )
@@ -338,14 +342,14 @@ pub async fn unverified_phone(db: &Db, id: &str) -> Result<Option<(String, Strin
     Ok(row.and_then(|(code, number)| Some((code?, number?))))
 }
 
-pub async fn phone_verified(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn phone_verified(db: &Db, id: &UserId) -> Result<bool, sqlx::Error> {
     Ok(phone(db, id).await?.is_some())
 }
 
 /// Stores a telephone typed during onboarding; it needs verifying.
 pub async fn set_unverified_phone(
     db: &Db,
-    id: &str,
+    id: &UserId,
     code: &str,
     number: &str,
 ) -> Result<(), sqlx::Error> {
@@ -362,7 +366,7 @@ pub async fn set_unverified_phone(
 
 pub async fn mark_phone_verified(
     conn: &mut sqlx::AnyConnection,
-    id: &str,
+    id: &UserId,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -379,7 +383,7 @@ pub async fn mark_phone_verified(
 /// the other sees `false`. Reaching `completed` ends the onboarding flow, so the dashboard opens.
 pub async fn move_status(
     conn: &mut sqlx::AnyConnection,
-    id: &str,
+    id: &UserId,
     from: &[KycStatus],
     to: KycStatus,
 ) -> Result<bool, sqlx::Error> {
@@ -402,7 +406,7 @@ pub async fn move_status(
 }
 
 /// Sets a status whatever it was: the bank's operators' decision (restrict, reopen).
-pub async fn set_status(db: &Db, id: &str, to: KycStatus) -> Result<(), sqlx::Error> {
+pub async fn set_status(db: &Db, id: &UserId, to: KycStatus) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET kyc_status = $1 WHERE id = $2")
         .bind(to.as_str())
         .bind(id)
@@ -415,7 +419,7 @@ pub async fn set_status(db: &Db, id: &str, to: KycStatus) -> Result<(), sqlx::Er
 /// `flow` at `to`; false when the person was not there (of two requests that race, one moves).
 pub async fn start_flow(
     db: &Db,
-    id: &str,
+    id: &UserId,
     flow: OnboardingFlow,
     to: KycStatus,
 ) -> Result<bool, sqlx::Error> {

@@ -4,6 +4,7 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use bank::domain::ids::UserId;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -13,7 +14,7 @@ use bank::domain::onboarding::kyc::KycStatus;
 use bank::domain::onboarding::review::Decision;
 use bank::services::onboarding::review::decide_business as decide;
 
-async fn status(bank: &TestBank, user_id: &str) -> String {
+async fn status(bank: &TestBank, user_id: &UserId) -> String {
     bank::store::users::by_id(&bank.db, user_id)
         .await
         .unwrap()
@@ -28,7 +29,7 @@ fn notify(bank: &TestBank) -> bank::providers::notify::Notifications {
 }
 
 /// A UK business whose details are in and whose review is waiting.
-async fn business_in_review(bank: &TestBank, email: &str) -> (String, String) {
+async fn business_in_review(bank: &TestBank, email: &str) -> (UserId, String) {
     let (user_id, auth) = applicant(bank, email, "business", "profile_incomplete").await;
     complete_wizard(bank, &auth, &company()).await;
     bank::store::users::set_status(&bank.db, &user_id, KycStatus::KybPending)
@@ -38,7 +39,7 @@ async fn business_in_review(bank: &TestBank, email: &str) -> (String, String) {
 }
 
 /// A UK business the bank has approved: its activation fee is due.
-async fn approved_business(bank: &TestBank, email: &str) -> (String, String) {
+async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
     let applicant = business_in_review(bank, email).await;
     decide(
         &bank.db,
@@ -65,7 +66,10 @@ async fn fee_of(bank: &TestBank, auth: &str) -> serde_json::Value {
     reply.json()
 }
 
-async fn accounts(bank: &TestBank, user_id: &str) -> Vec<bank::store::bank_accounts::BankAccount> {
+async fn accounts(
+    bank: &TestBank,
+    user_id: &UserId,
+) -> Vec<bank::store::bank_accounts::BankAccount> {
     let profiles = bank::store::profiles::for_user(&bank.db, user_id)
         .await
         .unwrap();

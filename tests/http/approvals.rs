@@ -3,6 +3,7 @@
 //! approval of its terms, or rejects it (the hold is released). The maker cannot approve their
 //! own; an Account Owner's transfers never wait; each step is audited.
 
+use bank::domain::ids::ProfileId;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -15,7 +16,7 @@ fn new_id() -> String {
 }
 
 /// A director of the payer's business, with the full transaction right.
-async fn director(bank: &TestBank, profile_id: &str) -> Customer {
+async fn director(bank: &TestBank, profile_id: &ProfileId) -> Customer {
     colleague(
         bank,
         profile_id,

@@ -4,6 +4,7 @@ use axum::body::Body;
 use axum::http::Request;
 use bank::domain::auth::email::Email;
 use bank::domain::auth::password;
+use bank::domain::ids::UserId;
 use bank::store;
 use serde_json::json;
 
@@ -12,7 +13,7 @@ use crate::on_both_backends;
 
 const PASSWORD: &str = "harbour2026";
 
-async fn anna(bank: &TestBank) -> String {
+async fn anna(bank: &TestBank) -> UserId {
     create_user(bank, "anna@example.com", &password::hash(PASSWORD)).await
 }
 

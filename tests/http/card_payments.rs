@@ -15,7 +15,7 @@ use bank::store::transactions::Acceptor;
 struct Holder {
     who: Customer,
     account: bank::store::bank_accounts::BankAccount,
-    card_id: String,
+    card_id: bank::domain::ids::CardId,
 }
 
 /// A business with 100.00 on its GBP account and an active card.
@@ -50,7 +50,7 @@ async fn holder(bank: &TestBank) -> Holder {
     Holder {
         who,
         account,
-        card_id,
+        card_id: card_id.into(),
     }
 }
 

@@ -114,7 +114,7 @@ on_both_backends!(
             card["shippingAddress"],
             "20 Finsbury Circus, London, EC2M 7EA"
         );
-        let card_id = card["id"].as_str().unwrap().to_string();
+        let card_id = bank::domain::ids::CardId::from(card["id"].as_str().unwrap());
         let stored = bank::store::cards::by_id(&bank.db, &card_id)
             .await
             .unwrap()

@@ -4,6 +4,7 @@
 
 use axum::body::Body;
 use axum::http::{header, Request};
+use bank::domain::ids::ProfileId;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -91,7 +92,7 @@ async fn ask_both_ways(
 }
 
 /// An invited director of the payer's company whose own identity check was rejected.
-async fn rejected_director(bank: &TestBank, profile_id: &str) -> Customer {
+async fn rejected_director(bank: &TestBank, profile_id: &ProfileId) -> Customer {
     let director = colleague(
         bank,
         profile_id,

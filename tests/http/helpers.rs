@@ -2,6 +2,7 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use bank::config::Config;
+use bank::domain::ids::{ProfileId, UserId};
 use bank::store::Db;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -286,7 +287,7 @@ macro_rules! on_both_backends {
 }
 
 /// A user with an SMS phone (+44 7700 900123) and a completed KYC, as the tests need one.
-pub async fn create_user(bank: &TestBank, email: &str, password_hash: &str) -> String {
+pub async fn create_user(bank: &TestBank, email: &str, password_hash: &str) -> UserId {
     let email = bank::domain::auth::email::Email::parse(email).unwrap();
     bank::store::users::create(
         &bank.db,
@@ -407,8 +408,8 @@ pub async fn page_with_cookie(bank: &TestBank, path: &str, agent: &str, cookie: 
 
 /// A signed-in customer: the user, their profile (admin role) and a bearer token.
 pub struct Customer {
-    pub user_id: String,
-    pub profile_id: String,
+    pub user_id: UserId,
+    pub profile_id: ProfileId,
     pub token: String,
 }
 
@@ -492,7 +493,7 @@ pub async fn joins_from_invitation(bank: &TestBank, email: &str, token: &str) ->
 /// A new person added to `profile_id` as a member with `role` and `rights`, signed in.
 pub async fn colleague(
     bank: &TestBank,
-    profile_id: &str,
+    profile_id: &ProfileId,
     email: &str,
     role: bank::domain::profiles::access::Role,
     rights: &[&str],
@@ -503,8 +504,8 @@ pub async fn colleague(
 
 async fn join(
     bank: &TestBank,
-    profile_id: &str,
-    user_id: String,
+    profile_id: &ProfileId,
+    user_id: UserId,
     role: bank::domain::profiles::access::Role,
     rights: &[&str],
 ) -> Customer {
@@ -516,7 +517,7 @@ async fn join(
         .unwrap();
     Customer {
         user_id,
-        profile_id: profile_id.to_string(),
+        profile_id: profile_id.clone(),
         token: tokens.access,
     }
 }
@@ -524,7 +525,7 @@ async fn join(
 /// Opens an active account for a profile, straight in the store.
 pub async fn open_account(
     bank: &TestBank,
-    profile_id: &str,
+    profile_id: &ProfileId,
     currency: bank::domain::accounts::money::Currency,
     is_primary: bool,
 ) -> bank::store::bank_accounts::BankAccount {
@@ -571,7 +572,7 @@ pub async fn ledger_is_sound(bank: &TestBank) {
 
 /// A person part-way through onboarding: no phone, no profile, the given flow and KYC status.
 /// Answers the user id and a bearer token.
-pub async fn applicant(bank: &TestBank, email: &str, flow: &str, status: &str) -> (String, String) {
+pub async fn applicant(bank: &TestBank, email: &str, flow: &str, status: &str) -> (UserId, String) {
     let email = bank::domain::auth::email::Email::parse(email).unwrap();
     let user_id = bank::store::users::create(
         &bank.db,

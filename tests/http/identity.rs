@@ -3,6 +3,7 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use bank::domain::ids::UserId;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -14,7 +15,7 @@ fn cookie(auth: &str) -> String {
     format!("__Host-access={}", auth.trim_start_matches("Bearer "))
 }
 
-async fn status(bank: &TestBank, user_id: &str) -> String {
+async fn status(bank: &TestBank, user_id: &UserId) -> String {
     bank::store::users::by_id(&bank.db, user_id)
         .await
         .unwrap()
@@ -72,7 +73,7 @@ async fn token(bank: &TestBank, auth: &str) -> Reply {
     .await
 }
 
-async fn wait_for_status(bank: &TestBank, user_id: &str, wanted: &str) {
+async fn wait_for_status(bank: &TestBank, user_id: &UserId, wanted: &str) {
     for _ in 0..100 {
         if status(bank, user_id).await == wanted {
             return;
@@ -234,7 +235,7 @@ on_both_backends!(an_expired_widget_token_asks_for_a_new_one, |bank| {
         std::time::Duration::from_secs(1),
         bank.db.clock.clone(),
     );
-    let old = sandbox.issue("someone", bank.db.now_ms() - 5_000);
+    let old = sandbox.issue(&UserId::from("someone"), bank.db.now_ms() - 5_000);
     let page = bank
         .get(&format!("/sandbox/identity?token={old}"), DESKTOP)
         .await;
@@ -391,7 +392,7 @@ async fn the_sumsub_adapter_signs_its_calls_and_reads_its_webhooks() {
     };
     let sumsub = Sumsub::new(settings("secret-key"));
     let grace = Applicant {
-        user_id: "user-1",
+        user_id: &UserId::from("user-1"),
         email: "grace@example.com",
         name: "Grace",
         surname: "Hopper",
@@ -405,7 +406,11 @@ async fn the_sumsub_adapter_signs_its_calls_and_reads_its_webhooks() {
     assert_eq!(sumsub.access(&grace).await.unwrap().token, "_act-user-1");
     assert!(Sumsub::new(settings("wrong")).access(&grace).await.is_err());
 
-    let body = bank::providers::identity::webhook::body("app-user-1", "user-1", Review::Approved);
+    let body = bank::providers::identity::webhook::body(
+        "app-user-1",
+        &UserId::from("user-1"),
+        Review::Approved,
+    );
     let mut headers = axum::http::HeaderMap::new();
     headers.insert(
         "x-payload-digest",

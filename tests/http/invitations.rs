@@ -635,7 +635,7 @@ on_both_backends!(
 );
 
 /// Registers Carl from Olivia's invitation and answers his user id.
-async fn invited_carl(bank: &TestBank) -> String {
+async fn invited_carl(bank: &TestBank) -> bank::domain::ids::UserId {
     let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
     call(
         bank,

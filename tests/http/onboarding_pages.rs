@@ -13,7 +13,7 @@ fn cookie(auth: &str) -> String {
     format!("__Host-access={}", auth.trim_start_matches("Bearer "))
 }
 
-async fn set(bank: &TestBank, user_id: &str, status: KycStatus) {
+async fn set(bank: &TestBank, user_id: &bank::domain::ids::UserId, status: KycStatus) {
     bank::store::users::set_status(&bank.db, user_id, status)
         .await
         .unwrap();

@@ -1,5 +1,6 @@
 //! The session store on both databases: lifetimes, rotation, reuse detection, revocation.
 
+use bank::domain::ids::UserId;
 use bank::store::sessions::{self, RefreshError, ACCESS_MS, REFRESH_MS};
 
 use crate::helpers::*;
@@ -7,7 +8,7 @@ use crate::on_both_backends;
 
 const T0: i64 = 1_800_000_000_000;
 
-async fn user(bank: &TestBank, email: &str) -> String {
+async fn user(bank: &TestBank, email: &str) -> UserId {
     create_user(bank, email, "not-a-real-hash: these tests never log in").await
 }
 

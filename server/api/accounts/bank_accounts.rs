@@ -13,6 +13,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
+use crate::domain::ids::AccountId;
 use crate::services;
 use crate::services::accounts::BankAccount;
 use crate::services::accounts::{self, OpenError};
@@ -50,7 +51,7 @@ pub struct BankAccountView {
 
 pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
     BankAccountView {
-        id: account.id.clone(),
+        id: account.id.to_string(),
         currency: account.currency,
         status: account.status.shown(account.currency),
         is_primary: account.is_primary,
@@ -150,7 +151,8 @@ pub async fn owned(
     profile: &SelectedProfile,
     bank_account_id: &str,
 ) -> Result<BankAccount, AppError> {
-    match services::accounts::by_id(&state.db, bank_account_id).await? {
+    let id = AccountId::from(bank_account_id.trim());
+    match services::accounts::by_id(&state.db, &id).await? {
         Some(account) if account.profile_id == profile.profile_id => Ok(account),
         _ => Err(AppError::NotFound),
     }

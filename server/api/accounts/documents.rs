@@ -163,7 +163,7 @@ async fn statement(
 
 fn line_of(txn: &Transaction) -> Line {
     Line {
-        id: txn.id.clone(),
+        id: txn.id.to_string(),
         booked_at: local_time(txn.created_at),
         kind: txn.kind.as_str().to_string(),
         description: txn.details.clone(),

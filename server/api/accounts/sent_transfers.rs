@@ -3,6 +3,7 @@
 
 use crate::api::error::AppError;
 use crate::api::ApiState;
+use crate::domain::ids::TransactionId;
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::receiver::Receiver;
 use crate::services::accounts::history;
@@ -31,7 +32,7 @@ pub struct AttachmentView {
 
 pub async fn details(
     state: &ApiState,
-    transaction_id: &str,
+    transaction_id: &TransactionId,
 ) -> Result<Option<SentTransfer>, AppError> {
     let Some((transfer, attachments)) = history::sent_transfer(&state.db, transaction_id).await?
     else {

@@ -14,6 +14,7 @@ use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::transaction_kinds::{
     TransactionScheme, TransactionStatus, TransactionType,
 };
+use crate::domain::ids::{CardId, TransactionId};
 use crate::domain::paging::Paging;
 use crate::domain::payments::recipient::PayeeType;
 use crate::services;
@@ -96,8 +97,8 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
     let incoming = txn.amount > 0;
     let money = |minor: i64| Money::new(minor, txn.currency).major();
     TransactionView {
-        id: txn.id.clone(),
-        bank_account_id: txn.bank_account_id.clone(),
+        id: txn.id.to_string(),
+        bank_account_id: txn.bank_account_id.to_string(),
         amount: money(txn.amount),
         amount_total: money(txn.amount_total),
         fee: money(txn.fee),
@@ -193,7 +194,7 @@ async fn fetch(
     }
     let card = match input.card_id.as_deref().filter(|id| !id.is_empty()) {
         Some(id) => Some(
-            crate::services::cards::managed(&state.db, &profile.card_member(), id)
+            crate::services::cards::managed(&state.db, &profile.card_member(), &CardId::from(id))
                 .await?
                 .ok_or(AppError::NotFound)?,
         ),
@@ -238,7 +239,7 @@ pub async fn owned_transaction(
     id: &str,
 ) -> Result<(Transaction, BankAccount), AppError> {
     profile.require_transactions()?;
-    let txn = services::accounts::transaction(&state.db, id)
+    let txn = services::accounts::transaction(&state.db, &TransactionId::from(id.trim()))
         .await?
         .ok_or(AppError::NotFound)?;
     let account = owned(state, profile, &txn.bank_account_id).await?;

@@ -7,6 +7,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose};
 use crate::domain::cards::access::binding;
+use crate::domain::ids::CardId;
 
 /// Starts an approval to see a card's details or to close it.
 pub async fn start_approval(
@@ -16,7 +17,8 @@ pub async fn start_approval(
     purpose: Purpose,
     card_id: &str,
 ) -> Result<MfaStep, AppError> {
-    let card = crate::services::cards::managed(&state.db, &profile.card_member(), card_id)
+    let card_id = CardId::from(card_id.trim());
+    let card = crate::services::cards::managed(&state.db, &profile.card_member(), &card_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if purpose == Purpose::CardDetails && card.user_id != profile.user_id {

@@ -127,7 +127,7 @@ pub async fn password_step(
         user => {
             audit(
                 state,
-                user.as_ref().map(|u| u.id.as_str()),
+                user.as_ref().map(|u| &u.id),
                 AuditEvent::LoginFailed,
                 ip,
                 "wrong email or password",
@@ -235,7 +235,7 @@ pub async fn code_step(
     if request.purpose != Purpose::Authentication {
         return Err(AppError::NotFound);
     }
-    let user = request.user_id.as_str();
+    let user = &request.user_id;
     match outcome {
         Check::Accepted => {
             let tokens = sessions::open(&state.db, user).await?;

@@ -21,6 +21,7 @@ pub use super::client_ip::ClientIp;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::auth::mfa::Status;
+use crate::domain::ids::UserId;
 use crate::services::auth::approvals;
 use crate::services::auth::passkeys as passkey_service;
 
@@ -46,7 +47,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 /// Records a security event; a failure to record is logged, never shown to the customer.
 async fn audit(
     state: &ApiState,
-    user: Option<&str>,
+    user: Option<&UserId>,
     event: crate::domain::audit::AuditEvent,
     ip: &ClientIp,
     detail: &str,

@@ -13,6 +13,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Method, Purpose};
+use crate::domain::ids::UserId;
 use crate::rate_limit::Limit;
 use crate::services::auth::passkeys::{self, EnrolmentError, PasskeyRow};
 use crate::services::auth::{sessions, Tokens};
@@ -80,7 +81,7 @@ pub(super) async fn check_answer(
     request_id: &str,
     credential: Value,
     purpose: Purpose,
-) -> Result<String, AppError> {
+) -> Result<UserId, AppError> {
     state.limiter.check(Limit::CodeChecksPerIp, ip).await?;
     Ok(passkeys::check_answer(
         &state.db,
@@ -93,7 +94,7 @@ pub(super) async fn check_answer(
     .await?)
 }
 
-async fn listing(state: &ApiState, user_id: &str) -> Result<Json<PasskeyList>, AppError> {
+async fn listing(state: &ApiState, user_id: &UserId) -> Result<Json<PasskeyList>, AppError> {
     let (results, mfa_method) = passkeys::of_user(&state.db, user_id).await?;
     Ok(Json(PasskeyList {
         results,

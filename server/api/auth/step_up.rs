@@ -18,6 +18,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
+use crate::domain::ids::UserId;
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::auth::{self, approvals, step_up};
 
@@ -41,7 +42,7 @@ pub async fn require(state: &ApiState, user: &CurrentUser) -> Result<(), AppErro
 }
 
 /// Tells the person, by email and SMS, that how they log in has changed.
-pub async fn tell(state: &ApiState, user_id: &str, what: &str) -> Result<(), AppError> {
+pub async fn tell(state: &ApiState, user_id: &UserId, what: &str) -> Result<(), AppError> {
     Ok(step_up::tell(&state.db, &state.config, &state.notify, user_id, what).await?)
 }
 
@@ -191,7 +192,7 @@ pub(super) async fn verify(
 pub async fn check_sms(
     state: &ApiState,
     ip: &ClientIp,
-    user_id: &str,
+    user_id: &UserId,
     request_id: &str,
     secret: &str,
     purpose: Purpose,

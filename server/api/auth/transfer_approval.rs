@@ -10,6 +10,7 @@ use crate::api::payments::transfers::{plan, TransferTermsBody};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose};
+use crate::domain::ids::UserId;
 use crate::domain::payments::approval;
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::auth::approvals;
@@ -38,7 +39,7 @@ pub async fn start(
 /// challenge derived from the binding, or a texted code whose SMS `sms_text` writes.
 pub async fn start_bound(
     state: &ApiState,
-    user_id: &str,
+    user_id: &UserId,
     purpose: Purpose,
     binding: &str,
     method: Option<Method>,

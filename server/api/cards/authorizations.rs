@@ -49,13 +49,13 @@ pub struct HoldView {
 fn view(auth: &Authorization) -> HoldView {
     HoldView {
         id: auth.id.clone(),
-        card_id: auth.card_id.clone(),
-        bank_account_id: auth.bank_account_id.clone(),
+        card_id: auth.card_id.to_string(),
+        bank_account_id: auth.bank_account_id.to_string(),
         amount: money::decimal(auth.amount),
         currency: auth.currency,
         kind: auth.kind,
         acceptor: auth.acceptor.clone(),
-        transaction_id: auth.transaction_id.clone(),
+        transaction_id: auth.transaction_id.as_ref().map(ToString::to_string),
         created_at: iso_time(auth.created_at),
     }
 }

@@ -19,6 +19,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::cards::status::CardAction;
+use crate::domain::ids::{CardId, UserId};
 use crate::services::cards;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -65,7 +66,7 @@ pub struct GivenCards {
 }
 
 /// The corporate cards given to the caller, newest first, by the companies they still belong to.
-async fn given(state: &ApiState, user_id: &str) -> Result<Vec<GivenCard>, AppError> {
+async fn given(state: &ApiState, user_id: &UserId) -> Result<Vec<GivenCard>, AppError> {
     Ok(cards::given_to(&state.db, user_id)
         .await?
         .iter()
@@ -98,7 +99,8 @@ async fn change_status(
     user: CurrentUser,
     ApiJson(input): ApiJson<StatusChange>,
 ) -> Result<Json<CardView>, AppError> {
-    let card = cards::given(&state.db, &user.user_id, &input.card_id)
+    let card_id = CardId::from(input.card_id.trim());
+    let card = cards::given(&state.db, &user.user_id, &card_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if input.action == Some(CardAction::Close) {

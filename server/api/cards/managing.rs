@@ -20,6 +20,7 @@ use crate::domain::auth::password;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::pin;
 use crate::domain::cards::status::{CardAction, CardStatus, ClosureReason};
+use crate::domain::ids::UserId;
 use crate::services::cards::managing::{self, Actor, Limit, ManageError};
 use crate::services::cards::CardRow;
 
@@ -97,7 +98,7 @@ async fn change_status(
 pub async fn change(
     state: &ApiState,
     ip: &ClientIp,
-    actor: &str,
+    actor: &UserId,
     card: CardRow,
     input: &StatusChange,
 ) -> Result<CardView, AppError> {
@@ -210,7 +211,7 @@ async fn limits_of(state: &ApiState, card: &CardRow) -> Result<CardLimits, AppEr
         )
         .collect();
     Ok(CardLimits {
-        card_id: card.id.clone(),
+        card_id: card.id.to_string(),
         pin_blocked: card.pin_failures >= pin::TRIES,
         limits,
     })

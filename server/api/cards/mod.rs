@@ -18,6 +18,7 @@ use super::error::AppError;
 use super::selected_profile::SelectedProfile;
 use super::ApiState;
 use crate::domain::cards::status::{CardStatus, ClosureReason};
+use crate::domain::ids::CardId;
 use crate::services::cards::CardRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -71,15 +72,15 @@ fn hint(card: &CardRow) -> String {
 
 pub fn view(card: &CardRow) -> CardView {
     CardView {
-        id: card.id.clone(),
+        id: card.id.to_string(),
         status: card.status,
         status_hint: hint(card),
         pan_masked: card.pan_masked(),
         holder_name: card.holder_name.clone(),
         is_primary: !card.is_corporate,
         is_corporate: card.is_corporate,
-        user_id: card.user_id.clone(),
-        bank_account_id: card.bank_account_id.clone(),
+        user_id: card.user_id.to_string(),
+        bank_account_id: card.bank_account_id.to_string(),
         expiry: card.expiry.printed(),
         closure_reason: card.closure_reason,
         shipping_address: card.shipping_address.one_line(),
@@ -92,7 +93,8 @@ pub async fn managed(
     profile: &SelectedProfile,
     card_id: &str,
 ) -> Result<CardRow, AppError> {
-    crate::services::cards::managed(&state.db, &profile.card_member(), card_id)
+    let id = CardId::from(card_id.trim());
+    crate::services::cards::managed(&state.db, &profile.card_member(), &id)
         .await?
         .ok_or(AppError::NotFound)
 }

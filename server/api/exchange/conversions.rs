@@ -14,6 +14,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::exchange::messages;
+use crate::domain::ids::{AccountId, TransactionId};
 use crate::services;
 use crate::services::exchange::conversions::{self, ExchangeError, Executed};
 
@@ -111,7 +112,7 @@ async fn result(
     executed: &Executed,
 ) -> Result<ExchangeResult, AppError> {
     let q = &executed.quote;
-    let leg = |transaction_id: String, account_id: String| async move {
+    let leg = |transaction_id: TransactionId, account_id: AccountId| async move {
         let account = owned(state, profile, &account_id).await?;
         let txn = services::accounts::transaction(&state.db, &transaction_id)
             .await?

@@ -199,8 +199,8 @@ pub async fn quote(
         })?;
     Ok(ExchangeQuote {
         quote_id: quote.held.as_ref().map(|held| held.id.clone()),
-        from_account: from.id.clone(),
-        to_account: to.id.clone(),
+        from_account: from.id.to_string(),
+        to_account: to.id.to_string(),
         from_currency: from.currency,
         to_currency: to.currency,
         conversion_type: kind,

@@ -17,6 +17,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::engagement::features::Flag;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::OnboardingFlow;
@@ -196,7 +197,7 @@ async fn order(
 }
 
 /// The transfer choice for a signed-in person (the API's order and the paywall's plain form).
-pub async fn order_transfer(state: &ApiState, user_id: &str) -> Result<(), AppError> {
+pub async fn order_transfer(state: &ApiState, user_id: &UserId) -> Result<(), AppError> {
     let row = in_step(state, user_id, Step::Fee).await?;
     let fee = fee_service::current_fee(&state.db, &state.config, &row).await?;
     Ok(fee_service::choose_transfer(&state.db, &row, &fee).await?)
@@ -225,7 +226,7 @@ pub struct WalletSession {
 
 async fn wallet_ready(
     state: &ApiState,
-    user_id: &str,
+    user_id: &UserId,
     wallet_type: &str,
 ) -> Result<(UserRow, Fee), AppError> {
     if wallet_type != "apple-pay" {

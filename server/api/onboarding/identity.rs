@@ -15,6 +15,7 @@ use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::journey::Step;
 use crate::providers::identity::sandbox::SandboxIdentity;
 use crate::providers::identity::{Applicant, Review, WidgetAccess};
@@ -60,7 +61,7 @@ async fn agree(
 /// The agreement, for the API and the form that posts before the page hydrates.
 pub async fn record_agreement(
     state: &ApiState,
-    user_id: &str,
+    user_id: &UserId,
     accepted: bool,
 ) -> Result<(), AppError> {
     in_step(state, user_id, Step::Identity).await?;
@@ -81,7 +82,7 @@ async fn access_token(
     Ok(Json(widget_access(&state, &user.user_id).await?))
 }
 
-pub async fn widget_access(state: &ApiState, user_id: &str) -> Result<WidgetAccess, AppError> {
+pub async fn widget_access(state: &ApiState, user_id: &UserId) -> Result<WidgetAccess, AppError> {
     let row = in_step(state, user_id, Step::Identity).await?;
     if !identity::agreed(&state.db, user_id).await? {
         return Err(AppError::refused(
@@ -138,7 +139,7 @@ async fn webhook(
     review::apply_identity_review(
         &state.db,
         provider.name().as_str(),
-        &event.user_id,
+        &UserId::from(&event.user_id),
         &event.applicant_id,
         outcome,
     )
@@ -150,7 +151,7 @@ async fn webhook(
 /// router, so it takes the path a real one takes.
 pub async fn sandbox_review(
     state: &ApiState,
-    user_id: &str,
+    user_id: &UserId,
     review: Review,
 ) -> Result<(), AppError> {
     let sandbox = SandboxIdentity::new(

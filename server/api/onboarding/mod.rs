@@ -15,6 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use super::error::AppError;
 use super::ApiState;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::journey::{self, Step};
 use crate::services::onboarding::UserRow;
 
@@ -45,7 +46,7 @@ fn step_refused(error: crate::services::onboarding::steps::StepError) -> AppErro
 }
 
 /// The signed-in person, if their KYC status asks for `step` now.
-async fn in_step(state: &ApiState, user_id: &str, step: Step) -> Result<UserRow, AppError> {
+async fn in_step(state: &ApiState, user_id: &UserId, step: Step) -> Result<UserRow, AppError> {
     let user = crate::services::onboarding::person(&state.db, user_id)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -13,6 +13,7 @@ use crate::api::common_answers::Success;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
+use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::journey::Step;
 use crate::domain::onboarding::phone::{self, PhoneError};
@@ -57,7 +58,11 @@ async fn set_telephone(
 }
 
 /// Stores the number to verify (the API call and the form that posts before hydration).
-pub async fn give_phone(state: &ApiState, user_id: &str, telephone: &str) -> Result<(), AppError> {
+pub async fn give_phone(
+    state: &ApiState,
+    user_id: &UserId,
+    telephone: &str,
+) -> Result<(), AppError> {
     in_step(state, user_id, Step::Phone).await?;
     let number = phone::parse(telephone).map_err(|error| {
         AppError::field(
@@ -88,7 +93,7 @@ async fn send_code(
     }))
 }
 
-pub async fn send_code_to(state: &ApiState, user_id: &str) -> Result<(), AppError> {
+pub async fn send_code_to(state: &ApiState, user_id: &UserId) -> Result<(), AppError> {
     in_step(state, user_id, Step::Phone).await?;
     if !phone_step::has_number(&state.db, user_id).await? {
         return Err(AppError::field("telephone", "Field is required"));
@@ -150,7 +155,7 @@ async fn verify_code(
 pub async fn check_code(
     state: &ApiState,
     ip: &ClientIp,
-    user_id: &str,
+    user_id: &UserId,
     code: &str,
 ) -> Result<(), AppError> {
     let row = in_step(state, user_id, Step::Phone).await?;

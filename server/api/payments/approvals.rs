@@ -65,7 +65,7 @@ async fn fetch(
             can_approve: row.created_by != profile.user_id,
             terms: approvals::saved(&row)?.terms,
             id: row.id,
-            bank_account_id: row.bank_account_id,
+            bank_account_id: row.bank_account_id.into(),
             currency: row.currency,
             amount: money::decimal(row.amount),
             fee: money::decimal(row.fee),

@@ -16,6 +16,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency, Money};
+use crate::domain::ids::AccountId;
 use crate::domain::payments::fees::{self, Destination};
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::receiver::Receiver;
@@ -93,7 +94,8 @@ async fn take(
     ApiJson(question): ApiJson<FeeQuestion>,
 ) -> Result<Json<FeeAnswer>, AppError> {
     profile.require_transactions()?;
-    let account = services::accounts::by_id(&state.db, &question.sender.bank_account_id)
+    let account_id = AccountId::from(question.sender.bank_account_id.trim());
+    let account = services::accounts::by_id(&state.db, &account_id)
         .await?
         .filter(|a| a.profile_id == profile.profile_id)
         .ok_or(AppError::NotFound)?;

@@ -16,6 +16,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::{rights, ApiState};
 use crate::domain::auth::email::Email;
 use crate::domain::cards::shipping::{ShippingAddress, ShippingType};
+use crate::domain::ids::UserId;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::{self, InvitationState, InviteInput, Purpose};
 use crate::rate_limit::{Limit, UserKey};
@@ -203,7 +204,7 @@ fn inviter(profile: &SelectedProfile) -> Inviter<'_> {
 
 /// Invitations and resends email someone else: limited per sender and per address (issue 26
 /// point 6), before anything is stored or sent.
-async fn limit_emails(state: &ApiState, user_id: &str, email: &Email) -> Result<(), AppError> {
+async fn limit_emails(state: &ApiState, user_id: &UserId, email: &Email) -> Result<(), AppError> {
     state
         .limiter
         .check(Limit::InvitationsPerUser, &UserKey(user_id))

@@ -12,6 +12,7 @@ use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
+use crate::domain::ids::UserId;
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::InvitationState;
 use crate::domain::profiles::team::{self, AccessProblem, MemberStatus};
@@ -62,7 +63,7 @@ fn view(member: MemberRow, me: &str) -> TeamMember {
     TeamMember {
         is_me: member.user_id == me,
         kind: EntryKind::Member,
-        id: member.user_id,
+        id: member.user_id.into(),
         name: member.name,
         surname: member.surname,
         email: member.email,
@@ -136,7 +137,7 @@ async fn take(
     profile: SelectedProfile,
     ApiJson(member): ApiJson<MemberRef>,
 ) -> Result<Json<TeamMember>, AppError> {
-    let found = team_service::member(&state.db, &profile.profile_id, &member.id)
+    let found = team_service::member(&state.db, &profile.profile_id, &member_id(&member.id))
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(Json(view(found, &profile.user_id)))
@@ -169,6 +170,11 @@ impl From<TeamError> for AppError {
     }
 }
 
+/// The member a request names by their user id.
+fn member_id(text: &str) -> UserId {
+    UserId::from(text.trim())
+}
+
 fn owner<'a>(profile: &'a SelectedProfile, ip: &'a str) -> Owner<'a> {
     Owner {
         profile_id: &profile.profile_id,
@@ -188,7 +194,8 @@ async fn change_access(
 ) -> Result<Json<TeamMember>, AppError> {
     let ip = ip.to_string();
     let owner = owner(&profile, &ip);
-    team_service::may_change(&state.db, &owner, &change.id).await?;
+    let id = member_id(&change.id);
+    team_service::may_change(&state.db, &owner, &id).await?;
     let role = change
         .role
         .ok_or_else(|| AppError::field("role", "Field is required"))?;
@@ -210,8 +217,7 @@ async fn change_access(
             }
         })?;
     let updated =
-        team_service::change_access(&state.db, &owner, &change.id, role, &rights, occupation)
-            .await?;
+        team_service::change_access(&state.db, &owner, &id, role, &rights, occupation).await?;
     Ok(Json(view(updated, &profile.user_id)))
 }
 
@@ -230,6 +236,6 @@ async fn remove_access(
     ApiJson(member): ApiJson<MemberRef>,
 ) -> Result<Json<Removed>, AppError> {
     let ip = ip.to_string();
-    let id = team_service::remove(&state.db, &owner(&profile, &ip), &member.id).await?;
-    Ok(Json(Removed { id }))
+    let id = team_service::remove(&state.db, &owner(&profile, &ip), &member_id(&member.id)).await?;
+    Ok(Json(Removed { id: id.into() }))
 }

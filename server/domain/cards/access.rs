@@ -1,6 +1,7 @@
 //! Who may see and manage a card, and what an approval about a card is bound to.
 
 use crate::domain::auth::mfa::Purpose;
+use crate::domain::ids::CardId;
 
 /// Whether a member sees and manages a card: the holder, or the company's Account Owner, and
 /// only within the card's own profile.
@@ -15,7 +16,7 @@ pub fn may_manage(
 }
 
 /// What an approval of `purpose` for a card is bound to: it opens nothing else.
-pub fn binding(purpose: Purpose, card_id: &str) -> String {
+pub fn binding(purpose: Purpose, card_id: &CardId) -> String {
     format!("{}:{card_id}", purpose.as_str())
 }
 
@@ -36,10 +37,11 @@ mod tests {
 
     #[test]
     fn an_approval_names_its_purpose_and_card() {
-        assert_eq!(binding(Purpose::CardClosure, "c1"), "card_closure:c1");
+        let card = CardId::from("c1");
+        assert_eq!(binding(Purpose::CardClosure, &card), "card_closure:c1");
         assert_ne!(
-            binding(Purpose::CardDetails, "c1"),
-            binding(Purpose::CardClosure, "c1")
+            binding(Purpose::CardDetails, &card),
+            binding(Purpose::CardClosure, &card)
         );
     }
 }

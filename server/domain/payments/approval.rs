@@ -4,6 +4,7 @@
 //! account and bank, and the reference. The binding is a hash of those terms, stored with the
 //! approval request and compared at submit; the SMS states the total and the payee.
 
+use crate::domain::ids::AccountId;
 use sha2::{Digest, Sha256};
 
 use crate::domain::accounts::money::{self, Currency};
@@ -11,7 +12,7 @@ use crate::domain::accounts::money::{self, Currency};
 /// What an approval approves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TransferTerms<'a> {
-    pub from_account_id: &'a str,
+    pub from_account_id: &'a AccountId,
     pub amount_minor: i64,
     pub currency: Currency,
     pub payee_name: &'a str,
@@ -86,8 +87,10 @@ mod tests {
     use super::*;
 
     fn terms() -> TransferTerms<'static> {
+        static ACCOUNT: std::sync::LazyLock<AccountId> =
+            std::sync::LazyLock::new(|| AccountId::from("acc-1"));
         TransferTerms {
-            from_account_id: "acc-1",
+            from_account_id: &ACCOUNT,
             amount_minor: 125_000,
             currency: Currency::Gbp,
             payee_name: "Acme Ltd",
@@ -134,7 +137,7 @@ mod tests {
         assert_ne!(
             first,
             binding(&TransferTerms {
-                from_account_id: "acc-2",
+                from_account_id: &AccountId::from("acc-2"),
                 ..terms()
             })
         );

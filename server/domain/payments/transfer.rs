@@ -3,6 +3,7 @@
 //! paying account's currency, the payee's details per scheme (the recipient rules), and the
 //! reference, which a UK local transfer must carry.
 
+use crate::domain::ids::AccountId;
 use sha2::{Digest, Sha256};
 
 use super::approval::TransferTerms;
@@ -41,7 +42,7 @@ impl CheckedTransfer {
     /// The terms an approval binds, with the fee the scheme charges.
     pub fn terms<'a>(
         &'a self,
-        from_account_id: &'a str,
+        from_account_id: &'a AccountId,
         payee_account: &'a str,
         fee_minor: i64,
     ) -> TransferTerms<'a> {
@@ -125,7 +126,7 @@ pub fn check(
 /// A digest of everything a request asks for, so a retry with the same id can be told apart
 /// from a different request that reuses the id.
 pub fn request_digest(
-    from_account_id: &str,
+    from_account_id: &AccountId,
     transfer: &CheckedTransfer,
     attachments: &[String],
 ) -> String {
@@ -230,16 +231,16 @@ mod tests {
         let a = check(&local("10"), Currency::Gbp, true).unwrap();
         let b = check(&local("10.01"), Currency::Gbp, true).unwrap();
         assert_eq!(
-            request_digest("acc", &a, &[]),
-            request_digest("acc", &a, &[])
+            request_digest(&AccountId::from("acc"), &a, &[]),
+            request_digest(&AccountId::from("acc"), &a, &[])
         );
         assert_ne!(
-            request_digest("acc", &a, &[]),
-            request_digest("acc", &b, &[])
+            request_digest(&AccountId::from("acc"), &a, &[]),
+            request_digest(&AccountId::from("acc"), &b, &[])
         );
         assert_ne!(
-            request_digest("acc", &a, &[]),
-            request_digest("acc", &a, &["doc".into()])
+            request_digest(&AccountId::from("acc"), &a, &[]),
+            request_digest(&AccountId::from("acc"), &a, &["doc".into()])
         );
     }
 }

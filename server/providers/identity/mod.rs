@@ -9,6 +9,7 @@ pub mod sandbox;
 pub mod sumsub;
 pub mod webhook;
 
+use crate::domain::ids::UserId;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -19,7 +20,7 @@ pub use webhook::{Review, WebhookEvent};
 
 /// The person to verify, as the provider's applicant.
 pub struct Applicant<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub email: &'a str,
     pub name: &'a str,
     pub surname: &'a str,

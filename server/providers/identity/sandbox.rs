@@ -9,6 +9,7 @@ use secrecy::SecretString;
 use std::time::Duration;
 
 use crate::domain::clock::Clock;
+use crate::domain::ids::UserId;
 
 use super::webhook::{self, WebhookEvent};
 use super::{Applicant, IdentityError, IdentityProvider, Pending, ProviderName, WidgetAccess};
@@ -43,11 +44,11 @@ impl SandboxIdentity {
         }
     }
 
-    pub fn applicant_id(user_id: &str) -> String {
+    pub fn applicant_id(user_id: &UserId) -> String {
         format!("sandbox-{user_id}")
     }
 
-    pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
+    pub fn issue(&self, user_id: &UserId, now_ms: i64) -> String {
         let claims = TokenClaims {
             user_id: user_id.into(),
             expires_at_ms: now_ms + crate::domain::clock::ms(self.lifetime),
@@ -76,7 +77,7 @@ impl SandboxIdentity {
     }
 
     /// A webhook as the sandbox reviewer sends it, signed.
-    pub fn webhook(&self, user_id: &str, review: webhook::Review) -> (Vec<u8>, String) {
+    pub fn webhook(&self, user_id: &UserId, review: webhook::Review) -> (Vec<u8>, String) {
         let body = webhook::body(&Self::applicant_id(user_id), user_id, review);
         let signature = webhook::sign(&self.secret, &body);
         (body, signature)
@@ -120,7 +121,7 @@ mod tests {
             Duration::from_secs(60),
             Clock::system(),
         );
-        let token = sandbox.issue("user-1", 1_000);
+        let token = sandbox.issue(&UserId::from("user-1"), 1_000);
         assert_eq!(sandbox.check(&token, 2_000).unwrap().user_id, "user-1");
         assert_eq!(sandbox.check(&token, 61_000), Err(TokenError::Expired));
         let other = SandboxIdentity::new(

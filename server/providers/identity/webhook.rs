@@ -2,6 +2,7 @@
 //! sandbox speaks too: a JSON body signed with HMAC-SHA256 of the raw bytes, hex, in
 //! `X-Payload-Digest` (`X-Payload-Digest-Alg: HMAC_SHA256_HEX`).
 
+use crate::domain::ids::UserId;
 use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
@@ -91,7 +92,7 @@ pub fn read(
 }
 
 /// A webhook body as Sumsub sends it, for the sandbox and for tests.
-pub fn body(applicant_id: &str, user_id: &str, review: Review) -> Vec<u8> {
+pub fn body(applicant_id: &str, user_id: &UserId, review: Review) -> Vec<u8> {
     let value = match review {
         Review::Submitted => serde_json::json!({
             "type": "applicantPending", "applicantId": applicant_id, "externalUserId": user_id,
@@ -124,7 +125,7 @@ mod tests {
     #[test]
     fn a_signed_review_reads_and_a_forged_one_does_not() {
         let secret = SecretString::from("whsec");
-        let body = body("app-1", "user-1", Review::Retry);
+        let body = body("app-1", &UserId::from("user-1"), Review::Retry);
         let event = read(&secret, &headers(&sign(&secret, &body)), &body).unwrap();
         assert_eq!(event.review, Some(Review::Retry));
         assert_eq!(event.user_id, "user-1");

@@ -2,6 +2,7 @@
 //! and a statement's balances and rows. Reads only; the caller has checked that the account is
 //! the selected profile's.
 
+use crate::domain::ids::{AccountId, TransactionId};
 use crate::domain::paging::Paging;
 use crate::store::{self, Db};
 
@@ -15,7 +16,7 @@ pub async fn page(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sqlx
 /// The transfer a payer's row stands for, with its attachments (id, file name).
 pub async fn sent_transfer(
     db: &Db,
-    transaction_id: &str,
+    transaction_id: &TransactionId,
 ) -> Result<Option<(TransferRow, Vec<(String, String)>)>, sqlx::Error> {
     let Some(transfer) = store::transfers::by_transaction(db, transaction_id).await? else {
         return Ok(None);
@@ -34,7 +35,7 @@ pub struct StatementFrame {
 
 pub async fn statement_frame(
     db: &Db,
-    account_id: &str,
+    account_id: &AccountId,
     from: i64,
     to: i64,
 ) -> Result<StatementFrame, sqlx::Error> {
@@ -48,7 +49,7 @@ pub async fn statement_frame(
 /// The booked rows between `from` and `to`, oldest first, streamed as the database reads them.
 pub fn statement_rows(
     db: &Db,
-    account_id: String,
+    account_id: AccountId,
     from: i64,
     to: i64,
 ) -> tokio::sync::mpsc::Receiver<Result<Transaction, sqlx::Error>> {

@@ -6,6 +6,7 @@ pub mod history;
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::accounts::status::AccountStatus;
+use crate::domain::ids::{AccountId, ProfileId, TransactionId, UserId};
 use crate::store::bank_accounts::NewAccount;
 use crate::store::{self, Db};
 
@@ -13,12 +14,15 @@ pub use crate::store::bank_accounts::BankAccount;
 pub use crate::store::transactions::Transaction;
 
 /// The profile's accounts, every status.
-pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<BankAccount>, sqlx::Error> {
+pub async fn of_profile(db: &Db, profile_id: &ProfileId) -> Result<Vec<BankAccount>, sqlx::Error> {
     store::bank_accounts::for_profile(db, profile_id).await
 }
 
 /// The currency of the profile's primary account, if it has one yet.
-pub async fn primary_currency(db: &Db, profile_id: &str) -> Result<Option<Currency>, sqlx::Error> {
+pub async fn primary_currency(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<Option<Currency>, sqlx::Error> {
     Ok(store::bank_accounts::for_profile(db, profile_id)
         .await?
         .iter()
@@ -27,7 +31,7 @@ pub async fn primary_currency(db: &Db, profile_id: &str) -> Result<Option<Curren
 }
 
 /// Whether the profile has a primary GBP account (a UK one), whatever its status.
-pub async fn has_uk_primary(db: &Db, profile_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn has_uk_primary(db: &Db, profile_id: &ProfileId) -> Result<bool, sqlx::Error> {
     Ok(store::bank_accounts::for_profile(db, profile_id)
         .await?
         .iter()
@@ -35,12 +39,12 @@ pub async fn has_uk_primary(db: &Db, profile_id: &str) -> Result<bool, sqlx::Err
 }
 
 /// An account by its id, whoever's it is: the caller checks the owner.
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<BankAccount>, sqlx::Error> {
+pub async fn by_id(db: &Db, id: &AccountId) -> Result<Option<BankAccount>, sqlx::Error> {
     store::bank_accounts::by_id(db, id).await
 }
 
 /// A transaction row by its id, whichever account's it is: the caller checks the owner.
-pub async fn transaction(db: &Db, id: &str) -> Result<Option<Transaction>, sqlx::Error> {
+pub async fn transaction(db: &Db, id: &TransactionId) -> Result<Option<Transaction>, sqlx::Error> {
     store::transactions::by_id(db, id).await
 }
 
@@ -62,8 +66,8 @@ pub enum OpenError {
 pub async fn open(
     db: &Db,
     config: &Config,
-    user_id: &str,
-    profile_id: &str,
+    user_id: &UserId,
+    profile_id: &ProfileId,
     profile_name: &str,
     currency: Currency,
 ) -> Result<BankAccount, OpenError> {

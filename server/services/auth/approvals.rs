@@ -7,6 +7,7 @@ use super::passkeys;
 use crate::config::Config;
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
+use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::providers::notify::{Notifications, NotifyError};
 use crate::store::mfa::{MfaRequest, NewRequest};
@@ -161,7 +162,7 @@ pub async fn start(
 /// challenge derived from the binding, or a texted code whose SMS `sms_text` writes.
 pub async fn start_bound(
     with: &Approver<'_>,
-    user_id: &str,
+    user_id: &UserId,
     purpose: Purpose,
     binding: &str,
     method: Option<Method>,

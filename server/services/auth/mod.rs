@@ -13,6 +13,7 @@ pub mod step_up;
 
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
+use crate::domain::ids::UserId;
 use crate::store::{self, Db};
 
 pub use crate::store::mfa::{ApprovalProblem, MfaRequest};
@@ -20,13 +21,13 @@ pub use crate::store::sessions::{RefreshError, SessionUser, Tokens};
 pub use crate::store::users::UserRow;
 
 /// Records a security event; a failure to record is logged, never shown to the customer.
-pub async fn audit(db: &Db, user: Option<&str>, event: AuditEvent, ip: &str, detail: &str) {
+pub async fn audit(db: &Db, user: Option<&UserId>, event: AuditEvent, ip: &str, detail: &str) {
     if let Err(error) = store::audit::record(db, user, event, ip, detail).await {
         tracing::error!(%error, event = event.as_str(), "audit record failed");
     }
 }
 
-pub async fn user(db: &Db, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+pub async fn user(db: &Db, id: &UserId) -> Result<Option<UserRow>, sqlx::Error> {
     store::users::by_id(db, id).await
 }
 

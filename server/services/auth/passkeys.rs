@@ -12,6 +12,7 @@ use webauthn_rs::Webauthn;
 
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Method, Purpose, Status};
+use crate::domain::ids::UserId;
 use crate::store::{self, Db};
 
 pub use crate::store::passkeys::PasskeyRow;
@@ -52,7 +53,7 @@ fn stored_passkeys(rows: &[PasskeyRow]) -> Result<Vec<Passkey>, PasskeyError> {
 pub async fn login_challenge(
     db: &Db,
     webauthn: &Webauthn,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<Option<String>, PasskeyError> {
     let rows = store::passkeys::for_user(db, user_id).await?;
     if rows.is_empty() {
@@ -83,7 +84,7 @@ fn bound_challenge_bytes(binding: &str, nonce: &[u8]) -> Vec<u8> {
 pub async fn bound_challenge(
     db: &Db,
     webauthn: &Webauthn,
-    user_id: &str,
+    user_id: &UserId,
     binding: &str,
 ) -> Result<Option<String>, PasskeyError> {
     let Some(started) = login_challenge(db, webauthn, user_id).await? else {
@@ -168,7 +169,7 @@ pub async fn check_answer(
     request_id: &str,
     credential: Value,
     purpose: Purpose,
-) -> Result<String, AnswerError> {
+) -> Result<UserId, AnswerError> {
     let now = db.now_ms();
     let request = store::mfa::find(db, request_id, now)
         .await?
@@ -177,7 +178,7 @@ pub async fn check_answer(
     if request.status != Status::Pending {
         return Err(AnswerError::Closed(request.status));
     }
-    let user = request.user_id.as_str();
+    let user = &request.user_id;
     let stored = store::mfa::challenge(db, request_id)
         .await?
         .ok_or(AnswerError::Unknown)?;
@@ -223,7 +224,7 @@ pub async fn check_answer(
 }
 
 /// The person's passkeys and how they approve log-ins.
-pub async fn of_user(db: &Db, user_id: &str) -> Result<(Vec<PasskeyRow>, Method), sqlx::Error> {
+pub async fn of_user(db: &Db, user_id: &UserId) -> Result<(Vec<PasskeyRow>, Method), sqlx::Error> {
     let rows = store::passkeys::for_user(db, user_id).await?;
     let method = store::users::by_id(db, user_id)
         .await?
@@ -235,7 +236,7 @@ pub async fn of_user(db: &Db, user_id: &str) -> Result<(Vec<PasskeyRow>, Method)
 pub async fn start_enrolment(
     db: &Db,
     webauthn: &Webauthn,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<Value, PasskeyError> {
     let details = store::users::details(db, user_id)
         .await?
@@ -288,7 +289,7 @@ pub async fn finish_enrolment(
     db: &Db,
     webauthn: &Webauthn,
     ip: &str,
-    user_id: &str,
+    user_id: &UserId,
     credential: Value,
 ) -> Result<(), EnrolmentError> {
     let now = db.now_ms();
@@ -317,7 +318,7 @@ pub async fn finish_enrolment(
 }
 
 /// Removes one of the person's passkeys; false when they have none of that id.
-pub async fn remove(db: &Db, ip: &str, user_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn remove(db: &Db, ip: &str, user_id: &UserId, id: &str) -> Result<bool, sqlx::Error> {
     if !store::passkeys::remove(db, user_id, id).await? {
         return Ok(false);
     }

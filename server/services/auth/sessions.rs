@@ -2,12 +2,13 @@
 //! revokes its family), ended by log-out or a password reset; a session's step-up approval.
 
 use crate::domain::accounts::money::Currency;
+use crate::domain::ids::UserId;
 use crate::store::profiles::Profile;
 use crate::store::sessions::{RefreshError, SessionUser, Tokens};
 use crate::store::users::UserRow;
 use crate::store::{self, Db};
 
-pub async fn open(db: &Db, user_id: &str) -> Result<Tokens, sqlx::Error> {
+pub async fn open(db: &Db, user_id: &UserId) -> Result<Tokens, sqlx::Error> {
     store::sessions::issue(db, user_id, db.now_ms()).await
 }
 
@@ -21,7 +22,7 @@ pub async fn renew(db: &Db, refresh: &str) -> Result<Tokens, RefreshError> {
 }
 
 /// Ends the session an access token belongs to; answers whose it was.
-pub async fn end(db: &Db, access: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn end(db: &Db, access: &str) -> Result<Option<UserId>, sqlx::Error> {
     let now = db.now_ms();
     let Some(session) = store::sessions::authenticate(db, access, now).await? else {
         return Ok(None);
@@ -31,7 +32,7 @@ pub async fn end(db: &Db, access: &str) -> Result<Option<String>, sqlx::Error> {
 }
 
 /// Ends every session of the person; answers how many.
-pub async fn end_all(db: &Db, user_id: &str) -> Result<u64, sqlx::Error> {
+pub async fn end_all(db: &Db, user_id: &UserId) -> Result<u64, sqlx::Error> {
     store::sessions::revoke_all_for_user(db, user_id, db.now_ms()).await
 }
 

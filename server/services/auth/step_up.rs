@@ -3,6 +3,7 @@
 //! The person is told by email and SMS after every such change.
 
 use crate::config::Config;
+use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::providers::notify::Notifications;
 use crate::store::{self, Db};
@@ -13,7 +14,7 @@ use crate::store::{self, Db};
 pub async fn allowed(
     db: &Db,
     config: &Config,
-    user_id: &str,
+    user_id: &UserId,
     session_id: &str,
 ) -> Result<bool, sqlx::Error> {
     let has_factor = store::users::phone(db, user_id).await?.is_some()
@@ -37,7 +38,7 @@ pub async fn tell(
     db: &Db,
     config: &Config,
     notify: &Notifications,
-    user_id: &str,
+    user_id: &UserId,
     what: &str,
 ) -> Result<(), sqlx::Error> {
     let Some(user) = store::users::by_id(db, user_id).await? else {

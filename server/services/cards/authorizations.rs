@@ -14,6 +14,7 @@ use crate::domain::cards::authorization::{self, AuthorizationStatus};
 use crate::domain::cards::controls::{self, DeclineReason, Facts, LimitType};
 use crate::domain::cards::cvv::Expiry;
 use crate::domain::cards::status::CardStatus;
+use crate::domain::ids::CardId;
 use crate::domain::london;
 use crate::domain::payments::recipient::PayeeType;
 use crate::store::bookings::BookingError;
@@ -26,7 +27,7 @@ use crate::store::{self, Db};
 /// An authorisation request from the network.
 pub struct Request<'a> {
     pub network_id: &'a str,
-    pub card_id: &'a str,
+    pub card_id: &'a CardId,
     pub kind: LimitType,
     pub amount: i64,
     pub currency: Currency,
@@ -386,7 +387,7 @@ pub async fn refund(
 /// The open holds of a card, newest first, a page of them, and how many there are.
 pub async fn holds(
     db: &Db,
-    card_id: &str,
+    card_id: &CardId,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<Authorization>, i64), sqlx::Error> {
@@ -396,7 +397,7 @@ pub async fn holds(
 /// One authorisation of the card by its id.
 pub async fn of_card(
     db: &Db,
-    card_id: &str,
+    card_id: &CardId,
     id: &str,
 ) -> Result<Option<Authorization>, sqlx::Error> {
     Ok(rows::by_id(db, id.trim())

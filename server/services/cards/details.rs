@@ -8,6 +8,7 @@ use crate::domain::auth::mfa::Purpose;
 use crate::domain::cards::access::binding;
 use crate::domain::cards::cvv::security_code;
 use crate::domain::cards::number::CardNumber;
+use crate::domain::ids::UserId;
 use crate::store::cards::CardRow;
 use crate::store::{self, Db};
 
@@ -31,7 +32,7 @@ pub enum DetailsError {
 pub async fn take(
     db: &Db,
     config: &Config,
-    holder: &str,
+    holder: &UserId,
     ip: &str,
     card: &CardRow,
     approval: &str,

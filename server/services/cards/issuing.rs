@@ -8,6 +8,7 @@ use crate::domain::cards::cvv::Expiry;
 use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::number::CardNumber;
 use crate::domain::cards::shipping::ShippingAddress;
+use crate::domain::ids::{AccountId, ProfileId, UserId};
 use crate::domain::london;
 use crate::domain::profiles::invitation::Purpose;
 use crate::store::bank_accounts::BankAccount;
@@ -40,9 +41,9 @@ pub fn draw(config: &Config, now: i64) -> Drawn {
 
 /// Who holds a card, what it spends from and where it goes.
 pub struct Holder<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
-    pub bank_account_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
+    pub bank_account_id: &'a AccountId,
     pub name: &'a str,
     pub is_corporate: bool,
     pub shipping_address: &'a ShippingAddress,
@@ -77,7 +78,7 @@ pub enum IssueError {
 }
 
 /// The account a profile's cards spend from: its active primary GBP account (SPEC §6).
-pub async fn card_account(db: &Db, profile_id: &str) -> Result<BankAccount, IssueError> {
+pub async fn card_account(db: &Db, profile_id: &ProfileId) -> Result<BankAccount, IssueError> {
     store::bank_accounts::for_profile(db, profile_id)
         .await?
         .into_iter()
@@ -88,15 +89,15 @@ pub async fn card_account(db: &Db, profile_id: &str) -> Result<BankAccount, Issu
 /// The corporate card a card invitation gives, ready to be created when it is accepted.
 pub struct CorporateCard {
     drawn: Drawn,
-    profile_id: String,
-    account_id: String,
+    profile_id: ProfileId,
+    account_id: AccountId,
     holder_name: String,
     address: ShippingAddress,
 }
 
 impl CorporateCard {
     /// The card for the employee who accepts, `user_id`.
-    pub fn for_holder<'a>(&'a self, user_id: &'a str) -> NewCard<'a> {
+    pub fn for_holder<'a>(&'a self, user_id: &'a UserId) -> NewCard<'a> {
         self.drawn.card(&Holder {
             profile_id: &self.profile_id,
             user_id,

@@ -7,12 +7,13 @@ use crate::domain::auth::mfa::Purpose;
 use crate::domain::cards::access::binding;
 use crate::domain::cards::controls::LimitType;
 use crate::domain::cards::status::{CardAction, CardStatus, ClosureReason};
+use crate::domain::ids::UserId;
 use crate::store::cards::{CardRow, Control};
 use crate::store::{self, Db};
 
 /// Who changes the card, and from where (for the audit trail).
 pub struct Actor<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub ip: &'a str,
 }
 

@@ -8,14 +8,15 @@ use crate::domain::audit::AuditEvent;
 use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::ProfileType;
 use crate::store::cards::{CardRow, CreateError};
 use crate::store::{self, Db};
 
 /// The member who orders, and whose addresses the bank knows.
 pub struct Orderer<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
     pub kind: ProfileType,
     /// Holders of a corporate card who load no accounts were given a card; they order none.
     pub may_hold_own_card: bool,
@@ -25,7 +26,7 @@ pub struct Orderer<'a> {
 /// The profile's cards, newest first; with `holder`, only that person's.
 pub async fn cards(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     holder: Option<&str>,
 ) -> Result<Vec<CardRow>, sqlx::Error> {
     store::cards::for_profile(db, profile_id, holder).await
@@ -46,9 +47,9 @@ pub async fn condition(db: &Db, who: &Orderer<'_>) -> Result<OrderCondition, sql
 /// onboarding, a private customer's home.
 pub async fn known_addresses(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     kind: ProfileType,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<Vec<(ShippingType, ShippingAddress)>, sqlx::Error> {
     if kind == ProfileType::Business {
         return Ok(store::onboardings::by_profile(db, profile_id)

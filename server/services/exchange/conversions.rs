@@ -2,6 +2,7 @@
 //! position accounts, with the client's id recorded, in one database transaction. A retry (the
 //! same id, or the same quote under another id) answers the first conversion.
 
+use crate::domain::ids::ProfileId;
 use crate::store::bookings::{self, BookingError, Conversion};
 use crate::store::exchanges::{ExchangeRow, QuoteRow};
 use crate::store::{self, Db};
@@ -51,7 +52,7 @@ async fn replay(
     db: &Db,
     id: &str,
     quote_id: &str,
-    profile_id: &str,
+    profile_id: &ProfileId,
 ) -> Result<Option<Executed>, ExchangeError> {
     let found = store::exchanges::earlier(db, id, quote_id).await?;
     if found
@@ -78,7 +79,7 @@ pub async fn execute(
     db: &Db,
     id: &str,
     quote_id: &str,
-    profile_id: &str,
+    profile_id: &ProfileId,
     now: i64,
 ) -> Result<Executed, ExchangeError> {
     if let Some(first) = replay(db, id, quote_id, profile_id).await? {
@@ -106,7 +107,7 @@ async fn execute_in(
     backend: store::Backend,
     id: &str,
     quote_id: &str,
-    profile_id: &str,
+    profile_id: &ProfileId,
     now: i64,
 ) -> Result<Executed, ExchangeError> {
     let quote = store::exchanges::quote_for_update_in(conn, backend, quote_id)
@@ -140,7 +141,7 @@ async fn execute_in(
     let exchange = ExchangeRow {
         id: id.to_string(),
         quote_id: quote_id.to_string(),
-        profile_id: profile_id.to_string(),
+        profile_id: profile_id.clone(),
         from_transaction_id,
         to_transaction_id,
         created_at: now,

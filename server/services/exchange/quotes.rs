@@ -9,6 +9,7 @@ use crate::config::Config;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::exchange::pricing::{self, PriceError};
 use crate::domain::exchange::ConversionType;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::providers::rates::RateBook;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::exchanges::QuoteRow;
@@ -16,8 +17,8 @@ use crate::store::{self, Db};
 
 /// What the customer asks to convert, between two of their profile's accounts.
 pub struct QuoteAsk<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
     pub from: &'a BankAccount,
     pub to: &'a BankAccount,
     pub kind: ConversionType,
@@ -96,8 +97,8 @@ pub async fn give(
             db,
             &QuoteRow {
                 id: held.id.clone(),
-                profile_id: ask.profile_id.to_string(),
-                user_id: ask.user_id.to_string(),
+                profile_id: ask.profile_id.clone(),
+                user_id: ask.user_id.clone(),
                 from_account_id: ask.from.id.clone(),
                 to_account_id: ask.to.id.clone(),
                 conversion_type: ask.kind,

@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::audit::AuditEvent;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
@@ -249,13 +250,13 @@ pub async fn settle(
 }
 
 /// The person's newest fee, whatever its state.
-pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Fee>, sqlx::Error> {
+pub async fn latest(db: &Db, user_id: &UserId) -> Result<Option<Fee>, sqlx::Error> {
     registration_fees::latest(db, user_id).await
 }
 
 /// Whether the person already has an open account (a profile): a further personal account's
 /// fee may then be declined.
-pub async fn has_profiles(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn has_profiles(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
     Ok(!store::profiles::for_user(db, user_id).await?.is_empty())
 }
 

@@ -3,25 +3,26 @@
 
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::phone::Phone;
 use crate::store::users::UserRow;
 use crate::store::{self, Db};
 
 /// Stores the number to verify; a code sent to an earlier number stops working.
-pub async fn give(db: &Db, user_id: &str, number: &Phone) -> Result<(), sqlx::Error> {
+pub async fn give(db: &Db, user_id: &UserId, number: &Phone) -> Result<(), sqlx::Error> {
     store::users::set_unverified_phone(db, user_id, &number.code, &number.number).await?;
     store::mfa::expire_pending(db, user_id, Purpose::PhoneVerification).await
 }
 
 /// Whether the person has given a number to verify.
-pub async fn has_number(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn has_number(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
     Ok(store::users::unverified_phone(db, user_id).await?.is_some())
 }
 
 /// A code to text, and where: (country code, number, code). None when no number was given.
 pub async fn new_code(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     lifetime_ms: i64,
 ) -> Result<Option<(String, String, String)>, sqlx::Error> {
     let Some((code_prefix, number)) = store::users::unverified_phone(db, user_id).await? else {

@@ -3,6 +3,7 @@
 //! owner's answer to a request for more puts the business back in the queue.
 
 use crate::domain::auth::email::Email;
+use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::onboarding::review::{self, Decision, Review, KYB_IN_REVIEW};
@@ -14,12 +15,12 @@ use crate::store::{self, Db};
 pub async fn apply_identity_review(
     db: &Db,
     provider: &str,
-    user_id: &str,
+    user_id: &UserId,
     applicant_id: &str,
     review: Review,
 ) -> Result<bool, sqlx::Error> {
     let Some(user) = store::users::by_id(db, user_id).await? else {
-        tracing::warn!(user = user_id, "identity review for an unknown user");
+        tracing::warn!(user = %user_id, "identity review for an unknown user");
         return Ok(false);
     };
     let phone_verified = store::users::phone_verified(db, &user.id).await?;
@@ -104,7 +105,7 @@ pub enum AnswerError {
 
 /// The owner's answer to the bank's request for more: kept with the application, and the
 /// business is back in the review queue.
-pub async fn answer_request(db: &Db, user_id: &str, text: &str) -> Result<(), AnswerError> {
+pub async fn answer_request(db: &Db, user_id: &UserId, text: &str) -> Result<(), AnswerError> {
     let onboarding = store::onboardings::latest(db, user_id)
         .await?
         .filter(|o| o.submitted_at.is_some())

@@ -1,6 +1,7 @@
 //! The business wizard's answers (SPEC §2 "Business onboarding wizard"): one draft per person
 //! at a time, saved step by step after SPEC §5's checks; submitting it is `steps::submit_company`.
 
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::business::{self, BusinessData, Refusal, STEPS};
 use crate::store::{self, Db};
 
@@ -21,12 +22,12 @@ pub enum WizardError {
 }
 
 /// The person's newest draft or submitted answers.
-pub async fn latest(db: &Db, user_id: &str) -> Result<Option<Onboarding>, sqlx::Error> {
+pub async fn latest(db: &Db, user_id: &UserId) -> Result<Option<Onboarding>, sqlx::Error> {
     store::onboardings::latest(db, user_id).await
 }
 
 /// The draft the person works on: their newest unsubmitted one, or a new one.
-pub async fn draft(db: &Db, user_id: &str) -> Result<Onboarding, sqlx::Error> {
+pub async fn draft(db: &Db, user_id: &UserId) -> Result<Onboarding, sqlx::Error> {
     match latest(db, user_id).await? {
         Some(row) if row.submitted_at.is_none() => Ok(row),
         _ => store::onboardings::create(db, user_id, db.now_ms()).await,
@@ -38,7 +39,7 @@ pub async fn draft(db: &Db, user_id: &str) -> Result<Onboarding, sqlx::Error> {
 /// step. Answers the draft as saved.
 pub async fn save_step(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     step: i64,
     answers: BusinessData,
     today: time::Date,

@@ -9,6 +9,7 @@ use crate::config::Config;
 use crate::domain::accounts::money::Currency;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::Purpose;
+use crate::domain::ids::ProfileId;
 use crate::domain::payments::request::{TransferBody, TransferTermsBody};
 use crate::domain::payments::second_approval::{self, RequestState};
 use crate::store::approvals::{NewRequest, RequestRow};
@@ -26,7 +27,10 @@ pub struct SavedRequest {
 }
 
 /// The profile's transfers waiting for a second approval, each with its maker's name.
-pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<(RequestRow, String)>, sqlx::Error> {
+pub async fn waiting(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<Vec<(RequestRow, String)>, sqlx::Error> {
     let mut found = Vec::new();
     for row in store::approvals::waiting(db, profile_id).await? {
         let maker = store::users::by_id(db, &row.created_by)
@@ -39,7 +43,7 @@ pub async fn waiting(db: &Db, profile_id: &str) -> Result<Vec<(RequestRow, Strin
 }
 
 /// The profile's thresholds above which a transfer waits (currency, minor units).
-pub async fn rules(db: &Db, profile_id: &str) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
+pub async fn rules(db: &Db, profile_id: &ProfileId) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
     store::approvals::rules(db, profile_id).await
 }
 

@@ -10,10 +10,11 @@ pub mod transfers;
 /// The member of a profile who pays or decides, as payments' use cases see them. The API has
 /// checked their right to do so.
 pub struct Payer<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
     /// The profile's name: what the payee's statement shows as the payer.
     pub name: &'a str,
     /// An Account Owner (never waits for a second approval).
     pub is_admin: bool,
 }
+use crate::domain::ids::{ProfileId, UserId};

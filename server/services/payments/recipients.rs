@@ -1,6 +1,7 @@
 //! A profile's saved recipients (SPEC §7 Recipients): a page by name, keeping a checked one
 //! (new or replacing one of the profile's), and removing one.
 
+use crate::domain::ids::ProfileId;
 use crate::domain::payments::recipient::Recipient;
 use crate::store::{self, Db};
 
@@ -10,7 +11,7 @@ pub use crate::store::recipients::StoredRecipient;
 /// total that match.
 pub async fn page(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     search: Option<&str>,
     limit: i64,
     offset: i64,
@@ -22,7 +23,7 @@ pub async fn page(
 /// None when the id names no recipient of this profile.
 pub async fn save(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
     id: Option<&str>,
     recipient: &Recipient,
 ) -> Result<Option<StoredRecipient>, sqlx::Error> {
@@ -34,6 +35,6 @@ pub async fn save(
 }
 
 /// False when the id names no recipient of this profile.
-pub async fn delete(db: &Db, profile_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<bool, sqlx::Error> {
     store::recipients::delete(db, profile_id, id).await
 }

@@ -9,6 +9,7 @@ use crate::config::Config;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::engagement::features::Flag;
+use crate::domain::ids::AccountId;
 use crate::domain::london;
 use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
@@ -121,7 +122,7 @@ pub async fn plan(
             "Field is required".to_string(),
         )])));
     }
-    let account = store::bank_accounts::by_id(db, account_id)
+    let account = store::bank_accounts::by_id(db, &AccountId::from(account_id))
         .await?
         .filter(|a| a.profile_id == payer.profile_id)
         .ok_or(TransferError::NoAccount)?;

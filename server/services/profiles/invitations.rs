@@ -6,6 +6,7 @@
 use crate::config::Config;
 use crate::domain::audit::AuditEvent;
 use crate::domain::cards::shipping::ShippingAddress;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::messages::{Channel, Message};
 use crate::domain::profiles::invitation::{self, CheckedInvite, InvitationState, Purpose};
 use crate::domain::profiles::team;
@@ -40,15 +41,15 @@ pub struct Mailer<'a> {
 
 /// A member of the inviting profile.
 pub struct Inviter<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
 }
 
 /// Sends the invitation's link; a message that cannot go out is logged (the owner can resend).
 async fn send_link(
     db: &Db,
     mailer: &Mailer<'_>,
-    inviter: &str,
+    inviter: &UserId,
     row: &InvitationRow,
     token: &str,
 ) -> Result<(), sqlx::Error> {
@@ -174,7 +175,7 @@ pub async fn revoke(
 /// The invitee declines.
 pub async fn decline(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     row: &InvitationRow,
     ip: &str,
 ) -> Result<(), InvitationError> {
@@ -191,7 +192,7 @@ pub async fn decline(
 
 async fn answer(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     row: &InvitationRow,
     to: InvitationState,
     event: AuditEvent,
@@ -222,7 +223,7 @@ async fn answer(
 pub async fn accept(
     db: &Db,
     config: &Config,
-    user_id: &str,
+    user_id: &UserId,
     row: &InvitationRow,
     ip: &str,
 ) -> Result<(), InvitationError> {
@@ -263,12 +264,15 @@ pub async fn by_token(db: &Db, token: &str) -> Result<Option<InvitationRow>, sql
 }
 
 /// The invitations a profile sent.
-pub async fn of_profile(db: &Db, profile_id: &str) -> Result<Vec<InvitationRow>, sqlx::Error> {
+pub async fn of_profile(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<Vec<InvitationRow>, sqlx::Error> {
     store::invitations::for_profile(db, profile_id, db.now_ms()).await
 }
 
 /// The invitations sent to the person's email.
-pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<InvitationRow>, sqlx::Error> {
+pub async fn for_user(db: &Db, user_id: &UserId) -> Result<Vec<InvitationRow>, sqlx::Error> {
     let Some(user) = store::users::by_id(db, user_id).await? else {
         return Ok(Vec::new());
     };
@@ -279,7 +283,7 @@ pub async fn for_user(db: &Db, user_id: &str) -> Result<Vec<InvitationRow>, sqlx
 pub async fn addressed_to(
     db: &Db,
     row: &InvitationRow,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<bool, sqlx::Error> {
     let Some(user) = store::users::by_id(db, user_id).await? else {
         return Ok(false);

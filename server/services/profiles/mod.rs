@@ -4,6 +4,7 @@
 pub mod invitations;
 pub mod team;
 
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
 use crate::store::{self, Db};
@@ -11,7 +12,7 @@ use crate::store::{self, Db};
 pub use crate::store::profiles::Profile;
 
 /// The profiles the person is a member of.
-pub async fn of_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Error> {
+pub async fn of_user(db: &Db, user_id: &UserId) -> Result<Vec<Profile>, sqlx::Error> {
     store::profiles::for_user(db, user_id).await
 }
 
@@ -19,7 +20,7 @@ pub async fn of_user(db: &Db, user_id: &str) -> Result<Vec<Profile>, sqlx::Error
 /// default, else the first.
 pub async fn chosen(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     wanted: Option<&str>,
 ) -> Result<Option<Profile>, sqlx::Error> {
     let profiles = of_user(db, user_id).await?;
@@ -41,7 +42,7 @@ pub enum NewProfileError {
 /// details, phone and identity are verified, so the personal activation fee is what is left;
 /// every profile passes its own fee, issue 26 point 4), or a second company, which runs the
 /// business wizard, the bank's review and the fee again.
-pub async fn start(db: &Db, user_id: &str, kind: ProfileType) -> Result<(), NewProfileError> {
+pub async fn start(db: &Db, user_id: &UserId, kind: ProfileType) -> Result<(), NewProfileError> {
     let user = store::users::by_id(db, user_id)
         .await?
         .ok_or(NewProfileError::Unfinished)?;

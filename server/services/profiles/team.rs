@@ -3,6 +3,7 @@
 //! checks that the actor is an Account Owner (the rights table) and parses the change.
 
 use crate::domain::audit::AuditEvent;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::Role;
 use crate::domain::profiles::invitation::Purpose;
 use crate::store::{self, Db};
@@ -12,8 +13,8 @@ pub use crate::store::team::MemberRow;
 
 /// The Account Owner who changes the team.
 pub struct Owner<'a> {
-    pub profile_id: &'a str,
-    pub user_id: &'a str,
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
     pub ip: &'a str,
 }
 
@@ -31,7 +32,7 @@ pub enum TeamError {
 /// The members, Account Owners first, and the open team invitations.
 pub async fn members(
     db: &Db,
-    profile_id: &str,
+    profile_id: &ProfileId,
 ) -> Result<(Vec<MemberRow>, Vec<InvitationRow>), sqlx::Error> {
     let members = store::team::members(db, profile_id).await?;
     let invitations = store::invitations::for_profile(db, profile_id, db.now_ms())
@@ -44,14 +45,14 @@ pub async fn members(
 
 pub async fn member(
     db: &Db,
-    profile_id: &str,
-    user_id: &str,
+    profile_id: &ProfileId,
+    user_id: &UserId,
 ) -> Result<Option<MemberRow>, sqlx::Error> {
-    store::team::member(db, profile_id, user_id.trim()).await
+    store::team::member(db, profile_id, user_id).await
 }
 
 /// Someone the Account Owner may change: another member who is not an Account Owner.
-async fn changeable(db: &Db, owner: &Owner<'_>, id: &str) -> Result<MemberRow, TeamError> {
+async fn changeable(db: &Db, owner: &Owner<'_>, id: &UserId) -> Result<MemberRow, TeamError> {
     let member = member(db, owner.profile_id, id)
         .await?
         .ok_or(TeamError::NotMember)?;
@@ -62,7 +63,7 @@ async fn changeable(db: &Db, owner: &Owner<'_>, id: &str) -> Result<MemberRow, T
 }
 
 /// Checks that `id` may be changed, before the caller parses the change.
-pub async fn may_change(db: &Db, owner: &Owner<'_>, id: &str) -> Result<(), TeamError> {
+pub async fn may_change(db: &Db, owner: &Owner<'_>, id: &UserId) -> Result<(), TeamError> {
     changeable(db, owner, id).await.map(|_| ())
 }
 
@@ -70,7 +71,7 @@ pub async fn may_change(db: &Db, owner: &Owner<'_>, id: &str) -> Result<(), Team
 pub async fn change_access(
     db: &Db,
     owner: &Owner<'_>,
-    id: &str,
+    id: &UserId,
     role: Role,
     rights: &[String],
     occupation: Option<&str>,
@@ -108,7 +109,7 @@ pub async fn change_access(
 }
 
 /// Removes a member: their next call no longer reaches the profile. Answers their user id.
-pub async fn remove(db: &Db, owner: &Owner<'_>, id: &str) -> Result<String, TeamError> {
+pub async fn remove(db: &Db, owner: &Owner<'_>, id: &UserId) -> Result<UserId, TeamError> {
     let member = changeable(db, owner, id).await?;
     if !store::team::remove(db, owner.profile_id, &member.user_id, db.now_ms()).await? {
         return Err(TeamError::NotMember);

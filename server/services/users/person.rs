@@ -2,6 +2,7 @@
 //! address, which moves onboarding on. Both only while the details are still unconfirmed (the
 //! first KYC status); after that support changes them.
 
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::journey;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, FieldErrors, PersonalDetailsInput};
@@ -25,12 +26,12 @@ pub enum PersonError {
     Storage(#[from] sqlx::Error),
 }
 
-pub async fn details(db: &Db, user_id: &str) -> Result<Option<UserDetails>, sqlx::Error> {
+pub async fn details(db: &Db, user_id: &UserId) -> Result<Option<UserDetails>, sqlx::Error> {
     store::users::details(db, user_id).await
 }
 
 /// The details as long as they may still change.
-async fn unconfirmed(db: &Db, user_id: &str) -> Result<UserDetails, PersonError> {
+async fn unconfirmed(db: &Db, user_id: &UserId) -> Result<UserDetails, PersonError> {
     let current = details(db, user_id).await?.ok_or(PersonError::NotFound)?;
     if current.kyc_status != KycStatus::FIRST {
         return Err(PersonError::Locked);
@@ -41,7 +42,7 @@ async fn unconfirmed(db: &Db, user_id: &str) -> Result<UserDetails, PersonError>
 /// Name, date of birth and PEP answer, checked with SPEC §5 as of London's `today`.
 pub async fn set_details(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     input: &PersonalDetailsInput,
     today: time::Date,
 ) -> Result<(), PersonError> {
@@ -65,7 +66,11 @@ pub async fn set_details(
 }
 
 /// The home address; it completes the person's part, and onboarding moves to its next step.
-pub async fn set_address(db: &Db, user_id: &str, input: &AddressInput) -> Result<(), PersonError> {
+pub async fn set_address(
+    db: &Db,
+    user_id: &UserId,
+    input: &AddressInput,
+) -> Result<(), PersonError> {
     let current = unconfirmed(db, user_id).await?;
     if current.dob.is_none() {
         return Err(PersonError::DetailsMissing);

@@ -5,6 +5,7 @@
 
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
+use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::policies;
 use crate::domain::profiles::invitation::InvitationState;
@@ -49,7 +50,7 @@ pub async fn email_token_is_live(db: &Db, token: &str, now: i64) -> Result<bool,
 /// The new person's first session: registration signs them in.
 pub async fn first_session(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     now: i64,
 ) -> Result<store::sessions::Tokens, sqlx::Error> {
     store::sessions::issue(db, user_id, now).await
@@ -71,7 +72,7 @@ pub struct NewRegistration<'a> {
 }
 
 /// Makes the account, and answers the new user's id.
-pub async fn register(db: &Db, new: &NewRegistration<'_>) -> Result<String, RegistrationError> {
+pub async fn register(db: &Db, new: &NewRegistration<'_>) -> Result<UserId, RegistrationError> {
     let mut tx = db.begin_write().await?;
     let email = store::email_verifications::spend_token(&mut tx, new.token, new.now)
         .await?

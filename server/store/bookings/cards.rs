@@ -5,6 +5,7 @@ use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{
     TransactionScheme, TransactionStatus, TransactionType,
 };
+use crate::domain::ids::TransactionId;
 use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::AccountKind;
@@ -18,7 +19,7 @@ pub async fn card_purchase(
     amount: Money,
     acceptor: &Acceptor,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
     let row = card_row(account, -amount, TransactionStatus::Completed, acceptor, at);
     let clearing = (AccountKind::SchemeClearing, Some("card"));
@@ -32,7 +33,7 @@ pub async fn declined_card_purchase(
     amount: Money,
     acceptor: &Acceptor,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
     let mut conn = db.pool.acquire().await?;
     Ok(transactions::insert(

@@ -6,6 +6,7 @@ use super::{against_bank, insert_booked, minor_in, usable, BookingError};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::ids::TransactionId;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
 use crate::store::transactions::NewTransaction;
@@ -18,7 +19,7 @@ pub async fn fee(
     amount: Money,
     details: &str,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
     let row = NewTransaction {
         details,
@@ -44,7 +45,7 @@ pub async fn reward_in(
     amount: Money,
     details: &str,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
     usable(conn, backend, account).await?;
     let bank =

@@ -6,6 +6,7 @@ use super::{insert_booked, minor_in, usable_both, BookingError};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::ids::TransactionId;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
 use crate::store::transactions::NewTransaction;
@@ -20,7 +21,7 @@ pub async fn convert(
     from_amount: Money,
     to_amount: Money,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let mut tx = db.begin_write().await?;
     let conversion = Conversion {
         from,
@@ -52,7 +53,7 @@ pub async fn convert_in(
     conn: &mut AnyConnection,
     backend: Backend,
     c: &Conversion<'_>,
-) -> Result<(String, String), BookingError> {
+) -> Result<(TransactionId, TransactionId), BookingError> {
     let (from, to) = (c.from, c.to);
     if from.currency == to.currency {
         return Err(BookingError::CurrencyMismatch);

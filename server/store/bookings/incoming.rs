@@ -5,6 +5,7 @@ use super::{against_bank, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::ids::TransactionId;
 use crate::domain::payments::payee::Scheme;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
@@ -20,7 +21,7 @@ pub async fn inbound(
     payer: Party<'_>,
     reference: &str,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
     let row = NewTransaction {
         scheme: Some(scheme.into()),

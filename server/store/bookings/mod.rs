@@ -29,6 +29,7 @@ use super::{Backend, Db};
 use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::status::AccountStatus;
+use crate::domain::ids::{AccountId, TransactionId};
 use crate::domain::payments::recipient::PayeeType;
 
 #[derive(Debug, thiserror::Error)]
@@ -131,7 +132,7 @@ pub(super) async fn insert_booked(
     booked: &Booked,
     account: &BankAccount,
     new: &NewTransaction<'_>,
-) -> Result<String, sqlx::Error> {
+) -> Result<TransactionId, sqlx::Error> {
     let (entry, balance, seq) = side(booked, &account.ledger_account_id);
     transactions::insert(conn, new, Some((&entry, balance, seq))).await
 }
@@ -146,7 +147,7 @@ pub(super) async fn against_bank(
     amount: i64,
     entry_kind: &str,
     row: &NewTransaction<'_>,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let mut tx = db.begin_write().await?;
     // The bank's own charges (fees) are booked whatever the account's state; money from
     // outside and card payments need an account that is open for business.
@@ -172,13 +173,13 @@ pub(super) async fn against_bank(
 pub(super) async fn first_result(
     db: &Db,
     client_id: &str,
-    bank_account_id: &str,
-) -> Result<String, BookingError> {
+    bank_account_id: &AccountId,
+) -> Result<TransactionId, BookingError> {
     let mut conn = db.pool.acquire().await?;
     let entry = ledger::entry_for_key(&mut conn, client_id)
         .await?
         .ok_or_else(|| BookingError::Ledger("the first booking is not visible".into()))?;
-    let (id,) = sqlx::query_as::<_, (String,)>(
+    let (id,) = sqlx::query_as::<_, (TransactionId,)>(
         "SELECT id FROM transactions WHERE entry_id = $1 AND bank_account_id = $2",
     )
     .bind(&entry)

@@ -9,6 +9,7 @@ use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{
     TransactionScheme, TransactionStatus, TransactionType,
 };
+use crate::domain::ids::TransactionId;
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
@@ -29,7 +30,7 @@ pub async fn outbound(
     reference: &str,
     at: i64,
     client_id: Option<&str>,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let mut tx = db.begin_write().await?;
     let booked = transfer_in(
         &mut tx,
@@ -94,7 +95,7 @@ pub async fn transfer_in(
     conn: &mut AnyConnection,
     backend: super::Backend,
     b: &TransferBooking<'_>,
-) -> Result<(String, Option<String>), BookingError> {
+) -> Result<(TransactionId, Option<TransactionId>), BookingError> {
     let currency = b.from.currency;
     let (amount, fee) = (minor_in(b.from, b.amount)?, minor_in(b.from, b.fee)?);
     let (credit, scheme) = match b.to {
@@ -200,7 +201,7 @@ pub async fn transfer_returned(
     fee: Money,
     details: &str,
     at: i64,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     let (amount, fee) = (minor_in(account, amount)?, minor_in(account, fee)?);
     let currency = account.currency;
     let clearing = ledger::system_account(
@@ -253,7 +254,7 @@ pub async fn internal(
     reference: &str,
     at: i64,
     client_id: Option<&str>,
-) -> Result<String, BookingError> {
+) -> Result<TransactionId, BookingError> {
     if from.currency != to.currency {
         return Err(BookingError::CurrencyMismatch);
     }
