@@ -19,7 +19,7 @@ pub struct Done {
 }
 
 /// SPEC §3: `mfa {method, requestId, lastDigits}`.
-#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Clone, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct MfaStep {
     pub method: crate::domain::auth::mfa::Method,

@@ -45,7 +45,7 @@ struct Body<'a> {
 }
 
 /// SPEC §8: every refusal's body. `fields` maps a request field to its SPEC §5 message.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Debug)]
 pub struct ErrorBody {
     pub code: String,
     pub title: String,

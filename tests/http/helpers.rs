@@ -39,12 +39,38 @@ impl Reply {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 
+    /// The body as the API's own answer type, so that a test reads `card.pan_masked`, not
+    /// `["panMasked"]`: a renamed or retyped field stops the test compiling (issue 27).
+    pub fn read<T: serde::de::DeserializeOwned>(&self) -> T {
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("not a {} ({e}): {}", std::any::type_name::<T>(), self.body))
+    }
+
+    /// The body as SPEC §8's refusal.
+    pub fn error(&self) -> bank::api::error::ErrorBody {
+        self.read()
+    }
+
+    /// The SPEC §5 message of one field of a refusal.
+    pub fn field_error(&self, field: &str) -> String {
+        self.error()
+            .fields
+            .and_then(|mut fields| fields.remove(field))
+            .unwrap_or_else(|| panic!("no error for {field}: {}", self.body))
+    }
+
     pub fn header(&self, name: &str) -> &str {
         self.headers
             .get(name)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
     }
+}
+
+/// A request body built from the API's own request type: a renamed field stops the test
+/// compiling, and the JSON is what the app's generated types send.
+pub fn body<T: serde::Serialize>(request: &T) -> serde_json::Value {
+    serde_json::to_value(request).expect("a request type serialises")
 }
 
 /// The configuration of a sandbox bank, as `make run` and the tests name the mode.

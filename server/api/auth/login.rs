@@ -184,18 +184,18 @@ pub async fn password_step(
 
 /// SPEC §3 "SMS confirm", or a passkey's answer for the face method: the answer to any
 /// approval, at log-in or before a security change.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct MfaInput {
-    pub(super) request_id: String,
+    pub request_id: String,
     #[serde(default)]
-    pub(super) secret: String,
+    pub secret: String,
     #[serde(default)]
-    pub(super) method: Option<Method>,
+    pub method: Option<Method>,
     /// The passkey's answer (`PublicKeyCredential.toJSON()`), for the face method.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
-    pub(super) credential: Option<serde_json::Value>,
+    pub credential: Option<serde_json::Value>,
 }
 
 /// The second step of logging in: the texted code or the passkey's answer.

@@ -52,12 +52,12 @@ pub async fn tell(state: &ApiState, user_id: &UserId, what: &str) -> Result<(), 
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MfaGenerate {
-    purpose: Option<Purpose>,
+    pub purpose: Option<Purpose>,
     /// The method to approve with; the person's own by default (SPEC §4).
-    method: Option<Method>,
-    transfer: Option<TransferTermsBody>,
+    pub method: Option<Method>,
+    pub transfer: Option<TransferTermsBody>,
     /// With purpose `card_details` or `card_closure`: the card.
-    card_id: Option<String>,
+    pub card_id: Option<String>,
 }
 
 /// Starts a fresh approval: with the person's current factor before a security change, or for

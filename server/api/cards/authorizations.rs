@@ -28,22 +28,22 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// SPEC §3 "Card authorization hold".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HoldView {
-    id: String,
-    card_id: String,
-    bank_account_id: String,
+    pub id: String,
+    pub card_id: String,
+    pub bank_account_id: String,
     /// A decimal string.
-    amount: String,
-    currency: crate::domain::accounts::money::Currency,
+    pub amount: String,
+    pub currency: crate::domain::accounts::money::Currency,
     #[serde(rename = "type")]
-    kind: LimitType,
-    acceptor: Acceptor,
+    pub kind: LimitType,
+    pub acceptor: Acceptor,
     /// The pending transaction it shows as.
-    transaction_id: Option<String>,
+    pub transaction_id: Option<String>,
     /// RFC 3339.
-    created_at: String,
+    pub created_at: String,
 }
 
 fn view(auth: &Authorization) -> HoldView {
@@ -63,20 +63,20 @@ fn view(auth: &Authorization) -> HoldView {
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HoldsRequest {
-    page: Option<i64>,
-    limit: Option<i64>,
-    card_id: String,
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
+    pub card_id: String,
     /// When given, it must be the card's account.
-    bank_account_id: Option<String>,
+    pub bank_account_id: Option<String>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HoldsPage {
-    results: Vec<HoldView>,
-    total_pages: i64,
-    total_results: i64,
-    page: i64,
+    pub results: Vec<HoldView>,
+    pub total_pages: i64,
+    pub total_results: i64,
+    pub page: i64,
 }
 
 #[utoipa::path(post, path = "/v2/authorizations/fetch", tag = "cards", request_body = HoldsRequest,
@@ -109,8 +109,8 @@ async fn fetch(
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HoldRef {
-    card_id: String,
-    id: String,
+    pub card_id: String,
+    pub id: String,
 }
 
 #[utoipa::path(post, path = "/v2/authorizations/take", tag = "cards", request_body = HoldRef,

@@ -29,10 +29,10 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// The company's addresses a corporate card can go to.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct CardShippingOptions {
     /// Registered and trading, as the bank knows them; `other` (typed in) is always possible.
-    options: Vec<ShippingOption>,
+    pub options: Vec<ShippingOption>,
 }
 
 /// The addresses of the company a corporate card can be sent to (the card invitation form).
@@ -52,17 +52,17 @@ async fn shipping_addresses(
 }
 
 /// A corporate card as its holder sees it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GivenCard {
-    card: CardView,
+    pub card: CardView,
     /// The company that gave it.
-    company: String,
+    pub company: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct GivenCards {
-    results: Vec<GivenCard>,
+    pub results: Vec<GivenCard>,
 }
 
 /// The corporate cards given to the caller, newest first, by the companies they still belong to.

@@ -24,22 +24,22 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DetailsRequest {
-    card_id: String,
+    pub card_id: String,
     /// The verified approval with purpose card_details for this card.
-    request_id: String,
+    pub request_id: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardDetails {
     /// Grouped in fours.
-    pan: String,
+    pub pan: String,
     /// `MM/YY`.
-    expiry: String,
-    cvv: String,
-    holder_name: String,
+    pub expiry: String,
+    pub cvv: String,
+    pub holder_name: String,
     /// How long the screen shows them before hiding them again.
-    visible_for_s: u32,
+    pub visible_for_s: u32,
 }
 
 #[utoipa::path(post, path = "/v2/cards/details/take", tag = "cards", request_body = DetailsRequest,

@@ -38,13 +38,13 @@ pub struct StatusChange {
     pub card_id: String,
     pub action: Option<CardAction>,
     /// Activation of a delivered card: the last four digits printed on it.
-    last_digits: String,
+    pub last_digits: String,
     /// Activation of a delivered card: the PIN the holder chooses.
-    pin: String,
+    pub pin: String,
     /// Closing: why (SPEC §3 closure reasons).
-    reason: Option<ClosureReason>,
+    pub reason: Option<ClosureReason>,
     /// Closing: the approval with purpose card_closure (POST /v2/auth/mfa/generate).
-    request_id: String,
+    pub request_id: String,
 }
 
 fn not_manageable() -> AppError {
@@ -148,7 +148,7 @@ pub async fn change(
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CardRef {
-    card_id: String,
+    pub card_id: String,
 }
 
 /// SPEC §7 POST /v2/cards/pin/unblock: after three wrong PINs at terminals.
@@ -171,26 +171,26 @@ async fn unblock_pin(
 }
 
 /// A control and its daily limit (SPEC §3 card controls and limit types).
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitView {
     #[serde(rename = "type")]
-    kind: LimitType,
-    enabled: bool,
+    pub kind: LimitType,
+    pub enabled: bool,
     /// GBP, a decimal string.
-    daily_limit: String,
+    pub daily_limit: String,
     /// The most that may be set.
-    ceiling: String,
+    pub ceiling: String,
     /// Approved today (London) of this kind.
-    spent_today: String,
+    pub spent_today: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardLimits {
-    card_id: String,
-    pin_blocked: bool,
-    limits: Vec<LimitView>,
+    pub card_id: String,
+    pub pin_blocked: bool,
+    pub limits: Vec<LimitView>,
 }
 
 async fn limits_of(state: &ApiState, card: &CardRow) -> Result<CardLimits, AppError> {
@@ -232,13 +232,13 @@ async fn limits(
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LimitChange {
-    card_id: String,
+    pub card_id: String,
     #[serde(rename = "type")]
-    kind: Option<LimitType>,
+    pub kind: Option<LimitType>,
     /// Switches the control on or off; unchanged when absent.
-    enabled: Option<bool>,
+    pub enabled: Option<bool>,
     /// GBP, a decimal string; unchanged when absent.
-    daily_limit: Option<String>,
+    pub daily_limit: Option<String>,
 }
 
 /// SPEC §7 PATCH /v2/cards/limits: one control on or off, or its daily limit.

@@ -31,25 +31,25 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// SPEC §3 "Card".
-#[derive(serde::Serialize, utoipa::ToSchema, Debug)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct CardView {
-    id: String,
-    status: CardStatus,
+    pub id: String,
+    pub status: CardStatus,
     /// What the status means for the holder now.
-    status_hint: String,
-    pan_masked: String,
-    holder_name: String,
+    pub status_hint: String,
+    pub pan_masked: String,
+    pub holder_name: String,
     /// A card of the holder's own (not a corporate card given by the company).
-    is_primary: bool,
-    is_corporate: bool,
-    user_id: String,
-    bank_account_id: String,
+    pub is_primary: bool,
+    pub is_corporate: bool,
+    pub user_id: String,
+    pub bank_account_id: String,
     /// `MM/YY`.
-    expiry: String,
-    closure_reason: Option<ClosureReason>,
+    pub expiry: String,
+    pub closure_reason: Option<ClosureReason>,
     /// Where it was sent, one line.
-    shipping_address: String,
+    pub shipping_address: String,
 }
 
 fn hint(card: &CardRow) -> String {

@@ -25,12 +25,12 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(choose_shipping_address))
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardList {
-    results: Vec<CardView>,
+    pub results: Vec<CardView>,
     /// SPEC §3 `cardOrderCondition` of the caller in this profile.
-    order_condition: OrderCondition,
+    pub order_condition: OrderCondition,
 }
 
 /// The caller as a use case about ordering cards sees them.
@@ -62,23 +62,23 @@ async fn fetch(
 }
 
 /// One shipping address the profile can choose.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingOption {
     #[serde(rename = "type")]
-    pub(super) kind: ShippingType,
-    pub(super) address: ShippingAddress,
+    pub kind: ShippingType,
+    pub address: ShippingAddress,
 }
 
 /// SPEC §3 Profile `cardShippingAddressType` and the addresses to choose from.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingAddresses {
-    options: Vec<ShippingOption>,
+    pub options: Vec<ShippingOption>,
     /// The profile's choice, if made.
-    card_shipping_address_type: Option<ShippingType>,
+    pub card_shipping_address_type: Option<ShippingType>,
     /// The address cards go to now, if one is chosen.
-    chosen: Option<ShippingAddress>,
+    pub chosen: Option<ShippingAddress>,
 }
 
 /// The registered and trading addresses the bank knows for the profile.
@@ -124,9 +124,9 @@ async fn shipping_addresses(
 #[serde(rename_all = "camelCase", default)]
 pub struct ShippingChoice {
     #[serde(rename = "type")]
-    kind: Option<ShippingType>,
+    pub kind: Option<ShippingType>,
     /// With type `other`: the address typed in.
-    address: Option<ShippingAddress>,
+    pub address: Option<ShippingAddress>,
 }
 
 /// Chooses where the profile's cards go: a known address, or another one typed in.

@@ -19,32 +19,32 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// One friend the customer referred.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReferralView {
-    id: String,
+    pub id: String,
     /// The friend's name once they have given it.
-    name: String,
-    state: ReferralState,
+    pub name: String,
+    pub state: ReferralState,
     /// GBP, a decimal string.
-    reward: String,
+    pub reward: String,
     /// RFC 3339.
-    created_at: String,
+    pub created_at: String,
 }
 
 /// The card referral programme as the customer sees it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardReferralProgram {
     /// The customer's code, in the link.
-    code: String,
+    pub code: String,
     /// The sign-up link to share.
-    link: String,
+    pub link: String,
     /// What the customer gets for each friend, GBP as a decimal string.
-    reward: String,
+    pub reward: String,
     /// The terms in one sentence.
-    terms: String,
-    referrals: Vec<ReferralView>,
+    pub terms: String,
+    pub referrals: Vec<ReferralView>,
 }
 
 /// SPEC §7 POST /v2/cards/referral-programs: the caller's link, the reward and their referrals.
