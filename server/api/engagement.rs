@@ -30,8 +30,8 @@ crate::domain::named_enum! {
 /// SPEC §3 "Feature entry".
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct FeatureEntry {
-    name: crate::domain::engagement::features::Flag,
-    state: FeatureState,
+    pub name: crate::domain::engagement::features::Flag,
+    pub state: FeatureState,
 }
 
 /// The effective flags: configuration, then the overrides stored in the database.
@@ -75,10 +75,10 @@ async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, Ap
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct SettingInput {
-    name: String,
+    pub name: String,
     /// A list of names.
     #[schema(value_type = Vec<String>)]
-    value: serde_json::Value,
+    pub value: serde_json::Value,
 }
 
 /// System settings change what every customer's app shows, so only operators holding the

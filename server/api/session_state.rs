@@ -18,11 +18,11 @@ use crate::services::auth::UserRow;
 use crate::services::profiles::Profile;
 
 /// The signed-in person's name, for the greeting.
-#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Clone, Debug)]
 pub struct SessionUser {
-    name: String,
-    surname: String,
-    email: String,
+    pub name: String,
+    pub surname: String,
+    pub email: String,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]

@@ -34,23 +34,23 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[serde(rename_all = "camelCase")]
 pub struct CreateInput {
     #[serde(default)]
-    password: String,
+    pub password: String,
     /// `business` or `personal`: who signs up; `user_invited` with the invitation's link token.
     #[serde(default)]
-    onboarding_flow: Option<OnboardingFlow>,
+    pub onboarding_flow: Option<OnboardingFlow>,
     /// The token of the invitation link (flow `user_invited`): the invited email must be the
     /// verified one, and the invitation is accepted with the account.
     #[serde(default)]
-    invitation_token: Option<String>,
+    pub invitation_token: Option<String>,
     /// An invited colleague accepts the Terms and Conditions and the Privacy policy here
     /// (required with flow `user_invited`; see domain/policies.rs).
     #[serde(default)]
-    accept_policies: bool,
+    pub accept_policies: bool,
     /// A friend's card referral code (the `ref` of their link, kept by the app for 60 days):
     /// the friend is rewarded when this person activates their first card. An unknown code is
     /// ignored.
     #[serde(default)]
-    referral_code: Option<String>,
+    pub referral_code: Option<String>,
 }
 
 fn invitation_closed() -> AppError {
@@ -175,19 +175,19 @@ async fn take(
 #[derive(serde::Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PersonPatch {
-    title: Option<String>,
-    name: Option<String>,
-    middlename: Option<String>,
-    surname: Option<String>,
+    pub title: Option<String>,
+    pub name: Option<String>,
+    pub middlename: Option<String>,
+    pub surname: Option<String>,
     /// `yyyy-MM-dd`.
-    dob: Option<String>,
-    is_pep: Option<bool>,
-    country: Option<String>,
-    postcode: Option<String>,
-    city: Option<String>,
-    region: Option<String>,
-    address1: Option<String>,
-    building_number: Option<String>,
+    pub dob: Option<String>,
+    pub is_pep: Option<bool>,
+    pub country: Option<String>,
+    pub postcode: Option<String>,
+    pub city: Option<String>,
+    pub region: Option<String>,
+    pub address1: Option<String>,
+    pub building_number: Option<String>,
 }
 
 /// PATCH /v2/users: the personal details, or the address (which completes the person's
@@ -245,12 +245,12 @@ async fn update(
 /// SPEC §3 "KYC status response".
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct KycStatusReply {
-    account_ready: bool,
-    kyc_status: KycStatus,
-    kyc_label: &'static str,
-    kyc_hint: &'static str,
-    onboarding_flow: Option<OnboardingFlow>,
-    onboarding_version: u8,
+    pub account_ready: bool,
+    pub kyc_status: KycStatus,
+    pub kyc_label: &'static str,
+    pub kyc_hint: &'static str,
+    pub onboarding_flow: Option<OnboardingFlow>,
+    pub onboarding_version: u8,
 }
 
 pub(crate) async fn kyc_reply(

@@ -24,29 +24,29 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(open))
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Balance {
     /// Booked minus holds, in major units.
-    available: f64,
-    booked: f64,
+    pub available: f64,
+    pub booked: f64,
 }
 
 /// SPEC §3 "Bank account" as the app receives it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankAccountView {
-    id: String,
-    currency: Currency,
-    status: AccountStatus,
-    is_primary: bool,
-    balance: Balance,
-    iban: String,
-    uk_sort_code: Option<String>,
-    uk_account_number: Option<String>,
-    bic: String,
-    bank_name: String,
-    name: String,
-    alias: Option<String>,
+    pub id: String,
+    pub currency: Currency,
+    pub status: AccountStatus,
+    pub is_primary: bool,
+    pub balance: Balance,
+    pub iban: String,
+    pub uk_sort_code: Option<String>,
+    pub uk_account_number: Option<String>,
+    pub bic: String,
+    pub bank_name: String,
+    pub name: String,
+    pub alias: Option<String>,
 }
 
 pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
@@ -70,9 +70,9 @@ pub fn view(account: &BankAccount, bank_name: &str) -> BankAccountView {
     }
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct BankAccountList {
-    results: Vec<BankAccountView>,
+    pub results: Vec<BankAccountView>,
 }
 
 /// The selected profile's accounts, in SPEC §4's order.
@@ -97,7 +97,7 @@ async fn fetch(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct OpenInput {
     #[serde(default)]
-    currency: Option<Currency>,
+    pub currency: Option<Currency>,
 }
 
 /// Opens an account in another currency: pending first, active after the background job.

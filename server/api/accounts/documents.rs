@@ -36,13 +36,13 @@ pub const EARLIEST: &str = "2022-09-01";
 #[into_params(parameter_in = Query)]
 pub struct StatementQuery {
     /// The bank account.
-    ent_id: String,
+    pub ent_id: String,
     /// `yyyy-MM-dd`, a London day, from 2022-09-01.
-    created_from: String,
+    pub created_from: String,
     /// `yyyy-MM-dd`, a London day (inclusive).
-    created_to: String,
+    pub created_to: String,
     /// `pdf`, `csv` or `camt053`.
-    format: String,
+    pub format: String,
 }
 
 fn attachment(content_type: &str, filename: &str, body: Body) -> Response {
@@ -179,7 +179,7 @@ fn line_of(txn: &Transaction) -> Line {
 #[into_params(parameter_in = Query)]
 pub struct EntityQuery {
     /// The transaction (proof) or bank account (letter).
-    ent_id: String,
+    pub ent_id: String,
 }
 
 fn type_label(kind: &str) -> String {

@@ -9,25 +9,25 @@ use crate::domain::payments::receiver::Receiver;
 use crate::services::accounts::history;
 
 /// A sent transfer as its transaction's detail shows it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SentTransfer {
-    scheme: Scheme,
-    receiver: Receiver,
-    reference: String,
+    pub scheme: Scheme,
+    pub receiver: Receiver,
+    pub reference: String,
     /// pending, completed or returned.
-    status: String,
-    return_reason: Option<String>,
+    pub status: String,
+    pub return_reason: Option<String>,
     /// The ISO 20022 messages kept with it: `pain.001`, `pacs.008`.
-    messages: Vec<String>,
-    attachments: Vec<AttachmentView>,
+    pub messages: Vec<String>,
+    pub attachments: Vec<AttachmentView>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttachmentView {
-    id: String,
-    file_name: String,
+    pub id: String,
+    pub file_name: String,
 }
 
 pub async fn details(

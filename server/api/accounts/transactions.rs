@@ -39,40 +39,40 @@ pub use crate::domain::london::day_bound;
 pub use crate::domain::london::iso_time;
 
 /// Who paid or was paid.
-#[derive(serde::Serialize, utoipa::ToSchema, Clone)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Clone)]
 pub struct Party {
-    name: String,
+    pub name: String,
     #[serde(rename = "type")]
-    kind: Option<PayeeType>,
-    account: Option<String>,
+    pub kind: Option<PayeeType>,
+    pub account: Option<String>,
 }
 
 /// SPEC §3 "Transaction" as the app receives it. Amounts are major units.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionView {
-    id: String,
-    bank_account_id: String,
-    amount: f64,
-    amount_total: f64,
-    fee: f64,
+    pub id: String,
+    pub bank_account_id: String,
+    pub amount: f64,
+    pub amount_total: f64,
+    pub fee: f64,
     #[serde(rename = "type")]
-    kind: TransactionType,
-    status: TransactionStatus,
-    scheme: Option<TransactionScheme>,
-    currency: Currency,
-    conversion_currency: Option<Currency>,
-    conversion_amount_total: Option<f64>,
-    details: String,
-    receiver: Option<Party>,
-    sender: Option<Party>,
-    acceptor: Option<Acceptor>,
-    balance_after: Option<f64>,
+    pub kind: TransactionType,
+    pub status: TransactionStatus,
+    pub scheme: Option<TransactionScheme>,
+    pub currency: Currency,
+    pub conversion_currency: Option<Currency>,
+    pub conversion_amount_total: Option<f64>,
+    pub details: String,
+    pub receiver: Option<Party>,
+    pub sender: Option<Party>,
+    pub acceptor: Option<Acceptor>,
+    pub balance_after: Option<f64>,
     /// RFC 3339, UTC.
-    created_at: String,
+    pub created_at: String,
     /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
     /// prefills and the ISO 20022 messages it has.
-    transfer: Option<super::sent_transfers::SentTransfer>,
+    pub transfer: Option<super::sent_transfers::SentTransfer>,
 }
 
 impl TransactionView {
@@ -130,27 +130,27 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
 #[serde(rename_all = "camelCase", default)]
 pub struct FetchInput {
     /// From 1.
-    page: Option<i64>,
+    pub page: Option<i64>,
     /// 1 to 100; 50 by default.
-    limit: Option<i64>,
-    bank_account_id: Option<String>,
-    types: Vec<TransactionType>,
+    pub limit: Option<i64>,
+    pub bank_account_id: Option<String>,
+    pub types: Vec<TransactionType>,
     /// `yyyy-MM-dd`, a London day.
-    date_from: Option<String>,
+    pub date_from: Option<String>,
     /// `yyyy-MM-dd`, a London day (inclusive).
-    date_to: Option<String>,
-    search_keyword: Option<String>,
+    pub date_to: Option<String>,
+    pub search_keyword: Option<String>,
     /// Only what this card paid (the card's account when no account is named).
-    card_id: Option<String>,
+    pub card_id: Option<String>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionPage {
-    results: Vec<TransactionView>,
-    total_pages: i64,
-    total_results: i64,
-    page: i64,
+    pub results: Vec<TransactionView>,
+    pub total_pages: i64,
+    pub total_results: i64,
+    pub page: i64,
 }
 
 /// A page of an account's transactions, newest first.
@@ -229,7 +229,7 @@ async fn fetch(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct TakeInput {
     #[serde(default)]
-    id: String,
+    pub id: String,
 }
 
 /// One transaction, if it is on an account of the caller's profile.

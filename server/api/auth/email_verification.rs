@@ -19,7 +19,7 @@ use crate::services::auth::email_verification::{self, SendError, Verified};
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct SendInput {
     #[serde(default)]
-    email: String,
+    pub email: String,
 }
 
 /// Sends a sign-up code by email (SPEC §7).
@@ -51,9 +51,9 @@ pub(super) async fn send(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct VerifyInput {
     #[serde(default)]
-    email: String,
+    pub email: String,
     #[serde(default)]
-    code: String,
+    pub code: String,
 }
 
 fn refused(code: &'static str, message: &str) -> AppError {

@@ -28,22 +28,22 @@ const POLICY_NOT_ACCEPTED: &str = "policy_not_accepted";
 #[serde(rename_all = "camelCase")]
 pub struct LoginInput {
     #[serde(default)]
-    email: Option<String>,
+    pub email: Option<String>,
     #[serde(default)]
-    password: Option<String>,
+    pub password: Option<String>,
     /// Accepts the current Terms and Conditions and Privacy policy, after a log-in answered
     /// `policy_not_accepted` (an invited colleague; domain/policies.rs).
     #[serde(default)]
-    accept_policies: bool,
+    pub accept_policies: bool,
 }
 
 /// SPEC §3 "Login result": the second factor to approve; without one, the session has started.
 /// The tokens themselves travel only in HttpOnly cookies, never where a script could read them.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginReply {
     #[serde(skip_serializing_if = "Option::is_none")]
-    mfa: Option<MfaStep>,
+    pub mfa: Option<MfaStep>,
 }
 
 /// Verifying against this when the email is unknown keeps both answers equally slow.
@@ -291,11 +291,11 @@ pub struct RequestRef {
 }
 
 /// SPEC §4 "MFA request status" of one request.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MfaStatusReply {
-    request_id: String,
-    status: Status,
+    pub request_id: String,
+    pub status: Status,
 }
 
 /// Polled every 2 s while pending (SPEC §7).
@@ -317,16 +317,16 @@ pub(super) async fn mfa_status(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResendInput {
-    request_id: String,
+    pub request_id: String,
     /// `sms` switches a face approval to a texted code; absent, the same method again.
     #[serde(default)]
-    method: Option<Method>,
+    pub method: Option<Method>,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct ResendReply {
-    mfa: MfaStep,
-    message: &'static str,
+    pub mfa: MfaStep,
+    pub message: &'static str,
 }
 
 /// A new code (or a switch from the face method to SMS) for a pending log-in.

@@ -19,11 +19,11 @@ use crate::services::auth::passkeys::{self, EnrolmentError, PasskeyRow};
 use crate::services::auth::{sessions, Tokens};
 
 /// WebAuthn options as the browser reads them (`{publicKey: ...}`, W3C WebAuthn JSON).
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WebAuthnOptions {
     #[schema(value_type = Object)]
-    public_key: Value,
+    pub public_key: Value,
 }
 
 impl WebAuthnOptions {
@@ -38,8 +38,8 @@ impl WebAuthnOptions {
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasskeyList {
-    results: Vec<PasskeyRow>,
-    mfa_method: Method,
+    pub results: Vec<PasskeyRow>,
+    pub mfa_method: Method,
 }
 
 /// The browser's `navigator.credentials.get` options for a pending face approval.
@@ -130,7 +130,7 @@ pub(super) async fn start_enrolment(
 pub struct EnrolmentAnswer {
     /// `PublicKeyCredential.toJSON()` of the new passkey.
     #[schema(value_type = Object)]
-    credential: Value,
+    pub credential: Value,
 }
 
 /// Finishes an enrolment with the browser's answer; from now on the user approves with it.
@@ -171,7 +171,7 @@ pub(super) async fn finish_enrolment(
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct PasskeyRef {
-    id: String,
+    pub id: String,
 }
 
 /// Removes one of the user's passkeys.

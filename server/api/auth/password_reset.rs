@@ -23,7 +23,7 @@ const SENT: &str =
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct ForgotInput {
     #[serde(default)]
-    email: String,
+    pub email: String,
 }
 
 /// Sends a reset link (SPEC §7); the same answer for unknown addresses.
@@ -80,13 +80,13 @@ pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Rec
 pub struct TokenQuery {
     /// The token of the link in the email.
     #[serde(default)]
-    token: String,
+    pub token: String,
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct ResetInput {
     #[serde(default)]
-    password: String,
+    pub password: String,
 }
 
 /// Sets a new password with a reset link's token (SPEC §7); every session ends.

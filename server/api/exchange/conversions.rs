@@ -32,18 +32,18 @@ pub struct ExchangeBody {
 }
 
 /// A conversion made: both legs as the accounts' transaction lists show them.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExchangeResult {
-    id: String,
-    quote_id: String,
-    from_amount: String,
-    to_amount: String,
-    rate: String,
+    pub id: String,
+    pub quote_id: String,
+    pub from_amount: String,
+    pub to_amount: String,
+    pub rate: String,
     /// The paying account's row ('You convert').
-    transaction: TransactionView,
+    pub transaction: TransactionView,
     /// The receiving account's row.
-    to_transaction: TransactionView,
+    pub to_transaction: TransactionView,
 }
 
 impl ExchangeResult {

@@ -44,7 +44,7 @@ pub struct RateRequest {
 }
 
 /// SPEC §3 "Exchange quote".
-#[derive(serde::Serialize, utoipa::ToSchema, Clone)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct ExchangeQuote {
     /// The quote to execute; none when exchange is closed (`isAvailable` false).

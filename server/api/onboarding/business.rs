@@ -27,16 +27,16 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// The wizard's state: the answers so far and how many steps are done.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OnboardingReply {
-    id: String,
+    pub id: String,
     /// Steps done, 0 to 5: the wizard opens at this step.
-    step: i64,
-    data: BusinessData,
-    submitted: bool,
+    pub step: i64,
+    pub data: BusinessData,
+    pub submitted: bool,
     /// What the bank asked for when it needs more about the business (kyb_requested).
-    review_note: Option<String>,
+    pub review_note: Option<String>,
 }
 
 impl From<Onboarding> for OnboardingReply {
@@ -97,9 +97,9 @@ async fn take(
 pub struct SaveInput {
     /// The step these answers complete, 0 to 4.
     #[serde(default)]
-    step: i64,
+    pub step: i64,
     #[serde(default)]
-    data: BusinessData,
+    pub data: BusinessData,
 }
 
 /// Saves one step's answers after checking them; a step can be saved once those before it are.

@@ -20,12 +20,12 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[serde(rename_all = "camelCase")]
 pub struct CompanyQuery {
     #[serde(default)]
-    search_keyword: String,
+    pub search_keyword: String,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct CompanyResults {
-    results: Vec<CompanyMatch>,
+    pub results: Vec<CompanyMatch>,
 }
 
 fn unavailable() -> AppError {

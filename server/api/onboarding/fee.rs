@@ -35,35 +35,35 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// The bank's details for paying the fee by transfer.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferDetails {
-    beneficiary: String,
-    iban: String,
-    bic: String,
-    sort_code: String,
-    account_number: String,
-    reference: String,
+    pub beneficiary: String,
+    pub iban: String,
+    pub bic: String,
+    pub sort_code: String,
+    pub account_number: String,
+    pub reference: String,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeReply {
-    amount: f64,
-    currency: Currency,
-    benefits: Vec<&'static str>,
-    status: FeeStatus,
+    pub amount: f64,
+    pub currency: Currency,
+    pub benefits: Vec<&'static str>,
+    pub status: FeeStatus,
     /// How it is paid, once chosen.
-    method: Option<FeePayment>,
+    pub method: Option<FeePayment>,
     /// Card payment (activateByCard) and Apple Pay (activateByApple) offered.
-    card_allowed: bool,
-    apple_pay_allowed: bool,
-    transfer: TransferDetails,
+    pub card_allowed: bool,
+    pub apple_pay_allowed: bool,
+    pub transfer: TransferDetails,
     /// The hosted payment page, after a card payment is ordered.
-    checkout_url: Option<String>,
+    pub checkout_url: Option<String>,
     /// A further personal account whose fee the person may decline: their other accounts are
     /// open and nothing is opened for this one until it is paid (`registration-fees/cancel`).
-    cancellable: bool,
+    pub cancellable: bool,
 }
 
 /// Card and wallet payments need an acquirer. Only the sandbox's exists so far, so outside
@@ -147,7 +147,7 @@ crate::domain::named_enum! {
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct OrderInput {
-    method: FeeMethod,
+    pub method: FeeMethod,
 }
 
 fn flag_off() -> AppError {
@@ -207,21 +207,21 @@ pub async fn order_transfer(state: &ApiState, user_id: &UserId) -> Result<(), Ap
 #[serde(rename_all = "camelCase")]
 pub struct WalletInitiate {
     /// `apple-pay`.
-    wallet_type: String,
+    pub wallet_type: String,
 }
 
 /// What Apple Pay's payment sheet shows, and the merchant session it validates with.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletSession {
-    merchant_session: serde_json::Value,
-    amount: String,
-    currency: Currency,
-    label: String,
-    country_code: &'static str,
+    pub merchant_session: serde_json::Value,
+    pub amount: String,
+    pub currency: Currency,
+    pub label: String,
+    pub country_code: &'static str,
     /// SPEC §7: Apple Pay supports 3-D Secure with visa, mastercard and amex.
-    supported_networks: Vec<&'static str>,
-    merchant_capabilities: Vec<&'static str>,
+    pub supported_networks: Vec<&'static str>,
+    pub merchant_capabilities: Vec<&'static str>,
 }
 
 async fn wallet_ready(
@@ -271,10 +271,10 @@ async fn wallet_initiate(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletProcess {
-    wallet_type: String,
+    pub wallet_type: String,
     /// The `ApplePayPayment.token` the payment sheet gives.
     #[schema(value_type = Object)]
-    token: serde_json::Value,
+    pub token: serde_json::Value,
 }
 
 /// Completes an Apple Pay payment with the sheet's token; a refused token answers the fee as

@@ -34,7 +34,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct AgreementInput {
     #[serde(default)]
-    accepted: bool,
+    pub accepted: bool,
 }
 
 fn unavailable() -> AppError {

@@ -23,7 +23,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct AdditionalInfo {
     #[serde(default)]
-    text: String,
+    pub text: String,
 }
 
 /// The customer's answer to the bank's request for more about the business.

@@ -37,7 +37,7 @@ const CODE_LIFETIME_MS: i64 = 120_000;
 pub struct TelephoneInput {
     /// The number with its country code, e.g. `+44 7700 900123`.
     #[serde(default)]
-    telephone: String,
+    pub telephone: String,
 }
 
 /// Gives or changes the mobile number to verify. An answer carrying a message is an error
@@ -123,7 +123,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &UserId) -> Result<(), AppE
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct CodeInput {
     #[serde(default)]
-    code: String,
+    pub code: String,
 }
 
 fn wrong_code(message: &str) -> AppError {

@@ -28,14 +28,14 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountUsage {
-    source_of_funds: Vec<Choice>,
-    business_size: Vec<Choice>,
-    transaction_count: Vec<Choice>,
-    transaction_volume_gbp: Vec<Choice>,
-    transaction_volume_eur: Vec<Choice>,
-    purpose_description: Vec<Choice>,
-    sending_counterparties: Vec<Choice>,
-    receiving_counterparties: Vec<Choice>,
+    pub source_of_funds: Vec<Choice>,
+    pub business_size: Vec<Choice>,
+    pub transaction_count: Vec<Choice>,
+    pub transaction_volume_gbp: Vec<Choice>,
+    pub transaction_volume_eur: Vec<Choice>,
+    pub purpose_description: Vec<Choice>,
+    pub sending_counterparties: Vec<Choice>,
+    pub receiving_counterparties: Vec<Choice>,
 }
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
@@ -43,9 +43,9 @@ pub struct AccountUsage {
 pub struct UsageQuery {
     /// The lists wanted, comma-separated; all are small, so every list is answered.
     #[allow(dead_code)]
-    fields: Option<String>,
+    pub fields: Option<String>,
     /// yyyy-MM-dd: a company younger than a year is offered start-up capital as its source.
-    incorporation_date: Option<String>,
+    pub incorporation_date: Option<String>,
 }
 
 #[utoipa::path(get, path = "/v1/utils/account-usage", tag = "onboarding", params(UsageQuery),
@@ -81,9 +81,9 @@ async fn account_usage(
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Turnover {
-    transaction_count: Vec<Choice>,
-    volume_gbp: Vec<Choice>,
-    volume_eur: Vec<Choice>,
+    pub transaction_count: Vec<Choice>,
+    pub volume_gbp: Vec<Choice>,
+    pub volume_eur: Vec<Choice>,
 }
 
 #[utoipa::path(get, path = "/v1/utils/turnover", tag = "onboarding",
@@ -113,12 +113,12 @@ async fn business_types() -> impl IntoResponse {
 #[serde(rename_all = "camelCase")]
 pub struct AddressQuery {
     #[serde(default)]
-    postal_code: String,
+    pub postal_code: String,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct AddressResults {
-    results: Vec<AddressMatch>,
+    pub results: Vec<AddressMatch>,
 }
 
 /// SPEC §5: the search runs on 5 to 10 postcode characters. Only the sandbox has a

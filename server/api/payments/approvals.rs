@@ -26,29 +26,29 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// A transfer waiting for approval, as the dashboard lists it.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WaitingTransfer {
-    id: String,
-    bank_account_id: String,
-    currency: Currency,
+    pub id: String,
+    pub bank_account_id: String,
+    pub currency: Currency,
     /// Decimal strings.
-    amount: String,
-    fee: String,
-    payee_name: String,
+    pub amount: String,
+    pub fee: String,
+    pub payee_name: String,
     /// Who made it.
-    created_by: String,
+    pub created_by: String,
     /// RFC 3339.
-    created_at: String,
+    pub created_at: String,
     /// The caller may approve it (they did not make it).
-    can_approve: bool,
+    pub can_approve: bool,
     /// Its terms, for the approver's own approval (POST /v2/auth/mfa/generate).
-    terms: TransferTermsBody,
+    pub terms: TransferTermsBody,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct WaitingList {
-    results: Vec<WaitingTransfer>,
+    pub results: Vec<WaitingTransfer>,
 }
 
 /// The selected profile's transfers waiting for a second approval.
@@ -133,9 +133,9 @@ pub struct ApprovalRule {
     pub threshold: Option<String>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct RuleList {
-    results: Vec<ApprovalRule>,
+    pub results: Vec<ApprovalRule>,
 }
 
 /// The selected profile's approval thresholds.

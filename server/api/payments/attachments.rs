@@ -42,17 +42,17 @@ pub struct UploadForm {
     id: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadState {
     /// The document's id, for the transfer's `attachments`.
-    id: String,
-    file_name: String,
-    received_chunks: i64,
-    total_chunks: i64,
-    size: i64,
+    pub id: String,
+    pub file_name: String,
+    pub received_chunks: i64,
+    pub total_chunks: i64,
+    pub size: i64,
     /// True once every chunk arrived and the content was accepted.
-    complete: bool,
+    pub complete: bool,
 }
 
 fn field(name: &str, message: &str) -> AppError {
@@ -173,9 +173,9 @@ async fn upload(
 #[into_params(parameter_in = Query)]
 pub struct MessageQuery {
     /// The transaction of the transfer.
-    ent_id: String,
+    pub ent_id: String,
     /// `pain.001` (the payment as the bank received it) or `pacs.008` (as the bank sent it on).
-    message: String,
+    pub message: String,
 }
 
 /// The ISO 20022 message of a SEPA or SWIFT transfer, as a file.

@@ -28,16 +28,16 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(take))
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct FeeEntry {
-    scheme: Scheme,
-    currency: Currency,
-    fee: f64,
+    pub scheme: Scheme,
+    pub currency: Currency,
+    pub fee: f64,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct PriceList {
-    fees: Vec<FeeEntry>,
+    pub fees: Vec<FeeEntry>,
 }
 
 /// SPEC §9: fees are cached forever on the client; a day is plenty for shared caches.
@@ -64,23 +64,23 @@ async fn price_list(State(state): State<ApiState>) -> impl IntoResponse {
 pub struct FeeQuestion {
     /// A decimal string, e.g. "1250.00": parsed exactly, never through floating point.
     #[serde(default)]
-    amount: String,
+    pub amount: String,
     #[serde(default)]
-    sender: Sender,
+    pub sender: Sender,
     #[serde(default)]
-    receiver: Receiver,
-    scheme: Option<Scheme>,
+    pub receiver: Receiver,
+    pub scheme: Option<Scheme>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct FeeAnswer {
     /// The scheme the bank routes the payment by; it may differ from the one asked for.
-    scheme: Scheme,
-    currency: Currency,
-    amount: f64,
-    fee: f64,
+    pub scheme: Scheme,
+    pub currency: Currency,
+    pub amount: f64,
+    pub fee: f64,
     /// What leaves the account: the amount and the fee.
-    total: f64,
+    pub total: f64,
 }
 
 /// SPEC §5: the amount must be positive and not above what is available.

@@ -38,32 +38,32 @@ const LIMIT: i64 = 1000;
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientView {
-    id: String,
+    pub id: String,
     /// The payment type: local (UK Local Transfer), sepa or swift.
-    scheme: Scheme,
-    name: String,
+    pub scheme: Scheme,
+    pub name: String,
     #[serde(rename = "type")]
-    kind: PayeeType,
-    alias: Option<String>,
-    iban: Option<String>,
-    uk_sort_code: Option<String>,
-    uk_account_number: Option<String>,
-    bic: Option<String>,
-    routing_code: Option<String>,
-    reference: Option<String>,
+    pub kind: PayeeType,
+    pub alias: Option<String>,
+    pub iban: Option<String>,
+    pub uk_sort_code: Option<String>,
+    pub uk_account_number: Option<String>,
+    pub bic: Option<String>,
+    pub routing_code: Option<String>,
+    pub reference: Option<String>,
     /// Initials for the avatar.
-    abbreviation: String,
-    currency: Currency,
-    label: Label,
-    swift_address: Option<SwiftAddress>,
+    pub abbreviation: String,
+    pub currency: Currency,
+    pub label: Label,
+    pub swift_address: Option<SwiftAddress>,
     /// SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT).
-    scope: &'static str,
+    pub scope: &'static str,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Label {
-    title: String,
-    footer: String,
+    pub title: String,
+    pub footer: String,
 }
 
 fn initials(name: &str) -> String {
@@ -120,24 +120,24 @@ fn view(stored: StoredRecipient) -> RecipientView {
 #[serde(default)]
 pub struct RecipientFilters {
     /// Part of the name or template name.
-    search: Option<String>,
+    pub search: Option<String>,
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct RecipientFetch {
-    page: Option<i64>,
-    limit: Option<i64>,
+    pub page: Option<i64>,
+    pub limit: Option<i64>,
     #[serde(default)]
-    filters: RecipientFilters,
+    pub filters: RecipientFilters,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientPage {
-    results: Vec<RecipientView>,
-    total_pages: i64,
-    total_results: i64,
-    page: i64,
+    pub results: Vec<RecipientView>,
+    pub total_pages: i64,
+    pub total_results: i64,
+    pub page: i64,
 }
 
 #[utoipa::path(post, path = "/v2/recipients/fetch", tag = "payments", request_body = RecipientFetch,
@@ -176,20 +176,20 @@ async fn fetch(
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RecipientBody {
-    id: Option<String>,
-    scheme: Option<Scheme>,
-    name: String,
+    pub id: Option<String>,
+    pub scheme: Option<Scheme>,
+    pub name: String,
     #[serde(rename = "type")]
-    kind: Option<PayeeType>,
-    alias: String,
-    iban: String,
-    uk_sort_code: String,
-    uk_account_number: String,
-    bic: String,
-    routing_code: String,
-    reference: String,
-    currency: Option<Currency>,
-    swift_address: AddressBody,
+    pub kind: Option<PayeeType>,
+    pub alias: String,
+    pub iban: String,
+    pub uk_sort_code: String,
+    pub uk_account_number: String,
+    pub bic: String,
+    pub routing_code: String,
+    pub reference: String,
+    pub currency: Option<Currency>,
+    pub swift_address: AddressBody,
 }
 
 impl RecipientBody {
@@ -243,9 +243,9 @@ pub(crate) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct Saved {
-    recipient: RecipientView,
+    pub recipient: RecipientView,
     /// SPEC §2: 'Recipient has been successfully added' or '… saved'.
-    message: &'static str,
+    pub message: &'static str,
 }
 
 /// Adds a recipient, or (with an id) changes one of the profile's.
@@ -286,12 +286,12 @@ async fn upsert(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct DeleteInput {
     #[serde(default)]
-    id: String,
+    pub id: String,
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct Deleted {
-    message: &'static str,
+    pub message: &'static str,
 }
 
 #[utoipa::path(delete, path = "/v2/recipients", tag = "payments", request_body = DeleteInput,
@@ -313,9 +313,9 @@ async fn delete(
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
-    valid: bool,
+    pub valid: bool,
     /// The payee's bank, when the directory knows its IBAN's bank code.
-    bank: Option<BankMatch>,
+    pub bank: Option<BankMatch>,
 }
 
 /// Checks a recipient's details without keeping them: the form's check before a payment.
@@ -347,7 +347,7 @@ async fn verify(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct LookupInput {
     #[serde(default)]
-    iban: String,
+    pub iban: String,
 }
 
 /// SPEC §5: the IBAN look-up runs at 15 to 33 cleaned characters and answers bic and bankName.

@@ -34,16 +34,16 @@ pub async fn plan(
 }
 
 /// What a submit answers (SPEC §7 POST /v2/transactions).
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferResult {
     /// The client's transfer id.
-    id: String,
+    pub id: String,
     /// pending (in the scheme), completed or returned; awaiting_approval while a second
     /// member's approval is needed (issue 13 point 6), rejected when it was refused.
-    status: String,
+    pub status: String,
     /// The payer's transaction; none while the transfer awaits approval or after a rejection.
-    transaction: Option<TransactionView>,
+    pub transaction: Option<TransactionView>,
 }
 
 impl TransferResult {

@@ -36,22 +36,22 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// SPEC §3 "Invitation".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InvitationView {
-    id: String,
-    reference: String,
-    name: String,
-    email: String,
-    state: InvitationState,
-    role: Role,
-    occupation: Option<String>,
-    rights: Vec<String>,
+    pub id: String,
+    pub reference: String,
+    pub name: String,
+    pub email: String,
+    pub state: InvitationState,
+    pub role: Role,
+    pub occupation: Option<String>,
+    pub rights: Vec<String>,
     /// The company the invitation is to.
-    profile_name: String,
+    pub profile_name: String,
     /// RFC 3339.
-    expires_at: String,
-    purpose: Purpose,
+    pub expires_at: String,
+    pub purpose: Purpose,
 }
 
 pub fn view(row: InvitationRow) -> InvitationView {
@@ -241,7 +241,7 @@ fn purpose_rule(purpose: Purpose) -> &'static crate::domain::profiles::rights::R
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct Resent {
     /// 'Request was resent successfully'.
-    message: &'static str,
+    pub message: &'static str,
 }
 
 /// Sends a pending invitation again with a new link; the old link stops working.
@@ -322,9 +322,9 @@ pub struct FetchBody {
     pub side: Option<Side>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct InvitationList {
-    results: Vec<InvitationView>,
+    pub results: Vec<InvitationView>,
 }
 
 /// The caller's open invitations (side invitee, the default), or the selected profile's.
@@ -432,8 +432,8 @@ async fn decline(
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct Occupation {
-    value: &'static str,
-    label: &'static str,
+    pub value: &'static str,
+    pub label: &'static str,
 }
 
 /// The occupations the invite form offers for position Other (SPEC §7 GET /v2/users/occupations).

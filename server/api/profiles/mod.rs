@@ -29,7 +29,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct ProfileList {
-    results: Vec<Profile>,
+    pub results: Vec<Profile>,
 }
 
 #[utoipa::path(post, path = "/v2/account-profiles/fetch", tag = "profiles",
@@ -59,7 +59,7 @@ async fn default_profile(
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct NewProfile {
     #[serde(rename = "type")]
-    kind: ProfileType,
+    pub kind: ProfileType,
 }
 
 fn refused(message: &str) -> AppError {

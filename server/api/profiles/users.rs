@@ -35,23 +35,23 @@ crate::domain::named_enum! {
 }
 
 /// SPEC §3 "Team member".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamMember {
     /// The member's user id, or the invitation's id.
-    id: String,
-    kind: EntryKind,
-    name: String,
-    surname: String,
-    email: String,
+    pub id: String,
+    pub kind: EntryKind,
+    pub name: String,
+    pub surname: String,
+    pub email: String,
     /// admin is shown as Account Owner.
-    role: Role,
-    occupation: Option<String>,
-    rights: Vec<String>,
+    pub role: Role,
+    pub occupation: Option<String>,
+    pub rights: Vec<String>,
     /// active once the member's own verification is complete, in_progress before.
-    status: MemberStatus,
+    pub status: MemberStatus,
     /// The caller.
-    is_me: bool,
+    pub is_me: bool,
 }
 
 fn view(member: MemberRow, me: &str) -> TeamMember {
@@ -74,9 +74,9 @@ fn view(member: MemberRow, me: &str) -> TeamMember {
     }
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct TeamList {
-    results: Vec<TeamMember>,
+    pub results: Vec<TeamMember>,
 }
 
 /// An open or unanswered invitation as the team list shows it (accepted ones are members,
@@ -221,9 +221,9 @@ async fn change_access(
     Ok(Json(view(updated, &profile.user_id)))
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Removed {
-    id: String,
+    pub id: String,
 }
 
 /// Removes a member from the profile: their next call no longer reaches it.
