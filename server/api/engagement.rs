@@ -73,7 +73,7 @@ async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, Ap
     ))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct SettingInput {
     pub name: String,
     /// A list of names.

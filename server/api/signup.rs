@@ -30,7 +30,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(kyc))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateInput {
     #[serde(default)]
@@ -172,7 +172,7 @@ async fn take(
 }
 
 /// SPEC §3 "Person payload": the personal details, or (with a country) the address.
-#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PersonPatch {
     pub title: Option<String>,

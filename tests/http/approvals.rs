@@ -3,8 +3,10 @@
 //! approval of its terms, or rejects it (the hold is released). The maker cannot approve their
 //! own; an Account Owner's transfers never wait; each step is audited.
 
+use bank::api::payments::approvals::WaitingList;
 use bank::domain::ids::ProfileId;
-use serde_json::{json, Value};
+use bank::domain::payments::request::TransferTermsBody;
+use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
@@ -32,7 +34,7 @@ async fn balance(bank: &TestBank, account: &bank::store::bank_accounts::BankAcco
     (a.balance.booked, a.balance.available())
 }
 
-async fn pay(bank: &TestBank, who: &Customer, terms: &Value) -> (String, Reply) {
+async fn pay(bank: &TestBank, who: &Customer, terms: &TransferTermsBody) -> (String, Reply) {
     let auth = who.bearer();
     let request = approved(bank, &auth, terms).await;
     let id = new_id();
@@ -114,11 +116,11 @@ on_both_backends!(
             &[("authorization", &owner.bearer())],
         )
         .await;
-        let item = list.json()["results"][0].clone();
-        assert_eq!(item["canApprove"], true);
-        assert_eq!(item["amount"], "150.00");
-        assert_eq!(item["createdBy"], "Anna Smith");
-        let owners = approved(bank, &owner.bearer(), &item["terms"]).await;
+        let item = list.read::<WaitingList>().results.remove(0);
+        assert!(item.can_approve);
+        assert_eq!(item.amount, "150.00");
+        assert_eq!(item.created_by, "Anna Smith");
+        let owners = approved(bank, &owner.bearer(), &item.terms).await;
         let done = post(
             bank,
             "/v2/transactions/approvals/approve",

@@ -132,7 +132,7 @@ on_both_backends!(
         let api = post(
             bank,
             "/v2/transactions",
-            with(&terms, &id, "made-up"),
+            body(&with(&terms, &id, "made-up")),
             &[("authorization", &auth)],
         )
         .await;

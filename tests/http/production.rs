@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
-use crate::transfers::{local_terms, payer};
+use crate::transfers::{local_terms, payer, with};
 
 fn unavailable(reply: &Reply, code: &str) {
     assert_eq!(reply.status, 503, "{}", reply.body);
@@ -100,10 +100,14 @@ on_both_backends!(
         )
         .await;
         unavailable(&approval, "scheme_unavailable");
-        let mut body = terms.clone();
-        body["id"] = json!(uuid::Uuid::new_v4().to_string());
-        body["requestId"] = json!("none");
-        let submitted = post(bank, "/v2/transactions", body, &[("authorization", &auth)]).await;
+        let transfer = with(&terms, &uuid::Uuid::new_v4().to_string(), "none");
+        let submitted = post(
+            bank,
+            "/v2/transactions",
+            body(&transfer),
+            &[("authorization", &auth)],
+        )
+        .await;
         unavailable(&submitted, "scheme_unavailable");
         assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
         // Nothing to text a code with: a clear answer, not a server error.

@@ -2,11 +2,21 @@
 //! and returns through the ledger, the in-house payment, limits, rights and flags, and the ISO
 //! 20022 messages checked against the official XSDs.
 
-use serde_json::{json, Value};
-
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::accounts::transactions::{FetchInput, TakeInput, TransactionPage, TransactionView};
+use bank::api::auth::step_up::MfaGenerate;
+use bank::api::auth::MfaInput;
+use bank::api::common_answers::MfaStep;
+use bank::api::payments::attachments::UploadState;
+use bank::api::payments::transfers::TransferResult;
 use bank::domain::accounts::money::Currency;
+use bank::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use bank::domain::auth::mfa::{Method, Purpose};
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::receiver::{AddressBody, Receiver};
+use bank::domain::payments::recipient::PayeeType;
+use bank::domain::payments::request::{Sender, TransferBody, TransferTermsBody};
 use bank::store::bank_accounts::BankAccount;
 
 /// The payer: a business with GBP and EUR accounts holding £1,000 and €1,000.
@@ -32,51 +42,88 @@ pub async fn payer(bank: &TestBank, email: &str) -> Payer {
     }
 }
 
-pub fn local_terms(account: &BankAccount, amount: &str, name: &str) -> Value {
-    json!({
-        "amount": amount,
-        "sender": {"bankAccountId": account.id},
-        "receiver": {"name": name, "type": "company", "ukSortCode": "20-00-00", "ukAccountNumber": "55779911"},
-        "details": "Invoice 42",
-        "scheme": "local"
-    })
+/// A UK local transfer's terms from `account` to a company's sort code and account number.
+pub fn local_terms(account: &BankAccount, amount: &str, name: &str) -> TransferTermsBody {
+    TransferTermsBody {
+        amount: amount.into(),
+        sender: Sender {
+            bank_account_id: account.id.to_string(),
+        },
+        receiver: Receiver {
+            name: name.into(),
+            kind: Some(PayeeType::Company),
+            uk_sort_code: "20-00-00".into(),
+            uk_account_number: "55779911".into(),
+            ..Default::default()
+        },
+        details: "Invoice 42".into(),
+        scheme: Some(Scheme::Local),
+    }
 }
 
-pub fn sepa_terms(account: &BankAccount, amount: &str) -> Value {
-    json!({
-        "amount": amount,
-        "sender": {"bankAccountId": account.id},
-        "receiver": {"name": "Müller & Söhne GmbH", "type": "company", "iban": "DE89 3704 0044 0532 0130 00", "bic": "COBADEFFXXX"},
-        "details": "RE-2026-11",
-        "scheme": "sepa"
-    })
+pub fn sepa_terms(account: &BankAccount, amount: &str) -> TransferTermsBody {
+    TransferTermsBody {
+        amount: amount.into(),
+        sender: Sender {
+            bank_account_id: account.id.to_string(),
+        },
+        receiver: Receiver {
+            name: "Müller & Söhne GmbH".into(),
+            kind: Some(PayeeType::Company),
+            iban: "DE89 3704 0044 0532 0130 00".into(),
+            bic: "COBADEFFXXX".into(),
+            ..Default::default()
+        },
+        details: "RE-2026-11".into(),
+        scheme: Some(Scheme::Sepa),
+    }
 }
 
 /// Asks for an SMS approval of `terms` and answers the request id and the text sent.
-pub async fn ask_approval(bank: &TestBank, auth: &str, terms: &Value) -> (String, String) {
+pub async fn ask_approval(
+    bank: &TestBank,
+    auth: &str,
+    terms: &TransferTermsBody,
+) -> (String, String) {
+    let asked = MfaGenerate {
+        purpose: Some(Purpose::Transfer),
+        method: Some(Method::Sms),
+        transfer: Some(terms.clone()),
+        ..Default::default()
+    };
     let step = post(
         bank,
         "/v2/auth/mfa/generate",
-        json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
+        body(&asked),
         &[("authorization", auth)],
     )
     .await;
     assert_eq!(step.status.as_u16(), 200, "{}", step.body);
     let text = last_message(bank, "+447700900123").await.body;
-    (step.json()["requestId"].as_str().unwrap().to_string(), text)
+    (step.read::<MfaStep>().request_id, text)
 }
 
 fn code_in(text: &str) -> String {
     text.split("code ").nth(1).unwrap()[..6].to_string()
 }
 
+/// The answer to an approval: the texted code.
+pub fn sms_answer(request_id: &str, secret: &str) -> serde_json::Value {
+    body(&MfaInput {
+        request_id: request_id.into(),
+        secret: secret.into(),
+        method: Some(Method::Sms),
+        ..Default::default()
+    })
+}
+
 /// An approval of `terms`, verified with the texted code.
-pub async fn approved(bank: &TestBank, auth: &str, terms: &Value) -> String {
+pub async fn approved(bank: &TestBank, auth: &str, terms: &TransferTermsBody) -> String {
     let (request_id, text) = ask_approval(bank, auth, terms).await;
     let verified = post(
         bank,
         "/v2/auth/mfa/verify",
-        json!({"requestId": request_id, "method": "sms", "secret": code_in(&text)}),
+        sms_answer(&request_id, &code_in(&text)),
         &[("authorization", auth)],
     )
     .await;
@@ -84,21 +131,62 @@ pub async fn approved(bank: &TestBank, auth: &str, terms: &Value) -> String {
     request_id
 }
 
-pub fn with(terms: &Value, id: &str, request_id: &str) -> Value {
-    let mut body = terms.clone();
-    body["id"] = json!(id);
-    body["requestId"] = json!(request_id);
-    body
+/// The submit of `terms` under the client's `id` with the approval `request_id`.
+pub fn with(terms: &TransferTermsBody, id: &str, request_id: &str) -> TransferBody {
+    TransferBody {
+        id: id.into(),
+        request_id: request_id.into(),
+        terms: terms.clone(),
+        attachments: Vec::new(),
+    }
 }
 
-pub async fn submit(bank: &TestBank, auth: &str, body: &Value) -> Reply {
+pub async fn submit(bank: &TestBank, auth: &str, transfer: &TransferBody) -> Reply {
     post(
         bank,
         "/v2/transactions",
-        body.clone(),
+        body(transfer),
         &[("authorization", auth)],
     )
     .await
+}
+
+/// One transaction of the caller's, as the detail shows it.
+async fn take(bank: &TestBank, auth: &str, id: &str) -> TransactionView {
+    let reply = post(
+        bank,
+        "/v2/transactions/take",
+        body(&TakeInput { id: id.into() }),
+        &[("authorization", auth)],
+    )
+    .await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
+    reply.read()
+}
+
+/// The newest page of an account's transactions.
+async fn transactions(bank: &TestBank, auth: &str, account: &BankAccount) -> TransactionPage {
+    let input = FetchInput {
+        bank_account_id: Some(account.id.to_string()),
+        ..Default::default()
+    };
+    let reply = post(
+        bank,
+        "/v2/transactions/fetch",
+        body(&input),
+        &[("authorization", auth)],
+    )
+    .await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
+    reply.read()
+}
+
+/// The payer's transaction a submit answered.
+fn paid_transaction(reply: &Reply) -> TransactionView {
+    reply
+        .read::<TransferResult>()
+        .transaction
+        .unwrap_or_else(|| panic!("no transaction: {}", reply.body))
 }
 
 async fn settle_now(bank: &TestBank) -> usize {
@@ -115,14 +203,19 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     let p = payer(bank, "olivia@example.com").await;
     let auth = p.customer.bearer();
     // More than the balance with the fee: refused before any code is sent.
+    let too_much = MfaGenerate {
+        purpose: Some(Purpose::Transfer),
+        transfer: Some(local_terms(&p.gbp, "999.81", "Acme Ltd")),
+        ..Default::default()
+    };
     let too_much = post(
         bank,
         "/v2/auth/mfa/generate",
-        json!({"purpose": "transfer", "transfer": local_terms(&p.gbp, "999.81", "Acme Ltd")}),
+        body(&too_much),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(too_much.json()["fields"]["amount"], "Select right amount");
+    assert_eq!(too_much.field_error("amount"), "Select right amount");
 
     let terms = local_terms(&p.gbp, "250.10", "Acme Ltd");
     let (request_id, text) = ask_approval(bank, &auth, &terms).await;
@@ -134,13 +227,13 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     let id = new_id();
     let early = submit(bank, &auth, &with(&terms, &id, &request_id)).await;
     assert_eq!(
-        (early.status.as_u16(), early.json()["code"].as_str()),
-        (403, Some("approval_required"))
+        (early.status.as_u16(), early.error().code.as_str()),
+        (403, "approval_required")
     );
     let wrong = post(
         bank,
         "/v2/auth/mfa/verify",
-        json!({"requestId": request_id, "method": "sms", "secret": "000000"}),
+        sms_answer(&request_id, "000000"),
         &[("authorization", &auth)],
     )
     .await;
@@ -148,7 +241,7 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     let verified = post(
         bank,
         "/v2/auth/mfa/verify",
-        json!({"requestId": request_id, "method": "sms", "secret": code_in(&text)}),
+        sms_answer(&request_id, &code_in(&text)),
         &[("authorization", &auth)],
     )
     .await;
@@ -156,20 +249,18 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
 
     let paid = submit(bank, &auth, &with(&terms, &id, &request_id)).await;
     assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
-    let reply = paid.json();
-    assert_eq!(reply["status"], "pending");
-    assert_eq!(reply["transaction"]["amount"], -250.1);
-    assert_eq!(reply["transaction"]["fee"], 0.2);
-    assert_eq!(reply["transaction"]["status"], "pending");
+    let reply: TransferResult = paid.read();
+    assert_eq!(reply.status, "pending");
+    let transaction = reply.transaction.expect("the payer's transaction");
+    assert_eq!(transaction.amount, -250.1);
+    assert_eq!(transaction.fee, 0.2);
+    assert_eq!(transaction.status, TransactionStatus::Pending);
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 25_030);
 
     // A retry (double click, reload) answers the first result and books nothing more.
     let again = submit(bank, &auth, &with(&terms, &id, &request_id)).await;
     assert_eq!(again.status.as_u16(), 200);
-    assert_eq!(
-        again.json()["transaction"]["id"],
-        reply["transaction"]["id"]
-    );
+    assert_eq!(paid_transaction(&again).id, transaction.id);
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 25_030);
     // The same id with another body is refused.
     let other = submit(
@@ -179,26 +270,20 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     )
     .await;
     assert_eq!(
-        (other.status.as_u16(), other.json()["code"].as_str()),
-        (409, Some("transfer_id_reused"))
+        (other.status.as_u16(), other.error().code.as_str()),
+        (409, "transfer_id_reused")
     );
     // The approval was used: a new transfer with it is refused.
     let reuse = submit(bank, &auth, &with(&terms, &new_id(), &request_id)).await;
-    assert_eq!(reuse.json()["code"], "approval_used");
+    assert_eq!(reuse.error().code, "approval_used");
 
     assert_eq!(settle_now(bank).await, 1);
-    let detail = post(
-        bank,
-        "/v2/transactions/take",
-        json!({"id": reply["transaction"]["id"]}),
-        &[("authorization", &auth)],
-    )
-    .await
-    .json();
-    assert_eq!(detail["status"], "completed");
-    assert_eq!(detail["transfer"]["receiver"]["ukSortCode"], "200000");
-    assert_eq!(detail["transfer"]["reference"], "Invoice 42");
-    assert_eq!(detail["transfer"]["messages"], json!([]));
+    let detail = take(bank, &auth, &transaction.id).await;
+    assert_eq!(detail.status, TransactionStatus::Completed);
+    let sent = detail.transfer.expect("the transfer sent");
+    assert_eq!(sent.receiver.uk_sort_code, "200000");
+    assert_eq!(sent.reference, "Invoice 42");
+    assert!(sent.messages.is_empty());
     assert_eq!(settle_now(bank).await, 0, "settled once");
     ledger_is_sound(bank).await;
 });
@@ -215,15 +300,16 @@ on_both_backends!(
             local_terms(&p.gbp, "100.00", "Acme Ltd."),
             {
                 let mut t = terms.clone();
-                t["receiver"]["ukAccountNumber"] = json!("55779912");
+                t.receiver.uk_account_number = "55779912".into();
                 t
             },
         ] {
             let refused = submit(bank, &auth, &with(&changed, &new_id(), &request_id)).await;
             assert_eq!(
-                (refused.status.as_u16(), refused.json()["code"].as_str()),
-                (403, Some("approval_mismatch")),
-                "{changed}"
+                (refused.status.as_u16(), refused.error().code.as_str()),
+                (403, "approval_mismatch"),
+                "{}",
+                body(&changed)
             );
         }
         let booked = reload(bank, &p.gbp).await.balance.booked;
@@ -258,8 +344,8 @@ async fn an_approval_expires_after_its_lifetime() {
     bank.db.clock.advance(std::time::Duration::from_secs(121));
     let late = submit(&bank, &auth, &with(&terms, &new_id(), &request_id)).await;
     assert_eq!(
-        (late.status.as_u16(), late.json()["message"].as_str()),
-        (403, Some("Request time is up"))
+        (late.status.as_u16(), late.error().message.as_str()),
+        (403, "Request time is up")
     );
     assert_eq!(reload(&bank, &p.gbp).await.balance.booked, 100_000);
     bank.finish().await;
@@ -276,7 +362,7 @@ on_both_backends!(concurrent_duplicates_book_once, |bank| {
         .iter()
         .map(|r| {
             assert_eq!(r.status.as_u16(), 200, "{}", r.body);
-            r.json()["transaction"]["id"].as_str().unwrap().to_string()
+            paid_transaction(r).id
         })
         .collect();
     assert_eq!(ids.len(), 1, "every duplicate answers the one transfer");
@@ -296,18 +382,10 @@ on_both_backends!(
         assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 30_020);
         assert_eq!(settle_now(bank).await, 1);
         assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
-        let list = post(
-            bank,
-            "/v2/transactions/fetch",
-            json!({"bankAccountId": p.gbp.id}),
-            &[("authorization", &auth)],
-        )
-        .await
-        .json();
-        let rows = list["results"].as_array().unwrap();
-        assert_eq!(rows[0]["type"], "refund");
-        assert_eq!(rows[0]["amount"], 300.2);
-        assert_eq!(rows[1]["status"], "declined");
+        let rows = transactions(bank, &auth, &p.gbp).await.results;
+        assert_eq!(rows[0].kind, TransactionType::Refund);
+        assert_eq!(rows[0].amount, 300.2);
+        assert_eq!(rows[1].status, TransactionStatus::Declined);
         ledger_is_sound(bank).await;
     }
 );
@@ -347,25 +425,18 @@ on_both_backends!(a_payee_at_this_bank_is_paid_at_once, |bank| {
     let payee = customer(bank, "tom@example.com", "Tom Price").await;
     let theirs = open_account(bank, &payee.profile_id, Currency::Gbp, true).await;
     let mut terms = local_terms(&p.gbp, "75.00", "Tom Price");
-    terms["receiver"]["ukSortCode"] = json!(theirs.sort_code.clone().unwrap());
-    terms["receiver"]["ukAccountNumber"] = json!(theirs.account_number);
+    terms.receiver.uk_sort_code = theirs.sort_code.clone().unwrap();
+    terms.receiver.uk_account_number = theirs.account_number.clone();
     let request_id = approved(bank, &auth, &terms).await;
     let paid = submit(bank, &auth, &with(&terms, &new_id(), &request_id)).await;
     assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
-    assert_eq!(paid.json()["status"], "completed");
+    assert_eq!(paid.read::<TransferResult>().status, "completed");
     assert_eq!(reload(bank, &theirs).await.balance.booked, 7_500);
-    let seen = post(
-        bank,
-        "/v2/transactions/fetch",
-        json!({"bankAccountId": theirs.id}),
-        &[("authorization", &payee.bearer())],
-    )
-    .await
-    .json();
-    assert_eq!(seen["results"][0]["amount"], 75.0);
+    let seen = transactions(bank, &payee.bearer(), &theirs).await.results;
+    assert_eq!(seen[0].amount, 75.0);
     assert_eq!(
-        seen["results"][0]["sender"]["name"],
-        "Bennett & Hale Trading Ltd"
+        seen[0].sender.as_ref().map(|s| s.name.as_str()),
+        Some("Bennett & Hale Trading Ltd")
     );
     assert_eq!(settle_now(bank).await, 0, "nothing left for the scheme");
     ledger_is_sound(bank).await;
@@ -404,28 +475,37 @@ on_both_backends!(
         let p = payer(bank, "olivia@example.com").await;
         let auth = p.customer.bearer();
         let sepa = sepa_terms(&p.eur, "120.50");
-        let swift = json!({
-            "amount": "80.00",
-            "sender": {"bankAccountId": p.gbp.id},
-            "receiver": {"name": "Hudson Supply Inc", "type": "company", "accountNumber": "000123456789",
-                "routingCode": "021000021", "bic": "CHASUS33",
-                "swiftAddress": {"country": "US", "address1": "Park Avenue", "buildingNumber": "270",
-                    "city": "New York", "postcode": "10017", "region": "NY"}},
-            "details": "PO 7781",
-            "scheme": "swift"
-        });
+        let swift = TransferTermsBody {
+            amount: "80.00".into(),
+            sender: Sender {
+                bank_account_id: p.gbp.id.to_string(),
+            },
+            receiver: Receiver {
+                name: "Hudson Supply Inc".into(),
+                kind: Some(PayeeType::Company),
+                account_number: "000123456789".into(),
+                routing_code: "021000021".into(),
+                bic: "CHASUS33".into(),
+                swift_address: AddressBody {
+                    country: "US".into(),
+                    address1: "Park Avenue".into(),
+                    building_number: "270".into(),
+                    city: "New York".into(),
+                    postcode: "10017".into(),
+                    region: "NY".into(),
+                },
+                ..Default::default()
+            },
+            details: "PO 7781".into(),
+            scheme: Some(Scheme::Swift),
+        };
         for (terms, fee) in [(sepa, 50), (swift, 1500)] {
             let request_id = approved(bank, &auth, &terms).await;
             let paid = submit(bank, &auth, &with(&terms, &new_id(), &request_id)).await;
             assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
-            assert_eq!(
-                paid.json()["transaction"]["fee"].as_f64().unwrap(),
-                fee as f64 / 100.0
-            );
-            let txn = paid.json()["transaction"]["id"]
-                .as_str()
-                .unwrap()
-                .to_string();
+            let paid = paid_transaction(&paid);
+            assert_eq!(paid.fee, fee as f64 / 100.0);
+            let txn = paid.id;
             for (message, schema) in [
                 ("pain.001", "pain.001.001.09.xsd"),
                 ("pacs.008", "pacs.008.001.08.xsd"),
@@ -446,15 +526,9 @@ on_both_backends!(
         }
         // Another customer cannot read them.
         let stranger = payer(bank, "tom@example.com").await;
-        let first = post(
-            bank,
-            "/v2/transactions/fetch",
-            json!({"bankAccountId": p.eur.id}),
-            &[("authorization", &auth)],
-        )
-        .await
-        .json();
-        let txn = first["results"][0]["id"].as_str().unwrap().to_string();
+        let txn = transactions(bank, &auth, &p.eur).await.results[0]
+            .id
+            .clone();
         let refused = bank
             .send(
                 axum::http::Request::get(format!(
@@ -484,16 +558,17 @@ async fn limits_flags_and_rights_are_the_servers() {
     let big = local_terms(&p.gbp, "500.01", "Acme Ltd");
     let request_id = approved(&bank, &auth, &big).await;
     let refused = submit(&bank, &auth, &with(&big, &new_id(), &request_id)).await;
+    let error = refused.error();
     assert_eq!(
         (
             refused.status.as_u16(),
-            refused.json()["code"].as_str(),
-            refused.json()["title"].as_str()
+            error.code.as_str(),
+            error.title.as_str()
         ),
-        (422, Some("limit_exceeded"), Some("Limit exceeded"))
+        (422, "limit_exceeded", "Limit exceeded")
     );
     assert_eq!(
-        refused.json()["message"],
+        error.message,
         "A single transfer can be at most £500.00. Please send a smaller amount."
     );
     for amount in ["400.00", "200.00"] {
@@ -501,11 +576,7 @@ async fn limits_flags_and_rights_are_the_servers() {
         let request_id = approved(&bank, &auth, &terms).await;
         let reply = submit(&bank, &auth, &with(&terms, &new_id(), &request_id)).await;
         if amount == "200.00" {
-            assert_eq!(
-                reply.json()["code"],
-                "limit_exceeded",
-                "over the daily £550"
-            );
+            assert_eq!(reply.error().code, "limit_exceeded", "over the daily £550");
         } else {
             assert_eq!(reply.status.as_u16(), 200);
         }
@@ -515,27 +586,28 @@ async fn limits_flags_and_rights_are_the_servers() {
         .await
         .unwrap();
     let mut swift = local_terms(&p.gbp, "1.00", "Acme Ltd");
-    swift["scheme"] = json!("swift");
+    swift.scheme = Some(Scheme::Swift);
+    let asked = MfaGenerate {
+        purpose: Some(Purpose::Transfer),
+        transfer: Some(swift),
+        ..Default::default()
+    };
     let no_swift = post(
         &bank,
         "/v2/auth/mfa/generate",
-        json!({"purpose": "transfer", "transfer": swift}),
+        body(&asked),
         &[("authorization", &auth)],
     )
     .await;
     assert_eq!(
-        no_swift.json()["fields"]["scheme"],
+        no_swift.field_error("scheme"),
         "SWIFT transfers are not available"
     );
     // SEPA only from EUR: a GBP account cannot send it.
     let mut sepa_from_gbp = sepa_terms(&p.gbp, "1.00");
-    sepa_from_gbp["sender"]["bankAccountId"] = json!(p.gbp.id);
+    sepa_from_gbp.sender.bank_account_id = p.gbp.id.to_string();
     let wrong = submit(&bank, &auth, &with(&sepa_from_gbp, &new_id(), "x")).await;
-    assert!(
-        wrong.json()["fields"]["scheme"].is_string(),
-        "{}",
-        wrong.body
-    );
+    assert!(!wrong.field_error("scheme").is_empty(), "{}", wrong.body);
     // A member who may only read transactions can neither ask to pay nor pay.
     let reader = customer_with_role(
         &bank,
@@ -546,8 +618,18 @@ async fn limits_flags_and_rights_are_the_servers() {
     )
     .await;
     for path in ["/v2/auth/mfa/generate", "/v2/transactions"] {
-        let body = json!({"purpose": "transfer", "transfer": local_terms(&p.gbp, "1.00", "Acme")});
-        let reply = post(&bank, path, body, &[("authorization", &reader.bearer())]).await;
+        let asked = MfaGenerate {
+            purpose: Some(Purpose::Transfer),
+            transfer: Some(local_terms(&p.gbp, "1.00", "Acme")),
+            ..Default::default()
+        };
+        let reply = post(
+            &bank,
+            path,
+            body(&asked),
+            &[("authorization", &reader.bearer())],
+        )
+        .await;
         assert_eq!(reply.status.as_u16(), 403, "{path}: {}", reply.body);
     }
     ledger_is_sound(&bank).await;
@@ -611,13 +693,14 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
         &[&pdf[..10], &pdf[10..]],
     )
     .await;
-    assert_eq!(replies[0].json()["complete"], false, "{}", replies[0].body);
-    let done = replies[1].json();
-    assert_eq!(
-        (done["complete"].as_bool(), done["size"].as_i64()),
-        (Some(true), Some(pdf.len() as i64))
+    assert!(
+        !replies[0].read::<UploadState>().complete,
+        "{}",
+        replies[0].body
     );
-    let document = done["id"].as_str().unwrap().to_string();
+    let done: UploadState = replies[1].read();
+    assert_eq!((done.complete, done.size), (true, pdf.len() as i64));
+    let document = done.id;
     // An executable named like a PDF is refused, whole.
     let fake = upload(
         bank,
@@ -628,7 +711,7 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     )
     .await;
     assert_eq!(
-        fake[0].json()["fields"]["file"],
+        fake[0].field_error("file"),
         "Only pdf, jpg, jpeg, png and docx files can be attached"
     );
     let text = upload(bank, &auth, "up-3", "notes.txt", &[b"hello"]).await;
@@ -649,7 +732,11 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     let bomb = upload(bank, &auth, "up-5", "letter.docx", &[&bomb]).await;
     assert_eq!(bomb[0].status, 422, "{}", bomb[0].body);
     let letter = upload(bank, &auth, "up-6", "letter.docx", &[&samples::docx(1000)]).await;
-    assert_eq!(letter[0].json()["complete"], true, "{}", letter[0].body);
+    assert!(
+        letter[0].read::<UploadState>().complete,
+        "{}",
+        letter[0].body
+    );
     // Not multipart at all: the API's own error body, in JSON.
     let plain = post(
         bank,
@@ -660,34 +747,30 @@ on_both_backends!(attachments_are_checked_by_content_and_used_once, |bank| {
     .await;
     assert_eq!(plain.status, 400);
     assert_eq!(plain.header("content-type"), "application/json");
-    assert!(plain.json()["code"].is_string(), "{}", plain.body);
+    assert!(!plain.error().code.is_empty(), "{}", plain.body);
 
-    let mut terms = local_terms(&p.gbp, "5.00", "Acme Ltd");
-    terms["attachments"] = json!([document]);
+    let terms = local_terms(&p.gbp, "5.00", "Acme Ltd");
     let request_id = approved(bank, &auth, &terms).await;
-    let mut body = with(&terms, &new_id(), &request_id);
-    body["attachments"] = json!([document]);
-    let paid = submit(bank, &auth, &body).await;
+    let transfer = TransferBody {
+        attachments: vec![document.clone()],
+        ..with(&terms, &new_id(), &request_id)
+    };
+    let paid = submit(bank, &auth, &transfer).await;
     assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
-    let detail = post(
-        bank,
-        "/v2/transactions/take",
-        json!({"id": paid.json()["transaction"]["id"]}),
-        &[("authorization", &auth)],
-    )
-    .await
-    .json();
+    let detail = take(bank, &auth, &paid_transaction(&paid).id).await;
     assert_eq!(
-        detail["transfer"]["attachments"][0]["fileName"],
+        detail.transfer.expect("the transfer sent").attachments[0].file_name,
         "invoice.pdf"
     );
     // The same document cannot go with a second transfer, and nothing moves for it.
     let request_id = approved(bank, &auth, &terms).await;
-    let mut again = with(&terms, &new_id(), &request_id);
-    again["attachments"] = json!([document]);
+    let again = TransferBody {
+        attachments: vec![document],
+        ..with(&terms, &new_id(), &request_id)
+    };
     let refused = submit(bank, &auth, &again).await;
     assert_eq!(
-        refused.json()["fields"]["attachments"],
+        refused.field_error("attachments"),
         "An attachment is missing. Please upload it again."
     );
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 520);
@@ -734,27 +817,33 @@ on_both_backends!(
         );
         let by_swift = {
             let mut t = terms.clone();
-            t["scheme"] = json!("swift");
-            t["receiver"]["swiftAddress"] = json!({"country": "DE", "address1": "Kaiserstrasse",
-            "buildingNumber": "16", "city": "Frankfurt"});
+            t.scheme = Some(Scheme::Swift);
+            t.receiver.swift_address = AddressBody {
+                country: "DE".into(),
+                address1: "Kaiserstrasse".into(),
+                building_number: "16".into(),
+                city: "Frankfurt".into(),
+                ..Default::default()
+            };
             t
         };
         let other_bank = {
             let mut t = terms.clone();
-            t["receiver"]["bic"] = json!("DEUTDEFFXXX");
+            t.receiver.bic = "DEUTDEFFXXX".into();
             t
         };
         let other_reference = {
             let mut t = terms.clone();
-            t["details"] = json!("RE-2026-12");
+            t.details = "RE-2026-12".into();
             t
         };
         for changed in [by_swift, other_bank, other_reference] {
             let refused = submit(bank, &auth, &with(&changed, &new_id(), &request_id)).await;
             assert_eq!(
-                (refused.status.as_u16(), refused.json()["code"].as_str()),
-                (403, Some("approval_mismatch")),
-                "{changed}: {}",
+                (refused.status.as_u16(), refused.error().code.as_str()),
+                (403, "approval_mismatch"),
+                "{}: {}",
+                body(&changed),
                 refused.body
             );
         }

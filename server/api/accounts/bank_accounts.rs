@@ -94,7 +94,7 @@ async fn fetch(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct OpenInput {
     #[serde(default)]
     pub currency: Option<Currency>,

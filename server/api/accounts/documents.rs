@@ -31,7 +31,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 /// SPEC §2: statements start no earlier than 1 September 2022.
 pub const EARLIEST: &str = "2022-09-01";
 
-#[derive(serde::Deserialize, Default, utoipa::IntoParams)]
+#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 #[into_params(parameter_in = Query)]
 pub struct StatementQuery {
@@ -174,7 +174,7 @@ fn line_of(txn: &Transaction) -> Line {
     }
 }
 
-#[derive(serde::Deserialize, Default, utoipa::IntoParams)]
+#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 #[into_params(parameter_in = Query)]
 pub struct EntityQuery {

@@ -126,7 +126,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
 }
 
 /// SPEC §7 transactions fetch: a page of one account's transactions, filtered.
-#[derive(serde::Deserialize, Default, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct FetchInput {
     /// From 1.
@@ -226,7 +226,7 @@ async fn fetch(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct TakeInput {
     #[serde(default)]
     pub id: String,

@@ -16,7 +16,7 @@ use crate::domain::auth::mfa::{Check, Status};
 use crate::rate_limit::Limit;
 use crate::services::auth::email_verification::{self, SendError, Verified};
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct SendInput {
     #[serde(default)]
     pub email: String,
@@ -48,7 +48,7 @@ pub(super) async fn send(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct VerifyInput {
     #[serde(default)]
     pub email: String,

@@ -24,7 +24,7 @@ const LOGIN_FAILED: &str = "Incorrect email or password";
 const POLICY_NOT_ACCEPTED: &str = "policy_not_accepted";
 
 /// SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie.
-#[derive(serde::Deserialize, Default, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginInput {
     #[serde(default)]
@@ -284,7 +284,7 @@ pub fn with_session(state: &ApiState, tokens: &Tokens) -> Response {
     response
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestRef {
     pub request_id: String,
@@ -314,7 +314,7 @@ pub(super) async fn mfa_status(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResendInput {
     pub request_id: String,

@@ -126,7 +126,7 @@ pub(super) async fn start_enrolment(
     Ok(Json(WebAuthnOptions::of(&options)))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct EnrolmentAnswer {
     /// `PublicKeyCredential.toJSON()` of the new passkey.
     #[schema(value_type = Object)]
@@ -169,7 +169,7 @@ pub(super) async fn finish_enrolment(
     listing(&state, &user.user_id).await
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct PasskeyRef {
     pub id: String,
 }

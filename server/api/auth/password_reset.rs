@@ -20,7 +20,7 @@ pub const EXPIRED: &str = "Password reset link has expired";
 const SENT: &str =
     "If an account exists for this email, we have sent a link to reset the password.";
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct ForgotInput {
     #[serde(default)]
     pub email: String,
@@ -75,7 +75,7 @@ pub async fn reset_worker(state: ApiState, mut stopping: tokio::sync::watch::Rec
     }
 }
 
-#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TokenQuery {
     /// The token of the link in the email.
@@ -83,7 +83,7 @@ pub struct TokenQuery {
     pub token: String,
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct ResetInput {
     #[serde(default)]
     pub password: String,

@@ -93,7 +93,7 @@ async fn take(
     Ok(Json(current.into()))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct SaveInput {
     /// The step these answers complete, 0 to 4.
     #[serde(default)]

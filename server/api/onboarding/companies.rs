@@ -16,7 +16,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(search))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyQuery {
     #[serde(default)]

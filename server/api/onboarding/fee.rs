@@ -145,7 +145,7 @@ crate::domain::named_enum! {
     }
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct OrderInput {
     pub method: FeeMethod,
 }
@@ -203,7 +203,7 @@ pub async fn order_transfer(state: &ApiState, user_id: &UserId) -> Result<(), Ap
     Ok(fee_service::choose_transfer(&state.db, &row, &fee).await?)
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletInitiate {
     /// `apple-pay`.
@@ -268,7 +268,7 @@ async fn wallet_initiate(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletProcess {
     pub wallet_type: String,

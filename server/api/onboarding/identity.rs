@@ -31,7 +31,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(webhook))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct AgreementInput {
     #[serde(default)]
     pub accepted: bool,

@@ -20,7 +20,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(additional_info))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct AdditionalInfo {
     #[serde(default)]
     pub text: String,

@@ -33,7 +33,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 /// A code lives two minutes, like every SMS code of the bank (SPEC §9).
 const CODE_LIFETIME_MS: i64 = 120_000;
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct TelephoneInput {
     /// The number with its country code, e.g. `+44 7700 900123`.
     #[serde(default)]
@@ -120,7 +120,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &UserId) -> Result<(), AppE
     Ok(())
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct CodeInput {
     #[serde(default)]
     pub code: String,

@@ -38,7 +38,7 @@ pub struct AccountUsage {
     pub receiving_counterparties: Vec<Choice>,
 }
 
-#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct UsageQuery {
     /// The lists wanted, comma-separated; all are small, so every list is answered.
@@ -109,7 +109,7 @@ async fn business_types() -> impl IntoResponse {
     )
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressQuery {
     #[serde(default)]

@@ -168,7 +168,7 @@ async fn upload(
     }))
 }
 
-#[derive(serde::Deserialize, Default, utoipa::IntoParams)]
+#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 #[into_params(parameter_in = Query)]
 pub struct MessageQuery {

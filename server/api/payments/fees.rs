@@ -60,7 +60,7 @@ async fn price_list(State(state): State<ApiState>) -> impl IntoResponse {
     )
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct FeeQuestion {
     /// A decimal string, e.g. "1250.00": parsed exactly, never through floating point.
     #[serde(default)]

@@ -123,7 +123,7 @@ pub struct RecipientFilters {
     pub search: Option<String>,
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct RecipientFetch {
     pub page: Option<i64>,
     pub limit: Option<i64>,
@@ -283,7 +283,7 @@ async fn upsert(
     }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct DeleteInput {
     #[serde(default)]
     pub id: String,
@@ -344,7 +344,7 @@ async fn verify(
     Ok(Json(Verified { valid: true, bank }))
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct LookupInput {
     #[serde(default)]
     pub iban: String,

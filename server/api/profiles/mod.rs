@@ -56,7 +56,7 @@ async fn default_profile(
         .ok_or(AppError::NotFound)
 }
 
-#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct NewProfile {
     #[serde(rename = "type")]
     pub kind: ProfileType,
