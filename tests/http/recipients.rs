@@ -1,23 +1,69 @@
 //! Recipients (issue 11 point 1): kept per profile, checked with SPEC §5's rules and messages,
 //! offered by scheme availability and rights, and the IBAN look-up from the bank directory.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::payments::recipients::{
+    DeleteInput, Deleted, RecipientBody, RecipientFetch, RecipientFilters, RecipientPage, Saved,
+};
 use bank::domain::accounts::money::Currency;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::receiver::AddressBody;
+use bank::domain::payments::recipient::{PayeeType, RecipientScope};
 
-fn local() -> Value {
-    json!({"scheme": "local", "name": "Acme Supplies Ltd", "type": "company", "alias": "Acme",
-           "ukSortCode": "20-00-00", "ukAccountNumber": "55779911", "reference": "Invoice 42"})
+fn local() -> RecipientBody {
+    RecipientBody {
+        scheme: Some(Scheme::Local),
+        name: "Acme Supplies Ltd".into(),
+        kind: Some(PayeeType::Company),
+        alias: "Acme".into(),
+        uk_sort_code: "20-00-00".into(),
+        uk_account_number: "55779911".into(),
+        reference: "Invoice 42".into(),
+        ..Default::default()
+    }
 }
 
-async fn put(bank: &TestBank, auth: &str, body: Value) -> Reply {
+fn sepa(iban: &str, bic: &str) -> RecipientBody {
+    RecipientBody {
+        scheme: Some(Scheme::Sepa),
+        name: "Müller GmbH".into(),
+        kind: Some(PayeeType::Company),
+        iban: iban.into(),
+        bic: bic.into(),
+        ..Default::default()
+    }
+}
+
+async fn put(bank: &TestBank, auth: &str, recipient: RecipientBody) -> Reply {
     send_json(
         bank,
         "PUT",
         "/v2/recipients",
-        body,
+        body(&recipient),
+        &[("authorization", auth)],
+    )
+    .await
+}
+
+async fn fetch(bank: &TestBank, auth: &str, request: &RecipientFetch) -> Reply {
+    post(
+        bank,
+        "/v2/recipients/fetch",
+        body(request),
+        &[("authorization", auth)],
+    )
+    .await
+}
+
+async fn delete(bank: &TestBank, auth: &str, id: &str) -> Reply {
+    send_json(
+        bank,
+        "DELETE",
+        "/v2/recipients",
+        body(&DeleteInput { id: id.into() }),
         &[("authorization", auth)],
     )
     .await
@@ -30,145 +76,140 @@ on_both_backends!(recipients_are_added_changed_listed_and_deleted, |bank| {
 
     let added = put(bank, &auth, local()).await;
     assert_eq!(added.status, 200, "{}", added.body);
-    assert_eq!(
-        added.json()["message"],
-        "Recipient has been successfully added"
-    );
-    let id = added.json()["recipient"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    assert_eq!(added.json()["recipient"]["ukSortCode"], "200000");
-    assert_eq!(added.json()["recipient"]["abbreviation"], "AS");
-    assert_eq!(added.json()["recipient"]["scope"], "local");
+    let added: Saved = added.read();
+    assert_eq!(added.message, "Recipient has been successfully added");
+    let id = added.recipient.id;
+    assert_eq!(added.recipient.uk_sort_code.as_deref(), Some("200000"));
+    assert_eq!(added.recipient.abbreviation, "AS");
+    assert_eq!(added.recipient.scope, RecipientScope::Local);
 
-    let mut changed = local();
-    changed["id"] = json!(id);
-    changed["name"] = json!("Acme Supplies Limited");
+    let changed = RecipientBody {
+        id: Some(id.clone()),
+        name: "Acme Supplies Limited".into(),
+        ..local()
+    };
     let saved = put(bank, &auth, changed).await;
     assert_eq!(
-        saved.json()["message"],
+        saved.read::<Saved>().message,
         "Recipient has been successfully saved"
     );
 
-    let sepa = json!({"scheme": "sepa", "name": "Müller GmbH", "type": "company",
-                      "iban": "DE89 3704 0044 0532 0130 00", "bic": "COBADEFFXXX"});
-    assert_eq!(put(bank, &auth, sepa).await.status, 200);
-    let list = post(
-        bank,
-        "/v2/recipients/fetch",
-        json!({"page": 1, "limit": 1000, "filters": {}}),
-        &[("authorization", &auth)],
-    )
-    .await;
-    assert_eq!(list.json()["totalResults"], 2);
-    assert_eq!(list.json()["results"][0]["name"], "Acme Supplies Limited");
-    assert_eq!(list.json()["results"][1]["currency"], "EUR");
-    let found = post(
-        bank,
-        "/v2/recipients/fetch",
-        json!({"filters": {"search": "müll"}}),
-        &[("authorization", &auth)],
-    )
-    .await;
-    assert_eq!(found.json()["totalResults"], 1);
-    let too_many = post(
-        bank,
-        "/v2/recipients/fetch",
-        json!({"limit": 1001}),
-        &[("authorization", &auth)],
-    )
-    .await;
-    assert_eq!(too_many.status, 422);
+    let euros = sepa("DE89 3704 0044 0532 0130 00", "COBADEFFXXX");
+    assert_eq!(put(bank, &auth, euros).await.status, 200);
+    let all = RecipientFetch {
+        page: Some(1),
+        limit: Some(1000),
+        filters: RecipientFilters::default(),
+    };
+    let list: RecipientPage = fetch(bank, &auth, &all).await.read();
+    assert_eq!(list.total_results, 2);
+    assert_eq!(list.results[0].name, "Acme Supplies Limited");
+    assert_eq!(list.results[1].currency, Currency::Eur);
+    let search = RecipientFetch {
+        page: None,
+        limit: None,
+        filters: RecipientFilters {
+            search: Some("müll".into()),
+        },
+    };
+    let found: RecipientPage = fetch(bank, &auth, &search).await.read();
+    assert_eq!(found.total_results, 1);
+    let too_many = RecipientFetch {
+        limit: Some(1001),
+        ..all
+    };
+    assert_eq!(fetch(bank, &auth, &too_many).await.status, 422);
 
     // Another profile's recipient does not exist for this one.
     let other = customer(bank, "tom@example.com", "Tom Fischer").await;
     open_account(bank, &other.profile_id, Currency::Gbp, true).await;
-    let mut steal = local();
-    steal["id"] = json!(id);
+    let steal = RecipientBody {
+        id: Some(id.clone()),
+        ..local()
+    };
     assert_eq!(put(bank, &other.bearer(), steal).await.status, 404);
-    let gone = send_json(
-        bank,
-        "DELETE",
-        "/v2/recipients",
-        json!({"id": id}),
-        &[("authorization", &other.bearer())],
-    )
-    .await;
-    assert_eq!(gone.status, 404);
+    assert_eq!(delete(bank, &other.bearer(), &id).await.status, 404);
 
-    let deleted = send_json(
-        bank,
-        "DELETE",
-        "/v2/recipients",
-        json!({"id": id}),
-        &[("authorization", &auth)],
-    )
-    .await;
+    let deleted = delete(bank, &auth, &id).await;
     assert_eq!(
-        deleted.json()["message"],
+        deleted.read::<Deleted>().message,
         "Recipient has been successfully deleted"
     );
-    let again = send_json(
-        bank,
-        "DELETE",
-        "/v2/recipients",
-        json!({"id": id}),
-        &[("authorization", &auth)],
-    )
-    .await;
-    assert_eq!(again.status, 404);
+    assert_eq!(delete(bank, &auth, &id).await.status, 404);
 });
 
 on_both_backends!(every_rule_has_its_spec_message, |bank| {
     let owner = business_owner(bank).await;
     let auth = owner.bearer();
-    let fields = |reply: Reply| reply.json()["fields"].clone();
-    let mut bad = local();
-    bad["ukSortCode"] = json!("2000");
-    bad["ukAccountNumber"] = json!("5577");
-    bad["reference"] = json!("A reference far too long for UK");
-    bad["name"] = json!("");
-    let errors = fields(put(bank, &auth, bad).await);
-    assert_eq!(errors["ukSortCode"], "The sort code must contain 6 digits");
+    let bad = RecipientBody {
+        uk_sort_code: "2000".into(),
+        uk_account_number: "5577".into(),
+        reference: "A reference far too long for UK".into(),
+        name: String::new(),
+        ..local()
+    };
+    let errors = put(bank, &auth, bad).await;
     assert_eq!(
-        errors["ukAccountNumber"],
+        errors.field_error("ukSortCode"),
+        "The sort code must contain 6 digits"
+    );
+    assert_eq!(
+        errors.field_error("ukAccountNumber"),
         "The account number must contain 8 digits"
     );
-    assert_eq!(errors["reference"], "Reference is up to 18 characters");
-    assert_eq!(errors["name"], "Field is required");
-    let mut symbols = local();
-    symbols["reference"] = json!("Rent £");
     assert_eq!(
-        fields(put(bank, &auth, symbols).await)["reference"],
+        errors.field_error("reference"),
+        "Reference is up to 18 characters"
+    );
+    assert_eq!(errors.field_error("name"), "Field is required");
+    let symbols = RecipientBody {
+        reference: "Rent £".into(),
+        ..local()
+    };
+    assert_eq!(
+        put(bank, &auth, symbols).await.field_error("reference"),
         "Input contains invalid symbols"
     );
 
     // SEPA needs a EUR account; this profile has only GBP.
-    let sepa = json!({"scheme": "sepa", "name": "Müller GmbH", "type": "company", "iban": "DE89370400440532013000", "bic": "COBADEFF"});
+    let euros = sepa("DE89370400440532013000", "COBADEFF");
     assert_eq!(
-        fields(put(bank, &auth, sepa).await)["scheme"],
+        put(bank, &auth, euros).await.field_error("scheme"),
         "SEPA transfers need a EUR account"
     );
-    let swift = |iban: &str, bic: &str| {
-        json!({"scheme": "swift", "name": "Chase", "type": "company", "iban": iban, "bic": bic,
-        "currency": "GBP", "swiftAddress": {"country": "US", "address1": "Park Avenue", "buildingNumber": "383", "city": "New York"}})
+    let swift = |iban: &str, bic: &str| RecipientBody {
+        scheme: Some(Scheme::Swift),
+        name: "Chase".into(),
+        kind: Some(PayeeType::Company),
+        iban: iban.into(),
+        bic: bic.into(),
+        currency: Some(Currency::Gbp),
+        swift_address: AddressBody {
+            country: "US".into(),
+            address1: "Park Avenue".into(),
+            building_number: "383".into(),
+            city: "New York".into(),
+            ..Default::default()
+        },
+        ..Default::default()
     };
-    let errors = fields(put(bank, &auth, swift("DE89370400440532013001", "CHAS US 33")).await);
-    assert_eq!(errors["iban"], "Invalid IBAN or Account Number");
-    let errors = fields(put(bank, &auth, swift("GB82WEST12345698765432", "CHASU")).await);
-    assert_eq!(errors["bic"], "Invalid BIC/SWIFT code");
-    let errors = fields(put(bank, &auth, swift("123456789", "CHASUS33")).await);
-    assert_eq!(errors["routingCode"], "Routing Code is invalid");
-    let mut ok = swift("123456789", "CHASUS33");
-    ok["routingCode"] = json!("021000021");
+    let errors = put(bank, &auth, swift("DE89370400440532013001", "CHAS US 33")).await;
+    assert_eq!(errors.field_error("iban"), "Invalid IBAN or Account Number");
+    let errors = put(bank, &auth, swift("GB82WEST12345698765432", "CHASU")).await;
+    assert_eq!(errors.field_error("bic"), "Invalid BIC/SWIFT code");
+    let errors = put(bank, &auth, swift("123456789", "CHASUS33")).await;
+    assert_eq!(errors.field_error("routingCode"), "Routing Code is invalid");
+    let ok = RecipientBody {
+        routing_code: "021000021".into(),
+        ..swift("123456789", "CHASUS33")
+    };
     assert_eq!(put(bank, &auth, ok.clone()).await.status, 200);
     // SWIFT only while the flag is on: the server refuses it, not only the screen.
     bank::store::features::set_override(&bank.db, "swiftAllowed", false)
         .await
         .unwrap();
     assert_eq!(
-        fields(put(bank, &auth, ok).await)["scheme"],
+        put(bank, &auth, ok).await.field_error("scheme"),
         "SWIFT transfers are not available"
     );
 });
@@ -263,11 +304,11 @@ on_both_backends!(
     the_recipient_screens_render_on_the_server_by_rights,
     |bank| {
         let owner = business_owner(bank).await;
-        let saved = put(bank, &owner.bearer(), local()).await;
-        let id = saved.json()["recipient"]["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = put(bank, &owner.bearer(), local())
+            .await
+            .read::<Saved>()
+            .recipient
+            .id;
         let cookie = format!("__Host-access={}", owner.token);
         for agent in [DESKTOP, IPHONE] {
             let list = page_with_cookie(bank, "/recipients", agent, &cookie).await;

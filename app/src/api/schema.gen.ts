@@ -2748,6 +2748,11 @@ export interface components {
             /** Format: int64 */
             page: number;
         };
+        /**
+         * @description SPEC §3 recipient scopes: local (a UK local transfer) or global (SEPA and SWIFT).
+         * @enum {string}
+         */
+        RecipientScope: "local" | "global";
         /** @description SPEC §3 "Recipient". */
         RecipientView: {
             id: string;
@@ -2767,8 +2772,7 @@ export interface components {
             currency: components["schemas"]["Currency"];
             label: components["schemas"]["Label"];
             swiftAddress: null | components["schemas"]["SwiftAddress"];
-            /** @description SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT). */
-            scope: string;
+            scope: components["schemas"]["RecipientScope"];
         };
         /**
          * @description SPEC §3 referral states.

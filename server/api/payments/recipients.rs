@@ -16,7 +16,9 @@ use crate::domain::paging::Paging;
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::payee_account::PayeeAccount;
 use crate::domain::payments::receiver::AddressBody;
-use crate::domain::payments::recipient::{self, Offer, PayeeType, RecipientInput, SwiftAddress};
+use crate::domain::payments::recipient::{
+    self, Offer, PayeeType, RecipientInput, RecipientScope, SwiftAddress,
+};
 use crate::domain::profiles::access::{Right, Section};
 use crate::providers::bank_directory::{self, BankMatch};
 use crate::rate_limit::{Limit, UserKey};
@@ -35,7 +37,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 const LIMIT: i64 = 1000;
 
 /// SPEC §3 "Recipient".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientView {
     pub id: String,
@@ -56,8 +58,7 @@ pub struct RecipientView {
     pub currency: Currency,
     pub label: Label,
     pub swift_address: Option<SwiftAddress>,
-    /// SPEC §3 scopes: local (UK local transfer) or global (SEPA and SWIFT).
-    pub scope: &'static str,
+    pub scope: RecipientScope,
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -97,11 +98,7 @@ fn view(stored: StoredRecipient) -> RecipientView {
             title: r.alias.clone().unwrap_or_else(|| r.name.clone()),
             footer,
         },
-        scope: if scheme == Scheme::Local {
-            "local"
-        } else {
-            "global"
-        },
+        scope: scheme.into(),
         iban: owned(fields.iban),
         uk_sort_code: owned(fields.uk_sort_code),
         uk_account_number: owned(fields.uk_account_number),
@@ -131,7 +128,7 @@ pub struct RecipientFetch {
     pub filters: RecipientFilters,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecipientPage {
     pub results: Vec<RecipientView>,
@@ -173,7 +170,7 @@ async fn fetch(
 }
 
 /// SPEC §3 "Recipient" as the form sends it; `id` when editing.
-#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default, Clone)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RecipientBody {
     pub id: Option<String>,
@@ -241,11 +238,11 @@ pub(crate) fn require_full(profile: &SelectedProfile) -> Result<(), AppError> {
     }
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Saved {
     pub recipient: RecipientView,
     /// SPEC §2: 'Recipient has been successfully added' or '… saved'.
-    pub message: &'static str,
+    pub message: String,
 }
 
 /// Adds a recipient, or (with an id) changes one of the profile's.
@@ -279,7 +276,8 @@ async fn upsert(
             "Recipient has been successfully saved"
         } else {
             "Recipient has been successfully added"
-        },
+        }
+        .into(),
     }))
 }
 
@@ -289,9 +287,9 @@ pub struct DeleteInput {
     pub id: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Deleted {
-    pub message: &'static str,
+    pub message: String,
 }
 
 #[utoipa::path(delete, path = "/v2/recipients", tag = "payments", request_body = DeleteInput,
@@ -306,7 +304,7 @@ async fn delete(
         return Err(AppError::NotFound);
     }
     Ok(Json(Deleted {
-        message: "Recipient has been successfully deleted",
+        message: "Recipient has been successfully deleted".into(),
     }))
 }
 

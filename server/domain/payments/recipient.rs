@@ -24,6 +24,23 @@ crate::domain::named_enum! {
     }
 }
 
+crate::domain::named_enum! {
+    /// SPEC §3 recipient scopes: local (a UK local transfer) or global (SEPA and SWIFT).
+    pub enum RecipientScope {
+        Local = "local",
+        Global = "global",
+    }
+}
+
+impl From<Scheme> for RecipientScope {
+    fn from(scheme: Scheme) -> Self {
+        match scheme {
+            Scheme::Local => Self::Local,
+            Scheme::Sepa | Scheme::Swift => Self::Global,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct RecipientInput {
     pub scheme: Option<Scheme>,
