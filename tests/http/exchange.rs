@@ -5,13 +5,15 @@
 
 use std::str::FromStr;
 
-use rust_decimal::Decimal;
-use serde_json::{json, Value};
-
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::exchange::conversions::{ExchangeBody, ExchangeResult};
+use bank::api::exchange::quotes::{ExchangeQuote, RateRequest};
 use bank::domain::accounts::money::{parse_decimal, Currency};
+use bank::domain::accounts::transaction_kinds::TransactionType;
+use bank::domain::exchange::ConversionType::{self, Direct, Inverse};
 use bank::store::bank_accounts::BankAccount;
+use rust_decimal::Decimal;
 
 /// A business with an active account in every currency, each holding 10,000.00.
 async fn holder(bank: &TestBank, email: &str) -> (Customer, Vec<BankAccount>) {
@@ -27,33 +29,59 @@ async fn holder(bank: &TestBank, email: &str) -> (Customer, Vec<BankAccount>) {
     (customer, accounts)
 }
 
-pub async fn ask_quote(bank: &TestBank, who: &Customer, body: Value) -> Reply {
+pub async fn ask_quote(bank: &TestBank, who: &Customer, request: RateRequest) -> Reply {
     post(
         bank,
         "/v1/bank/currency-exchange/rate",
-        body,
+        body(&request),
         &[("authorization", &who.bearer())],
     )
     .await
 }
 
-fn quote_body(from: &BankAccount, to: Currency, kind: &str, amount: &str) -> Value {
-    json!({"fromAccount": from.id, "fromCurrency": from.currency, "toCurrency": to,
-        "conversionType": kind, "amount": amount})
+fn quote_body(from: &BankAccount, to: Currency, kind: ConversionType, amount: &str) -> RateRequest {
+    RateRequest {
+        from_account: from.id.to_string(),
+        from_currency: Some(from.currency),
+        to_currency: Some(to),
+        conversion_type: Some(kind),
+        amount: amount.into(),
+        ..Default::default()
+    }
+}
+
+/// The quote a request was answered with.
+async fn quote(bank: &TestBank, who: &Customer, request: RateRequest) -> ExchangeQuote {
+    let reply = ask_quote(bank, who, request).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.read()
+}
+
+fn quote_id(quote: &ExchangeQuote) -> String {
+    quote.quote_id.clone().expect("an executable quote")
 }
 
 async fn convert(bank: &TestBank, who: &Customer, id: &str, quote_id: &str) -> Reply {
+    let request = ExchangeBody {
+        id: id.into(),
+        quote_id: quote_id.into(),
+    };
     post(
         bank,
         "/v1/bank/currency-exchange",
-        json!({"id": id, "quoteId": quote_id}),
+        body(&request),
         &[("authorization", &who.bearer())],
     )
     .await
 }
 
-fn minor(value: &Value) -> i64 {
-    parse_decimal(value.as_str().unwrap()).unwrap()
+/// The payer's leg of a conversion made.
+fn paying_leg(reply: &Reply) -> String {
+    reply.read::<ExchangeResult>().transaction.id
+}
+
+fn minor(value: &str) -> i64 {
+    parse_decimal(value).unwrap()
 }
 
 fn new_id() -> String {
@@ -69,7 +97,7 @@ on_both_backends!(
                 if from.id == to.id {
                     continue;
                 }
-                for (kind, amount) in [("direct", "123.45"), ("inverse", "67.89")] {
+                for (kind, amount) in [(Direct, "123.45"), (Inverse, "67.89")] {
                     let before = (reload(bank, from).await, reload(bank, to).await);
                     let reply =
                         ask_quote(bank, &who, quote_body(from, to.currency, kind, amount)).await;
@@ -78,31 +106,31 @@ on_both_backends!(
                         "{} {}: {}",
                         from.currency, to.currency, reply.body
                     );
-                    let q = reply.json();
-                    assert_eq!(q["isAvailable"], true);
-                    assert_eq!(q["toAccount"], to.id.as_str());
-                    let (paid, got) = (minor(&q["fromAmount"]), minor(&q["toAmount"]));
-                    let rate = Decimal::from_str(q["rate"].as_str().unwrap()).unwrap();
+                    let q: ExchangeQuote = reply.read();
+                    assert!(q.is_available);
+                    assert_eq!(q.to_account, to.id.as_str());
+                    let (paid, got) = (minor(&q.from_amount), minor(&q.to_amount));
+                    let rate = Decimal::from_str(&q.rate).unwrap();
                     // The stated rounding: what arrives is at most what leaves times the rate.
                     assert!(Decimal::from(got) <= Decimal::from(paid) * rate);
                     match kind {
-                        "direct" => {
+                        Direct => {
                             assert_eq!(paid, 12_345);
                             assert_eq!(Decimal::from(got), (Decimal::from(paid) * rate).floor());
                         }
-                        _ => {
+                        Inverse => {
                             assert_eq!(got, 6_789);
                             assert_eq!(Decimal::from(paid), (Decimal::from(got) / rate).ceil());
                         }
                     }
-                    let done = convert(bank, &who, &new_id(), q["quoteId"].as_str().unwrap()).await;
+                    let done = convert(bank, &who, &new_id(), &quote_id(&q)).await;
                     assert_eq!(done.status, 200, "{}", done.body);
                     let after = (reload(bank, from).await, reload(bank, to).await);
                     assert_eq!(after.0.balance.booked, before.0.balance.booked - paid);
                     assert_eq!(after.1.balance.booked, before.1.balance.booked + got);
-                    let leg = &done.json()["transaction"];
-                    assert_eq!(leg["type"], "currency_exchange");
-                    assert_eq!(leg["conversionCurrency"], to.currency.code());
+                    let leg = done.read::<ExchangeResult>().transaction;
+                    assert_eq!(leg.kind, TransactionType::CurrencyExchange);
+                    assert_eq!(leg.conversion_currency, Some(to.currency));
                 }
             }
         }
@@ -114,9 +142,9 @@ on_both_backends!(
 on_both_backends!(a_quote_is_held_for_its_lifetime_only, |bank| {
     let (who, accounts) = holder(bank, "olivia@example.com").await;
     let (gbp, eur) = (&accounts[0], &accounts[1]);
-    let first = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "100")).await;
-    let first_id = first.json()["quoteId"].as_str().unwrap().to_string();
-    let expires = first.json()["expiresAt"].as_str().unwrap().to_string();
+    let first = quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, "100")).await;
+    let first_id = quote_id(&first);
+    let expires = first.expires_at.expect("an executable quote's end");
     let lifetime =
         time::OffsetDateTime::parse(&expires, &time::format_description::well_known::Rfc3339)
             .unwrap()
@@ -130,26 +158,28 @@ on_both_backends!(a_quote_is_held_for_its_lifetime_only, |bank| {
     bank.db.clock.advance(std::time::Duration::from_secs(31));
     let late = convert(bank, &who, &new_id(), &first_id).await;
     assert_eq!(late.status, 409, "{}", late.body);
-    assert_eq!(late.json()["code"], "quote_expired");
+    assert_eq!(late.error().code, "quote_expired");
     assert_eq!(reload(bank, gbp).await.balance.booked, gbp.balance.booked);
 
     // A refreshed quote withdraws the one it replaces.
-    let second = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "100")).await;
-    let second_id = second.json()["quoteId"].as_str().unwrap().to_string();
-    let mut body = quote_body(gbp, Currency::Eur, "direct", "100");
-    body["quoteId"] = json!(second_id);
-    let third = ask_quote(bank, &who, body).await;
-    assert_ne!(third.json()["quoteId"], second_id.as_str());
+    let second = quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, "100")).await;
+    let second_id = quote_id(&second);
+    let replacing = RateRequest {
+        quote_id: Some(second_id.clone()),
+        ..quote_body(gbp, Currency::Eur, Direct, "100")
+    };
+    let third = quote(bank, &who, replacing).await;
+    let third_id = quote_id(&third);
+    assert_ne!(third_id, second_id);
     let withdrawn = convert(bank, &who, &new_id(), &second_id).await;
-    assert_eq!(withdrawn.json()["code"], "quote_expired");
+    assert_eq!(withdrawn.error().code, "quote_expired");
     assert_eq!(reload(bank, eur).await.balance.booked, eur.balance.booked);
 
     // Another profile cannot execute (or even see) the quote.
     let other = customer(bank, "tom@example.com", "Tom Fischer").await;
-    let third_id = third.json()["quoteId"].as_str().unwrap().to_string();
     let stranger = convert(bank, &other, &new_id(), &third_id).await;
     assert_eq!(stranger.status, 404, "{}", stranger.body);
-    assert_eq!(stranger.json()["code"], "quote_not_found");
+    assert_eq!(stranger.error().code, "quote_not_found");
     assert_eq!(convert(bank, &who, &new_id(), &third_id).await.status, 200);
     ledger_is_sound(bank).await;
 });
@@ -159,72 +189,46 @@ on_both_backends!(
     |bank| {
         let (who, accounts) = holder(bank, "olivia@example.com").await;
         let gbp = &accounts[0];
-        let q = ask_quote(
-            bank,
-            &who,
-            quote_body(gbp, Currency::Usd, "direct", "250.00"),
-        )
-        .await;
-        let quote_id = q.json()["quoteId"].as_str().unwrap().to_string();
+        let q = quote(bank, &who, quote_body(gbp, Currency::Usd, Direct, "250.00")).await;
+        let qid = quote_id(&q);
         let id = new_id();
         // Eight identical requests at once, then a retry: one conversion.
         let replies =
-            futures_util::future::join_all((0..8).map(|_| convert(bank, &who, &id, &quote_id)))
-                .await;
-        let first = replies[0].json();
+            futures_util::future::join_all((0..8).map(|_| convert(bank, &who, &id, &qid))).await;
+        let first = paying_leg(&replies[0]);
         for reply in &replies {
             assert_eq!(reply.status, 200, "{}", reply.body);
-            assert_eq!(
-                reply.json()["transaction"]["id"],
-                first["transaction"]["id"]
-            );
+            assert_eq!(paying_leg(reply), first);
         }
-        let retry = convert(bank, &who, &id, &quote_id).await;
-        assert_eq!(
-            retry.json()["transaction"]["id"],
-            first["transaction"]["id"]
-        );
+        let retry = convert(bank, &who, &id, &qid).await;
+        assert_eq!(paying_leg(&retry), first);
         // The same quote under another id is the same conversion.
-        let again = convert(bank, &who, &new_id(), &quote_id).await;
-        assert_eq!(
-            again.json()["transaction"]["id"],
-            first["transaction"]["id"]
-        );
+        let again = convert(bank, &who, &new_id(), &qid).await;
+        assert_eq!(paying_leg(&again), first);
         assert_eq!(
             reload(bank, gbp).await.balance.booked,
             gbp.balance.booked - 25_000
         );
 
         // The same id for another quote is refused.
-        let other = ask_quote(
-            bank,
-            &who,
-            quote_body(gbp, Currency::Usd, "direct", "10.00"),
-        )
-        .await;
-        let reused = convert(bank, &who, &id, other.json()["quoteId"].as_str().unwrap()).await;
+        let other = quote(bank, &who, quote_body(gbp, Currency::Usd, Direct, "10.00")).await;
+        let reused = convert(bank, &who, &id, &quote_id(&other)).await;
         assert_eq!(reused.status, 409, "{}", reused.body);
-        assert_eq!(reused.json()["code"], "exchange_id_reused");
+        assert_eq!(reused.error().code, "exchange_id_reused");
 
         // Two conversions racing for one balance: the balance covers one of them.
         let available = reload(bank, gbp).await.balance.available();
         let most = bank::domain::accounts::money::decimal(available * 3 / 4);
-        let a = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", &most)).await;
-        let b = ask_quote(bank, &who, quote_body(gbp, Currency::Chf, "direct", &most)).await;
-        let (qa, qb) = (
-            a.json()["quoteId"].as_str().unwrap().to_string(),
-            b.json()["quoteId"].as_str().unwrap().to_string(),
-        );
+        let a = quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, &most)).await;
+        let b = quote(bank, &who, quote_body(gbp, Currency::Chf, Direct, &most)).await;
+        let (qa, qb) = (quote_id(&a), quote_id(&b));
         let (ia, ib) = (new_id(), new_id());
         let (ra, rb) = tokio::join!(convert(bank, &who, &ia, &qa), convert(bank, &who, &ib, &qb));
         let mut statuses = [ra.status.as_u16(), rb.status.as_u16()];
         statuses.sort();
         assert_eq!(statuses, [200, 422], "{} / {}", ra.body, rb.body);
         let refused = if ra.status == 200 { rb } else { ra };
-        assert_eq!(
-            refused.json()["fields"]["amount"],
-            "Please, select right amount"
-        );
+        assert_eq!(refused.field_error("amount"), "Please, select right amount");
         let left = reload(bank, gbp).await;
         assert_eq!(left.balance.booked, available - available * 3 / 4);
         ledger_is_sound(bank).await;
@@ -234,12 +238,7 @@ on_both_backends!(
 on_both_backends!(quotes_check_the_amount_with_spec_messages, |bank| {
     let (who, accounts) = holder(bank, "olivia@example.com").await;
     let (gbp, eur) = (&accounts[0], &accounts[1]);
-    let message = |reply: &Reply| {
-        reply.json()["fields"]["amount"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
-    };
+    let message = |reply: &Reply| reply.field_error("amount");
     for (amount, expected) in [
         ("", "Please, select amount to convert"),
         ("0", "Please, select amount to convert"),
@@ -248,20 +247,15 @@ on_both_backends!(quotes_check_the_amount_with_spec_messages, |bank| {
         ("1.234", "Please, select right amount"),
         ("10000.01", "Please, select right amount"),
     ] {
-        let reply = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", amount)).await;
+        let reply = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, amount)).await;
         assert_eq!(reply.status, 422, "{amount}: {}", reply.body);
         assert_eq!(message(&reply), expected, "{amount}");
     }
     // Inverse: what arrives must be bought with what the account holds.
-    let reply = ask_quote(
-        bank,
-        &who,
-        quote_body(gbp, Currency::Eur, "inverse", "11600"),
-    )
-    .await;
+    let reply = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, Inverse, "11600")).await;
     assert_eq!(message(&reply), "Please, select right amount");
     assert_eq!(
-        ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "1"))
+        ask_quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, "1"))
             .await
             .status,
         200
@@ -274,44 +268,45 @@ on_both_backends!(quotes_check_the_amount_with_spec_messages, |bank| {
     let reply = ask_quote(
         bank,
         &empty_owner,
-        quote_body(&empty, Currency::Eur, "direct", "5"),
+        quote_body(&empty, Currency::Eur, Direct, "5"),
     )
     .await;
     assert_eq!(message(&reply), "Current account is empty");
 
     // The other side must be another currency the profile holds.
-    let same = ask_quote(bank, &who, quote_body(gbp, Currency::Gbp, "direct", "5")).await;
+    let same = ask_quote(bank, &who, quote_body(gbp, Currency::Gbp, Direct, "5")).await;
     assert_eq!(same.status, 422);
-    assert!(same.json()["fields"]["toCurrency"].is_string());
+    assert!(!same.field_error("toCurrency").is_empty());
     let none = ask_quote(
         bank,
         &empty_owner,
-        quote_body(&empty, Currency::Chf, "direct", "5"),
+        quote_body(&empty, Currency::Chf, Direct, "5"),
     )
     .await;
     assert_eq!(
-        none.json()["fields"]["toCurrency"],
+        none.field_error("toCurrency"),
         "You have no active CHF account"
     );
     // Another profile's account is not found; a wrong currency for the account is named.
     let theirs = ask_quote(
         bank,
         &empty_owner,
-        quote_body(gbp, Currency::Eur, "direct", "5"),
+        quote_body(gbp, Currency::Eur, Direct, "5"),
     )
     .await;
     assert_eq!(theirs.status, 404);
-    let mut wrong = quote_body(gbp, Currency::Eur, "direct", "5");
-    wrong["fromCurrency"] = json!("USD");
+    let wrong = RateRequest {
+        from_currency: Some(Currency::Usd),
+        ..quote_body(gbp, Currency::Eur, Direct, "5")
+    };
     let wrong = ask_quote(bank, &who, wrong).await;
+    assert_eq!(wrong.field_error("fromCurrency"), "This account holds GBP");
+    let to_account = RateRequest {
+        to_account: Some(eur.id.to_string()),
+        ..quote_body(gbp, Currency::Eur, Direct, "5")
+    };
     assert_eq!(
-        wrong.json()["fields"]["fromCurrency"],
-        "This account holds GBP"
-    );
-    let mut to_account = quote_body(gbp, Currency::Eur, "direct", "5");
-    to_account["toAccount"] = json!(eur.id);
-    assert_eq!(
-        ask_quote(bank, &who, to_account).await.json()["toAccount"],
+        quote(bank, &who, to_account).await.to_account,
         eur.id.as_str()
     );
     let count: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM exchange_quotes")
@@ -334,15 +329,15 @@ on_both_backends!(exchange_needs_the_right_to_pay_and_the_flag, |bank| {
     .await;
     let r = open_account(bank, &reader.profile_id, Currency::Gbp, true).await;
     open_account(bank, &reader.profile_id, Currency::Eur, false).await;
-    let refused = ask_quote(bank, &reader, quote_body(&r, Currency::Eur, "direct", "5")).await;
+    let refused = ask_quote(bank, &reader, quote_body(&r, Currency::Eur, Direct, "5")).await;
     assert_eq!(refused.status, 403, "{}", refused.body);
 
     bank::store::features::set_override(&bank.db, "currencyExchange", false)
         .await
         .unwrap();
-    let off = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, "direct", "5")).await;
+    let off = ask_quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, "5")).await;
     assert_eq!(off.status, 403, "{}", off.body);
-    assert_eq!(off.json()["code"], "feature_disabled");
+    assert_eq!(off.error().code, "feature_disabled");
     let off = convert(bank, &who, &new_id(), &new_id()).await;
     assert_eq!(off.status, 403);
 });
@@ -357,14 +352,14 @@ async fn outside_business_hours_a_quote_is_only_indicative() {
     let reply = ask_quote(
         &bank,
         &who,
-        quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+        quote_body(&accounts[0], Currency::Eur, Direct, "100"),
     )
     .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
-    let q = reply.json();
-    assert_eq!(q["isAvailable"], false);
-    assert!(q["quoteId"].is_null());
-    assert!(minor(&q["toAmount"]) > 10_000);
+    let q: ExchangeQuote = reply.read();
+    assert!(!q.is_available);
+    assert!(q.quote_id.is_none());
+    assert!(minor(&q.to_amount) > 10_000);
     let count: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM exchange_quotes")
         .fetch_one(&bank.db.pool)
         .await
@@ -376,17 +371,10 @@ async fn outside_business_hours_a_quote_is_only_indicative() {
 on_both_backends!(statements_carry_both_legs, |bank| {
     let (who, accounts) = holder(bank, "olivia@example.com").await;
     let (gbp, eur) = (&accounts[0], &accounts[1]);
-    let q = ask_quote(
-        bank,
-        &who,
-        quote_body(gbp, Currency::Eur, "direct", "500.00"),
-    )
-    .await;
-    let got = q.json()["toAmount"].as_str().unwrap().to_string();
+    let q = quote(bank, &who, quote_body(gbp, Currency::Eur, Direct, "500.00")).await;
+    let got = q.to_amount.clone();
     assert_eq!(
-        convert(bank, &who, &new_id(), q.json()["quoteId"].as_str().unwrap())
-            .await
-            .status,
+        convert(bank, &who, &new_id(), &quote_id(&q)).await.status,
         200
     );
     let today = bank::domain::london::day_of(bank.db.now_ms());
@@ -499,7 +487,7 @@ async fn a_bank_on_ecb_rates_quotes_from_the_feed_and_not_the_lek() {
     let mut reply = ask_quote(
         &bank,
         &who,
-        quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+        quote_body(&accounts[0], Currency::Eur, Direct, "100"),
     )
     .await;
     for _ in 0..50 {
@@ -510,25 +498,25 @@ async fn a_bank_on_ecb_rates_quotes_from_the_feed_and_not_the_lek() {
         reply = ask_quote(
             &bank,
             &who,
-            quote_body(&accounts[0], Currency::Eur, "direct", "100"),
+            quote_body(&accounts[0], Currency::Eur, Direct, "100"),
         )
         .await;
     }
     assert_eq!(reply.status, 200, "{}", reply.body);
-    let q = reply.json();
-    assert_eq!(q["ratesAsOf"], "2022-07-08");
+    let q: ExchangeQuote = reply.read();
+    assert_eq!(q.rates_as_of, "2022-07-08");
     // 1 ÷ 0.84585 = 1.18224271443 mid, less 0.5 %, down to 6 digits.
-    assert_eq!(q["rate"], "1.17633");
-    assert_eq!(q["toAmount"], "117.63");
+    assert_eq!(q.rate, "1.17633");
+    assert_eq!(q.to_amount, "117.63");
     let lek = ask_quote(
         &bank,
         &who,
-        quote_body(&accounts[0], Currency::All, "direct", "100"),
+        quote_body(&accounts[0], Currency::All, Direct, "100"),
     )
     .await;
     assert_eq!(lek.status, 503, "{}", lek.body);
-    assert_eq!(lek.json()["code"], "rate_unavailable");
-    assert_eq!(lek.json()["title"], "Currency Exchange Limitation");
+    assert_eq!(lek.error().code, "rate_unavailable");
+    assert_eq!(lek.error().title, "Currency Exchange Limitation");
     bank.finish().await;
 }
 
@@ -618,7 +606,7 @@ on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
         ("quoteId", quote_id.as_str()),
         ("from", gbp.id.as_str()),
         ("to", usd.id.as_str()),
-        ("type", "direct"),
+        ("type", Direct.as_str()),
         ("amount", "1250.00"),
     ];
     let done = form_post(bank, &who, &fields).await;
@@ -660,7 +648,7 @@ on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
             ("quoteId", &stale),
             ("from", &gbp.id),
             ("to", &usd.id),
-            ("type", "direct"),
+            ("type", Direct.as_str()),
             ("amount", "1250.00"),
         ],
     )
@@ -685,7 +673,7 @@ on_both_backends!(the_plain_forms_quote_and_convert_once, |bank| {
 on_both_backends!(a_customer_asking_quotes_in_a_loop_is_stopped, |bank| {
     // Each quote holds a row for a day: 300 in 15 minutes per person, then 429 and no row.
     let (who, accounts) = holder(bank, "olivia@example.com").await;
-    let body = quote_body(&accounts[0], Currency::Eur, "direct", "100");
+    let body = quote_body(&accounts[0], Currency::Eur, Direct, "100");
     for n in 0..300 {
         let reply = ask_quote(bank, &who, body.clone()).await;
         assert_eq!(reply.status, 200, "quote {n}: {}", reply.body);
@@ -705,7 +693,7 @@ on_both_backends!(a_customer_asking_quotes_in_a_loop_is_stopped, |bank| {
     let theirs = ask_quote(
         bank,
         &other,
-        quote_body(&theirs[0], Currency::Eur, "direct", "100"),
+        quote_body(&theirs[0], Currency::Eur, Direct, "100"),
     )
     .await;
     assert_eq!(theirs.status, 200, "{}", theirs.body);
