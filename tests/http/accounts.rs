@@ -8,8 +8,14 @@ use bank::domain::payments::recipient::PayeeType;
 use bank::store::bookings::{self, Party};
 use serde_json::json;
 
-use crate::helpers::{customer, customer_with_role, open_account, post, Customer, TestBank};
+use crate::helpers::{body, customer, customer_with_role, open_account, post, Customer, TestBank};
 use crate::on_both_backends;
+use bank::api::accounts::bank_accounts::{BankAccountList, BankAccountView, OpenInput};
+use bank::api::accounts::transactions::{FetchInput, TakeInput, TransactionPage, TransactionView};
+use bank::domain::accounts::status::AccountStatus;
+use bank::domain::accounts::transaction_kinds::{
+    TransactionScheme, TransactionStatus, TransactionType,
+};
 
 const PAYER: Party<'static> = Party {
     name: "Northwind Logistics",
@@ -24,6 +30,24 @@ async fn call(
     body: serde_json::Value,
 ) -> crate::helpers::Reply {
     post(bank, path, body, &[("authorization", &who.bearer())]).await
+}
+
+async fn accounts(bank: &TestBank, who: &Customer) -> Vec<BankAccountView> {
+    let reply = call(bank, who, "/v2/bank-accounts/fetch", json!({})).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.read::<BankAccountList>().results
+}
+
+/// The transactions of `account` that `filter` asks for.
+fn of_account(account: &str, filter: FetchInput) -> serde_json::Value {
+    body(&FetchInput {
+        bank_account_id: Some(account.to_string()),
+        ..filter
+    })
+}
+
+fn take(id: &str) -> serde_json::Value {
+    body(&TakeInput { id: id.into() })
 }
 
 on_both_backends!(accounts_come_with_balances_identifiers_and_order, |bank| {
@@ -43,36 +67,27 @@ on_both_backends!(accounts_come_with_balances_identifiers_and_order, |bank| {
     .await
     .unwrap();
 
-    let reply = call(bank, &olivia, "/v2/bank-accounts/fetch", json!({})).await;
-    assert_eq!(reply.status, 200, "{}", reply.body);
-    let results = reply.json()["results"].as_array().unwrap().clone();
-    let order: Vec<_> = results
-        .iter()
-        .map(|a| a["id"].as_str().unwrap().to_string())
-        .collect();
+    let results = accounts(bank, &olivia).await;
+    let order: Vec<&str> = results.iter().map(|a| a.id.as_str()).collect();
     assert_eq!(
         order,
-        [gbp.id.clone(), eur.id.clone(), usd.id.clone()],
+        [gbp.id.as_str(), eur.id.as_str(), usd.id.as_str()],
         "primary, then GBP/EUR, then others"
     );
     let first = &results[0];
-    assert_eq!(first["balance"]["available"], 1234.56);
-    assert_eq!(first["isPrimary"], true);
-    assert_eq!(first["ukSortCode"], "040075");
-    assert_eq!(first["ukAccountNumber"].as_str().unwrap().len(), 8);
-    assert_eq!(first["bic"], "HRBRGB2L");
+    assert_eq!(first.balance.available, 1234.56);
+    assert!(first.is_primary);
+    assert_eq!(first.uk_sort_code.as_deref(), Some("040075"));
+    assert_eq!(first.uk_account_number.as_deref().map(str::len), Some(8));
+    assert_eq!(first.bic, "HRBRGB2L");
     use iban::IbanLike;
-    let iban: iban::Iban = first["iban"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .expect("a valid IBAN");
+    let iban: iban::Iban = first.iban.parse().expect("a valid IBAN");
     assert_eq!(iban.country_code(), "GB");
     assert!(
-        results[1]["ukSortCode"].is_null(),
+        results[1].uk_sort_code.is_none(),
         "only GBP accounts have a sort code"
     );
-    assert!(results[1]["iban"].as_str().unwrap().starts_with("GB"));
+    assert!(results[1].iban.starts_with("GB"));
 });
 
 on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
@@ -121,10 +136,10 @@ on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
         }
     };
     let reply = as_card_user("/v2/bank-accounts/fetch", json!({})).await;
-    assert_eq!(reply.json()["results"], json!([]));
+    assert!(reply.read::<BankAccountList>().results.is_empty());
     let reply = as_card_user(
         "/v2/transactions/fetch",
-        json!({ "bankAccountId": account.id }),
+        of_account(&account.id, FetchInput::default()),
     )
     .await;
     assert_eq!(reply.status, 403);
@@ -135,7 +150,7 @@ on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
         bank,
         &stranger,
         "/v2/transactions/fetch",
-        json!({ "bankAccountId": account.id }),
+        of_account(&account.id, FetchInput::default()),
     )
     .await;
     assert_eq!(reply.status, 404);
@@ -144,26 +159,17 @@ on_both_backends!(card_users_and_strangers_see_no_accounts, |bank| {
         bank,
         &owner,
         "/v2/transactions/fetch",
-        json!({ "bankAccountId": account.id }),
+        of_account(&account.id, FetchInput::default()),
     )
     .await;
-    let id = listed.json()["results"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let reply = call(
-        bank,
-        &stranger,
-        "/v2/transactions/take",
-        json!({ "id": id }),
-    )
-    .await;
+    let id = listed.read::<TransactionPage>().results[0].id.clone();
+    let reply = call(bank, &stranger, "/v2/transactions/take", take(&id)).await;
     assert_eq!(reply.status, 404);
     // A forged profile cookie falls back to the stranger's own profile.
     let reply = post(
         bank,
         "/v2/transactions/take",
-        json!({ "id": id }),
+        take(&id),
         &[
             ("authorization", &stranger.bearer()),
             ("cookie", &format!("profile={}", owner.profile_id)),
@@ -223,85 +229,101 @@ on_both_backends!(transactions_page_filter_and_search, |bank| {
     .unwrap();
 
     let fetch = |body: serde_json::Value| call(bank, &olivia, "/v2/transactions/fetch", body);
-    let first = fetch(json!({ "bankAccountId": gbp.id, "page": 1 }))
-        .await
-        .json();
-    assert_eq!(first["totalResults"], 62);
-    assert_eq!(first["totalPages"], 2);
-    assert_eq!(first["results"].as_array().unwrap().len(), 50);
-    assert_eq!(first["results"][0]["details"], "INV-59", "newest first");
-    let second = fetch(json!({ "bankAccountId": gbp.id, "page": 2 }))
-        .await
-        .json();
-    assert_eq!(second["results"].as_array().unwrap().len(), 12);
+    let page = |filter: FetchInput| {
+        let request = of_account(&gbp.id, filter);
+        async move {
+            let reply = fetch(request).await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            reply.read::<TransactionPage>()
+        }
+    };
+    let first = page(FetchInput {
+        page: Some(1),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(first.total_results, 62);
+    assert_eq!(first.total_pages, 2);
+    assert_eq!(first.results.len(), 50);
+    assert_eq!(first.results[0].details, "INV-59", "newest first");
+    let second = page(FetchInput {
+        page: Some(2),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(second.results.len(), 12);
 
-    let cards = fetch(json!({ "bankAccountId": gbp.id, "types": ["card_purchase"] }))
-        .await
-        .json();
-    assert_eq!(cards["totalResults"], 2);
-    assert_eq!(cards["results"][0]["status"], "declined");
-    let january =
-        fetch(json!({ "bankAccountId": gbp.id, "dateFrom": "2026-01-05", "dateTo": "2026-01-09" }))
-            .await
-            .json();
-    assert_eq!(january["totalResults"], 5);
-    let search = fetch(json!({ "bankAccountId": gbp.id, "searchKeyword": "PRET" }))
-        .await
-        .json();
-    assert_eq!(search["totalResults"], 2);
-    let wildcard = fetch(json!({ "bankAccountId": gbp.id, "searchKeyword": "%" }))
-        .await
-        .json();
+    let cards = page(FetchInput {
+        types: vec![TransactionType::CardPurchase],
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(cards.total_results, 2);
+    assert_eq!(cards.results[0].status, TransactionStatus::Declined);
+    let january = page(FetchInput {
+        date_from: Some("2026-01-05".into()),
+        date_to: Some("2026-01-09".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(january.total_results, 5);
+    let search = |keyword: &str| FetchInput {
+        search_keyword: Some(keyword.into()),
+        ..Default::default()
+    };
+    assert_eq!(page(search("PRET")).await.total_results, 2);
     assert_eq!(
-        wildcard["totalResults"], 0,
+        page(search("%")).await.total_results,
+        0,
         "LIKE wildcards match only themselves"
     );
 
-    let bad = fetch(json!({ "bankAccountId": gbp.id, "dateFrom": "05/01/2026" })).await;
+    let bad = fetch(of_account(
+        &gbp.id,
+        FetchInput {
+            date_from: Some("05/01/2026".into()),
+            ..Default::default()
+        },
+    ))
+    .await;
     assert_eq!(bad.status, 422);
-    assert_eq!(bad.json()["fields"]["dateFrom"], "Invalid date");
+    assert_eq!(bad.field_error("dateFrom"), "Invalid date");
+    // A type the bank does not know, as a client could send it.
     let bad = fetch(json!({ "bankAccountId": gbp.id, "types": ["lottery"] })).await;
     assert_eq!(bad.status, 422);
-    let bad = fetch(json!({})).await;
-    assert_eq!(bad.json()["fields"]["bankAccountId"], "Field is required");
+    let bad = fetch(body(&FetchInput::default())).await;
+    assert_eq!(bad.field_error("bankAccountId"), "Field is required");
 
-    let card_id = cards["results"][1]["id"].as_str().unwrap();
-    let detail = call(
-        bank,
-        &olivia,
-        "/v2/transactions/take",
-        json!({ "id": card_id }),
-    )
-    .await
-    .json();
-    assert_eq!(detail["amount"], -4.5);
-    assert_eq!(detail["acceptor"]["name"], "Pret A Manger");
-    assert_eq!(detail["acceptor"]["co2emissions"], 900);
-    assert_eq!(detail["receiver"]["name"], "Pret A Manger");
-    assert_eq!(detail["createdAt"], "2026-01-11T00:00:00.001Z");
+    let card_id = &cards.results[1].id;
+    let detail: TransactionView = call(bank, &olivia, "/v2/transactions/take", take(card_id))
+        .await
+        .read();
+    assert_eq!(detail.amount, -4.5);
+    let acceptor = detail.acceptor.expect("the merchant");
+    assert_eq!(acceptor.name, "Pret A Manger");
+    assert_eq!(acceptor.co2emissions, Some(900));
+    assert_eq!(
+        detail.receiver.map(|r| r.name).as_deref(),
+        Some("Pret A Manger")
+    );
+    assert_eq!(detail.created_at, "2026-01-11T00:00:00.001Z");
 });
 
 on_both_backends!(opening_an_account_goes_pending_then_active, |bank| {
     let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
     open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
-    let reply = call(
-        bank,
-        &olivia,
-        "/v2/bank-accounts",
-        json!({ "currency": "CHF" }),
-    )
-    .await;
+    let chf = body(&OpenInput {
+        currency: Some(Currency::Chf),
+    });
+    let reply = call(bank, &olivia, "/v2/bank-accounts", chf.clone()).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
-    assert_eq!(reply.json()["status"], "pending");
-    let again = call(
-        bank,
-        &olivia,
-        "/v2/bank-accounts",
-        json!({ "currency": "CHF" }),
-    )
-    .await;
+    assert_eq!(
+        reply.read::<BankAccountView>().status,
+        AccountStatus::Pending
+    );
+    let again = call(bank, &olivia, "/v2/bank-accounts", chf).await;
     assert_eq!(again.status, 409);
-    assert_eq!(again.json()["message"], "You already have a CHF account.");
+    assert_eq!(again.error().message, "You already have a CHF account.");
     let bad = call(
         bank,
         &olivia,
@@ -314,14 +336,10 @@ on_both_backends!(opening_an_account_goes_pending_then_active, |bank| {
     // The background job makes it active once its time has come.
     let mut active = false;
     for _ in 0..100 {
-        let list = call(bank, &olivia, "/v2/bank-accounts/fetch", json!({}))
+        if accounts(bank, &olivia)
             .await
-            .json();
-        if list["results"]
-            .as_array()
-            .unwrap()
             .iter()
-            .any(|a| a["currency"] == "CHF" && a["status"] == "active")
+            .any(|a| a.currency == Currency::Chf && a.status == AccountStatus::Active)
         {
             active = true;
             break;
@@ -338,13 +356,10 @@ on_both_backends!(opening_an_account_goes_pending_then_active, |bank| {
         &["transaction:r"],
     )
     .await;
-    let refused = call(
-        bank,
-        &accountant,
-        "/v2/bank-accounts",
-        json!({ "currency": "EUR" }),
-    )
-    .await;
+    let euros = body(&OpenInput {
+        currency: Some(Currency::Eur),
+    });
+    let refused = call(bank, &accountant, "/v2/bank-accounts", euros).await;
     assert_eq!(refused.status, 403);
 });
 
@@ -369,17 +384,21 @@ on_both_backends!(sandbox_money_in_credits_through_the_ledger, |bank| {
             .await
             .is_err()
     );
-    let list = call(
+    let list: TransactionPage = call(
         bank,
         &olivia,
         "/v2/transactions/fetch",
-        json!({ "bankAccountId": gbp.id }),
+        of_account(&gbp.id, FetchInput::default()),
     )
     .await
-    .json();
-    assert_eq!(list["totalResults"], 1);
-    assert_eq!(list["results"][0]["sender"]["name"], "Acme Ltd");
-    assert_eq!(list["results"][0]["amount"], 250.75);
+    .read();
+    assert_eq!(list.total_results, 1);
+    let credit = &list.results[0];
+    assert_eq!(
+        credit.sender.as_ref().map(|s| s.name.as_str()),
+        Some("Acme Ltd")
+    );
+    assert_eq!(credit.amount, 250.75);
     crate::helpers::ledger_is_sound(bank).await;
 });
 
@@ -452,20 +471,21 @@ on_both_backends!(
         )
         .await
         .unwrap();
-        let take = || call(bank, &olivia, "/v2/transactions/take", json!({ "id": id }));
-        let reply = take().await;
+        let detail = || call(bank, &olivia, "/v2/transactions/take", take(&id));
+        let reply = detail().await;
         assert_eq!(reply.status, 200, "{}", reply.body);
-        assert_eq!(reply.json()["scheme"], "local");
-        assert_eq!(reply.json()["sender"]["type"], "company");
+        let shown: TransactionView = reply.read();
+        assert_eq!(shown.scheme, Some(TransactionScheme::Local));
+        assert_eq!(shown.sender.and_then(|s| s.kind), Some(PayeeType::Company));
 
         sqlx::query("UPDATE transactions SET scheme = 'telegraph' WHERE id = $1")
             .bind(&id)
             .execute(&bank.db.pool)
             .await
             .unwrap();
-        let reply = take().await;
+        let reply = detail().await;
         assert_eq!(reply.status, 500, "{}", reply.body);
-        assert_eq!(reply.json()["code"], "internal");
+        assert_eq!(reply.error().code, "internal");
         assert!(!reply.body.contains("telegraph"), "{}", reply.body);
     }
 );
