@@ -3,12 +3,19 @@
 //! frozen cards, switched-off controls, daily limits and short balances decline without moving
 //! money; repeated and concurrent messages never hold or book twice; the ledger stays sound.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use crate::cards::{activation, card_ref, change, finsbury, last_four};
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::accounts::transactions::{FetchInput, TransactionPage, TransactionView};
+use bank::api::cards::authorizations::{HoldRef, HoldView, HoldsPage, HoldsRequest};
+use bank::api::cards::managing::{CardLimits, LimitChange};
+use bank::api::cards::CardView;
 use bank::domain::accounts::money::Currency;
+use bank::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
 use bank::domain::cards::controls::{DeclineReason, LimitType};
+use bank::domain::cards::status::CardAction;
 use bank::services::cards::authorizations::{self as card_authorizations, Authorization, Request};
 use bank::store::transactions::Acceptor;
 
@@ -25,24 +32,30 @@ async fn holder(bank: &TestBank) -> Holder {
     bank::providers::sandbox_payments::credit(&bank.db, &account.iban, "100.00", "Payer", "")
         .await
         .unwrap();
-    let address = json!({"type": "other", "address": {"addressLine1": "20 Finsbury Circus",
-        "city": "London", "postalCode": "EC2M 7EA", "countryCode": "GB"}});
-    call(bank, &who, "PATCH", "/v2/cards/shipping-addresses", address).await;
-    let ordered = call(bank, &who, "POST", "/v2/cards/order", json!({})).await;
-    let card_id = ordered.json()["id"].as_str().unwrap().to_string();
+    call(
+        bank,
+        &who,
+        "PATCH",
+        "/v2/cards/shipping-addresses",
+        body(&finsbury()),
+    )
+    .await;
+    let ordered: CardView = call(bank, &who, "POST", "/v2/cards/order", json!({}))
+        .await
+        .read();
     let later = bank.db.now_ms() + 3_600_000;
     for step in 0..3 {
         bank::store::cards::deliver_due(&bank.db, later + step * 1000, 1)
             .await
             .unwrap();
     }
-    let last = &ordered.json()["panMasked"].as_str().unwrap()[15..].to_string();
+    let last = last_four(&ordered);
     let active = call(
         bank,
         &who,
         "PATCH",
         "/v2/cards/status",
-        json!({"cardId": card_id, "action": "activate", "lastDigits": last, "pin": "4829"}),
+        body(&activation(&ordered.id, &last, "4829")),
     )
     .await;
     assert_eq!(active.status, 200, "{}", active.body);
@@ -50,7 +63,7 @@ async fn holder(bank: &TestBank) -> Holder {
     Holder {
         who,
         account,
-        card_id: card_id.into(),
+        card_id: ordered.id.into(),
     }
 }
 
@@ -86,17 +99,34 @@ async fn balance(bank: &TestBank, h: &Holder) -> (i64, i64) {
     (account.balance.booked, account.balance.available())
 }
 
-async fn card_transactions(bank: &TestBank, h: &Holder) -> Vec<Value> {
+async fn card_transactions(bank: &TestBank, h: &Holder) -> Vec<TransactionView> {
+    let by_card = FetchInput {
+        card_id: Some(h.card_id.to_string()),
+        ..Default::default()
+    };
     let page = call(
         bank,
         &h.who,
         "POST",
         "/v2/transactions/fetch",
-        json!({"cardId": h.card_id}),
+        body(&by_card),
     )
     .await;
     assert_eq!(page.status, 200, "{}", page.body);
-    page.json()["results"].as_array().unwrap().clone()
+    page.read::<TransactionPage>().results
+}
+
+async fn holds(bank: &TestBank, h: &Holder, request: HoldsRequest) -> HoldsPage {
+    let reply = call(
+        bank,
+        &h.who,
+        "POST",
+        "/v2/authorizations/fetch",
+        body(&request),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.read()
 }
 
 on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
@@ -106,29 +136,28 @@ on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     assert_eq!(balance(bank, &h).await, (10_000, 7_450), "held, not booked");
     let rows = card_transactions(bank, &h).await;
     assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0]["status"], "pending");
-    assert_eq!(rows[0]["type"], "card_purchase");
-    let holds = call(
+    assert_eq!(rows[0].status, TransactionStatus::Pending);
+    assert_eq!(rows[0].kind, TransactionType::CardPurchase);
+    let open = holds(
         bank,
-        &h.who,
-        "POST",
-        "/v2/authorizations/fetch",
-        json!({"page": 1, "limit": 20, "cardId": h.card_id, "bankAccountId": h.account.id}),
+        &h,
+        HoldsRequest {
+            page: Some(1),
+            limit: Some(20),
+            card_id: h.card_id.to_string(),
+            bank_account_id: Some(h.account.id.to_string()),
+        },
     )
     .await;
-    assert_eq!(holds.status, 200, "{}", holds.body);
-    assert_eq!(holds.json()["totalResults"], 1);
-    assert_eq!(holds.json()["results"][0]["amount"], "25.50");
-    assert_eq!(holds.json()["results"][0]["acceptor"]["name"], shop().name);
-    let one = call(
-        bank,
-        &h.who,
-        "POST",
-        "/v2/authorizations/take",
-        json!({"cardId": h.card_id, "id": auth.id}),
-    )
-    .await;
-    assert_eq!(one.json()["type"], "contactless_payment");
+    assert_eq!(open.total_results, 1);
+    assert_eq!(open.results[0].amount, "25.50");
+    assert_eq!(open.results[0].acceptor.name, shop().name);
+    let one = HoldRef {
+        card_id: h.card_id.to_string(),
+        id: auth.id.clone(),
+    };
+    let one = call(bank, &h.who, "POST", "/v2/authorizations/take", body(&one)).await;
+    assert_eq!(one.read::<HoldView>().kind, LimitType::ContactlessPayment);
 
     // The same message again is answered the same, and holds nothing more.
     assert_eq!(
@@ -149,17 +178,13 @@ on_both_backends!(an_authorisation_holds_then_a_capture_books_once, |bank| {
     assert_eq!(balance(bank, &h).await, (7_450, 7_450), "booked once");
     let rows = card_transactions(bank, &h).await;
     assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0]["status"], "completed");
-    assert_eq!(rows[0]["balanceAfter"], json!(74.5));
-    let holds = call(
-        bank,
-        &h.who,
-        "POST",
-        "/v2/authorizations/fetch",
-        json!({"cardId": h.card_id}),
-    )
-    .await;
-    assert_eq!(holds.json()["totalResults"], 0);
+    assert_eq!(rows[0].status, TransactionStatus::Completed);
+    assert_eq!(rows[0].balance_after, Some(74.5));
+    let none_open = HoldsRequest {
+        card_id: h.card_id.to_string(),
+        ..Default::default()
+    };
+    assert_eq!(holds(bank, &h, none_open).await.total_results, 0);
     assert!(
         card_authorizations::reverse(&bank.db, "net-1", bank.db.now_ms())
             .await
@@ -210,13 +235,7 @@ on_both_backends!(
         let kinds: Vec<String> = card_transactions(bank, &h)
             .await
             .iter()
-            .map(|t| {
-                format!(
-                    "{} {}",
-                    t["type"].as_str().unwrap(),
-                    t["status"].as_str().unwrap()
-                )
-            })
+            .map(|t| format!("{} {}", t.kind, t.status))
             .collect();
         assert_eq!(
             kinds
@@ -252,7 +271,12 @@ on_both_backends!(
             &h.who,
             "PATCH",
             "/v2/cards/limits",
-            json!({"cardId": h.card_id, "type": "atm_cash_withdrawal", "dailyLimit": "50.00"}),
+            body(&LimitChange {
+                card_id: h.card_id.to_string(),
+                kind: Some(LimitType::AtmCashWithdrawal),
+                enabled: None,
+                daily_limit: Some("50.00".into()),
+            }),
         )
         .await;
         assert_eq!(limit.status, 200, "{}", limit.body);
@@ -263,22 +287,29 @@ on_both_backends!(
             declined(&over),
             ("declined".into(), Some(DeclineReason::LimitExceeded))
         );
-        let limits = call(
+        let limits: CardLimits = call(
             bank,
             &h.who,
             "POST",
             "/v2/cards/limits/fetch",
-            json!({"cardId": h.card_id}),
+            card_ref(&h.card_id),
         )
-        .await;
-        assert_eq!(limits.json()["limits"][1]["spentToday"], "30.00");
+        .await
+        .read();
+        assert_eq!(limits.limits[1].kind, LimitType::AtmCashWithdrawal);
+        assert_eq!(limits.limits[1].spent_today, "30.00");
         // A control switched off.
         call(
             bank,
             &h.who,
             "PATCH",
             "/v2/cards/limits",
-            json!({"cardId": h.card_id, "type": "online_purchase", "enabled": false}),
+            body(&LimitChange {
+                card_id: h.card_id.to_string(),
+                kind: Some(LimitType::OnlinePurchase),
+                enabled: Some(false),
+                daily_limit: None,
+            }),
         )
         .await;
         let online = authorize(bank, &h, "d-4", LimitType::OnlinePurchase, 100).await;
@@ -292,7 +323,7 @@ on_both_backends!(
             &h.who,
             "PATCH",
             "/v2/cards/status",
-            json!({"cardId": h.card_id, "action": "freeze"}),
+            body(&change(&h.card_id, CardAction::Freeze)),
         )
         .await;
         let frozen = authorize(bank, &h, "d-5", LimitType::ContactlessPayment, 100).await;
@@ -303,10 +334,15 @@ on_both_backends!(
         // Only the cash withdrawal holds money; the declined ones show, and moved nothing.
         assert_eq!(balance(bank, &h).await, (10_000, 7_000));
         let rows = card_transactions(bank, &h).await;
-        assert_eq!(rows.iter().filter(|r| r["status"] == "declined").count(), 4);
         assert_eq!(
             rows.iter()
-                .filter(|r| r["type"] == "card_withdrawal")
+                .filter(|r| r.status == TransactionStatus::Declined)
+                .count(),
+            4
+        );
+        assert_eq!(
+            rows.iter()
+                .filter(|r| r.kind == TransactionType::CardWithdrawal)
                 .count(),
             2
         );

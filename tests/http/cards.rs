@@ -21,7 +21,7 @@ use bank::domain::cards::controls::LimitType;
 use bank::domain::cards::shipping::{ShippingAddress, ShippingType};
 use bank::domain::cards::status::{CardAction, CardStatus, ClosureReason, OrderCondition};
 
-fn finsbury() -> ShippingChoice {
+pub fn finsbury() -> ShippingChoice {
     ShippingChoice {
         kind: Some(ShippingType::Other),
         address: Some(ShippingAddress {
@@ -81,7 +81,7 @@ async fn card(bank: &TestBank, who: &Customer, id: &str) -> CardView {
 }
 
 /// A change of status of the card `id`.
-fn change(id: &str, action: CardAction) -> StatusChange {
+pub fn change(id: &str, action: CardAction) -> StatusChange {
     StatusChange {
         card_id: id.into(),
         action: Some(action),
@@ -93,7 +93,7 @@ async fn status(bank: &TestBank, who: &Customer, change: StatusChange) -> Reply 
     call(bank, who, "PATCH", "/v2/cards/status", body(&change)).await
 }
 
-fn activation(id: &str, last_digits: &str, pin: &str) -> StatusChange {
+pub fn activation(id: &str, last_digits: &str, pin: &str) -> StatusChange {
     StatusChange {
         last_digits: last_digits.into(),
         pin: pin.into(),
@@ -110,7 +110,7 @@ fn closing(id: &str, reason: Option<ClosureReason>, request_id: &str) -> StatusC
 }
 
 /// The last four digits a masked number shows.
-fn last_four(card: &CardView) -> String {
+pub fn last_four(card: &CardView) -> String {
     card.pan_masked[15..].to_string()
 }
 
@@ -156,7 +156,7 @@ fn details_of(card_id: &str, request_id: &str) -> serde_json::Value {
     })
 }
 
-fn card_ref(card_id: &str) -> serde_json::Value {
+pub fn card_ref(card_id: &str) -> serde_json::Value {
     body(&CardRef {
         card_id: card_id.into(),
     })
