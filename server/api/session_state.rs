@@ -25,7 +25,7 @@ pub struct SessionUser {
     pub email: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema, Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Clone, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionState {
     pub is_auth: bool,

@@ -3,7 +3,7 @@ use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::{ProfileType, Role};
 
 /// SPEC §3 "Profile", as the app receives it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     #[schema(value_type = String)]
@@ -15,7 +15,7 @@ pub struct Profile {
     pub my_access: Access,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Access {
     pub role: Role,
     pub rights: Vec<String>,

@@ -6,20 +6,46 @@
 
 use serde_json::{json, Value};
 
-use crate::cards::deliver;
+use crate::cards::{activation, change as status_change, deliver};
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::cards::corporate::{GivenCard, GivenCards};
+use bank::api::cards::managing::StatusChange;
+use bank::api::cards::ordering::CardList;
+use bank::api::profiles::invitations::{InvitationView, InviteBody};
+use bank::api::session_state::SessionState;
 use bank::domain::accounts::money::Currency;
+use bank::domain::cards::shipping::{ShippingAddress, ShippingType};
+use bank::domain::cards::status::{CardAction, CardStatus, ClosureReason};
+use bank::domain::onboarding::kyc::OnboardingFlow;
 use bank::domain::profiles::access::Role;
+use bank::domain::profiles::invitation::Purpose;
 
 async fn as_cookie(bank: &TestBank, cookie: &str, method: &str, path: &str, body: Value) -> Reply {
     send_json(bank, method, path, body, &[("cookie", cookie)]).await
 }
 
+/// A card for "Eve  Hall" at `email`, sent to the Finsbury Circus office.
+fn card_invite(email: &str) -> InviteBody {
+    InviteBody {
+        purpose: Some(Purpose::Card),
+        name: "Eve  Hall".into(),
+        email: email.into(),
+        agreement: true,
+        shipping_type: Some(ShippingType::Other),
+        shipping_address: Some(ShippingAddress {
+            address_line1: "20 Finsbury Circus".into(),
+            city: "London".into(),
+            postal_code: "ec2m 7ea".into(),
+            country_code: "GB".into(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
 fn card_form(email: &str) -> Value {
-    json!({"purpose": "card", "name": "Eve  Hall", "email": email, "agreement": true,
-        "shippingType": "other", "shippingAddress": {"addressLine1": "20 Finsbury Circus",
-        "city": "London", "postalCode": "ec2m 7ea", "countryCode": "GB"}})
+    body(&card_invite(email))
 }
 
 /// The owner gives `email` a card to the Finsbury Circus office; answers the invitation.
@@ -39,7 +65,7 @@ async fn card_link(bank: &TestBank, email: &str) -> String {
         .to_string()
 }
 
-async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
+async fn given(bank: &TestBank, cookie: &str) -> Vec<GivenCard> {
     let status = as_cookie(
         bank,
         cookie,
@@ -49,7 +75,7 @@ async fn given(bank: &TestBank, cookie: &str) -> Vec<Value> {
     )
     .await;
     assert_eq!(status.status, 200, "{}", status.body);
-    status.json()["results"].as_array().unwrap().clone()
+    status.read::<GivenCards>().results
 }
 
 on_both_backends!(
@@ -57,29 +83,32 @@ on_both_backends!(
     |bank| {
         let owner = business_owner(bank).await;
         // The form's checks: where the card goes is required, and a typed address is checked.
-        let bare = call(bank, &owner, "POST", "/v2/invitations",
-            json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com", "agreement": true})).await;
+        let nowhere = InviteBody {
+            shipping_type: None,
+            shipping_address: None,
+            ..card_invite("eve@example.com")
+        };
+        let bare = call(bank, &owner, "POST", "/v2/invitations", body(&nowhere)).await;
         assert_eq!(bare.status, 422, "{}", bare.body);
         assert_eq!(
-            bare.json()["fields"]["shippingType"],
+            bare.field_error("shippingType"),
             "Select a shipping address"
         );
-        let mut no_city = card_form("eve@example.com");
-        no_city["shippingAddress"]["city"] = json!("");
-        let refused = call(bank, &owner, "POST", "/v2/invitations", no_city).await;
+        let mut no_city = card_invite("eve@example.com");
+        if let Some(address) = no_city.shipping_address.as_mut() {
+            address.city = String::new();
+        }
+        let refused = call(bank, &owner, "POST", "/v2/invitations", body(&no_city)).await;
         assert_eq!(refused.status, 422, "{}", refused.body);
-        assert!(refused.json()["fields"]["city"].is_string());
-        let unknown = call(
-            bank,
-            &owner,
-            "POST",
-            "/v2/invitations",
-            json!({"purpose": "card", "name": "Eve Hall", "email": "eve@example.com",
-                "agreement": true, "shippingType": "trading"}),
-        )
-        .await;
+        assert!(!refused.field_error("city").is_empty());
+        let trading = InviteBody {
+            shipping_type: Some(ShippingType::Trading),
+            shipping_address: None,
+            ..card_invite("eve@example.com")
+        };
+        let unknown = call(bank, &owner, "POST", "/v2/invitations", body(&trading)).await;
         assert_eq!(
-            unknown.json()["fields"]["shippingType"],
+            unknown.field_error("shippingType"),
             "This address is not known yet"
         );
         assert!(
@@ -89,32 +118,33 @@ on_both_backends!(
                 .is_empty()
         );
 
-        let invited = invite_card(bank, &owner, "eve@example.com").await;
-        assert_eq!(invited.json()["role"], "card_user");
-        assert_eq!(invited.json()["purpose"], "card");
+        let invited: InvitationView = invite_card(bank, &owner, "eve@example.com").await.read();
+        assert_eq!(invited.role, Role::CardUser);
+        assert_eq!(invited.purpose, Purpose::Card);
         let email = last_message(bank, "eve@example.com").await;
         assert!(email.subject.contains("company card"), "{}", email.subject);
         let token = card_link(bank, "eve@example.com").await;
 
         let cookie = joins_from_invitation(bank, "eve@example.com", &token).await;
         let session = as_cookie(bank, &cookie, "GET", "/v2/session", json!({})).await;
-        assert_eq!(session.json()["onboardingFlow"], "user_invited");
-        assert_eq!(session.json()["accessRole"], "card_user");
+        let session: SessionState = session.read();
+        assert_eq!(session.onboarding_flow, Some(OnboardingFlow::UserInvited));
+        assert_eq!(session.access_role, Role::CardUser);
 
         // The card is made with the acceptance, on the company's GBP account, in the
         // employee's name, to the address the owner chose.
         let cards = given(bank, &cookie).await;
-        assert_eq!(cards.len(), 1, "{cards:?}");
-        let card = &cards[0]["card"];
-        assert_eq!(cards[0]["company"], "Bennett & Hale Trading Ltd");
-        assert_eq!(card["status"], "draft");
-        assert_eq!(card["isCorporate"], true);
-        assert_eq!(card["holderName"], "EVE HALL");
+        assert_eq!(cards.len(), 1);
+        let card = &cards[0].card;
+        assert_eq!(cards[0].company, "Bennett & Hale Trading Ltd");
+        assert_eq!(card.status, CardStatus::Draft);
+        assert!(card.is_corporate);
+        assert_eq!(card.holder_name, "EVE HALL");
         assert_eq!(
-            card["shippingAddress"],
+            card.shipping_address,
             "20 Finsbury Circus, London, EC2M 7EA"
         );
-        let card_id = bank::domain::ids::CardId::from(card["id"].as_str().unwrap());
+        let card_id = bank::domain::ids::CardId::from(card.id.as_str());
         let stored = bank::store::cards::by_id(&bank.db, &card_id)
             .await
             .unwrap()
@@ -124,12 +154,10 @@ on_both_backends!(
             .unwrap();
         assert_eq!(stored.bank_account_id, account[0].id);
         // The owner sees it among the company's cards.
-        let company = call(bank, &owner, "POST", "/v2/cards/fetch", json!({})).await;
-        assert!(company.json()["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|c| c["id"] == card_id.as_str()));
+        let company: CardList = call(bank, &owner, "POST", "/v2/cards/fetch", json!({}))
+            .await
+            .read();
+        assert!(company.results.iter().any(|c| c.id == card_id.as_str()));
 
         // A card user loads none of the company's money, nor its cards.
         for path in ["/v2/cards/fetch", "/v2/transactions/fetch"] {
@@ -138,48 +166,60 @@ on_both_backends!(
         }
 
         // Nobody activates it before it arrives; then only with its last four digits.
-        let change = |body: Value| {
+        let change = |request: StatusChange| {
             let cookie = cookie.clone();
-            async move { as_cookie(bank, &cookie, "PATCH", "/v2/invitations/cards/status", body).await }
+            async move {
+                as_cookie(
+                    bank,
+                    &cookie,
+                    "PATCH",
+                    "/v2/invitations/cards/status",
+                    body(&request),
+                )
+                .await
+            }
         };
-        let early = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
+        let early = change(activation(&card_id, &stored.last_four, "4829")).await;
         assert_eq!(early.status, 409, "{}", early.body);
         deliver(bank).await;
         assert_eq!(
-            given(bank, &cookie).await[0]["card"]["status"],
-            "activation_pending"
+            given(bank, &cookie).await[0].card.status,
+            CardStatus::ActivationPending
         );
         let wrong = if stored.last_four == "0000" {
             "1111"
         } else {
             "0000"
         };
-        let bad = change(
-            json!({"cardId": card_id, "action": "activate", "lastDigits": wrong, "pin": "4829"}),
-        )
-        .await;
+        let bad = change(activation(&card_id, wrong, "4829")).await;
         assert_eq!(bad.status, 422, "{}", bad.body);
-        assert!(bad.json()["fields"]["lastDigits"].is_string());
-        let active = change(json!({"cardId": card_id, "action": "activate", "lastDigits": stored.last_four, "pin": "4829"})).await;
+        assert!(!bad.field_error("lastDigits").is_empty());
+        let active = change(activation(&card_id, &stored.last_four, "4829")).await;
         assert_eq!(active.status, 200, "{}", active.body);
-        assert_eq!(active.json()["status"], "active");
-        let frozen = change(json!({"cardId": card_id, "action": "freeze"})).await;
-        assert_eq!(frozen.json()["status"], "inactive");
-        let back = change(json!({"cardId": card_id, "action": "unfreeze"})).await;
-        assert_eq!(back.json()["status"], "active");
+        let status_of = |reply: &Reply| reply.read::<bank::api::cards::CardView>().status;
+        assert_eq!(status_of(&active), CardStatus::Active);
+        let frozen = change(status_change(&card_id, CardAction::Freeze)).await;
+        assert_eq!(status_of(&frozen), CardStatus::Inactive);
+        let back = change(status_change(&card_id, CardAction::Unfreeze)).await;
+        assert_eq!(status_of(&back), CardStatus::Active);
         // Closing a corporate card is the company's.
-        let close = change(json!({"cardId": card_id, "action": "close", "reason": "lost"})).await;
+        let close = change(StatusChange {
+            reason: Some(ClosureReason::Lost),
+            ..status_change(&card_id, CardAction::Close)
+        })
+        .await;
         assert_eq!(close.status, 403, "{}", close.body);
-        assert_eq!(close.json()["code"], "card_close_by_company");
+        assert_eq!(close.error().code, "card_close_by_company");
 
         // Another person, even the company's owner through this call, finds no such card.
         let stranger = customer(bank, "mallory@example.com", "Mallory Ltd").await;
+        let freeze = body(&status_change(&card_id, CardAction::Freeze));
         let theirs = call(
             bank,
             &stranger,
             "PATCH",
             "/v2/invitations/cards/status",
-            json!({"cardId": card_id, "action": "freeze"}),
+            freeze.clone(),
         )
         .await;
         assert_eq!(theirs.status, 404);
@@ -188,7 +228,7 @@ on_both_backends!(
             &owner,
             "PATCH",
             "/v2/invitations/cards/status",
-            json!({"cardId": card_id, "action": "freeze"}),
+            freeze,
         )
         .await;
         assert_eq!(owners.status, 404);
@@ -200,7 +240,7 @@ on_both_backends!(
             json!({}),
         )
         .await;
-        assert_eq!(listed.json()["results"], json!([]));
+        assert!(listed.read::<GivenCards>().results.is_empty());
 
         // Removed from the team, the employee's card is closed and no longer theirs to see.
         let removed = call(
@@ -216,7 +256,7 @@ on_both_backends!(
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(closed.status.as_str(), "closed");
+        assert_eq!(closed.status, CardStatus::Closed);
         assert!(given(bank, &cookie).await.is_empty());
     }
 );
@@ -287,8 +327,20 @@ on_both_backends!(
         )
         .await;
         assert_eq!(card_only.status, 200, "{}", card_only.body);
-        let team = call(bank, &owner, "POST", "/v2/invitations",
-            json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo", "agreement": true})).await;
+        let team = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations",
+            body(&InviteBody {
+                name: "Carl Price".into(),
+                email: "carl@example.com".into(),
+                position: Some(Role::Cfo),
+                agreement: true,
+                ..Default::default()
+            }),
+        )
+        .await;
         assert_eq!(team.status, 403, "{}", team.body);
         bank::store::features::set_override(&bank.db, "userInvite", true)
             .await
@@ -308,8 +360,20 @@ on_both_backends!(
         let cookie = format!("__Host-access={}", owner.token);
         let page = page_with_cookie(bank, "/cards/corporate", IPHONE, &cookie).await;
         assert_eq!(page.header("location"), "/dashboard");
-        let team = call(bank, &owner, "POST", "/v2/invitations",
-            json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo", "agreement": true})).await;
+        let team = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/invitations",
+            body(&InviteBody {
+                name: "Carl Price".into(),
+                email: "carl@example.com".into(),
+                position: Some(Role::Cfo),
+                agreement: true,
+                ..Default::default()
+            }),
+        )
+        .await;
         assert_eq!(team.status, 200, "{}", team.body);
     }
 );
@@ -376,10 +440,7 @@ on_both_backends!(the_corporate_card_screens_render_on_the_server, |bank| {
     assert!(activate.body.contains("Last 4 digits of the card"));
 
     // The owner's page of the employee's card, and the list with it.
-    let card_id = given(bank, &employee).await[0]["card"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let card_id = given(bank, &employee).await.remove(0).card.id;
     let view = page_with_cookie(
         bank,
         &format!("/cards/corporate/{card_id}/view"),
