@@ -6,7 +6,26 @@ use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::profiles::users::{AccessChange, MemberRef, Removed, TeamList, TeamMember};
 use bank::domain::profiles::access::Role;
+use bank::domain::profiles::team::MemberStatus;
+
+async fn members(bank: &TestBank, who: &Customer) -> Vec<TeamMember> {
+    let list = call(
+        bank,
+        who,
+        "POST",
+        "/v2/account-profiles/users/fetch",
+        json!({}),
+    )
+    .await;
+    assert_eq!(list.status, 200, "{}", list.body);
+    list.read::<TeamList>().results
+}
+
+fn member(id: &str) -> serde_json::Value {
+    body(&MemberRef { id: id.into() })
+}
 
 /// An owner's business with a CFO in it; answers (owner, cfo).
 async fn team(bank: &TestBank) -> (Customer, Customer) {
@@ -32,38 +51,29 @@ on_both_backends!(the_team_list_shows_members_and_their_status, |bank| {
     )
     .await
     .unwrap();
-    let list = call(
-        bank,
-        &owner,
-        "POST",
-        "/v2/account-profiles/users/fetch",
-        json!({}),
-    )
-    .await;
-    assert_eq!(list.status, 200, "{}", list.body);
-    let results = list.json()["results"].as_array().unwrap().clone();
+    let results = members(bank, &owner).await;
     assert_eq!(results.len(), 2);
-    assert_eq!(results[0]["role"], "admin");
-    assert_eq!(results[0]["isMe"], true);
-    assert_eq!(results[0]["status"], "active");
-    assert_eq!(results[1]["email"], "carl@example.com");
-    assert_eq!(results[1]["status"], "in_progress");
-    assert_eq!(results[1]["rights"], json!(["transaction:r", "invoice:rw"]));
+    assert_eq!(results[0].role, Role::Admin);
+    assert!(results[0].is_me);
+    assert_eq!(results[0].status, MemberStatus::Active);
+    assert_eq!(results[1].email, "carl@example.com");
+    assert_eq!(results[1].status, MemberStatus::InProgress);
+    assert_eq!(results[1].rights, ["transaction:r", "invoice:rw"]);
     let one = call(
         bank,
         &owner,
         "POST",
         "/v2/account-profiles/users/take",
-        json!({"id": cfo.user_id}),
+        member(&cfo.user_id),
     )
     .await;
-    assert_eq!(one.json()["role"], "cfo");
+    assert_eq!(one.read::<TeamMember>().role, Role::Cfo);
     let none = call(
         bank,
         &owner,
         "POST",
         "/v2/account-profiles/users/take",
-        json!({"id": "nobody"}),
+        member("nobody"),
     )
     .await;
     assert_eq!(none.status, 404);
@@ -77,7 +87,7 @@ on_both_backends!(the_team_list_shows_members_and_their_status, |bank| {
     )
     .await;
     assert_eq!(early.status, 403, "{}", early.body);
-    assert_eq!(early.json()["code"], "account_not_ready");
+    assert_eq!(early.error().code, "account_not_ready");
     bank::store::users::set_status(
         &bank.db,
         &cfo.user_id,
@@ -99,29 +109,28 @@ on_both_backends!(the_team_list_shows_members_and_their_status, |bank| {
         200
     );
     let stranger = customer(bank, "tom@example.com", "Tom Fischer").await;
-    let theirs = call(
-        bank,
-        &stranger,
-        "POST",
-        "/v2/account-profiles/users/fetch",
-        json!({}),
-    )
-    .await;
-    assert_eq!(theirs.json()["results"].as_array().unwrap().len(), 1);
+    assert_eq!(members(bank, &stranger).await.len(), 1);
 });
 
 on_both_backends!(
     only_the_owner_changes_access_and_each_change_is_audited,
     |bank| {
         let (owner, cfo) = team(bank).await;
-        let change = |role: &str, rights: serde_json::Value| json!({"id": cfo.user_id, "role": role, "rights": rights});
+        let change = |role: Role, rights: &[&str]| {
+            body(&AccessChange {
+                id: cfo.user_id.to_string(),
+                role: Some(role),
+                occupation: None,
+                rights: rights.iter().map(|r| r.to_string()).collect(),
+            })
+        };
         // The CFO may not change anyone, not even themselves.
         let refused = call(
             bank,
             &cfo,
             "PATCH",
             "/v2/account-profiles/users/access",
-            change("director", json!(["transaction:rw"])),
+            change(Role::Director, &["transaction:rw"]),
         )
         .await;
         assert_eq!(refused.status, 403, "{}", refused.body);
@@ -131,14 +140,15 @@ on_both_backends!(
             &owner,
             "PATCH",
             "/v2/account-profiles/users/access",
-            change("accountant", json!(["transaction:rw", "invoice:r"])),
+            change(Role::Accountant, &["transaction:rw", "invoice:r"]),
         )
         .await;
         assert_eq!(changed.status, 200, "{}", changed.body);
-        assert_eq!(changed.json()["role"], "accountant");
+        let changed: TeamMember = changed.read();
+        assert_eq!(changed.role, Role::Accountant);
         assert_eq!(
-            changed.json()["rights"],
-            json!(["transaction:rw", "invoice:r", "card_order:rw"])
+            changed.rights,
+            ["transaction:rw", "invoice:r", "card_order:rw"]
         );
         // The new rights apply to the member's very next call.
         let terms = json!({"amount": "1.00", "sender": {"bankAccountId": "x"}, "receiver": {}, "scheme": "local"});
@@ -147,17 +157,17 @@ on_both_backends!(
 
         for (body, field, message) in [
             (
-                change("custom", json!([])),
+                change(Role::Custom, &[]),
                 "occupation",
                 "Position Other requires occupation",
             ),
             (
-                change("admin", json!([])),
+                change(Role::Admin, &[]),
                 "role",
                 "Choose Director, CFO, Accountant or Other",
             ),
             (
-                change("cfo", json!(["vault:rw"])),
+                change(Role::Cfo, &["vault:rw"]),
                 "rights",
                 "'vault:rw' is not a right",
             ),
@@ -171,22 +181,41 @@ on_both_backends!(
             )
             .await;
             assert_eq!(reply.status, 422, "{}", reply.body);
-            assert_eq!(reply.json()["fields"][field], message);
+            assert_eq!(reply.field_error(field), message);
         }
-        let custom = call(bank, &owner, "PATCH", "/v2/account-profiles/users/access",
-        json!({"id": cfo.user_id, "role": "custom", "occupation": "Bookkeeper", "rights": ["transaction:r"]})).await;
-        assert_eq!(custom.json()["occupation"], "Bookkeeper");
+        let bookkeeper = AccessChange {
+            id: cfo.user_id.to_string(),
+            role: Some(Role::Custom),
+            occupation: Some("Bookkeeper".into()),
+            rights: vec!["transaction:r".into()],
+        };
+        let custom = call(
+            bank,
+            &owner,
+            "PATCH",
+            "/v2/account-profiles/users/access",
+            body(&bookkeeper),
+        )
+        .await;
+        assert_eq!(
+            custom.read::<TeamMember>().occupation.as_deref(),
+            Some("Bookkeeper")
+        );
         // An Account Owner's own access is fixed.
         let own = call(
             bank,
             &owner,
             "PATCH",
             "/v2/account-profiles/users/access",
-            json!({"id": owner.user_id, "role": "user"}),
+            body(&AccessChange {
+                id: owner.user_id.to_string(),
+                role: Some(Role::User),
+                ..Default::default()
+            }),
         )
         .await;
         assert_eq!(own.status, 409);
-        assert_eq!(own.json()["code"], "owner_access_fixed");
+        assert_eq!(own.error().code, "owner_access_fixed");
 
         let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
             .await
@@ -226,7 +255,7 @@ on_both_backends!(a_removed_member_loses_the_profile_at_once, |bank| {
         &cfo,
         "DELETE",
         "/v2/account-profiles/users/access",
-        json!({"id": owner.user_id}),
+        member(&owner.user_id),
     )
     .await;
     assert_eq!(refused.status, 403);
@@ -235,10 +264,11 @@ on_both_backends!(a_removed_member_loses_the_profile_at_once, |bank| {
         &owner,
         "DELETE",
         "/v2/account-profiles/users/access",
-        json!({"id": cfo.user_id}),
+        member(&cfo.user_id),
     )
     .await;
     assert_eq!(removed.status, 200, "{}", removed.body);
+    assert_eq!(removed.read::<Removed>().id, cfo.user_id.as_str());
     // The same session, the same profile cookie: the profile is gone from it.
     let after = send_json(
         bank,
@@ -249,25 +279,17 @@ on_both_backends!(a_removed_member_loses_the_profile_at_once, |bank| {
     )
     .await;
     assert_eq!(after.status, 403, "{}", after.body);
-    assert_eq!(after.json()["code"], "no_profile");
+    assert_eq!(after.error().code, "no_profile");
     let again = call(
         bank,
         &owner,
         "DELETE",
         "/v2/account-profiles/users/access",
-        json!({"id": cfo.user_id}),
+        member(&cfo.user_id),
     )
     .await;
     assert_eq!(again.status, 404);
-    let list = call(
-        bank,
-        &owner,
-        "POST",
-        "/v2/account-profiles/users/fetch",
-        json!({}),
-    )
-    .await;
-    assert_eq!(list.json()["results"].as_array().unwrap().len(), 1);
+    assert_eq!(members(bank, &owner).await.len(), 1);
     assert!(bank::store::audit::events_for(&bank.db, &owner.user_id)
         .await
         .unwrap()
