@@ -123,7 +123,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(empty.json()["fields"]["text"], "Field is required");
+    assert_eq!(empty.field_error("text"), "Field is required");
     let answered = post(
         bank,
         "/v2/onboardings/additional-info",

@@ -58,7 +58,7 @@ on_both_backends!(
             )
             .await;
         assert_eq!(refused.status, 403);
-        assert_eq!(refused.json()["code"], "forbidden");
+        assert_eq!(refused.error().code, "forbidden");
         let wrong = bank
             .post_json(
                 "/v1/utils/settings",
@@ -76,7 +76,7 @@ on_both_backends!(
             )
             .await;
         assert_eq!(unknown.status, 422);
-        assert_eq!(unknown.json()["fields"]["name"], "Unknown setting");
+        assert_eq!(unknown.field_error("name"), "Unknown setting");
         let bad = bank
             .post_json(
                 "/v1/utils/settings",
@@ -95,7 +95,7 @@ on_both_backends!(
             )
             .await;
         assert_eq!(malformed.status, 400);
-        assert_eq!(malformed.json()["code"], "bad_request");
+        assert_eq!(malformed.error().code, "bad_request");
         // Nothing was stored by the refused and invalid writes.
         assert_eq!(
             bank.get("/v1/utils/settings", DESKTOP).await.json(),
@@ -171,7 +171,7 @@ async fn unknown_api_paths_answer_in_the_error_format() {
     let bank = TestBank::start(Backend::Sqlite).await;
     let reply = bank.get("/v2/nothing-here", DESKTOP).await;
     assert_eq!(reply.status, 404);
-    assert_eq!(reply.json()["code"], "not_found");
+    assert_eq!(reply.error().code, "not_found");
     assert!(reply.json()["title"].is_string() && reply.json()["message"].is_string());
     bank.finish().await;
 }

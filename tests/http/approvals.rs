@@ -106,7 +106,7 @@ on_both_backends!(
             &[("authorization", &auth)],
         )
         .await;
-        assert_eq!(mine.json()["code"], "own_transfer");
+        assert_eq!(mine.error().code, "own_transfer");
 
         // The owner approves with their own approval of the very terms, and it is paid once.
         let list = post(
@@ -141,7 +141,7 @@ on_both_backends!(
             &[("authorization", &owner.bearer())],
         )
         .await;
-        assert_eq!(again.json()["code"], "already_decided");
+        assert_eq!(again.error().code, "already_decided");
         // The maker's retry now answers the payment.
         let retry = submit(bank, &auth, &with(&terms, &id, &request)).await;
         assert_eq!(

@@ -257,7 +257,7 @@ on_both_backends!(
             } else {
                 "invalid_code"
             };
-            assert_eq!(reply.json()["code"], expected, "attempt {attempt}");
+            assert_eq!(reply.error().code, expected, "attempt {attempt}");
         }
         let too_late = post(
             bank,
@@ -428,7 +428,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(reused.status, 401);
-        assert_eq!(reused.json()["code"], "session_expired");
+        assert_eq!(reused.error().code, "session_expired");
         assert!(
             set_cookies(&reused)
                 .iter()
@@ -497,7 +497,7 @@ async fn repeated_failures_are_rate_limited_with_retry_after() {
     )
     .await;
     assert_eq!(limited.status, 429);
-    assert_eq!(limited.json()["code"], "rate_limited");
+    assert_eq!(limited.error().code, "rate_limited");
     assert!(limited.header("retry-after").parse::<u64>().unwrap() > 0);
     bank.finish().await;
 }

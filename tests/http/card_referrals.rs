@@ -3,6 +3,7 @@
 //! makes it active; the bank pays the reward once into the referrer's GBP account (rewarded),
 //! however often the job runs, through the ledger.
 
+use bank::api::cards::referrals::CardReferralProgram;
 use serde_json::{json, Value};
 
 use crate::cards::deliver;
@@ -34,16 +35,22 @@ on_both_backends!(
         let account = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
         let first = program(bank, &olivia).await;
         assert_eq!(first.status, 200, "{}", first.body);
-        let code = first.json()["code"].as_str().unwrap().to_string();
+        let first: CardReferralProgram = first.read();
+        let code = first.code;
         assert_eq!(code.len(), 8);
-        assert_eq!(first.json()["reward"], "25.00");
-        assert!(first.json()["link"]
-            .as_str()
-            .unwrap()
+        assert_eq!(first.reward, "25.00");
+        assert!(first
+            .link
             .ends_with(&format!("/onboarding/user?ref={code}")));
-        assert!(first.json()["terms"].as_str().unwrap().contains("£25.00"));
+        assert!(first.terms.contains("£25.00"));
         // The code is the customer's for good.
-        assert_eq!(program(bank, &olivia).await.json()["code"], code.as_str());
+        assert_eq!(
+            program(bank, &olivia)
+                .await
+                .read::<CardReferralProgram>()
+                .code,
+            code
+        );
 
         // A friend signs up with the code (in any case); an unknown code refers nobody.
         let registration = verified_email(bank, "ada@example.com").await;

@@ -92,7 +92,7 @@ on_both_backends!(
         let (user_id, auth) = applicant(bank, "grace@example.com", "business", "to_verify").await;
         // The agreement comes first.
         let early = token(bank, &auth).await;
-        assert_eq!(early.json()["code"], "agreement_required");
+        assert_eq!(early.error().code, "agreement_required");
         let refused = post(
             bank,
             "/v2/identity/agreement",
@@ -100,7 +100,7 @@ on_both_backends!(
             &[("authorization", &auth)],
         )
         .await;
-        assert_eq!(refused.json()["fields"]["accepted"], "Field is required");
+        assert_eq!(refused.field_error("accepted"), "Field is required");
         let agreed = post(
             bank,
             "/v2/identity/agreement",

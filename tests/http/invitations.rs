@@ -88,7 +88,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(made_up.status, 404);
-        assert_eq!(made_up.json()["code"], "invitation_not_found");
+        assert_eq!(made_up.error().code, "invitation_not_found");
         assert!(made_up.json()["message"]
             .as_str()
             .unwrap()
@@ -102,7 +102,7 @@ on_both_backends!(
             .unwrap();
         let late = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
         assert_eq!(late.status, 410);
-        assert_eq!(late.json()["code"], "invitation_expired");
+        assert_eq!(late.error().code, "invitation_expired");
         assert!(team_statuses(bank, &owner)
             .await
             .contains(&("carl@example.com".into(), "invitation_expired".into())));
@@ -137,7 +137,7 @@ on_both_backends!(
         let revoked = call(bank, &owner, "DELETE", "/v2/invitations", json!({"id": id})).await;
         assert_eq!(revoked.json()["state"], "invitation_rejected");
         let dead = post(bank, "/v2/invitations/verify", json!({"token": fresh}), &[]).await;
-        assert_eq!(dead.json()["code"], "invitation_answered");
+        assert_eq!(dead.error().code, "invitation_answered");
         assert_eq!(team_statuses(bank, &owner).await.len(), 1);
         let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
             .await
@@ -159,10 +159,10 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
     let reply = call(bank, &owner, "POST", "/v2/invitations", custom).await;
     assert_eq!(reply.status, 422);
     assert_eq!(
-        reply.json()["fields"]["occupation"],
+        reply.field_error("occupation"),
         "Position Other requires occupation"
     );
-    assert_eq!(reply.json()["fields"]["agreement"], "Field is required");
+    assert_eq!(reply.field_error("agreement"), "Field is required");
     let admin = call(
         bank,
         &owner,
@@ -183,7 +183,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
     )
     .await;
     assert_eq!(taken.status, 409);
-    assert_eq!(taken.json()["code"], "email_taken_already");
+    assert_eq!(taken.error().code, "email_taken_already");
     assert_eq!(
         call(
             bank,
@@ -204,7 +204,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
         form("carl@example.com", "director"),
     )
     .await;
-    assert_eq!(twice.json()["code"], "invitation_exists");
+    assert_eq!(twice.error().code, "invitation_exists");
     let other = call(bank, &owner, "POST", "/v2/invitations",
         json!({"name": "Ann Lee", "email": "ann@example.com", "position": "custom", "occupation": "Bookkeeper", "agreement": true})).await;
     assert_eq!(other.json()["occupation"], "Bookkeeper");
@@ -358,7 +358,7 @@ on_both_backends!(
             json!({"id": id}),
         )
         .await;
-        assert_eq!(again.json()["code"], "invitation_answered");
+        assert_eq!(again.error().code, "invitation_answered");
         assert_eq!(
             team_statuses(bank, &owner).await,
             vec![
@@ -521,7 +521,7 @@ on_both_backends!(
         &[("cookie", &other)]).await;
         assert_eq!(refused.status, 422, "{}", refused.body);
         assert_eq!(
-            refused.json()["fields"]["email"],
+            refused.field_error("email"),
             "This invitation was sent to another email address"
         );
         // Without a link, nobody signs up as an invited user.
@@ -541,7 +541,7 @@ on_both_backends!(
         &[("cookie", &registration)]).await;
         assert_eq!(unaccepted.status, 422, "{}", unaccepted.body);
         assert_eq!(
-            unaccepted.json()["fields"]["acceptPolicies"],
+            unaccepted.field_error("acceptPolicies"),
             "Field is required"
         );
         let joined = post(bank, "/v2/users",
@@ -573,10 +573,10 @@ on_both_backends!(
         )
         .await;
         assert_eq!(early.status, 403);
-        assert_eq!(early.json()["code"], "onboarding_incomplete");
+        assert_eq!(early.error().code, "onboarding_incomplete");
         // The link was used: it opens nothing any more.
         let used = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
-        assert_eq!(used.json()["code"], "invitation_answered");
+        assert_eq!(used.error().code, "invitation_answered");
 
         // Once Carl's own checks are done he is in the dashboard set with exactly a CFO's access.
         let carl_id = bank::store::users::by_email(
@@ -697,7 +697,7 @@ on_both_backends!(
             .unwrap();
         let refused = post(bank, "/v2/auth/login", login.clone(), &[]).await;
         assert_eq!(refused.status, 403, "{}", refused.body);
-        assert_eq!(refused.json()["code"], "policy_not_accepted");
+        assert_eq!(refused.error().code, "policy_not_accepted");
         assert_eq!(
             refused.json()["message"],
             "Please accept the Terms and Conditions and the Privacy policy to continue."

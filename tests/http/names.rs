@@ -28,7 +28,7 @@ on_both_backends!(names_carry_only_names, |bank| {
         )
         .await;
         assert_eq!(invited.status, 422, "{name:?}: {}", invited.body);
-        assert!(invited.json()["fields"]["name"].is_string(), "{name:?}");
+        assert!(!invited.field_error("name").is_empty(), "{name:?}");
     }
     // An email with angle brackets is no email.
     let invited = post(
@@ -40,7 +40,7 @@ on_both_backends!(names_carry_only_names, |bank| {
     )
     .await;
     assert_eq!(invited.status, 422, "{}", invited.body);
-    assert_eq!(invited.json()["fields"]["email"], "Email is invalid");
+    assert_eq!(invited.field_error("email"), "Email is invalid");
     assert!(
         bank::store::outbox::latest(&bank.db, Some("carl@example.com"), 10)
             .await
@@ -90,7 +90,7 @@ on_both_backends!(names_carry_only_names, |bank| {
     .await;
     assert_eq!(details.status, 422, "{}", details.body);
     assert_eq!(
-        details.json()["fields"]["name"],
+        details.field_error("name"),
         "Input contains invalid symbols"
     );
 });

@@ -80,13 +80,13 @@ on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
 
     // A step cannot be skipped, and each step's answers meet SPEC §5.
     let early = put_step(bank, &auth, 2, &company()).await;
-    assert_eq!(early.json()["fields"]["step"], "Step is out of range");
+    assert_eq!(early.field_error("step"), "Step is out of range");
     let mut norway = company();
     norway["country"] = json!("NO");
     norway["type"] = json!("as");
     let refused = put_step(bank, &auth, 0, &norway).await;
     assert_eq!(refused.status, 422);
-    assert_eq!(refused.json()["code"], "country_not_supported");
+    assert_eq!(refused.error().code, "country_not_supported");
     for step in 0..5 {
         let saved = put_step(bank, &auth, step, &company()).await;
         assert_eq!(saved.status, 200, "step {step}: {}", saved.body);
@@ -95,15 +95,12 @@ on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
     let mut bad = company();
     bad["number"] = json!("AB!");
     let reply = put_step(bank, &auth, 1, &bad).await;
-    assert_eq!(
-        reply.json()["fields"]["number"],
-        "Invalid registration number"
-    );
+    assert_eq!(reply.field_error("number"), "Invalid registration number");
     let mut other_empty = company();
     other_empty["sendingCounterparties"] = json!("clients;OTHER:");
     let reply = put_step(bank, &auth, 4, &other_empty).await;
     assert_eq!(
-        reply.json()["fields"]["sendingCounterparties"],
+        reply.field_error("sendingCounterparties"),
         "Option \"Other\" selected, but not filled"
     );
 
@@ -235,7 +232,7 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
     };
     let long = patch("+44 7700 900123 45678").await;
     assert_eq!(
-        long.json()["fields"]["telephone"],
+        long.field_error("telephone"),
         "Phone number is out of range"
     );
     let set = patch("+44 7700 900456").await;

@@ -48,7 +48,7 @@ on_both_backends!(
         let garbage = post(bank, "/v2/users/passkeys/registrations/finish", json!({"credential": {"id": "x", "rawId": "eA", "type": "public-key", "response": {"attestationObject": "AA", "clientDataJSON": "AA"}}}), &[("cookie", &access)]).await;
         assert_eq!(garbage.status, 422);
         assert_eq!(
-            garbage.json()["fields"]["credential"],
+            garbage.field_error("credential"),
             "This passkey could not be set up. Please try again."
         );
 
@@ -177,7 +177,7 @@ on_both_backends!(
         ] {
             let refused = call(path, body).await;
             assert_eq!(refused.status, 403, "{path}");
-            assert_eq!(refused.json()["code"], "step_up_required");
+            assert_eq!(refused.error().code, "step_up_required");
         }
         let removal = send_json(
             bank,

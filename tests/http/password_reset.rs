@@ -36,7 +36,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(bad.status, 422);
-        assert_eq!(bad.json()["fields"]["email"], "Email is invalid");
+        assert_eq!(bad.field_error("email"), "Email is invalid");
 
         let unknown = post(
             bank,
@@ -126,7 +126,7 @@ on_both_backends!(
         let weak = reset(bank, &token, "short1").await;
         assert_eq!(weak.status, 422);
         assert_eq!(
-            weak.json()["fields"]["password"],
+            weak.field_error("password"),
             "Password must be at least 8 characters"
         );
         let wrong = reset(bank, "not-a-token", "harbour2027").await;

@@ -137,7 +137,7 @@ on_both_backends!(
             &headers,
         )
         .await;
-        assert_eq!(team.json()["code"], "account_not_ready");
+        assert_eq!(team.error().code, "account_not_ready");
         let fee = post(
             bank,
             "/v2/account-profiles/registration-fees/take",

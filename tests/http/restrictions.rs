@@ -74,7 +74,7 @@ on_both_backends!(
         for (method, path, body) in refusals {
             let answer = send_json(bank, method, path, body, &headers).await;
             assert_eq!(answer.status, 403, "{method} {path}: {}", answer.body);
-            assert_eq!(answer.json()["code"], "account_restricted", "{path}");
+            assert_eq!(answer.error().code, "account_restricted", "{path}");
             assert_eq!(
                 answer.json()["title"],
                 "Your Account Is Temporarily Restricted"
@@ -124,7 +124,7 @@ on_both_backends!(an_applicant_acts_for_no_company_before_it_opens, |bank| {
     for (method, path, body) in calls {
         let answer = send_json(bank, method, path, body, &headers).await;
         assert_eq!(answer.status, 403, "{method} {path}: {}", answer.body);
-        assert_eq!(answer.json()["code"], "account_not_ready", "{path}");
+        assert_eq!(answer.error().code, "account_not_ready", "{path}");
     }
     let invitations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM invitations")
         .fetch_one(&bank.db.pool)

@@ -135,7 +135,7 @@ on_both_backends!(every_call_honours_the_rights_table, |bank| {
             let reply = call(bank, method, path, Some(&auth)).await;
             if allowed(*need, role, rights) {
                 assert!(
-                    !(reply.status == 403 && reply.json()["code"] == "forbidden"),
+                    !(reply.status == 403 && reply.error().code == "forbidden"),
                     "{role} may {method} {path} by the table, but was refused: {}",
                     reply.body
                 );

@@ -45,18 +45,18 @@ on_both_backends!(paging_and_numbers_are_bounded, |bank| {
     for page in [json!(i64::MAX), json!(1_000_001), json!(0), json!(-5)] {
         let reply = fetch(json!({ "bankAccountId": gbp.id, "page": page })).await;
         assert_eq!(reply.status, 422, "page {page}");
-        assert_eq!(reply.json()["fields"]["page"], "Page is out of range");
+        assert_eq!(reply.field_error("page"), "Page is out of range");
     }
     for limit in [json!(i64::MAX), json!(0), json!(101)] {
         let reply = fetch(json!({ "bankAccountId": gbp.id, "limit": limit })).await;
         assert_eq!(reply.status, 422, "limit {limit}");
-        assert_eq!(reply.json()["fields"]["limit"], "Limit is 1 to 100");
+        assert_eq!(reply.field_error("limit"), "Limit is 1 to 100");
     }
     // Past what an i64 holds, or not a number at all: refused as a body that does not fit.
     for page in [json!(1e30), json!("2"), json!(1.5)] {
         let reply = fetch(json!({ "bankAccountId": gbp.id, "page": page })).await;
         assert_eq!(reply.status, 422, "page {page}");
-        assert_eq!(reply.json()["code"], "invalid_body");
+        assert_eq!(reply.error().code, "invalid_body");
     }
     let last = fetch(json!({ "bankAccountId": gbp.id, "page": 1_000_000, "limit": 100 })).await;
     assert_eq!(last.status, 200);
@@ -110,7 +110,7 @@ on_both_backends!(
             )
             .await;
             assert_eq!(reply.status, 403, "attempt {attempt}");
-            assert_eq!(reply.json()["code"], "registration_expired");
+            assert_eq!(reply.error().code, "registration_expired");
         }
         let reply = post(
             bank,
@@ -140,7 +140,7 @@ on_both_backends!(
         .await;
         assert_eq!(reply.status, 422);
         assert_eq!(
-            reply.json()["fields"]["searchKeyword"],
+            reply.field_error("searchKeyword"),
             "Search for up to 100 characters"
         );
         let huge = "y".repeat(3 * 1024 * 1024);
@@ -152,7 +152,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(reply.status, 413);
-        assert_eq!(reply.json()["code"], "body_too_large");
+        assert_eq!(reply.error().code, "body_too_large");
     }
 );
 
@@ -238,7 +238,7 @@ on_both_backends!(a_common_password_cannot_be_chosen, |bank| {
         .await;
         assert_eq!(reply.status, 422, "{path}");
         assert_eq!(
-            reply.json()["fields"]["password"],
+            reply.field_error("password"),
             "This password is too common. Please choose another one.",
             "{path}"
         );

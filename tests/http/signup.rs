@@ -61,7 +61,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
     )
     .await;
     assert_eq!(bad.status, 422);
-    assert_eq!(bad.json()["fields"]["email"], "Email is invalid");
+    assert_eq!(bad.field_error("email"), "Email is invalid");
 
     let sent = post(
         bank,
@@ -111,7 +111,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
     )
     .await;
     assert_eq!(replay.status, 400);
-    assert_eq!(replay.json()["code"], "code_used");
+    assert_eq!(replay.error().code, "code_used");
 
     // A new code replaces the old one; five wrong codes use it up.
     post(
@@ -143,7 +143,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
         &[],
     )
     .await;
-    assert_eq!(late.json()["code"], "code_failed");
+    assert_eq!(late.error().code, "code_failed");
 });
 
 on_both_backends!(
@@ -224,7 +224,7 @@ on_both_backends!(
         .await;
         assert_eq!(weak.status, 422);
         assert_eq!(
-            weak.json()["fields"]["password"],
+            weak.field_error("password"),
             "Password must contain at least one latin letter and a number"
         );
         let short = post(
@@ -235,7 +235,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(
-            short.json()["fields"]["password"],
+            short.field_error("password"),
             "Password must be at least 8 characters"
         );
 
@@ -340,10 +340,7 @@ on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
     let mut no_number = address.clone();
     no_number["buildingNumber"] = json!("");
     let reply = patch_user(bank, &access, no_number).await;
-    assert_eq!(
-        reply.json()["fields"]["buildingNumber"],
-        "Field is required"
-    );
+    assert_eq!(reply.field_error("buildingNumber"), "Field is required");
 
     let done = patch_user(bank, &access, address).await;
     assert_eq!(done.status, 200, "{}", done.body);

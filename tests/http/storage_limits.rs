@@ -52,7 +52,7 @@ on_both_backends!(an_upload_over_its_size_answers_413, |bank| {
     let big = vec![b'x'; 1024 * 1024 + 1];
     let replies = upload(bank, &p.customer.bearer(), "big-1", "big.pdf", &[&big]).await;
     assert_eq!(replies[0].status, 413, "{}", replies[0].body);
-    assert_eq!(replies[0].json()["code"], "file_too_large");
+    assert_eq!(replies[0].error().code, "file_too_large");
     assert_eq!(count(bank, "SELECT COUNT(*) FROM documents").await, 0);
 });
 

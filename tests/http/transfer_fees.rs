@@ -56,7 +56,7 @@ on_both_backends!(the_fee_check_routes_and_prices_a_payment, |bank| {
         )
         .await;
         assert_eq!(
-            reply.json()["fields"]["amount"],
+            reply.field_error("amount"),
             "Select right amount",
             "{amount}"
         );
@@ -75,7 +75,7 @@ on_both_backends!(the_fee_check_routes_and_prices_a_payment, |bank| {
         "receiver": {"iban": "DE89370400440532013000"}}))
     .await;
     assert_eq!(
-        usd_like.json()["fields"]["scheme"],
+        usd_like.field_error("scheme"),
         "SWIFT transfers are not available"
     );
     // Another profile's account is not there.
