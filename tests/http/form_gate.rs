@@ -32,7 +32,7 @@ fn refused_alike(api: &Reply, form: &Reply) -> String {
         api.status,
         api.body
     );
-    let code = Some(api.error().code.as_str()).unwrap().to_string();
+    let code = api.error().code;
     assert_eq!(form.status, 303, "{}", form.body);
     let location = form.header("location");
     assert!(
