@@ -3,7 +3,8 @@
 //! approval of its terms, or rejects it (the hold is released). The maker cannot approve their
 //! own; an Account Owner's transfers never wait; each step is audited.
 
-use bank::api::payments::approvals::WaitingList;
+use bank::api::payments::approvals::{RuleList, WaitingList};
+use bank::api::payments::transfers::TransferResult;
 use bank::domain::ids::ProfileId;
 use bank::domain::payments::request::TransferTermsBody;
 use serde_json::json;
@@ -66,11 +67,14 @@ on_both_backends!(
             &[("authorization", &owner.bearer())],
         )
         .await;
-        assert_eq!(set.json()["results"][0]["threshold"], "100.00");
+        assert_eq!(
+            set.read::<RuleList>().results[0].threshold.as_deref(),
+            Some("100.00")
+        );
 
         // At the threshold: paid at once.
         let (_, at) = pay(bank, &dora, &local_terms(&p.gbp, "100.00", "Acme Ltd")).await;
-        assert_eq!(at.json()["status"], "pending", "{}", at.body);
+        assert_eq!(at.read::<TransferResult>().status, "pending", "{}", at.body);
         let (booked, available) = balance(bank, &p.gbp).await;
 
         // Above it: held, not paid; a retry answers the same.
@@ -80,13 +84,14 @@ on_both_backends!(
         let id = new_id();
         let waiting = submit(bank, &auth, &with(&terms, &id, &request)).await;
         assert_eq!(waiting.status, 200, "{}", waiting.body);
-        assert_eq!(waiting.json()["status"], "awaiting_approval");
-        assert!(waiting.json()["transaction"].is_null());
+        assert_eq!(waiting.read::<TransferResult>().status, "awaiting_approval");
+        assert!(waiting.read::<TransferResult>().transaction.is_none());
         assert_eq!(balance(bank, &p.gbp).await, (booked, available - 15_020));
         assert_eq!(
             submit(bank, &auth, &with(&terms, &id, &request))
                 .await
-                .json()["status"],
+                .read::<TransferResult>()
+                .status,
             "awaiting_approval"
         );
 
@@ -98,7 +103,7 @@ on_both_backends!(
             &[("authorization", &auth)],
         )
         .await;
-        assert_eq!(list.json()["results"][0]["canApprove"], false);
+        assert!(!list.read::<WaitingList>().results[0].can_approve);
         let mine = post(
             bank,
             "/v2/transactions/approvals/approve",
@@ -129,7 +134,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(done.status, 200, "{}", done.body);
-        assert_eq!(done.json()["status"], "pending");
+        assert_eq!(done.read::<TransferResult>().status, "pending");
         assert_eq!(
             balance(bank, &p.gbp).await,
             (booked - 15_020, available - 15_020)
@@ -145,8 +150,8 @@ on_both_backends!(
         // The maker's retry now answers the payment.
         let retry = submit(bank, &auth, &with(&terms, &id, &request)).await;
         assert_eq!(
-            retry.json()["transaction"]["id"],
-            done.json()["transaction"]["id"]
+            retry.read::<TransferResult>().transaction_id(),
+            done.read::<TransferResult>().transaction_id()
         );
         ledger_is_sound(bank).await;
     }
@@ -168,7 +173,7 @@ on_both_backends!(
         .await;
         let before = balance(bank, &p.gbp).await;
         let (id, waiting) = pay(bank, &dora, &local_terms(&p.gbp, "300.00", "Acme Ltd")).await;
-        assert_eq!(waiting.json()["status"], "awaiting_approval");
+        assert_eq!(waiting.read::<TransferResult>().status, "awaiting_approval");
         let rejected = post(
             bank,
             "/v2/transactions/approvals/reject",
@@ -176,7 +181,12 @@ on_both_backends!(
             &[("authorization", &owner.bearer())],
         )
         .await;
-        assert_eq!(rejected.json()["status"], "rejected", "{}", rejected.body);
+        assert_eq!(
+            rejected.read::<TransferResult>().status,
+            "rejected",
+            "{}",
+            rejected.body
+        );
         assert_eq!(
             balance(bank, &p.gbp).await,
             before,
@@ -190,7 +200,12 @@ on_both_backends!(
 
         // An Account Owner's own transfer above the threshold is paid at once.
         let (_, own) = pay(bank, owner, &local_terms(&p.gbp, "300.00", "Acme Ltd")).await;
-        assert_eq!(own.json()["status"], "pending", "{}", own.body);
+        assert_eq!(
+            own.read::<TransferResult>().status,
+            "pending",
+            "{}",
+            own.body
+        );
         // Removing the rule: the director's large transfer goes at once too.
         send_json(
             bank,
@@ -201,7 +216,7 @@ on_both_backends!(
         )
         .await;
         let (_, free) = pay(bank, &dora, &local_terms(&p.gbp, "200.00", "Acme Ltd")).await;
-        assert_eq!(free.json()["status"], "pending");
+        assert_eq!(free.read::<TransferResult>().status, "pending");
         ledger_is_sound(bank).await;
     }
 );

@@ -7,9 +7,47 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::profiles::invitations::{
+    FetchBody, InvitationList, InvitationRef, InvitationView, InviteBody, Resent, Side,
+};
+use bank::api::profiles::users::TeamList;
+use bank::api::profiles::ProfileList;
+use bank::api::session_state::SessionState;
+use bank::domain::onboarding::kyc::OnboardingFlow;
+use bank::domain::profiles::access::Role;
+use bank::domain::profiles::invitation::InvitationState;
 
-fn form(email: &str, position: &str) -> Value {
-    json!({"name": "Carl Price", "email": email, "position": position, "occupation": "", "agreement": true})
+/// Carl Price invited at `email` as `position`.
+fn invite(email: &str, position: Role) -> InviteBody {
+    InviteBody {
+        name: "Carl Price".into(),
+        email: email.into(),
+        position: Some(position),
+        agreement: true,
+        ..Default::default()
+    }
+}
+
+fn form(email: &str, position: Role) -> Value {
+    body(&invite(email, position))
+}
+
+fn by_id(id: &str) -> Value {
+    body(&InvitationRef {
+        id: id.into(),
+        ..Default::default()
+    })
+}
+
+fn by_token(token: &str) -> Value {
+    body(&InvitationRef {
+        token: token.into(),
+        ..Default::default()
+    })
+}
+
+fn side(side: Side) -> Value {
+    body(&FetchBody { side: Some(side) })
 }
 
 /// The token of the newest invitation link emailed to `email`.
@@ -33,16 +71,10 @@ async fn team_statuses(bank: &TestBank, owner: &Customer) -> Vec<(String, String
         json!({}),
     )
     .await;
-    list.json()["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["email"].as_str().unwrap().to_string(),
-                m["status"].as_str().unwrap().to_string(),
-            )
-        })
+    list.read::<TeamList>()
+        .results
+        .into_iter()
+        .map(|m| (m.email, m.status.as_str().to_string()))
         .collect()
 }
 
@@ -55,15 +87,16 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            form("carl@example.com", "cfo"),
+            form("carl@example.com", Role::Cfo),
         )
         .await;
         assert_eq!(invited.status, 200, "{}", invited.body);
-        let id = invited.json()["id"].as_str().unwrap().to_string();
-        assert_eq!(invited.json()["state"], "invitation_pending");
+        let invited: InvitationView = invited.read();
+        let id = invited.id;
+        assert_eq!(invited.state, InvitationState::InvitationPending);
         assert_eq!(
-            invited.json()["rights"],
-            json!(["transaction:r", "invoice:rw", "card_order:rw"])
+            invited.rights,
+            ["transaction:r", "invoice:rw", "card_order:rw"]
         );
         let mail = last_message(bank, "carl@example.com").await;
         assert!(
@@ -77,9 +110,12 @@ on_both_backends!(
             .await
             .contains(&("carl@example.com".into(), "invitation_pending".into())));
 
-        let verified = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
+        let verified = post(bank, "/v2/invitations/verify", by_token(&token), &[]).await;
         assert_eq!(verified.status, 200, "{}", verified.body);
-        assert_eq!(verified.json()["profileName"], "Bennett & Hale Trading Ltd");
+        assert_eq!(
+            verified.read::<InvitationView>().profile_name,
+            "Bennett & Hale Trading Ltd"
+        );
         let made_up = post(
             bank,
             "/v2/invitations/verify",
@@ -89,9 +125,9 @@ on_both_backends!(
         .await;
         assert_eq!(made_up.status, 404);
         assert_eq!(made_up.error().code, "invitation_not_found");
-        assert!(made_up.json()["message"]
-            .as_str()
-            .unwrap()
+        assert!(made_up
+            .error()
+            .message
             .starts_with("This invitation link is not valid."));
 
         // Seven days later the link has expired, and the team says so.
@@ -100,7 +136,7 @@ on_both_backends!(
             .execute(&bank.db.pool)
             .await
             .unwrap();
-        let late = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
+        let late = post(bank, "/v2/invitations/verify", by_token(&token), &[]).await;
         assert_eq!(late.status, 410);
         assert_eq!(late.error().code, "invitation_expired");
         assert!(team_statuses(bank, &owner)
@@ -108,35 +144,34 @@ on_both_backends!(
             .contains(&("carl@example.com".into(), "invitation_expired".into())));
 
         // Resending gives a new link for another week; the old one stops working.
-        let resent = call(
-            bank,
-            &owner,
-            "POST",
-            "/v2/invitations/resend",
-            json!({"id": id}),
-        )
-        .await;
+        let resent = call(bank, &owner, "POST", "/v2/invitations/resend", by_id(&id)).await;
         assert_eq!(resent.status, 200, "{}", resent.body);
-        assert_eq!(resent.json()["message"], "Request was resent successfully");
+        assert_eq!(
+            resent.read::<Resent>().message,
+            "Request was resent successfully"
+        );
         let fresh = link_token(bank, "carl@example.com").await;
         assert_ne!(fresh, token);
         assert_eq!(
-            post(bank, "/v2/invitations/verify", json!({"token": token}), &[])
+            post(bank, "/v2/invitations/verify", by_token(&token), &[])
                 .await
                 .status,
             404
         );
         assert_eq!(
-            post(bank, "/v2/invitations/verify", json!({"token": fresh}), &[])
+            post(bank, "/v2/invitations/verify", by_token(&fresh), &[])
                 .await
                 .status,
             200
         );
 
         // Revoked: the link is dead and the invitation leaves the team list.
-        let revoked = call(bank, &owner, "DELETE", "/v2/invitations", json!({"id": id})).await;
-        assert_eq!(revoked.json()["state"], "invitation_rejected");
-        let dead = post(bank, "/v2/invitations/verify", json!({"token": fresh}), &[]).await;
+        let revoked = call(bank, &owner, "DELETE", "/v2/invitations", by_id(&id)).await;
+        assert_eq!(
+            revoked.read::<InvitationView>().state,
+            InvitationState::InvitationRejected
+        );
+        let dead = post(bank, "/v2/invitations/verify", by_token(&fresh), &[]).await;
         assert_eq!(dead.error().code, "invitation_answered");
         assert_eq!(team_statuses(bank, &owner).await.len(), 1);
         let events = bank::store::audit::events_for(&bank.db, &owner.user_id)
@@ -154,9 +189,11 @@ on_both_backends!(
 
 on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
     let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
-    let mut custom = form("carl@example.com", "custom");
-    custom["agreement"] = json!(false);
-    let reply = call(bank, &owner, "POST", "/v2/invitations", custom).await;
+    let custom = InviteBody {
+        agreement: false,
+        ..invite("carl@example.com", Role::Custom)
+    };
+    let reply = call(bank, &owner, "POST", "/v2/invitations", body(&custom)).await;
     assert_eq!(reply.status, 422);
     assert_eq!(
         reply.field_error("occupation"),
@@ -168,7 +205,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
         &owner,
         "POST",
         "/v2/invitations",
-        form("carl@example.com", "admin"),
+        form("carl@example.com", Role::Admin),
     )
     .await;
     assert_eq!(admin.status, 422);
@@ -179,7 +216,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
         &owner,
         "POST",
         "/v2/invitations",
-        form("taken@example.com", "director"),
+        form("taken@example.com", Role::Director),
     )
     .await;
     assert_eq!(taken.status, 409);
@@ -190,7 +227,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
             &owner,
             "POST",
             "/v2/invitations",
-            form("carl@example.com", "director")
+            form("carl@example.com", Role::Director)
         )
         .await
         .status,
@@ -201,17 +238,20 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
         &owner,
         "POST",
         "/v2/invitations",
-        form("carl@example.com", "director"),
+        form("carl@example.com", Role::Director),
     )
     .await;
     assert_eq!(twice.error().code, "invitation_exists");
-    let other = call(bank, &owner, "POST", "/v2/invitations",
-        json!({"name": "Ann Lee", "email": "ann@example.com", "position": "custom", "occupation": "Bookkeeper", "agreement": true})).await;
-    assert_eq!(other.json()["occupation"], "Bookkeeper");
-    assert_eq!(
-        other.json()["rights"],
-        json!(["transaction:r", "card_order:rw"])
-    );
+    let bookkeeper = InviteBody {
+        name: "Ann Lee".into(),
+        occupation: "Bookkeeper".into(),
+        ..invite("ann@example.com", Role::Custom)
+    };
+    let other: InvitationView = call(bank, &owner, "POST", "/v2/invitations", body(&bookkeeper))
+        .await
+        .read();
+    assert_eq!(other.occupation.as_deref(), Some("Bookkeeper"));
+    assert_eq!(other.rights, ["transaction:r", "card_order:rw"]);
     let occupations = bank.get("/v2/users/occupations", DESKTOP).await;
     assert!(occupations
         .json()
@@ -235,7 +275,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
             &cfo,
             "POST",
             "/v2/invitations",
-            form("x@example.com", "cfo")
+            form("x@example.com", Role::Cfo)
         )
         .await
         .status,
@@ -250,7 +290,7 @@ on_both_backends!(the_invite_form_is_checked_by_the_server, |bank| {
             &owner,
             "POST",
             "/v2/invitations",
-            form("y@example.com", "cfo")
+            form("y@example.com", Role::Cfo)
         )
         .await
         .status,
@@ -267,13 +307,11 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            form("carl@example.com", "accountant"),
+            form("carl@example.com", Role::Accountant),
         )
         .await
-        .json()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        .read::<InvitationView>()
+        .id;
         // Carl opened an account of his own before answering: the modal shows him the invitation.
         let carl = customer(bank, "carl@example.com", "Carl Price").await;
         let stranger = customer(bank, "eve@example.com", "Eve Ltd").await;
@@ -282,15 +320,16 @@ on_both_backends!(
             &carl,
             "POST",
             "/v2/invitations/fetch",
-            json!({"side": "invitee"}),
+            side(Side::Invitee),
         )
         .await;
-        assert_eq!(mine.json()["results"][0]["id"], id.as_str());
-        assert_eq!(
+        assert_eq!(mine.read::<InvitationList>().results[0].id, id);
+        assert!(
             call(bank, &stranger, "POST", "/v2/invitations/fetch", json!({}))
                 .await
-                .json()["results"],
-            json!([])
+                .read::<InvitationList>()
+                .results
+                .is_empty()
         );
         assert_eq!(
             call(
@@ -298,22 +337,16 @@ on_both_backends!(
                 &stranger,
                 "POST",
                 "/v2/invitations/accept",
-                json!({"id": id})
+                by_id(&id)
             )
             .await
             .status,
             404
         );
         assert_eq!(
-            call(
-                bank,
-                &stranger,
-                "POST",
-                "/v2/invitations/take",
-                json!({"id": id})
-            )
-            .await
-            .status,
+            call(bank, &stranger, "POST", "/v2/invitations/take", by_id(&id))
+                .await
+                .status,
             404
         );
         let sent = call(
@@ -321,43 +354,31 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations/fetch",
-            json!({"side": "inviter"}),
+            side(Side::Inviter),
         )
         .await;
-        assert_eq!(sent.json()["results"].as_array().unwrap().len(), 1);
+        assert_eq!(sent.read::<InvitationList>().results.len(), 1);
 
-        let accepted = call(
-            bank,
-            &carl,
-            "POST",
-            "/v2/invitations/accept",
-            json!({"id": id}),
-        )
-        .await;
+        let accepted = call(bank, &carl, "POST", "/v2/invitations/accept", by_id(&id)).await;
         assert_eq!(accepted.status, 200, "{}", accepted.body);
-        assert_eq!(accepted.json()["state"], "invitation_accepted");
-        let profiles = call(bank, &carl, "POST", "/v2/account-profiles/fetch", json!({})).await;
-        let joined = profiles.json()["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == "Bennett & Hale Trading Ltd")
-            .cloned()
-            .unwrap();
-        assert_eq!(joined["myAccess"]["role"], "accountant");
         assert_eq!(
-            joined["myAccess"]["rights"],
-            json!(["transaction:r", "invoice:rw", "card_order:rw"])
+            accepted.read::<InvitationView>().state,
+            InvitationState::InvitationAccepted
+        );
+        let profiles = call(bank, &carl, "POST", "/v2/account-profiles/fetch", json!({})).await;
+        let joined = profiles
+            .read::<ProfileList>()
+            .results
+            .into_iter()
+            .find(|p| p.name == "Bennett & Hale Trading Ltd")
+            .expect("the company among Carl's profiles");
+        assert_eq!(joined.my_access.role, Role::Accountant);
+        assert_eq!(
+            joined.my_access.rights,
+            ["transaction:r", "invoice:rw", "card_order:rw"]
         );
         // Answered once: a second accept is refused and adds nothing.
-        let again = call(
-            bank,
-            &carl,
-            "POST",
-            "/v2/invitations/accept",
-            json!({"id": id}),
-        )
-        .await;
+        let again = call(bank, &carl, "POST", "/v2/invitations/accept", by_id(&id)).await;
         assert_eq!(again.error().code, "invitation_answered");
         assert_eq!(
             team_statuses(bank, &owner).await,
@@ -377,7 +398,7 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            form("dan@example.com", "director"),
+            form("dan@example.com", Role::Director),
         )
         .await;
         let token = link_token(bank, "dan@example.com").await;
@@ -387,10 +408,13 @@ on_both_backends!(
             &dan,
             "POST",
             "/v2/invitations/decline",
-            json!({"token": token}),
+            by_token(&token),
         )
         .await;
-        assert_eq!(declined.json()["state"], "invitation_declined");
+        assert_eq!(
+            declined.read::<InvitationView>().state,
+            InvitationState::InvitationDeclined
+        );
         assert!(team_statuses(bank, &owner)
             .await
             .contains(&("dan@example.com".into(), "invitation_declined".into())));
@@ -406,7 +430,7 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            form("carl@example.com", "cfo"),
+            form("carl@example.com", Role::Cfo),
         )
         .await;
         let token = link_token(bank, "carl@example.com").await;
@@ -454,13 +478,11 @@ on_both_backends!(invitations_show_in_the_team_on_both_layouts, |bank| {
         &owner,
         "POST",
         "/v2/invitations",
-        form("carl@example.com", "cfo"),
+        form("carl@example.com", Role::Cfo),
     )
     .await
-    .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    .read::<InvitationView>()
+    .id;
     let cookie = format!("__Host-access={}", owner.token);
     let desktop = page_with_cookie(bank, "/client/details", DESKTOP, &cookie).await;
     assert!(
@@ -508,7 +530,7 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            form("carl@example.com", "cfo"),
+            form("carl@example.com", Role::Cfo),
         )
         .await;
         let token = link_token(bank, "carl@example.com").await;
@@ -558,8 +580,9 @@ on_both_backends!(
             &[("cookie", &access)],
         )
         .await;
-        assert_eq!(session.json()["onboardingFlow"], "user_invited");
-        assert_eq!(session.json()["accessRole"], "cfo");
+        let session: SessionState = session.read();
+        assert_eq!(session.onboarding_flow, Some(OnboardingFlow::UserInvited));
+        assert_eq!(session.access_role, Role::Cfo);
         // In the team while joining, and nothing of the company's money to see yet.
         assert!(team_statuses(bank, &owner)
             .await
@@ -575,7 +598,7 @@ on_both_backends!(
         assert_eq!(early.status, 403);
         assert_eq!(early.error().code, "onboarding_incomplete");
         // The link was used: it opens nothing any more.
-        let used = post(bank, "/v2/invitations/verify", json!({"token": token}), &[]).await;
+        let used = post(bank, "/v2/invitations/verify", by_token(&token), &[]).await;
         assert_eq!(used.error().code, "invitation_answered");
 
         // Once Carl's own checks are done he is in the dashboard set with exactly a CFO's access.
@@ -605,10 +628,11 @@ on_both_backends!(
             &[("cookie", &access)],
         )
         .await;
-        assert!(session.json()["onboardingFlow"].is_null());
+        let session: SessionState = session.read();
+        assert!(session.onboarding_flow.is_none());
         assert_eq!(
-            session.json()["accessRights"],
-            json!(["transaction:r", "invoice:rw", "card_order:rw"])
+            session.access_rights,
+            ["transaction:r", "invoice:rw", "card_order:rw"]
         );
         let reads = send_json(
             bank,
@@ -642,7 +666,7 @@ async fn invited_carl(bank: &TestBank) -> bank::domain::ids::UserId {
         &owner,
         "POST",
         "/v2/invitations",
-        form("carl@example.com", "cfo"),
+        form("carl@example.com", Role::Cfo),
     )
     .await;
     let token = link_token(bank, "carl@example.com").await;
@@ -699,7 +723,7 @@ on_both_backends!(
         assert_eq!(refused.status, 403, "{}", refused.body);
         assert_eq!(refused.error().code, "policy_not_accepted");
         assert_eq!(
-            refused.json()["message"],
+            refused.error().message,
             "Please accept the Terms and Conditions and the Privacy policy to continue."
         );
         assert!(

@@ -238,10 +238,10 @@ fn purpose_rule(purpose: Purpose) -> &'static crate::domain::profiles::rights::R
     }
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct Resent {
     /// 'Request was resent successfully'.
-    pub message: &'static str,
+    pub message: String,
 }
 
 /// Sends a pending invitation again with a new link; the old link stops working.
@@ -265,7 +265,7 @@ async fn resend(
     )
     .await?;
     Ok(Json(Resent {
-        message: "Request was resent successfully",
+        message: "Request was resent successfully".into(),
     }))
 }
 

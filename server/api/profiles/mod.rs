@@ -27,7 +27,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(invitations::routes())
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct ProfileList {
     pub results: Vec<Profile>,
 }
