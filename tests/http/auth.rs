@@ -2,7 +2,9 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use bank::api::auth::{LoginReply, MfaStatusReply, MfaStep, ResendReply};
 use bank::domain::auth::email::Email;
+use bank::domain::auth::mfa::{Method, Status};
 use bank::domain::auth::password;
 use bank::domain::ids::UserId;
 use bank::store;
@@ -12,6 +14,14 @@ use crate::helpers::*;
 use crate::on_both_backends;
 
 const PASSWORD: &str = "harbour2026";
+
+/// The second factor a right password leads to.
+fn second_factor(reply: &Reply) -> MfaStep {
+    reply
+        .read::<LoginReply>()
+        .mfa
+        .unwrap_or_else(|| panic!("no second factor: {}", reply.body))
+}
 
 async fn anna(bank: &TestBank) -> UserId {
     create_user(bank, "anna@example.com", &password::hash(PASSWORD)).await
@@ -34,10 +44,7 @@ async fn start_login(bank: &TestBank) -> String {
     )
     .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
-    reply.json()["mfa"]["requestId"]
-        .as_str()
-        .unwrap()
-        .to_string()
+    second_factor(&reply).request_id
 }
 
 /// Logs Anna in through both steps and answers the token body.
@@ -64,14 +71,14 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     )
     .await;
     assert_eq!(reply.status, 200);
-    let mfa = reply.json()["mfa"].clone();
-    assert_eq!(mfa["method"], "sms");
-    assert_eq!(mfa["lastDigits"], "0123");
+    let mfa = second_factor(&reply);
+    assert_eq!(mfa.method, Method::Sms);
+    assert_eq!(mfa.last_digits, "0123");
     assert!(
         set_cookies(&reply).is_empty(),
         "no session before the second factor"
     );
-    let request_id = mfa["requestId"].as_str().unwrap();
+    let request_id = mfa.request_id.as_str();
 
     let sms = &store::outbox::latest(&bank.db, Some("+447700900123"), 1)
         .await
@@ -91,7 +98,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
         &[],
     )
     .await;
-    assert_eq!(status.json()["status"], "pending");
+    assert_eq!(status.read::<MfaStatusReply>().status, Status::Pending);
 
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let refused = post(
@@ -102,7 +109,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     )
     .await;
     assert_eq!(refused.status, 401);
-    assert_eq!(refused.json()["message"], "The code is incorrect");
+    assert_eq!(refused.error().message, "The code is incorrect");
 
     let done = post(
         bank,
@@ -164,8 +171,9 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
             &[]
         )
         .await
-        .json()["status"],
-        "utilized"
+        .read::<MfaStatusReply>()
+        .status,
+        Status::Utilized
     );
 
     let events = store::audit::events_for(&bank.db, &user).await.unwrap();
@@ -208,7 +216,7 @@ on_both_backends!(
         .await;
         for reply in [&wrong_password, &unknown, &malformed] {
             assert_eq!(reply.status, 401);
-            assert_eq!(reply.json()["message"], "Incorrect email or password");
+            assert_eq!(reply.error().message, "Incorrect email or password");
         }
         assert_eq!(
             wrong_password.body, unknown.body,
@@ -223,8 +231,8 @@ on_both_backends!(
         .await;
         assert_eq!(empty.status, 422);
         assert_eq!(
-            empty.json()["fields"],
-            json!({"email": "Field is required", "password": "Field is required"})
+            (empty.field_error("email"), empty.field_error("password")),
+            ("Field is required".into(), "Field is required".into())
         );
         assert!(
             store::outbox::latest(&bank.db, None, 10)
@@ -275,8 +283,9 @@ on_both_backends!(
                 &[]
             )
             .await
-            .json()["status"],
-            "failed"
+            .read::<MfaStatusReply>()
+            .status,
+            Status::Failed
         );
 
         // A request past 120 seconds has expired.
@@ -307,7 +316,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(expired.status, 401);
-        assert_eq!(expired.json()["message"], "Request time is up");
+        assert_eq!(expired.error().message, "Request time is up");
         assert_eq!(
             post(
                 bank,
@@ -316,8 +325,9 @@ on_both_backends!(
                 &[]
             )
             .await
-            .json()["status"],
-            "expired"
+            .read::<MfaStatusReply>()
+            .status,
+            Status::Expired
         );
         let bad = post(
             bank,
@@ -342,11 +352,9 @@ on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
     )
     .await;
     assert_eq!(reply.status, 200);
-    assert_eq!(reply.json()["message"], "Code is sent again");
-    let second = reply.json()["mfa"]["requestId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let resent: ResendReply = reply.read();
+    assert_eq!(resent.message, "Code is sent again");
+    let second = resent.mfa.request_id;
     assert_ne!(second, first);
     assert_eq!(
         post(
@@ -356,8 +364,9 @@ on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
             &[]
         )
         .await
-        .json()["status"],
-        "expired"
+        .read::<MfaStatusReply>()
+        .status,
+        Status::Expired
     );
     let old = post(
         bank,

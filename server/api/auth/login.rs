@@ -323,10 +323,10 @@ pub struct ResendInput {
     pub method: Option<Method>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct ResendReply {
     pub mfa: MfaStep,
-    pub message: &'static str,
+    pub message: String,
 }
 
 /// A new code (or a switch from the face method to SMS) for a pending log-in.
@@ -373,7 +373,10 @@ pub(super) async fn mfa_resend(
     } else {
         "Request was resent successfully"
     };
-    Ok(Json(ResendReply { mfa, message }))
+    Ok(Json(ResendReply {
+        mfa,
+        message: message.into(),
+    }))
 }
 
 async fn refresh_session(

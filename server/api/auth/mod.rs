@@ -12,7 +12,10 @@ pub mod transfer_approval;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use login::{code_step, password_step, with_session, LoginStep, MfaInput, MfaStep};
+pub use login::{
+    code_step, password_step, with_session, LoginReply, LoginStep, MfaInput, MfaStatusReply,
+    MfaStep, ResendReply,
+};
 pub use password_reset::reset_worker;
 
 use axum::http::StatusCode;
