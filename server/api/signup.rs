@@ -243,12 +243,12 @@ async fn update(
 }
 
 /// SPEC §3 "KYC status response".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct KycStatusReply {
     pub account_ready: bool,
     pub kyc_status: KycStatus,
-    pub kyc_label: &'static str,
-    pub kyc_hint: &'static str,
+    pub kyc_label: String,
+    pub kyc_hint: String,
     pub onboarding_flow: Option<OnboardingFlow>,
     pub onboarding_version: u8,
 }
@@ -264,8 +264,8 @@ pub(crate) async fn kyc_reply(
     Ok(KycStatusReply {
         account_ready: details.kyc_status.account_ready(),
         kyc_status: details.kyc_status,
-        kyc_label: label,
-        kyc_hint: hint,
+        kyc_label: label.into(),
+        kyc_hint: hint.into(),
         onboarding_flow: details.onboarding_flow,
         onboarding_version: 3,
     })

@@ -1,6 +1,8 @@
 //! Onboarding after sign-up (issue 10): the business wizard saved step by step, the phone
 //! verified by SMS, and the KYC status moving on only from the step it asks for.
 
+use bank::api::signup::KycStatusReply;
+use bank::domain::onboarding::kyc::KycStatus;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -62,7 +64,11 @@ async fn status(bank: &TestBank, auth: &str) -> String {
                 .unwrap(),
         )
         .await;
-    reply.json()["kyc_status"].as_str().unwrap().to_string()
+    reply
+        .read::<KycStatusReply>()
+        .kyc_status
+        .as_str()
+        .to_string()
 }
 
 on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
@@ -125,7 +131,10 @@ on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
     germany["type"] = json!("ltd");
     put_step(bank, &auth, 0, &germany).await;
     let submitted = complete_wizard(bank, &auth, &company()).await;
-    assert_eq!(submitted.json()["kyc_status"], "verify_phone");
+    assert_eq!(
+        submitted.read::<KycStatusReply>().kyc_status,
+        KycStatus::VerifyPhone
+    );
     let profiles = bank::store::profiles::for_user(&bank.db, &user_id)
         .await
         .unwrap();

@@ -1,6 +1,9 @@
 //! Profiles (issue 10 point 7): the list, the default, a personal profile beside a business,
 //! and a second company through the business wizard again.
 
+use bank::api::profiles::ProfileList;
+use bank::api::signup::KycStatusReply;
+use bank::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use serde_json::json;
 
 use crate::helpers::*;
@@ -17,7 +20,7 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(list.json()["results"].as_array().unwrap().len(), 1);
+    assert_eq!(list.read::<ProfileList>().results.len(), 1);
     let default = bank
         .send(
             axum::http::Request::get("/v2/account-profiles/default")
@@ -26,7 +29,10 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
                 .unwrap(),
         )
         .await;
-    assert_eq!(default.json()["name"], "Bennett & Hale Trading Ltd");
+    assert_eq!(
+        default.read::<bank::services::profiles::Profile>().name,
+        "Bennett & Hale Trading Ltd"
+    );
 
     let personal = post(
         bank,
@@ -37,8 +43,14 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     .await;
     assert_eq!(personal.status, 200, "{}", personal.body);
     // Every profile passes its own fee (issue 26 point 4): nothing opens before it is paid.
-    assert_eq!(personal.json()["kyc_status"], "registration_fee_assigned");
-    assert_eq!(personal.json()["onboarding_flow"], "personal");
+    assert_eq!(
+        personal.read::<KycStatusReply>().kyc_status,
+        KycStatus::RegistrationFeeAssigned
+    );
+    assert_eq!(
+        personal.read::<KycStatusReply>().onboarding_flow,
+        Some(OnboardingFlow::Personal)
+    );
     let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
         .await
         .unwrap();
@@ -94,15 +106,21 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(company_add.json()["kyc_status"], "profile_incomplete");
-    assert_eq!(company_add.json()["onboarding_flow"], "business_additional");
+    assert_eq!(
+        company_add.read::<KycStatusReply>().kyc_status,
+        KycStatus::ProfileIncomplete
+    );
+    assert_eq!(
+        company_add.read::<KycStatusReply>().onboarding_flow,
+        Some(OnboardingFlow::BusinessAdditional)
+    );
     let mut second = company();
     second["name"] = json!("Hale Logistics Ltd");
     second["number"] = json!("12345678");
     let submitted = complete_wizard(bank, &auth, &second).await;
     assert_eq!(
-        submitted.json()["kyc_status"],
-        "kyb_pending",
+        submitted.read::<KycStatusReply>().kyc_status,
+        KycStatus::KybPending,
         "identity and phone are done already"
     );
     let profiles = bank::store::profiles::for_user(&bank.db, &owner.user_id)
@@ -154,7 +172,10 @@ on_both_backends!(
         )
         .await;
         assert_eq!(declined.status, 200, "{}", declined.body);
-        assert_eq!(declined.json()["kyc_status"], "completed");
+        assert_eq!(
+            declined.read::<KycStatusReply>().kyc_status,
+            KycStatus::Completed
+        );
         let team = post(
             bank,
             "/v2/account-profiles/users/fetch",
