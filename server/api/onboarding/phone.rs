@@ -95,16 +95,15 @@ async fn send_code(
 
 pub async fn send_code_to(state: &ApiState, user_id: &UserId) -> Result<(), AppError> {
     in_step(state, user_id, Step::Phone).await?;
-    if !phone_step::has_number(&state.db, user_id).await? {
-        return Err(AppError::field("telephone", "Field is required"));
-    }
+    // Asked before the limit counts the request: without a number it is refused for free.
+    let (code_prefix, number) = phone_step::number(&state.db, user_id)
+        .await?
+        .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
     state
         .limiter
         .check(Limit::CodeResendsPerUser, &UserKey(user_id))
         .await?;
-    let (code_prefix, number, code) = phone_step::new_code(&state.db, user_id, CODE_LIFETIME_MS)
-        .await?
-        .ok_or_else(|| AppError::field("telephone", "Field is required"))?;
+    let code = phone_step::new_code(&state.db, user_id, CODE_LIFETIME_MS).await?;
     state
         .notify
         .send(Message {

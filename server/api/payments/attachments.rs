@@ -187,7 +187,7 @@ async fn payment_message(
     ApiQuery(query): ApiQuery<MessageQuery>,
 ) -> Result<Response, AppError> {
     let (txn, _) = owned_transaction(&state, &profile, &query.ent_id).await?;
-    let (transfer, _) = history::sent_transfer(&state.db, &txn.id)
+    let transfer = history::transfer_of(&state.db, &txn.id)
         .await?
         .ok_or(AppError::NotFound)?;
     let (xml, name) = match query.message.as_str() {

@@ -18,11 +18,20 @@ pub async fn sent_transfer(
     db: &Db,
     transaction_id: &TransactionId,
 ) -> Result<Option<(TransferRow, Vec<(String, String)>)>, sqlx::Error> {
-    let Some(transfer) = store::transfers::by_transaction(db, transaction_id).await? else {
+    let Some(transfer) = transfer_of(db, transaction_id).await? else {
         return Ok(None);
     };
     let attachments = store::transfers::attachments(db, &transfer.id).await?;
     Ok(Some((transfer, attachments)))
+}
+
+/// The transfer a payer's transaction row shows, without its attachments (its ISO 20022
+/// messages are on the row).
+pub async fn transfer_of(
+    db: &Db,
+    transaction_id: &TransactionId,
+) -> Result<Option<TransferRow>, sqlx::Error> {
+    store::transfers::by_transaction(db, transaction_id).await
 }
 
 /// A statement's frame: the balance before `from`, the balance at the end of `to`, and how many

@@ -14,20 +14,13 @@ pub async fn give(db: &Db, user_id: &UserId, number: &Phone) -> Result<(), sqlx:
     store::mfa::expire_pending(db, user_id, Purpose::PhoneVerification).await
 }
 
-/// Whether the person has given a number to verify.
-pub async fn has_number(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
-    Ok(store::users::unverified_phone(db, user_id).await?.is_some())
+/// The number the person gave to verify (country code, number), if they gave one.
+pub async fn number(db: &Db, user_id: &UserId) -> Result<Option<(String, String)>, sqlx::Error> {
+    store::users::unverified_phone(db, user_id).await
 }
 
-/// A code to text, and where: (country code, number, code). None when no number was given.
-pub async fn new_code(
-    db: &Db,
-    user_id: &UserId,
-    lifetime_ms: i64,
-) -> Result<Option<(String, String, String)>, sqlx::Error> {
-    let Some((code_prefix, number)) = store::users::unverified_phone(db, user_id).await? else {
-        return Ok(None);
-    };
+/// A new code for the number the person gave, to text them.
+pub async fn new_code(db: &Db, user_id: &UserId, lifetime_ms: i64) -> Result<String, sqlx::Error> {
     let code = secrets::new_code();
     store::mfa::create(
         db,
@@ -43,7 +36,7 @@ pub async fn new_code(
         db.now_ms(),
     )
     .await?;
-    Ok(Some((code_prefix, number, code)))
+    Ok(code)
 }
 
 /// Why a typed code verified nothing.
