@@ -1,21 +1,21 @@
 //! Small answers many calls share (SPEC §8's success texts travel in `message`).
 
 /// An answer with nothing to say but its status.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Empty {}
 
 /// SPEC §5: "Email and SMS verification succeed only when the response reports success."
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Success {
     pub success: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<&'static str>,
+    pub message: Option<String>,
 }
 
 /// A done thing, with the text to show.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Done {
-    pub message: &'static str,
+    pub message: String,
 }
 
 /// SPEC §3: `mfa {method, requestId, lastDigits}`.

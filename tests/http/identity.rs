@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::http::Request;
 use bank::domain::ids::UserId;
+use bank::providers::identity::{ProviderName, WidgetAccess};
 use serde_json::json;
 
 use crate::helpers::*;
@@ -112,9 +113,10 @@ on_both_backends!(
 
         let access = token(bank, &auth).await;
         assert_eq!(access.status, 200, "{}", access.body);
-        assert_eq!(access.json()["provider"], "sandbox");
-        let token_text = access.json()["token"].as_str().unwrap().to_string();
-        let url = access.json()["widgetUrl"].as_str().unwrap().to_string();
+        let access: WidgetAccess = access.read();
+        assert_eq!(access.provider, ProviderName::Sandbox);
+        let token_text = access.token;
+        let url = access.widget_url.expect("the sandbox widget's page");
         assert!(url.ends_with(&format!("/sandbox/identity?token={token_text}")));
 
         // The widget may be framed by the bank's own pages, and only by them.
@@ -163,16 +165,10 @@ on_both_backends!(a_sandbox_review_can_ask_for_new_photos_or_reject, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    let first = token(bank, &auth).await.json()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let first = token(bank, &auth).await.read::<WidgetAccess>().token;
     upload(bank, &first, JPEG, "retry").await;
     wait_for_status(bank, &user_id, "to_complete").await;
-    let second = token(bank, &auth).await.json()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let second = token(bank, &auth).await.read::<WidgetAccess>().token;
     upload(bank, &second, JPEG, "reject").await;
     wait_for_status(bank, &user_id, "rejected").await;
     assert_eq!(

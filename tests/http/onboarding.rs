@@ -296,7 +296,7 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(reply.json()["message"], "The code is incorrect");
+    assert_eq!(reply.error().message, "The code is incorrect");
     let ok = post(
         bank,
         "/v1/auth/verify-sms-auth",

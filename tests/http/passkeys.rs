@@ -1,6 +1,8 @@
 //! Passkey calls through the router: who may call them and what bad answers do. The whole
 //! ceremony with a real authenticator runs in the browser tests (Chromium's virtual one).
 
+use bank::api::auth::{LoginReply, MfaStep, WebAuthnOptions};
+use bank::domain::auth::mfa::Method;
 use bank::domain::auth::password;
 use bank::store;
 use serde_json::json;
@@ -37,7 +39,7 @@ on_both_backends!(
         )
         .await;
         assert_eq!(options.status, 200, "{}", options.body);
-        let public_key = &options.json()["publicKey"];
+        let public_key = &options.read::<WebAuthnOptions>().public_key;
         assert_eq!(public_key["rp"]["id"], "bank.test");
         assert_eq!(public_key["user"]["name"], "anna@example.com");
         assert_eq!(
@@ -85,10 +87,11 @@ on_both_backends!(an_sms_request_has_no_passkey_challenge, |bank| {
         &[],
     )
     .await;
-    let request_id = login.json()["mfa"]["requestId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let request_id = login
+        .read::<LoginReply>()
+        .mfa
+        .expect("a second factor")
+        .request_id;
     let reply = post(
         bank,
         "/v2/auth/mfa/challenges/take",
@@ -192,8 +195,9 @@ on_both_backends!(
         // A fresh approval by SMS opens the door again.
         let step = call("/v2/auth/mfa/generate", json!({})).await;
         assert_eq!(step.status, 200, "{}", step.body);
-        assert_eq!(step.json()["method"], "sms");
-        let request_id = step.json()["requestId"].as_str().unwrap().to_string();
+        let step: MfaStep = step.read();
+        assert_eq!(step.method, Method::Sms);
+        let request_id = step.request_id;
         let sms = last_message(bank, "+447700900123").await;
         assert!(
             sms.body.contains("a change to how you log in"),
@@ -232,10 +236,11 @@ on_both_backends!(
             &[],
         )
         .await;
-        let login_request = login.json()["mfa"]["requestId"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let login_request = login
+            .read::<LoginReply>()
+            .mfa
+            .expect("a second factor")
+            .request_id;
         let login_code: String = last_message(bank, "+447700900123")
             .await
             .body

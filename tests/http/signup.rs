@@ -85,7 +85,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
     )
     .await;
     assert_eq!(reply.status, 400);
-    assert_eq!(reply.json()["message"], "The code is incorrect");
+    assert_eq!(reply.error().message, "The code is incorrect");
     assert!(set_cookies(&reply).is_empty());
 
     let reply = post(
@@ -293,10 +293,9 @@ on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
     )
     .await;
     assert_eq!(bad.status, 422);
-    let fields = &bad.json()["fields"];
-    assert_eq!(fields["title"], "Title required");
-    assert_eq!(fields["name"], "Field is required");
-    assert_eq!(fields["dob"], "You must be at least 18 years old");
+    assert_eq!(bad.field_error("title"), "Title required");
+    assert_eq!(bad.field_error("name"), "Field is required");
+    assert_eq!(bad.field_error("dob"), "You must be at least 18 years old");
     let me = post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
         .await
         .json();

@@ -1,11 +1,41 @@
 //! Transfer fees (issue 11 point 5): the price list from configuration, and the fee check that
 //! reports the scheme the bank routes by, with SPEC §5's amount rule.
 
-use serde_json::json;
-
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::payments::fees::{FeeAnswer, FeeQuestion, PriceList};
 use bank::domain::accounts::money::Currency;
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::receiver::Receiver;
+use bank::domain::payments::request::Sender;
+use bank::store::bank_accounts::BankAccount;
+
+/// What a fee check asks: `amount` from `account` to a UK payee, by `scheme` if named.
+fn question(account: &BankAccount, amount: &str, scheme: Option<Scheme>) -> FeeQuestion {
+    FeeQuestion {
+        amount: amount.into(),
+        sender: Sender {
+            bank_account_id: account.id.to_string(),
+        },
+        receiver: Receiver {
+            uk_sort_code: "200000".into(),
+            uk_account_number: "55779911".into(),
+            ..Default::default()
+        },
+        scheme,
+    }
+}
+
+/// The same, to a German IBAN.
+fn to_germany(account: &BankAccount, scheme: Option<Scheme>) -> FeeQuestion {
+    FeeQuestion {
+        receiver: Receiver {
+            iban: "DE89370400440532013000".into(),
+            ..Default::default()
+        },
+        ..question(account, "10", scheme)
+    }
+}
 
 on_both_backends!(the_fee_check_routes_and_prices_a_payment, |bank| {
     let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
@@ -18,72 +48,64 @@ on_both_backends!(the_fee_check_routes_and_prices_a_payment, |bank| {
         .await
         .unwrap();
     let auth = owner.bearer();
-    let ask = |body: serde_json::Value| {
+    let ask = |question: FeeQuestion| {
         let auth = auth.clone();
         async move {
             post(
                 bank,
                 "/v2/transactions/fees/take",
-                body,
+                body(&question),
                 &[("authorization", &auth)],
             )
             .await
         }
     };
-    let local = ask(
-        json!({"amount": "12.50", "sender": {"bankAccountId": gbp.id},
-        "receiver": {"ukSortCode": "200000", "ukAccountNumber": "55779911"}, "scheme": "local"}),
-    )
-    .await;
+    let local = ask(question(&gbp, "12.50", Some(Scheme::Local))).await;
     assert_eq!(local.status, 200, "{}", local.body);
+    let local: FeeAnswer = local.read();
     assert_eq!(
-        local.json(),
-        json!({"scheme": "local", "currency": "GBP", "amount": 12.5, "fee": 0.2, "total": 12.7})
+        (
+            local.scheme,
+            local.currency,
+            local.amount,
+            local.fee,
+            local.total
+        ),
+        (Scheme::Local, Currency::Gbp, 12.5, 0.2, 12.7)
     );
     // Asked for SWIFT, but a EUR payment to a German IBAN goes by SEPA: the answer says so.
-    let sepa = ask(json!({"amount": "10", "sender": {"bankAccountId": eur.id},
-        "receiver": {"iban": "DE89370400440532013000"}, "scheme": "swift"}))
-    .await;
-    assert_eq!(
-        (sepa.json()["scheme"].as_str(), sepa.json()["fee"].as_f64()),
-        (Some("sepa"), Some(0.5))
-    );
+    let sepa: FeeAnswer = ask(to_germany(&eur, Some(Scheme::Swift))).await.read();
+    assert_eq!((sepa.scheme, sepa.fee), (Scheme::Sepa, 0.5));
     // Amounts are exact decimal strings, positive, and not above what is available with the fee.
     for amount in ["0", "-1", "1.005", "1e3", "99.81", ""] {
-        let reply = ask(
-            json!({"amount": amount, "sender": {"bankAccountId": gbp.id},
-            "receiver": {"ukSortCode": "200000", "ukAccountNumber": "55779911"}}),
-        )
-        .await;
+        let reply = ask(question(&gbp, amount, None)).await;
         assert_eq!(
             reply.field_error("amount"),
             "Select right amount",
             "{amount}"
         );
     }
-    let all_of_it = ask(
-        json!({"amount": "99.80", "sender": {"bankAccountId": gbp.id},
-        "receiver": {"ukSortCode": "200000", "ukAccountNumber": "55779911"}}),
-    )
-    .await;
-    assert_eq!(all_of_it.json()["total"], 100.0);
+    let all_of_it: FeeAnswer = ask(question(&gbp, "99.80", None)).await.read();
+    assert_eq!(all_of_it.total, 100.0);
     // SWIFT only while the flag is on.
     bank::store::features::set_override(&bank.db, "swiftAllowed", false)
         .await
         .unwrap();
-    let usd_like = ask(json!({"amount": "10", "sender": {"bankAccountId": gbp.id},
-        "receiver": {"iban": "DE89370400440532013000"}}))
-    .await;
+    let usd_like = ask(to_germany(&gbp, None)).await;
     assert_eq!(
         usd_like.field_error("scheme"),
         "SWIFT transfers are not available"
     );
     // Another profile's account is not there.
     let other = customer(bank, "tom@example.com", "Tom Fischer").await;
+    let mine = FeeQuestion {
+        receiver: Receiver::default(),
+        ..question(&gbp, "1", None)
+    };
     let theirs = post(
         bank,
         "/v2/transactions/fees/take",
-        json!({"amount": "1", "sender": {"bankAccountId": gbp.id}}),
+        body(&mine),
         &[("authorization", &other.bearer())],
     )
     .await;
@@ -101,8 +123,12 @@ async fn the_price_list_comes_from_configuration() {
     })
     .await;
     let list = bank.get("/v1/utils/fees", DESKTOP).await;
-    let fees = list.json()["fees"].as_array().unwrap().clone();
-    assert!(fees.contains(&json!({"scheme": "swift", "currency": "USD", "fee": 25.0})));
-    assert!(fees.contains(&json!({"scheme": "local", "currency": "GBP", "fee": 0.2})));
+    let fees = list.read::<PriceList>().fees;
+    let has = |scheme: Scheme, currency: Currency, fee: f64| {
+        fees.iter()
+            .any(|f| f.scheme == scheme && f.currency == currency && f.fee == fee)
+    };
+    assert!(has(Scheme::Swift, Currency::Usd, 25.0));
+    assert!(has(Scheme::Local, Currency::Gbp, 0.2));
     bank.finish().await;
 }

@@ -16,6 +16,7 @@ pub use login::{
     code_step, password_step, with_session, LoginReply, LoginStep, MfaInput, MfaStatusReply,
     MfaStep, ResendReply,
 };
+pub use passkeys::WebAuthnOptions;
 pub use password_reset::reset_worker;
 
 use axum::http::StatusCode;

@@ -44,7 +44,7 @@ pub(super) async fn forgot(
     state.reset_wake.notify_one();
     Ok(Json(Success {
         success: true,
-        message: Some(SENT),
+        message: Some(SENT.into()),
     }))
 }
 
@@ -129,7 +129,7 @@ pub(super) async fn reset(
         return Err(expired());
     }
     let mut response = Json(Done {
-        message: "Password successfully changed",
+        message: "Password successfully changed".into(),
     })
     .into_response();
     session_cookies::clear(response.headers_mut(), state.config.secure_cookies());

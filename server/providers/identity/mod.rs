@@ -31,7 +31,7 @@ pub struct Applicant<'a> {
 }
 
 /// What the app needs to open the widget.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetAccess {
     pub provider: ProviderName,
