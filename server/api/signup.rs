@@ -30,7 +30,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(kyc))
 }
 
-#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateInput {
     #[serde(default)]

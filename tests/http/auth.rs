@@ -2,7 +2,9 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use bank::api::auth::{LoginReply, MfaStatusReply, MfaStep, ResendReply};
+use bank::api::auth::{
+    LoginInput, LoginReply, MfaInput, MfaStatusReply, MfaStep, RequestRef, ResendInput, ResendReply,
+};
 use bank::domain::auth::email::Email;
 use bank::domain::auth::mfa::{Method, Status};
 use bank::domain::auth::password;
@@ -14,6 +16,45 @@ use crate::helpers::*;
 use crate::on_both_backends;
 
 const PASSWORD: &str = "harbour2026";
+
+fn login_body(email: &str, password: &str) -> serde_json::Value {
+    body(&LoginInput {
+        email: Some(email.into()),
+        password: Some(password.into()),
+        accept_policies: false,
+    })
+}
+
+/// The texted code, by whatever method the request has.
+fn code_body(request_id: &str, secret: &str) -> serde_json::Value {
+    body(&MfaInput {
+        request_id: request_id.into(),
+        secret: secret.into(),
+        ..Default::default()
+    })
+}
+
+fn sms_body(request_id: &str, secret: &str) -> serde_json::Value {
+    body(&MfaInput {
+        request_id: request_id.into(),
+        secret: secret.into(),
+        method: Some(Method::Sms),
+        ..Default::default()
+    })
+}
+
+fn request_body(request_id: &str) -> serde_json::Value {
+    body(&RequestRef {
+        request_id: request_id.into(),
+    })
+}
+
+fn resend_body(request_id: &str) -> serde_json::Value {
+    body(&ResendInput {
+        request_id: request_id.into(),
+        method: Some(Method::Sms),
+    })
+}
 
 /// The second factor a right password leads to.
 fn second_factor(reply: &Reply) -> MfaStep {
@@ -39,7 +80,7 @@ async fn start_login(bank: &TestBank) -> String {
     let reply = post(
         bank,
         "/v2/auth/login",
-        json!({"email": "Anna@Example.com", "password": PASSWORD}),
+        login_body("Anna@Example.com", PASSWORD),
         &[],
     )
     .await;
@@ -55,7 +96,7 @@ async fn logged_in(bank: &TestBank) -> crate::helpers::Reply {
     post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "secret": code}),
+        code_body(&request_id, &code),
         &[],
     )
     .await
@@ -66,7 +107,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let reply = post(
         bank,
         "/v2/auth/login",
-        json!({"email": "anna@example.com", "password": PASSWORD}),
+        login_body("anna@example.com", PASSWORD),
         &[],
     )
     .await;
@@ -94,7 +135,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let status = post(
         bank,
         "/v2/auth/mfa/statuses/take",
-        json!({"requestId": request_id}),
+        request_body(&request_id),
         &[],
     )
     .await;
@@ -104,7 +145,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let refused = post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "method": "sms", "secret": wrong}),
+        sms_body(&request_id, &wrong),
         &[],
     )
     .await;
@@ -114,7 +155,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let done = post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "method": "sms", "secret": code}),
+        sms_body(&request_id, &code),
         &[],
     )
     .await;
@@ -158,7 +199,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let replay = post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "method": "sms", "secret": code}),
+        sms_body(&request_id, &code),
         &[],
     )
     .await;
@@ -167,7 +208,7 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
         post(
             bank,
             "/v2/auth/mfa/statuses/take",
-            json!({"requestId": request_id}),
+            request_body(&request_id),
             &[]
         )
         .await
@@ -196,21 +237,21 @@ on_both_backends!(
         let wrong_password = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "anna@example.com", "password": "nope12345"}),
+            login_body("anna@example.com", "nope12345"),
             &[],
         )
         .await;
         let unknown = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "nobody@example.com", "password": PASSWORD}),
+            login_body("nobody@example.com", PASSWORD),
             &[],
         )
         .await;
         let malformed = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "not-an-email", "password": PASSWORD}),
+            login_body("not-an-email", PASSWORD),
             &[],
         )
         .await;
@@ -222,13 +263,7 @@ on_both_backends!(
             wrong_password.body, unknown.body,
             "nothing tells whether the email exists"
         );
-        let empty = post(
-            bank,
-            "/v2/auth/login",
-            json!({"email": "", "password": ""}),
-            &[],
-        )
-        .await;
+        let empty = post(bank, "/v2/auth/login", login_body("", ""), &[]).await;
         assert_eq!(empty.status, 422);
         assert_eq!(
             (empty.field_error("email"), empty.field_error("password")),
@@ -255,7 +290,7 @@ on_both_backends!(
             let reply = post(
                 bank,
                 "/v2/auth/mfa/login",
-                json!({"requestId": request_id, "secret": wrong}),
+                code_body(&request_id, &wrong),
                 &[],
             )
             .await;
@@ -270,7 +305,7 @@ on_both_backends!(
         let too_late = post(
             bank,
             "/v2/auth/mfa/login",
-            json!({"requestId": request_id, "secret": code}),
+            code_body(&request_id, &code),
             &[],
         )
         .await;
@@ -279,7 +314,7 @@ on_both_backends!(
             post(
                 bank,
                 "/v2/auth/mfa/statuses/take",
-                json!({"requestId": request_id}),
+                request_body(&request_id),
                 &[]
             )
             .await
@@ -311,7 +346,7 @@ on_both_backends!(
         let expired = post(
             bank,
             "/v2/auth/mfa/login",
-            json!({"requestId": old.id, "secret": "123456"}),
+            code_body(&old.id, &"123456"),
             &[],
         )
         .await;
@@ -321,7 +356,7 @@ on_both_backends!(
             post(
                 bank,
                 "/v2/auth/mfa/statuses/take",
-                json!({"requestId": old.id}),
+                request_body(&old.id),
                 &[]
             )
             .await
@@ -329,13 +364,7 @@ on_both_backends!(
             .status,
             Status::Expired
         );
-        let bad = post(
-            bank,
-            "/v2/auth/mfa/login",
-            json!({"requestId": old.id, "secret": "12ab"}),
-            &[],
-        )
-        .await;
+        let bad = post(bank, "/v2/auth/mfa/login", code_body(&old.id, &"12ab"), &[]).await;
         assert_eq!(bad.status, 422);
     }
 );
@@ -344,13 +373,7 @@ on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
     anna(bank).await;
     let first = start_login(bank).await;
     let first_code = last_code(bank).await;
-    let reply = post(
-        bank,
-        "/v2/auth/mfa/resend",
-        json!({"requestId": first, "method": "sms"}),
-        &[],
-    )
-    .await;
+    let reply = post(bank, "/v2/auth/mfa/resend", resend_body(&first), &[]).await;
     assert_eq!(reply.status, 200);
     let resent: ResendReply = reply.read();
     assert_eq!(resent.message, "Code is sent again");
@@ -360,7 +383,7 @@ on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
         post(
             bank,
             "/v2/auth/mfa/statuses/take",
-            json!({"requestId": first}),
+            request_body(&first),
             &[]
         )
         .await
@@ -371,19 +394,13 @@ on_both_backends!(resending_sends_a_new_code_and_retires_the_old_one, |bank| {
     let old = post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": first, "secret": first_code}),
+        code_body(&first, &first_code),
         &[],
     )
     .await;
     assert_eq!(old.status, 401);
     let code = last_code(bank).await;
-    let ok = post(
-        bank,
-        "/v2/auth/mfa/login",
-        json!({"requestId": second, "secret": code}),
-        &[],
-    )
-    .await;
+    let ok = post(bank, "/v2/auth/mfa/login", code_body(&second, &code), &[]).await;
     assert_eq!(ok.status, 200);
 });
 
@@ -396,7 +413,7 @@ on_both_backends!(
         let tokens = post(
             bank,
             "/v2/auth/mfa/login",
-            json!({"requestId": request_id, "secret": code}),
+            code_body(&request_id, &code),
             &[],
         )
         .await;
@@ -492,7 +509,7 @@ async fn repeated_failures_are_rate_limited_with_retry_after() {
         let reply = post(
             &bank,
             "/v2/auth/login",
-            json!({"email": "anna@example.com", "password": "wrong1234"}),
+            login_body("anna@example.com", "wrong1234"),
             &[],
         )
         .await;
@@ -501,7 +518,7 @@ async fn repeated_failures_are_rate_limited_with_retry_after() {
     let limited = post(
         &bank,
         "/v2/auth/login",
-        json!({"email": "anna@example.com", "password": PASSWORD}),
+        login_body("anna@example.com", PASSWORD),
         &[],
     )
     .await;
@@ -515,7 +532,7 @@ async fn repeated_failures_are_rate_limited_with_retry_after() {
 async fn cross_site_mutations_are_refused() {
     let bank = TestBank::start(Backend::Sqlite).await;
     anna(&bank).await;
-    let body = json!({"email": "anna@example.com", "password": PASSWORD}).to_string();
+    let body = login_body("anna@example.com", PASSWORD).to_string();
     let forged = bank
         .send(
             Request::post("/v2/auth/login")
@@ -544,7 +561,7 @@ async fn cross_site_mutations_are_refused() {
                 .header("host", "127.0.0.1:8080")
                 .header("origin", "https://127.0.0.1:8080")
                 .body(Body::from(
-                    json!({"email": "anna@example.com", "password": "wrong1234"}).to_string(),
+                    login_body("anna@example.com", "wrong1234").to_string(),
                 ))
                 .unwrap(),
         )

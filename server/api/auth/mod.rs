@@ -12,9 +12,10 @@ pub mod transfer_approval;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use email_verification::{SendInput, VerifyInput};
 pub use login::{
-    code_step, password_step, with_session, LoginReply, LoginStep, MfaInput, MfaStatusReply,
-    MfaStep, ResendReply,
+    code_step, password_step, with_session, LoginInput, LoginReply, LoginStep, MfaInput,
+    MfaStatusReply, MfaStep, RequestRef, ResendInput, ResendReply,
 };
 pub use passkeys::WebAuthnOptions;
 pub use password_reset::reset_worker;
