@@ -135,30 +135,18 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     let status = post(
         bank,
         "/v2/auth/mfa/statuses/take",
-        request_body(&request_id),
+        request_body(request_id),
         &[],
     )
     .await;
     assert_eq!(status.read::<MfaStatusReply>().status, Status::Pending);
 
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    let refused = post(
-        bank,
-        "/v2/auth/mfa/login",
-        sms_body(&request_id, &wrong),
-        &[],
-    )
-    .await;
+    let refused = post(bank, "/v2/auth/mfa/login", sms_body(request_id, wrong), &[]).await;
     assert_eq!(refused.status, 401);
     assert_eq!(refused.error().message, "The code is incorrect");
 
-    let done = post(
-        bank,
-        "/v2/auth/mfa/login",
-        sms_body(&request_id, &code),
-        &[],
-    )
-    .await;
+    let done = post(bank, "/v2/auth/mfa/login", sms_body(request_id, &code), &[]).await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(
         done.json(),
@@ -196,19 +184,13 @@ on_both_backends!(log_in_with_an_sms_code_sets_the_session_cookies, |bank| {
     assert_eq!(session.user_id, user);
 
     // The code is used up.
-    let replay = post(
-        bank,
-        "/v2/auth/mfa/login",
-        sms_body(&request_id, &code),
-        &[],
-    )
-    .await;
+    let replay = post(bank, "/v2/auth/mfa/login", sms_body(request_id, &code), &[]).await;
     assert_eq!(replay.status, 401);
     assert_eq!(
         post(
             bank,
             "/v2/auth/mfa/statuses/take",
-            request_body(&request_id),
+            request_body(request_id),
             &[]
         )
         .await
@@ -290,7 +272,7 @@ on_both_backends!(
             let reply = post(
                 bank,
                 "/v2/auth/mfa/login",
-                code_body(&request_id, &wrong),
+                code_body(&request_id, wrong),
                 &[],
             )
             .await;
@@ -346,7 +328,7 @@ on_both_backends!(
         let expired = post(
             bank,
             "/v2/auth/mfa/login",
-            code_body(&old.id, &"123456"),
+            code_body(&old.id, "123456"),
             &[],
         )
         .await;
@@ -364,7 +346,7 @@ on_both_backends!(
             .status,
             Status::Expired
         );
-        let bad = post(bank, "/v2/auth/mfa/login", code_body(&old.id, &"12ab"), &[]).await;
+        let bad = post(bank, "/v2/auth/mfa/login", code_body(&old.id, "12ab"), &[]).await;
         assert_eq!(bad.status, 422);
     }
 );

@@ -106,7 +106,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
     let reply = post(
         bank,
         "/v1/auth/verify-email-v2",
-        verify_body(EMAIL, &wrong),
+        verify_body(EMAIL, wrong),
         &[],
     )
     .await;
@@ -157,7 +157,7 @@ on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
         post(
             bank,
             "/v1/auth/verify-email-v2",
-            verify_body(EMAIL, &wrong),
+            verify_body(EMAIL, wrong),
             &[],
         )
         .await;
@@ -193,7 +193,7 @@ on_both_backends!(
         let verify = post(
             bank,
             "/v1/auth/verify-email-v2",
-            verify_body("anna@example.com", &"123456"),
+            verify_body("anna@example.com", "123456"),
             &[],
         )
         .await;
