@@ -100,7 +100,10 @@ export async function hydrated(page) {
  * lazily loaded route renders, so reading the h1 right after waitForURL can see the old page.
  */
 export async function expectHeading(page, text) {
-  const h1 = page.locator("h1", { hasText: text });
+  // The whole heading, not a part of it: "Corporate card" must not match the list's
+  // "Corporate cards" still on screen while the card's page loads.
+  const whole = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  const h1 = page.locator("h1", { hasText: whole });
   try {
     await h1.first().waitFor({ timeout: 10000 });
   } catch {
