@@ -172,7 +172,7 @@ async fn take(
 }
 
 /// SPEC §3 "Person payload": the personal details, or (with a country) the address.
-#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default, Clone)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PersonPatch {
     pub title: Option<String>,

@@ -3,7 +3,7 @@
 use super::Db;
 use crate::domain::ids::UserId;
 
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasskeyRow {
     pub id: String,

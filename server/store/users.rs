@@ -152,7 +152,7 @@ pub async fn phone(db: &Db, id: &UserId) -> Result<Option<(String, String)>, sql
 }
 
 /// SPEC §3 "User", as the wizard and the account page read it.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetails {
     pub id: String,
@@ -177,7 +177,7 @@ pub struct UserDetails {
     pub is_private_allowed: bool,
 }
 
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Telephone {
     pub country_code: String,

@@ -419,13 +419,15 @@ on_both_backends!(
         let page = bank.get("/dev/money-in", crate::helpers::DESKTOP).await;
         assert_eq!(page.status, 200);
         assert!(page.body.contains("Sandbox money in"));
-        let body = format!(
+        let fields = format!(
             "account={}&amount=75.50&payer=Kestrel+Foods&reference=March",
             gbp.iban
         );
-        let refused = bank.send(form("https://evil.example", body.clone())).await;
+        let refused = bank
+            .send(form("https://evil.example", fields.clone()))
+            .await;
         assert_eq!(refused.status, 403);
-        let done = bank.send(form(crate::helpers::ORIGIN, body)).await;
+        let done = bank.send(form(crate::helpers::ORIGIN, fields)).await;
         assert_eq!(done.status, 200);
         assert!(done.body.contains("Credited £75.50"), "{}", done.body);
         let bad = bank
@@ -442,12 +444,15 @@ on_both_backends!(
             bank,
             &olivia,
             "/v2/transactions/fetch",
-            json!({ "bankAccountId": gbp.id }),
+            body(&FetchInput {
+                bank_account_id: Some(gbp.id.to_string()),
+                ..Default::default()
+            }),
         )
         .await
-        .json();
+        .read::<TransactionPage>();
         assert_eq!(
-            list["totalResults"], 1,
+            list.total_results, 1,
             "one credit, none for the refused posts"
         );
     }

@@ -4,7 +4,15 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use bank::api::onboarding::business::OnboardingReply;
+use bank::api::onboarding::fee::{
+    FeeMethod, FeeReply, OrderInput, WalletInitiate, WalletProcess, WalletSession,
+};
+use bank::api::onboarding::kyb::AdditionalInfo;
+use bank::api::signup::KycStatusReply;
+use bank::domain::accounts::money::Currency;
 use bank::domain::ids::UserId;
+use bank::domain::onboarding::fee::FeeStatus;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -54,7 +62,7 @@ async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
     applicant
 }
 
-async fn fee_of(bank: &TestBank, auth: &str) -> serde_json::Value {
+async fn fee_of(bank: &TestBank, auth: &str) -> FeeReply {
     let reply = post(
         bank,
         "/v2/account-profiles/registration-fees/take",
@@ -63,7 +71,7 @@ async fn fee_of(bank: &TestBank, auth: &str) -> serde_json::Value {
     )
     .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
-    reply.json()
+    reply.read()
 }
 
 async fn accounts(
@@ -114,12 +122,15 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(take.json()["reviewNote"], "Your latest annual accounts");
+    assert_eq!(
+        take.read::<OnboardingReply>().review_note.as_deref(),
+        Some("Your latest annual accounts")
+    );
 
     let empty = post(
         bank,
         "/v2/onboardings/additional-info",
-        json!({"text": " "}),
+        body(&AdditionalInfo { text: " ".into() }),
         &[("authorization", &auth)],
     )
     .await;
@@ -127,7 +138,9 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
     let answered = post(
         bank,
         "/v2/onboardings/additional-info",
-        json!({"text": "Filed at Companies House on 1 May"}),
+        body(&AdditionalInfo {
+            text: "Filed at Companies House on 1 May".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -136,7 +149,9 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
     let again = post(
         bank,
         "/v2/onboardings/additional-info",
-        json!({"text": "again"}),
+        body(&AdditionalInfo {
+            text: "again".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -171,23 +186,21 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
 on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
     let (user_id, auth) = approved_business(bank, "olivia@example.com").await;
     let fee = fee_of(bank, &auth).await;
-    assert_eq!(
-        (fee["amount"].as_f64(), fee["currency"].as_str()),
-        (Some(49.0), Some("GBP"))
-    );
-    assert_eq!(fee["status"], "assigned");
-    assert!(fee["benefits"].as_array().unwrap().len() >= 4);
-    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
-    let iban = fee["transfer"]["iban"].as_str().unwrap().to_string();
+    assert_eq!((fee.amount, fee.currency), (49.0, Currency::Gbp));
+    assert_eq!(fee.status, FeeStatus::Assigned);
+    assert!(fee.benefits.len() >= 4);
+    let (reference, iban) = (fee.transfer.reference, fee.transfer.iban);
 
     let ordered = post(
         bank,
         "/v2/account-profiles/registration-fees/order",
-        json!({"method": "transfer"}),
+        body(&OrderInput {
+            method: FeeMethod::Transfer,
+        }),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(ordered.json()["status"], "pending");
+    assert_eq!(ordered.read::<FeeReply>().status, FeeStatus::Pending);
     assert_eq!(status(bank, &user_id).await, "registration_fee_pending");
     let kyc = bank
         .send(
@@ -197,7 +210,10 @@ on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
                 .unwrap(),
         )
         .await;
-    assert_eq!(kyc.json()["kyc_label"], "Account Activation Pending");
+    assert_eq!(
+        kyc.read::<KycStatusReply>().kyc_label,
+        "Account Activation Pending"
+    );
 
     // Short, or an unknown reference: nothing is recognised.
     use bank::providers::sandbox_payments::credit;
@@ -244,7 +260,7 @@ on_both_backends!(a_fee_paid_by_transfer_opens_the_accounts_once, |bank| {
         .await
         .unwrap();
     assert_eq!(accounts(bank, &user_id).await.len(), 1);
-    assert_eq!(fee_of(bank, &auth).await["status"], "paid");
+    assert_eq!(fee_of(bank, &auth).await.status, FeeStatus::Paid);
     ledger_is_sound(bank).await;
     let mut conn = bank.db.pool.acquire().await.unwrap();
     let (income,): (i64,) =
@@ -309,12 +325,14 @@ on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
         let reply = post(
             bank,
             "/v2/account-profiles/registration-fees/order",
-            json!({"method": "card"}),
+            body(&OrderInput {
+                method: FeeMethod::Card,
+            }),
             &[("authorization", &auth)],
         )
         .await;
         assert_eq!(reply.status, 200, "{}", reply.body);
-        let url = reply.json()["checkoutUrl"].as_str().unwrap().to_string();
+        let url = reply.read::<FeeReply>().checkout_url.unwrap();
         url[url.find("/sandbox/pay/").unwrap()..].to_string()
     };
     let declined_at = order().await;
@@ -325,7 +343,7 @@ on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
     )
     .await;
     assert_eq!(declined.status, 303);
-    assert_eq!(fee_of(bank, &auth).await["status"], "failed");
+    assert_eq!(fee_of(bank, &auth).await.status, FeeStatus::Failed);
 
     let path = order().await;
     let page = bank.get(&path, DESKTOP).await;
@@ -353,7 +371,7 @@ on_both_backends!(a_card_payment_passes_3d_secure_on_the_hosted_page, |bank| {
     assert!(done
         .header("location")
         .starts_with("/account-activation/card?checkout="));
-    assert_eq!(fee_of(bank, &auth).await["status"], "paid");
+    assert_eq!(fee_of(bank, &auth).await.status, FeeStatus::Paid);
     assert_eq!(status(bank, &user_id).await, "completed");
     assert_eq!(accounts(bank, &user_id).await.len(), 1);
     // The page is closed once paid; posting again pays nothing more.
@@ -367,33 +385,39 @@ on_both_backends!(apple_pay_through_the_sandbox_acquirer, |bank| {
     let initiated = post(
         bank,
         "/v2/account-profiles/registration-fees/wallet-pay/initiate",
-        json!({"walletType": "apple-pay"}),
+        body(&WalletInitiate {
+            wallet_type: "apple-pay".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
     assert_eq!(initiated.status, 200, "{}", initiated.body);
-    assert_eq!(initiated.json()["amount"], "49.00");
-    assert_eq!(
-        initiated.json()["supportedNetworks"],
-        json!(["visa", "masterCard", "amex"])
-    );
+    let session = initiated.read::<WalletSession>();
+    assert_eq!(session.amount, "49.00");
+    assert_eq!(session.supported_networks, ["visa", "masterCard", "amex"]);
     let token = |data: &str| json!({"paymentData": {"version": "EC_v1", "data": data}, "paymentMethod": {"network": "Visa"}, "transactionIdentifier": format!("T-{data}")});
     let failed = post(
         bank,
         "/v2/account-profiles/registration-fees/wallet-pay/process",
-        json!({"walletType": "apple-pay", "token": token("decline")}),
+        body(&WalletProcess {
+            wallet_type: "apple-pay".into(),
+            token: token("decline"),
+        }),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(failed.json()["status"], "failed");
+    assert_eq!(failed.read::<FeeReply>().status, FeeStatus::Failed);
     let paid = post(
         bank,
         "/v2/account-profiles/registration-fees/wallet-pay/process",
-        json!({"walletType": "apple-pay", "token": token("c2FuZGJveA")}),
+        body(&WalletProcess {
+            wallet_type: "apple-pay".into(),
+            token: token("c2FuZGJveA"),
+        }),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(paid.json()["status"], "paid", "{}", paid.body);
+    assert_eq!(paid.read::<FeeReply>().status, FeeStatus::Paid);
     assert_eq!(status(bank, &user_id).await, "completed");
 });
 
@@ -406,17 +430,13 @@ on_both_backends!(payment_methods_follow_their_flags, |bank| {
         .unwrap();
     let (_, auth) = approved_business(bank, "olivia@example.com").await;
     let fee = fee_of(bank, &auth).await;
-    assert_eq!(
-        (
-            fee["cardAllowed"].as_bool(),
-            fee["applePayAllowed"].as_bool()
-        ),
-        (Some(false), Some(false))
-    );
+    assert_eq!((fee.card_allowed, fee.apple_pay_allowed), (false, false));
     let card = post(
         bank,
         "/v2/account-profiles/registration-fees/order",
-        json!({"method": "card"}),
+        body(&OrderInput {
+            method: FeeMethod::Card,
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -424,7 +444,9 @@ on_both_backends!(payment_methods_follow_their_flags, |bank| {
     let apple = post(
         bank,
         "/v2/account-profiles/registration-fees/wallet-pay/initiate",
-        json!({"walletType": "apple-pay"}),
+        body(&WalletInitiate {
+            wallet_type: "apple-pay".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -455,14 +477,11 @@ on_both_backends!(a_personal_customer_in_germany_pays_in_euro, |bank| {
     .await
     .unwrap();
     let fee = fee_of(bank, &auth).await;
-    assert_eq!(
-        (fee["amount"].as_f64(), fee["currency"].as_str()),
-        (Some(19.0), Some("EUR"))
-    );
-    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
+    assert_eq!((fee.amount, fee.currency), (19.0, Currency::Eur));
+    let reference = fee.transfer.reference;
     bank::providers::sandbox_payments::credit(
         &bank.db,
-        fee["transfer"]["iban"].as_str().unwrap(),
+        &fee.transfer.iban,
         "19.00",
         "Tom Fischer",
         &reference,
@@ -491,8 +510,7 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
     )
     .await;
     let fee = fee_of(bank, &auth).await;
-    let reference = fee["transfer"]["reference"].as_str().unwrap().to_string();
-    let iban = fee["transfer"]["iban"].as_str().unwrap().to_string();
+    let (reference, iban) = (fee.transfer.reference, fee.transfer.iban);
     let token = |n: usize| {
         json!({"paymentData": {"version": "EC_v1", "data": format!("pay-{n}")},
         "paymentMethod": {"network": "Visa"}, "transactionIdentifier": format!("T-{n}")})
@@ -505,7 +523,10 @@ on_both_backends!(an_activation_fee_is_charged_once_under_a_race, |bank| {
             post(
                 bank,
                 "/v2/account-profiles/registration-fees/wallet-pay/process",
-                json!({"walletType": "apple-pay", "token": token(n)}),
+                body(&WalletProcess {
+                    wallet_type: "apple-pay".into(),
+                    token: token(n),
+                }),
                 &[("authorization", &auth)],
             )
             .await
@@ -608,11 +629,13 @@ on_both_backends!(the_acquirers_webhook_is_signed_and_pays_once, |bank| {
     let ordered = post(
         bank,
         "/v2/account-profiles/registration-fees/order",
-        json!({"method": "card"}),
+        body(&OrderInput {
+            method: FeeMethod::Card,
+        }),
         &[("authorization", &auth)],
     )
     .await;
-    let url = ordered.json()["checkoutUrl"].as_str().unwrap().to_string();
+    let url = ordered.read::<FeeReply>().checkout_url.unwrap();
     let checkout = url.rsplit('/').next().unwrap().to_string();
     let event = bank::providers::acquirer::CheckoutEvent {
         checkout_id: checkout.clone(),

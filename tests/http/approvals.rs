@@ -3,8 +3,9 @@
 //! approval of its terms, or rejects it (the hold is released). The maker cannot approve their
 //! own; an Account Owner's transfers never wait; each step is audited.
 
-use bank::api::payments::approvals::{RuleList, WaitingList};
+use bank::api::payments::approvals::{ApprovalRule, Decision, RuleList, WaitingList};
 use bank::api::payments::transfers::TransferResult;
+use bank::domain::accounts::money::Currency;
 use bank::domain::ids::ProfileId;
 use bank::domain::payments::request::TransferTermsBody;
 use serde_json::json;
@@ -43,13 +44,29 @@ async fn pay(bank: &TestBank, who: &Customer, terms: &TransferTermsBody) -> (Str
     (id, reply)
 }
 
+/// The profile's approval threshold for GBP; none removes the rule.
+pub fn gbp_rule(threshold: Option<&str>) -> serde_json::Value {
+    body(&ApprovalRule {
+        currency: Some(Currency::Gbp),
+        threshold: threshold.map(String::from),
+    })
+}
+
+/// A decision on the waiting transfer `id`, approved with `request_id` (empty to reject).
+fn decision(id: &str, request_id: &str) -> serde_json::Value {
+    body(&Decision {
+        id: id.into(),
+        request_id: request_id.into(),
+    })
+}
+
 on_both_backends!(
     a_transfer_above_the_threshold_waits_for_a_second_approval,
     |bank| {
         let p = payer(bank, "olivia@example.com").await;
         let owner = &p.customer;
         let dora = director(bank, &owner.profile_id).await;
-        let rule = json!({"currency": "GBP", "threshold": "100.00"});
+        let rule = gbp_rule(Some("100.00"));
         let refused = send_json(
             bank,
             "PUT",
@@ -107,7 +124,7 @@ on_both_backends!(
         let mine = post(
             bank,
             "/v2/transactions/approvals/approve",
-            json!({"id": id, "requestId": "x"}),
+            decision(&id, "x"),
             &[("authorization", &auth)],
         )
         .await;
@@ -129,7 +146,7 @@ on_both_backends!(
         let done = post(
             bank,
             "/v2/transactions/approvals/approve",
-            json!({"id": id, "requestId": owners}),
+            decision(&id, &owners),
             &[("authorization", &owner.bearer())],
         )
         .await;
@@ -142,7 +159,7 @@ on_both_backends!(
         let again = post(
             bank,
             "/v2/transactions/approvals/approve",
-            json!({"id": id, "requestId": owners}),
+            decision(&id, &owners),
             &[("authorization", &owner.bearer())],
         )
         .await;
@@ -167,7 +184,7 @@ on_both_backends!(
             bank,
             "PUT",
             "/v2/account-profiles/approval-rules",
-            json!({"currency": "GBP", "threshold": "100"}),
+            gbp_rule(Some("100")),
             &[("authorization", &owner.bearer())],
         )
         .await;
@@ -177,7 +194,7 @@ on_both_backends!(
         let rejected = post(
             bank,
             "/v2/transactions/approvals/reject",
-            json!({"id": id}),
+            decision(&id, ""),
             &[("authorization", &owner.bearer())],
         )
         .await;
@@ -211,7 +228,7 @@ on_both_backends!(
             bank,
             "PUT",
             "/v2/account-profiles/approval-rules",
-            json!({"currency": "GBP", "threshold": null}),
+            gbp_rule(None),
             &[("authorization", &owner.bearer())],
         )
         .await;

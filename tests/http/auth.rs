@@ -3,7 +3,7 @@
 use axum::body::Body;
 use axum::http::Request;
 use bank::api::auth::{
-    LoginInput, LoginReply, MfaInput, MfaStatusReply, MfaStep, RequestRef, ResendInput, ResendReply,
+    LoginReply, MfaInput, MfaStatusReply, MfaStep, RequestRef, ResendInput, ResendReply,
 };
 use bank::domain::auth::email::Email;
 use bank::domain::auth::mfa::{Method, Status};
@@ -16,14 +16,6 @@ use crate::helpers::*;
 use crate::on_both_backends;
 
 const PASSWORD: &str = "harbour2026";
-
-fn login_body(email: &str, password: &str) -> serde_json::Value {
-    body(&LoginInput {
-        email: Some(email.into()),
-        password: Some(password.into()),
-        accept_policies: false,
-    })
-}
 
 /// The texted code, by whatever method the request has.
 fn code_body(request_id: &str, secret: &str) -> serde_json::Value {

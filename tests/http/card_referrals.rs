@@ -3,13 +3,29 @@
 //! makes it active; the bank pays the reward once into the referrer's GBP account (rewarded),
 //! however often the job runs, through the ledger.
 
-use bank::api::cards::referrals::CardReferralProgram;
-use serde_json::{json, Value};
+use bank::api::cards::ordering::ShippingChoice;
+use bank::api::cards::referrals::{CardReferralProgram, ReferralView};
+use bank::api::cards::CardView;
+use bank::api::signup::CreateInput;
+use bank::domain::cards::shipping::{ShippingAddress, ShippingType};
+use bank::domain::onboarding::kyc::OnboardingFlow;
+use bank::services::cards::ReferralState;
+use serde_json::json;
 
 use crate::cards::deliver;
 use crate::helpers::*;
 use crate::on_both_backends;
 use bank::domain::accounts::money::Currency;
+
+/// A personal sign-up with a friend's referral code.
+fn personal_with(code: &str) -> CreateInput {
+    CreateInput {
+        password: "harbour2026".into(),
+        onboarding_flow: Some(OnboardingFlow::Personal),
+        referral_code: Some(code.into()),
+        ..Default::default()
+    }
+}
 
 async fn program(bank: &TestBank, who: &Customer) -> Reply {
     send_json(
@@ -22,10 +38,10 @@ async fn program(bank: &TestBank, who: &Customer) -> Reply {
     .await
 }
 
-async fn referrals(bank: &TestBank, who: &Customer) -> Vec<Value> {
+async fn referrals(bank: &TestBank, who: &Customer) -> Vec<ReferralView> {
     let reply = program(bank, who).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
-    reply.json()["referrals"].as_array().unwrap().clone()
+    reply.read::<CardReferralProgram>().referrals
 }
 
 on_both_backends!(
@@ -57,24 +73,23 @@ on_both_backends!(
         let joined = post(
             bank,
             "/v2/users",
-            json!({"password": "harbour2026", "onboardingFlow": "personal",
-            "referralCode": code.to_lowercase()}),
+            body(&personal_with(&code.to_lowercase())),
             &[("cookie", &registration)],
         )
         .await;
         assert_eq!(joined.status, 200, "{}", joined.body);
         let stranger = verified_email(bank, "bob@example.com").await;
         let unknown = post(
-        bank,
-        "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "personal", "referralCode": "NOPE2345"}),
-        &[("cookie", &stranger)],
-    )
-    .await;
+            bank,
+            "/v2/users",
+            body(&personal_with("NOPE2345")),
+            &[("cookie", &stranger)],
+        )
+        .await;
         assert_eq!(unknown.status, 200, "{}", unknown.body);
         let listed = referrals(bank, &olivia).await;
-        assert_eq!(listed.len(), 1, "{listed:?}");
-        assert_eq!(listed[0]["state"], "pending");
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].state, ReferralState::Pending);
 
         // Nothing is paid while the friend has no active card.
         assert_eq!(
@@ -132,8 +147,16 @@ on_both_backends!(
             bank,
             "PATCH",
             "/v2/cards/shipping-addresses",
-            json!({"type": "other", "address": {"addressLine1": "1 Abbey Road", "city": "London",
-            "postalCode": "NW8 9AY", "countryCode": "GB"}}),
+            body(&ShippingChoice {
+                kind: Some(ShippingType::Other),
+                address: Some(ShippingAddress {
+                    address_line1: "1 Abbey Road".into(),
+                    city: "London".into(),
+                    postal_code: "NW8 9AY".into(),
+                    country_code: "GB".into(),
+                    ..Default::default()
+                }),
+            }),
             &headers,
         )
         .await;
@@ -141,18 +164,21 @@ on_both_backends!(
         let ordered = send_json(bank, "POST", "/v2/cards/order", json!({}), &headers).await;
         assert_eq!(ordered.status, 200, "{}", ordered.body);
         deliver(bank).await;
-        let id = ordered.json()["id"].as_str().unwrap().to_string();
-        let last = ordered.json()["panMasked"].as_str().unwrap()[15..].to_string();
+        let card = ordered.read::<CardView>();
+        let last = crate::cards::last_four(&card);
         let activated = send_json(
             bank,
             "PATCH",
             "/v2/cards/status",
-            json!({"cardId": id, "action": "activate", "lastDigits": last, "pin": "4829"}),
+            body(&crate::cards::activation(&card.id, &last, "4829")),
             &headers,
         )
         .await;
         assert_eq!(activated.status, 200, "{}", activated.body);
-        assert_eq!(referrals(bank, &olivia).await[0]["state"], "active");
+        assert_eq!(
+            referrals(bank, &olivia).await[0].state,
+            ReferralState::Active
+        );
 
         // Paid once, whoever runs the job and however often.
         let now = bank.db.now_ms();
@@ -168,8 +194,8 @@ on_both_backends!(
             0
         );
         let listed = referrals(bank, &olivia).await;
-        assert_eq!(listed[0]["state"], "rewarded");
-        assert_eq!(listed[0]["name"], "");
+        assert_eq!(listed[0].state, ReferralState::Rewarded);
+        assert_eq!(listed[0].name, "");
         assert_eq!(reload(bank, &account).await.balance.available(), 2_500);
         ledger_is_sound(bank).await;
     }

@@ -4,9 +4,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use serde_json::json;
-
-use crate::helpers::{Backend, TestBank, ORIGIN};
+use crate::helpers::{login_body, Backend, TestBank, ORIGIN};
 
 fn client_from(source: &str) -> reqwest::Client {
     reqwest::Client::builder()
@@ -21,7 +19,7 @@ async fn empty_login(client: &reqwest::Client, bank: SocketAddr, forwarded: Opti
     let mut request = client
         .post(format!("http://{bank}/v2/auth/login"))
         .header("origin", ORIGIN)
-        .json(&json!({ "email": "", "password": "" }));
+        .json(&login_body("", ""));
     if let Some(value) = forwarded {
         request = request
             .header("x-forwarded-for", value)
@@ -91,7 +89,7 @@ async fn the_audit_log_records_the_clients_address() {
         .post(format!("http://{address}/v2/auth/login"))
         .header("origin", ORIGIN)
         .header("x-forwarded-for", "192.0.2.99")
-        .json(&json!({ "email": "nobody@example.com", "password": "Wrong12345" }))
+        .json(&login_body("nobody@example.com", "Wrong12345"))
         .send()
         .await
         .unwrap()

@@ -248,7 +248,7 @@ on_both_backends!(
             &owner,
             "DELETE",
             "/v2/account-profiles/users/access",
-            json!({"id": stored.user_id}),
+            crate::team::member(&stored.user_id),
         )
         .await;
         assert_eq!(removed.status, 200, "{}", removed.body);
@@ -332,13 +332,7 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            body(&InviteBody {
-                name: "Carl Price".into(),
-                email: "carl@example.com".into(),
-                position: Some(Role::Cfo),
-                agreement: true,
-                ..Default::default()
-            }),
+            body(&crate::invitations::invite("carl@example.com", Role::Cfo)),
         )
         .await;
         assert_eq!(team.status, 403, "{}", team.body);
@@ -365,13 +359,7 @@ on_both_backends!(
             &owner,
             "POST",
             "/v2/invitations",
-            body(&InviteBody {
-                name: "Carl Price".into(),
-                email: "carl@example.com".into(),
-                position: Some(Role::Cfo),
-                agreement: true,
-                ..Default::default()
-            }),
+            body(&crate::invitations::invite("carl@example.com", Role::Cfo)),
         )
         .await;
         assert_eq!(team.status, 200, "{}", team.body);

@@ -39,7 +39,12 @@ pub async fn ask_quote(bank: &TestBank, who: &Customer, request: RateRequest) ->
     .await
 }
 
-fn quote_body(from: &BankAccount, to: Currency, kind: ConversionType, amount: &str) -> RateRequest {
+pub fn quote_body(
+    from: &BankAccount,
+    to: Currency,
+    kind: ConversionType,
+    amount: &str,
+) -> RateRequest {
     RateRequest {
         from_account: from.id.to_string(),
         from_currency: Some(from.currency),

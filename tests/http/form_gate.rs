@@ -4,8 +4,16 @@
 
 use axum::body::Body;
 use axum::http::{header, Request};
+use bank::api::auth::MfaInput;
+use bank::api::exchange::conversions::ExchangeBody;
+use bank::api::exchange::quotes::ExchangeQuote;
+use bank::api::onboarding::fee::{FeeMethod, OrderInput};
+use bank::api::onboarding::identity::AgreementInput;
+use bank::api::onboarding::phone::TelephoneInput;
+use bank::domain::accounts::money::Currency;
+use bank::domain::exchange::ConversionType;
 use bank::domain::ids::ProfileId;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::helpers::*;
 use crate::on_both_backends;
@@ -69,7 +77,7 @@ async fn ask_both_ways(
     let api = post(
         bank,
         "/v2/auth/mfa/generate",
-        json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
+        crate::transfers::approval_of(&terms),
         &[("authorization", auth)],
     )
     .await;
@@ -158,17 +166,24 @@ on_both_backends!(
         let quote = post(
             bank,
             "/v1/bank/currency-exchange/rate",
-            json!({"fromAccount": p.gbp.id, "fromCurrency": "GBP", "toCurrency": "EUR",
-            "conversionType": "direct", "amount": "100.00"}),
+            body(&crate::exchange::quote_body(
+                &p.gbp,
+                Currency::Eur,
+                ConversionType::Direct,
+                "100.00",
+            )),
             &[("authorization", &p.customer.bearer())],
         )
         .await;
         assert_eq!(quote.status, 200, "{}", quote.body);
-        let quote_id = quote.json()["quoteId"].as_str().unwrap().to_string();
+        let quote_id = quote.read::<ExchangeQuote>().quote_id.unwrap();
         let api = post(
             bank,
             "/v1/bank/currency-exchange",
-            json!({"id": quote_id, "quoteId": quote_id}),
+            body(&ExchangeBody {
+                id: quote_id.clone(),
+                quote_id: quote_id.clone(),
+            }),
             &[("authorization", &auth)],
         )
         .await;
@@ -228,21 +243,25 @@ on_both_backends!(
                 vec![("telephone", "+44 7700 900456")],
                 "PATCH",
                 "/v1/users/telephone",
-                json!({"telephone": "+44 7700 900456"}),
+                body(&TelephoneInput {
+                    telephone: "+44 7700 900456".into(),
+                }),
             ),
             (
                 "/sumsub",
                 vec![("accepted", "on")],
                 "POST",
                 "/v2/identity/agreement",
-                json!({"accepted": true}),
+                body(&AgreementInput { accepted: true }),
             ),
             (
                 "/account-activation/transfer",
                 vec![],
                 "POST",
                 "/v2/account-profiles/registration-fees/order",
-                json!({"method": "transfer"}),
+                body(&OrderInput {
+                    method: FeeMethod::Transfer,
+                }),
             ),
         ];
         for (page, fields, method, path, body) in cases {
@@ -267,7 +286,7 @@ on_both_backends!(
         let api = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "olivia@example.com", "password": "wrong password 1"}),
+            login_body("olivia@example.com", "wrong password 1"),
             &[],
         )
         .await;
@@ -287,7 +306,11 @@ on_both_backends!(
         let api = post(
             bank,
             "/v2/auth/mfa/login",
-            json!({"requestId": "made-up", "secret": "123456"}),
+            body(&MfaInput {
+                request_id: "made-up".into(),
+                secret: "123456".into(),
+                ..Default::default()
+            }),
             &[],
         )
         .await;

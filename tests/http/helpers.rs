@@ -73,6 +73,41 @@ pub fn body<T: serde::Serialize>(request: &T) -> serde_json::Value {
     serde_json::to_value(request).expect("a request type serialises")
 }
 
+/// The log-in form's body.
+pub fn login_body(email: &str, password: &str) -> serde_json::Value {
+    body(&bank::api::auth::LoginInput {
+        email: Some(email.into()),
+        password: Some(password.into()),
+        accept_policies: false,
+    })
+}
+
+/// Sign-up's first step: send a code to `email`.
+pub fn send_body(email: &str) -> serde_json::Value {
+    body(&bank::api::auth::SendInput {
+        email: email.into(),
+    })
+}
+
+/// Sign-up's second step: the emailed code.
+pub fn verify_body(email: &str, code: &str) -> serde_json::Value {
+    body(&bank::api::auth::VerifyInput {
+        email: email.into(),
+        code: code.into(),
+    })
+}
+
+/// An invited person's account, created from their invitation link's `token`.
+pub fn invited_signup(token: &str) -> bank::api::signup::CreateInput {
+    bank::api::signup::CreateInput {
+        password: "harbour2026".into(),
+        onboarding_flow: Some(bank::domain::onboarding::kyc::OnboardingFlow::UserInvited),
+        invitation_token: Some(token.into()),
+        accept_policies: true,
+        ..Default::default()
+    }
+}
+
 /// The configuration of a sandbox bank, as `make run` and the tests name the mode.
 pub fn sandbox_config() -> Config {
     Config::from_map(
@@ -507,8 +542,7 @@ pub async fn joins_from_invitation(bank: &TestBank, email: &str, token: &str) ->
     let joined = post(
         bank,
         "/v2/users",
-        serde_json::json!({"password": "harbour2026", "onboardingFlow": "user_invited",
-            "invitationToken": token, "acceptPolicies": true}),
+        body(&invited_signup(token)),
         &[("cookie", &registration)],
     )
     .await;
@@ -628,7 +662,7 @@ pub async fn verified_email(bank: &TestBank, email: &str) -> String {
     let sent = post(
         bank,
         "/v1/auth/send-verification-email-v2",
-        serde_json::json!({"email": email}),
+        send_body(email),
         &[],
     )
     .await;
@@ -637,7 +671,7 @@ pub async fn verified_email(bank: &TestBank, email: &str) -> String {
     let reply = post(
         bank,
         "/v1/auth/verify-email-v2",
-        serde_json::json!({"email": email, "code": code}),
+        verify_body(email, &code),
         &[],
     )
     .await;

@@ -3,6 +3,7 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use bank::api::onboarding::identity::AgreementInput;
 use bank::domain::ids::UserId;
 use bank::providers::identity::{ProviderName, WidgetAccess};
 use serde_json::json;
@@ -97,7 +98,7 @@ on_both_backends!(
         let refused = post(
             bank,
             "/v2/identity/agreement",
-            json!({"accepted": false}),
+            body(&AgreementInput { accepted: false }),
             &[("authorization", &auth)],
         )
         .await;
@@ -105,7 +106,7 @@ on_both_backends!(
         let agreed = post(
             bank,
             "/v2/identity/agreement",
-            json!({"accepted": true}),
+            body(&AgreementInput { accepted: true }),
             &[("authorization", &auth)],
         )
         .await;
@@ -161,7 +162,7 @@ on_both_backends!(a_sandbox_review_can_ask_for_new_photos_or_reject, |bank| {
     post(
         bank,
         "/v2/identity/agreement",
-        json!({"accepted": true}),
+        body(&AgreementInput { accepted: true }),
         &[("authorization", &auth)],
     )
     .await;

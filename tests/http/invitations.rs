@@ -7,18 +7,20 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::auth::LoginInput;
 use bank::api::profiles::invitations::{
     FetchBody, InvitationList, InvitationRef, InvitationView, InviteBody, Resent, Side,
 };
 use bank::api::profiles::users::TeamList;
 use bank::api::profiles::ProfileList;
 use bank::api::session_state::SessionState;
+use bank::api::signup::CreateInput;
 use bank::domain::onboarding::kyc::OnboardingFlow;
 use bank::domain::profiles::access::Role;
 use bank::domain::profiles::invitation::InvitationState;
 
 /// Carl Price invited at `email` as `position`.
-fn invite(email: &str, position: Role) -> InviteBody {
+pub fn invite(email: &str, position: Role) -> InviteBody {
     InviteBody {
         name: "Carl Price".into(),
         email: email.into(),
@@ -32,7 +34,7 @@ fn form(email: &str, position: Role) -> Value {
     body(&invite(email, position))
 }
 
-fn by_id(id: &str) -> Value {
+pub fn by_id(id: &str) -> Value {
     body(&InvitationRef {
         id: id.into(),
         ..Default::default()
@@ -116,13 +118,7 @@ on_both_backends!(
             verified.read::<InvitationView>().profile_name,
             "Bennett & Hale Trading Ltd"
         );
-        let made_up = post(
-            bank,
-            "/v2/invitations/verify",
-            json!({"token": "made-up"}),
-            &[],
-        )
-        .await;
+        let made_up = post(bank, "/v2/invitations/verify", by_token("made-up"), &[]).await;
         assert_eq!(made_up.status, 404);
         assert_eq!(made_up.error().code, "invitation_not_found");
         assert!(made_up
@@ -537,10 +533,13 @@ on_both_backends!(
 
         // The link is for Carl's email only.
         let other = verified_email(bank, "mallory@example.com").await;
-        let refused = post(bank, "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "user_invited", "invitationToken": token,
-            "acceptPolicies": true}),
-        &[("cookie", &other)]).await;
+        let refused = post(
+            bank,
+            "/v2/users",
+            body(&invited_signup(&token)),
+            &[("cookie", &other)],
+        )
+        .await;
         assert_eq!(refused.status, 422, "{}", refused.body);
         assert_eq!(
             refused.field_error("email"),
@@ -551,25 +550,38 @@ on_both_backends!(
         let bare = post(
             bank,
             "/v2/users",
-            json!({"password": "harbour2026", "onboardingFlow": "user_invited"}),
+            body(&CreateInput {
+                invitation_token: None,
+                ..invited_signup("")
+            }),
             &[("cookie", &registration)],
         )
         .await;
         assert_eq!(bare.status, 422);
 
         // The invitee accepts the bank's policies to join; without them nothing is created.
-        let unaccepted = post(bank, "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "user_invited", "invitationToken": token}),
-        &[("cookie", &registration)]).await;
+        let unaccepted = post(
+            bank,
+            "/v2/users",
+            body(&CreateInput {
+                accept_policies: false,
+                ..invited_signup(&token)
+            }),
+            &[("cookie", &registration)],
+        )
+        .await;
         assert_eq!(unaccepted.status, 422, "{}", unaccepted.body);
         assert_eq!(
             unaccepted.field_error("acceptPolicies"),
             "Field is required"
         );
-        let joined = post(bank, "/v2/users",
-        json!({"password": "harbour2026", "onboardingFlow": "user_invited", "invitationToken": token,
-            "acceptPolicies": true}),
-        &[("cookie", &registration)]).await;
+        let joined = post(
+            bank,
+            "/v2/users",
+            body(&invited_signup(&token)),
+            &[("cookie", &registration)],
+        )
+        .await;
         assert_eq!(joined.status, 200, "{}", joined.body);
         let access = cookie_pair(&joined, "__Host-access");
         let session = send_json(
@@ -698,7 +710,7 @@ on_both_backends!(
             .await
             .unwrap();
         assert!(accepted.is_some(), "accepted with the registration");
-        let login = json!({"email": "carl@example.com", "password": "harbour2026"});
+        let login = login_body("carl@example.com", "harbour2026");
         let fine = post(bank, "/v2/auth/login", login.clone(), &[]).await;
         assert_eq!(fine.status, 200, "{}", fine.body);
 
@@ -739,7 +751,11 @@ on_both_backends!(
         let wrong = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "carl@example.com", "password": "not-his-password1", "acceptPolicies": true}),
+            body(&LoginInput {
+                email: Some("carl@example.com".into()),
+                password: Some("not-his-password1".into()),
+                accept_policies: true,
+            }),
             &[],
         )
         .await;

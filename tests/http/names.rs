@@ -3,9 +3,13 @@
 //! angle brackets are refused before anything is stored or sent; names in the bank's emails link
 //! nothing.
 
-use serde_json::json;
+use bank::api::payments::recipients::RecipientBody;
+use bank::api::profiles::invitations::InviteBody;
+use bank::api::signup::PersonPatch;
+use bank::domain::profiles::access::Role;
 
 use crate::helpers::*;
+use crate::invitations::invite;
 use crate::on_both_backends;
 
 on_both_backends!(names_carry_only_names, |bank| {
@@ -22,8 +26,10 @@ on_both_backends!(names_carry_only_names, |bank| {
         let invited = post(
             bank,
             "/v2/invitations",
-            json!({"name": name, "email": "carl@example.com", "position": "cfo",
-                "occupation": "", "agreement": true}),
+            body(&InviteBody {
+                name: name.into(),
+                ..invite("carl@example.com", Role::Cfo)
+            }),
             &headers,
         )
         .await;
@@ -34,8 +40,7 @@ on_both_backends!(names_carry_only_names, |bank| {
     let invited = post(
         bank,
         "/v2/invitations",
-        json!({"name": "Carl Price", "email": "<carl@example.com>", "position": "cfo",
-            "occupation": "", "agreement": true}),
+        body(&invite("<carl@example.com>", Role::Cfo)),
         &headers,
     )
     .await;
@@ -51,7 +56,7 @@ on_both_backends!(names_carry_only_names, |bank| {
     let signup = post(
         bank,
         "/v1/auth/send-verification-email-v2",
-        json!({"email": "anna<script>@example.com"}),
+        send_body("anna<script>@example.com"),
         &[],
     )
     .await;
@@ -63,8 +68,10 @@ on_both_backends!(names_carry_only_names, |bank| {
             bank,
             "PUT",
             "/v2/recipients",
-            json!({"scheme": "local", "name": name, "type": "company",
-                "ukSortCode": "200000", "ukAccountNumber": "55779911", "reference": "Rent"}),
+            body(&RecipientBody {
+                name: name.into(),
+                ..crate::recipients::local()
+            }),
             &headers,
         )
         .await;
@@ -83,8 +90,14 @@ on_both_backends!(names_carry_only_names, |bank| {
         bank,
         "PATCH",
         "/v2/users",
-        json!({"title": "Ms", "name": "\u{202E}ecarG", "surname": "Hopper",
-            "dob": "1990-02-09", "isPep": false}),
+        body(&PersonPatch {
+            title: Some("Ms".into()),
+            name: Some("\u{202E}ecarG".into()),
+            surname: Some("Hopper".into()),
+            dob: Some("1990-02-09".into()),
+            is_pep: Some(false),
+            ..Default::default()
+        }),
         &[("authorization", &applicant_auth)],
     )
     .await;
@@ -100,8 +113,7 @@ on_both_backends!(names_in_the_banks_emails_link_nothing, |bank| {
     let invited = post(
         bank,
         "/v2/invitations",
-        json!({"name": "Carl Price", "email": "carl@example.com", "position": "cfo",
-            "occupation": "", "agreement": true}),
+        body(&invite("carl@example.com", Role::Cfo)),
         &[("authorization", &owner.bearer())],
     )
     .await;

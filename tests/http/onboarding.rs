@@ -1,36 +1,64 @@
 //! Onboarding after sign-up (issue 10): the business wizard saved step by step, the phone
 //! verified by SMS, and the KYC status moving on only from the step it asks for.
 
+use bank::api::common_answers::Success;
+use bank::api::onboarding::business::{OnboardingReply, SaveInput};
+use bank::api::onboarding::companies::{CompanyQuery, CompanyResults};
+use bank::api::onboarding::phone::{CodeInput, TelephoneInput};
+use bank::api::onboarding::reference::{AccountUsage, Turnover};
 use bank::api::signup::KycStatusReply;
+use bank::domain::onboarding::business::BusinessData;
+use bank::domain::onboarding::business_options::Choice;
 use bank::domain::onboarding::kyc::KycStatus;
-use serde_json::{json, Value};
+use bank::services::users::person::{Telephone, UserDetails};
+use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
 
-pub fn company() -> Value {
-    json!({
-        "country": "GB", "type": "ltd",
-        "name": "Bennett & Hale Trading Ltd", "number": "09876543", "incorporation_date": "2019-05-01",
-        "email": "office@bennett-hale.example", "telephone": "+44 20 7946 0000",
-        "business_type": "wholesale_retail", "business_size": "micro",
-        "monthly_incoming_transaction_count": "11-50", "monthly_incoming_transaction_volume": "10000-50000",
-        "monthly_outgoing_transaction_count": "11-50", "monthly_outgoing_transaction_volume": "10000-50000",
-        "website": "bennett-hale.example", "vat_number": "GB123456789",
-        "legal_address_1": "Finsbury Circus", "legal_city": "London", "legal_postcode": "EC2M 7EA",
-        "legal_building_number": "20", "legal_country": "GB", "actual_same_as_legal": true,
-        "sourceOfFunds": "revenue", "purposeDescription": "payments_suppliers;OTHER:Paying rent",
-        "sendingCounterparties": "clients", "receivingCounterparties": "suppliers;tax",
-        "sendingCountries": "GB;DE", "receivingCountries": "GB",
-    })
+pub fn company() -> BusinessData {
+    let text = |value: &str| value.to_string();
+    BusinessData {
+        country: text("GB"),
+        kind: text("ltd"),
+        name: text("Bennett & Hale Trading Ltd"),
+        number: text("09876543"),
+        incorporation_date: text("2019-05-01"),
+        email: text("office@bennett-hale.example"),
+        telephone: text("+44 20 7946 0000"),
+        business_type: text("wholesale_retail"),
+        business_size: text("micro"),
+        monthly_incoming_transaction_count: text("11-50"),
+        monthly_incoming_transaction_volume: text("10000-50000"),
+        monthly_outgoing_transaction_count: text("11-50"),
+        monthly_outgoing_transaction_volume: text("10000-50000"),
+        website: text("bennett-hale.example"),
+        vat_number: text("GB123456789"),
+        legal_address_1: text("Finsbury Circus"),
+        legal_city: text("London"),
+        legal_postcode: text("EC2M 7EA"),
+        legal_building_number: text("20"),
+        legal_country: text("GB"),
+        actual_same_as_legal: true,
+        source_of_funds: text("revenue"),
+        purpose_description: text("payments_suppliers;OTHER:Paying rent"),
+        sending_counterparties: text("clients"),
+        receiving_counterparties: text("suppliers;tax"),
+        sending_countries: text("GB;DE"),
+        receiving_countries: text("GB"),
+        ..BusinessData::default()
+    }
 }
 
-pub async fn put_step(bank: &TestBank, auth: &str, step: i64, data: &Value) -> Reply {
+pub async fn put_step(bank: &TestBank, auth: &str, step: i64, data: &BusinessData) -> Reply {
     send_json(
         bank,
         "PUT",
         "/v2/onboardings",
-        json!({"step": step, "data": data}),
+        body(&SaveInput {
+            step,
+            data: data.clone(),
+        }),
         &[("authorization", auth)],
     )
     .await
@@ -38,7 +66,7 @@ pub async fn put_step(bank: &TestBank, auth: &str, step: i64, data: &Value) -> R
 
 /// Every step of the business wizard with `data`, then the submission; answers the
 /// submission's reply (its KYC status), having checked each step was saved.
-pub async fn complete_wizard(bank: &TestBank, auth: &str, data: &Value) -> Reply {
+pub async fn complete_wizard(bank: &TestBank, auth: &str, data: &BusinessData) -> Reply {
     for step in 0..5 {
         let saved = put_step(bank, auth, step, data).await;
         assert_eq!(saved.status, 200, "step {step}: {}", saved.body);
@@ -82,28 +110,27 @@ on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
     )
     .await;
     assert_eq!(fresh.status, 200, "{}", fresh.body);
-    assert_eq!(fresh.json()["step"], 0);
+    assert_eq!(fresh.read::<OnboardingReply>().step, 0);
 
     // A step cannot be skipped, and each step's answers meet SPEC §5.
     let early = put_step(bank, &auth, 2, &company()).await;
     assert_eq!(early.field_error("step"), "Step is out of range");
     let mut norway = company();
-    norway["country"] = json!("NO");
-    norway["type"] = json!("as");
+    (norway.country, norway.kind) = ("NO".into(), "as".into());
     let refused = put_step(bank, &auth, 0, &norway).await;
     assert_eq!(refused.status, 422);
     assert_eq!(refused.error().code, "country_not_supported");
     for step in 0..5 {
         let saved = put_step(bank, &auth, step, &company()).await;
         assert_eq!(saved.status, 200, "step {step}: {}", saved.body);
-        assert_eq!(saved.json()["step"], step + 1);
+        assert_eq!(saved.read::<OnboardingReply>().step, step + 1);
     }
     let mut bad = company();
-    bad["number"] = json!("AB!");
+    bad.number = "AB!".into();
     let reply = put_step(bank, &auth, 1, &bad).await;
     assert_eq!(reply.field_error("number"), "Invalid registration number");
     let mut other_empty = company();
-    other_empty["sendingCounterparties"] = json!("clients;OTHER:");
+    other_empty.sending_counterparties = "clients;OTHER:".into();
     let reply = put_step(bank, &auth, 4, &other_empty).await;
     assert_eq!(
         reply.field_error("sendingCounterparties"),
@@ -118,17 +145,21 @@ on_both_backends!(the_business_wizard_saves_each_step_and_resumes, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(resumed.json()["step"], 5);
-    assert_eq!(resumed.json()["data"]["name"], "Bennett & Hale Trading Ltd");
+    let resumed = resumed.read::<OnboardingReply>();
+    assert_eq!(resumed.step, 5);
+    assert_eq!(resumed.data.name, "Bennett & Hale Trading Ltd");
 
     // Changing the country starts the answers again.
-    let mut germany = json!({"country": "DE", "type": "gmbh"});
+    let mut germany = BusinessData {
+        country: "DE".into(),
+        kind: "gmbh".into(),
+        ..BusinessData::default()
+    };
     let moved = put_step(bank, &auth, 0, &germany).await;
     assert_eq!(moved.status, 200, "{}", moved.body);
-    assert_eq!(moved.json()["step"], 1);
-    assert_eq!(moved.json()["data"]["name"], "");
-    germany["country"] = json!("GB");
-    germany["type"] = json!("ltd");
+    let moved = moved.read::<OnboardingReply>();
+    assert_eq!((moved.step, moved.data.name.as_str()), (1, ""));
+    (germany.country, germany.kind) = ("GB".into(), "ltd".into());
     put_step(bank, &auth, 0, &germany).await;
     let submitted = complete_wizard(bank, &auth, &company()).await;
     assert_eq!(
@@ -192,12 +223,12 @@ on_both_backends!(the_wizard_reference_lists, |bank| {
     let usage =
         get("/v1/utils/account-usage?fields=sourceOfFunds&incorporationDate=2026-10-01").await;
     assert_eq!(usage.status, 200, "{}", usage.body);
-    assert_eq!(usage.json()["sourceOfFunds"][0]["value"], "startup_capital");
-    let labels: Vec<_> = usage.json()["receivingCounterparties"]
-        .as_array()
-        .unwrap()
+    let usage = usage.read::<AccountUsage>();
+    assert_eq!(usage.source_of_funds[0].value, "startup_capital");
+    let labels: Vec<_> = usage
+        .receiving_counterparties
         .iter()
-        .map(|c| c["label"].as_str().unwrap().to_string())
+        .map(|c| c.label.as_ref())
         .collect();
     assert_eq!(
         labels,
@@ -210,15 +241,17 @@ on_both_backends!(the_wizard_reference_lists, |bank| {
         ]
     );
     assert_eq!(
-        get("/v1/utils/turnover").await.json()["volumeGbp"][0]["label"],
+        get("/v1/utils/turnover")
+            .await
+            .read::<Turnover>()
+            .volume_gbp[0]
+            .label,
         "Up to £10,000"
     );
     assert!(
         get("/v1/utils/business-types")
             .await
-            .json()
-            .as_array()
-            .unwrap()
+            .read::<Vec<Choice>>()
             .len()
             > 10
     );
@@ -233,7 +266,9 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
                 bank,
                 "PATCH",
                 "/v1/users/telephone",
-                json!({"telephone": telephone}),
+                body(&TelephoneInput {
+                    telephone: telephone.into(),
+                }),
                 &[("authorization", &auth)],
             )
             .await
@@ -251,8 +286,11 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
         "a success carries no message"
     );
     assert_eq!(
-        set.json()["telephoneDetails"],
-        json!({"countryCode": "+44", "number": "7700900456"})
+        set.read::<UserDetails>().telephone_details,
+        Some(Telephone {
+            country_code: "+44".into(),
+            number: "7700900456".into()
+        })
     );
     // Not verified yet: no second factor for the log-in.
     assert!(bank::store::users::phone(&bank.db, &user_id)
@@ -272,14 +310,14 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
             .await
         }
     };
-    assert_eq!(send().await.json(), json!({"success": true}));
+    assert!(send().await.read::<Success>().success);
     let first = last_message(bank, "+447700900456").await.body[..6].to_string();
     // A changed number needs a new code: the first one no longer verifies.
     patch("+44 7700 900789").await;
     let stale = post(
         bank,
         "/v1/auth/verify-sms-auth",
-        json!({"code": first}),
+        body(&CodeInput { code: first }),
         &[("authorization", &auth)],
     )
     .await;
@@ -292,7 +330,7 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
     let reply = post(
         bank,
         "/v1/auth/verify-sms-auth",
-        json!({"code": wrong}),
+        body(&CodeInput { code: wrong.into() }),
         &[("authorization", &auth)],
     )
     .await;
@@ -300,11 +338,11 @@ on_both_backends!(a_phone_is_verified_by_a_texted_code, |bank| {
     let ok = post(
         bank,
         "/v1/auth/verify-sms-auth",
-        json!({"code": code}),
+        body(&CodeInput { code }),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(ok.json(), json!({"success": true}));
+    assert!(ok.read::<Success>().success);
     assert_eq!(status(bank, &auth).await, "to_verify");
     assert_eq!(
         bank::store::users::phone(&bank.db, &user_id).await.unwrap(),
@@ -320,7 +358,9 @@ on_both_backends!(the_sandbox_register_answers_the_company_search, |bank| {
     let short = post(
         bank,
         "/v2/companies/search",
-        json!({"searchKeyword": "i"}),
+        body(&CompanyQuery {
+            search_keyword: "i".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -328,19 +368,23 @@ on_both_backends!(the_sandbox_register_answers_the_company_search, |bank| {
     let found = post(
         bank,
         "/v2/companies/search",
-        json!({"searchKeyword": "infinity"}),
+        body(&CompanyQuery {
+            search_keyword: "infinity".into(),
+        }),
         &[("authorization", &auth)],
     )
     .await;
     assert_eq!(found.status, 200, "{}", found.body);
-    let results = found.json()["results"].as_array().unwrap().clone();
-    assert!(results.iter().any(|c| c["number"] == "09089539"
-        && c["address"]["buildingNumber"] == "83"
-        && c["address"]["postcode"] == "M1 2JQ"));
+    let results = found.read::<CompanyResults>().results;
+    assert!(results.iter().any(|c| c.number == "09089539"
+        && c.address.building_number.as_deref() == Some("83")
+        && c.address.postcode == "M1 2JQ"));
     let anonymous = post(
         bank,
         "/v2/companies/search",
-        json!({"searchKeyword": "infinity"}),
+        body(&CompanyQuery {
+            search_keyword: "infinity".into(),
+        }),
         &[],
     )
     .await;

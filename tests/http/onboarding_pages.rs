@@ -213,9 +213,11 @@ on_both_backends!(the_phone_and_fee_steps_work_as_plain_forms, |bank| {
     )
     .await;
     let page = page_with_cookie(bank, "/account-activation/transfer", DESKTOP, &cookie).await;
-    assert!(page
-        .body
-        .contains(fee.json()["transfer"]["reference"].as_str().unwrap()));
+    assert!(page.body.contains(
+        &fee.read::<bank::api::onboarding::fee::FeeReply>()
+            .transfer
+            .reference
+    ));
 });
 
 on_both_backends!(an_invited_colleague_has_their_own_controller, |bank| {

@@ -1,11 +1,30 @@
 //! Passkey calls through the router: who may call them and what bad answers do. The whole
 //! ceremony with a real authenticator runs in the browser tests (Chromium's virtual one).
 
-use bank::api::auth::{LoginReply, MfaStep, WebAuthnOptions};
+use bank::api::auth::{
+    EnrolmentAnswer, LoginReply, MfaInput, MfaStep, PasskeyList, PasskeyRef, RequestRef,
+    WebAuthnOptions,
+};
 use bank::domain::auth::mfa::Method;
 use bank::domain::auth::password;
 use bank::store;
 use serde_json::json;
+
+fn answer(credential: serde_json::Value) -> serde_json::Value {
+    body(&EnrolmentAnswer { credential })
+}
+
+fn passkey(id: &str) -> serde_json::Value {
+    body(&PasskeyRef { id: id.into() })
+}
+
+fn with_secret(request_id: &str, secret: &str) -> serde_json::Value {
+    body(&MfaInput {
+        request_id: request_id.into(),
+        secret: secret.into(),
+        ..Default::default()
+    })
+}
 
 use crate::helpers::*;
 use crate::on_both_backends;
@@ -25,7 +44,7 @@ on_both_backends!(
         let early = post(
             bank,
             "/v2/users/passkeys/registrations/finish",
-            json!({"credential": {}}),
+            answer(json!({})),
             &[("cookie", &access)],
         )
         .await;
@@ -47,7 +66,7 @@ on_both_backends!(
             "required"
         );
 
-        let garbage = post(bank, "/v2/users/passkeys/registrations/finish", json!({"credential": {"id": "x", "rawId": "eA", "type": "public-key", "response": {"attestationObject": "AA", "clientDataJSON": "AA"}}}), &[("cookie", &access)]).await;
+        let garbage = post(bank, "/v2/users/passkeys/registrations/finish", answer(json!({"id": "x", "rawId": "eA", "type": "public-key", "response": {"attestationObject": "AA", "clientDataJSON": "AA"}})), &[("cookie", &access)]).await;
         assert_eq!(garbage.status, 422);
         assert_eq!(
             garbage.field_error("credential"),
@@ -62,15 +81,15 @@ on_both_backends!(
                     .unwrap(),
             )
             .await
-            .json();
-        assert_eq!(listing["results"], json!([]));
-        assert_eq!(listing["mfaMethod"], "sms", "nothing changed");
+            .read::<PasskeyList>();
+        assert!(listing.results.is_empty());
+        assert_eq!(listing.mfa_method, Method::Sms, "nothing changed");
 
         let missing = send_json(
             bank,
             "DELETE",
             "/v2/users/passkeys",
-            json!({"id": "nope"}),
+            passkey("nope"),
             &[("cookie", &access)],
         )
         .await;
@@ -83,7 +102,7 @@ on_both_backends!(an_sms_request_has_no_passkey_challenge, |bank| {
     let login = post(
         bank,
         "/v2/auth/login",
-        json!({"email": "anna@example.com", "password": "harbour2026"}),
+        login_body("anna@example.com", "harbour2026"),
         &[],
     )
     .await;
@@ -95,7 +114,9 @@ on_both_backends!(an_sms_request_has_no_passkey_challenge, |bank| {
     let reply = post(
         bank,
         "/v2/auth/mfa/challenges/take",
-        json!({"requestId": request_id}),
+        body(&RequestRef {
+            request_id: request_id.clone(),
+        }),
         &[],
     )
     .await;
@@ -103,7 +124,12 @@ on_both_backends!(an_sms_request_has_no_passkey_challenge, |bank| {
     let face = post(
         bank,
         "/v2/auth/mfa/login",
-        json!({"requestId": request_id, "method": "challenge_proxied", "credential": {}}),
+        body(&MfaInput {
+            request_id,
+            method: Some(Method::ChallengeProxied),
+            credential: Some(json!({})),
+            ..Default::default()
+        }),
         &[],
     )
     .await;
@@ -135,7 +161,7 @@ on_both_backends!(a_person_without_phone_or_passkey_logs_straight_in, |bank| {
     let reply = post(
         bank,
         "/v2/auth/login",
-        json!({"email": "new@example.com", "password": "harbour2026"}),
+        login_body("new@example.com", "harbour2026"),
         &[],
     )
     .await;
@@ -173,10 +199,7 @@ on_both_backends!(
             .unwrap();
         for (path, body) in [
             ("/v2/users/passkeys/registrations", json!({})),
-            (
-                "/v2/users/passkeys/registrations/finish",
-                json!({"credential": {}}),
-            ),
+            ("/v2/users/passkeys/registrations/finish", answer(json!({}))),
         ] {
             let refused = call(path, body).await;
             assert_eq!(refused.status, 403, "{path}");
@@ -186,7 +209,7 @@ on_both_backends!(
             bank,
             "DELETE",
             "/v2/users/passkeys",
-            json!({"id": "any"}),
+            passkey("any"),
             &[("cookie", &access)],
         )
         .await;
@@ -206,19 +229,12 @@ on_both_backends!(
         );
         let code: String = sms.body.chars().take(6).collect();
         let wrong = if code == "000000" { "111111" } else { "000000" };
-        let refused = call(
-            "/v2/auth/mfa/verify",
-            json!({"requestId": request_id, "secret": wrong}),
-        )
-        .await;
+        let refused = call("/v2/auth/mfa/verify", with_secret(&request_id, wrong)).await;
         assert_eq!(refused.status, 401);
         assert_eq!(
-            call(
-                "/v2/auth/mfa/verify",
-                json!({"requestId": request_id, "secret": code})
-            )
-            .await
-            .status,
+            call("/v2/auth/mfa/verify", with_secret(&request_id, &code))
+                .await
+                .status,
             200
         );
         assert_eq!(
@@ -232,7 +248,7 @@ on_both_backends!(
         let login = post(
             bank,
             "/v2/auth/login",
-            json!({"email": "anna@example.com", "password": "harbour2026"}),
+            login_body("anna@example.com", "harbour2026"),
             &[],
         )
         .await;
@@ -249,7 +265,7 @@ on_both_backends!(
             .collect();
         let misused = call(
             "/v2/auth/mfa/verify",
-            json!({"requestId": login_request, "secret": login_code}),
+            with_secret(&login_request, &login_code),
         )
         .await;
         assert_eq!(misused.status, 404);

@@ -1,5 +1,6 @@
 //! Forgotten passwords through the router on both databases.
 
+use bank::api::auth::{ForgotInput, ResetInput};
 use bank::domain::auth::password;
 use bank::store;
 use serde_json::json;
@@ -8,6 +9,12 @@ use crate::helpers::*;
 use crate::on_both_backends;
 
 const EMAIL: &str = "anna@example.com";
+
+fn forgot(email: &str) -> serde_json::Value {
+    body(&ForgotInput {
+        email: email.into(),
+    })
+}
 
 fn token_in(body: &str) -> String {
     let start = body.find("token=").expect("a reset link") + "token=".len();
@@ -18,7 +25,9 @@ async fn reset(bank: &TestBank, token: &str, new_password: &str) -> Reply {
     post(
         bank,
         &format!("/v1/auth/reset-password?token={token}"),
-        json!({"password": new_password}),
+        body(&ResetInput {
+            password: new_password.into(),
+        }),
         &[],
     )
     .await
@@ -28,30 +37,18 @@ on_both_backends!(
     forgot_password_answers_the_same_for_unknown_addresses,
     |bank| {
         create_user(bank, EMAIL, &password::hash("harbour2026")).await;
-        let bad = post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": "anna"}),
-            &[],
-        )
-        .await;
+        let bad = post(bank, "/v1/auth/forgot-password", forgot("anna"), &[]).await;
         assert_eq!(bad.status, 422);
         assert_eq!(bad.field_error("email"), "Email is invalid");
 
         let unknown = post(
             bank,
             "/v1/auth/forgot-password",
-            json!({"email": "nobody@example.com"}),
+            forgot("nobody@example.com"),
             &[],
         )
         .await;
-        let known = post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
+        let known = post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
         assert_eq!(unknown.status, 200);
         assert_eq!(unknown.body, known.body);
         // The worker takes requests in order: once the known address has its mail, the
@@ -70,27 +67,9 @@ on_both_backends!(
             mail.body
         );
 
-        post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
-        post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
-        let limited = post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
+        post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
+        post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
+        let limited = post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
         assert_eq!(limited.status, 429);
     }
 );
@@ -110,13 +89,7 @@ on_both_backends!(
             200
         );
 
-        post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
+        post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
         let token = token_in(
             &wait_for_message(bank, EMAIL, |m| m.body.contains("reset-password"))
                 .await
@@ -155,7 +128,7 @@ on_both_backends!(
         let old = post(
             bank,
             "/v2/auth/login",
-            json!({"email": EMAIL, "password": "harbour2026"}),
+            login_body(EMAIL, "harbour2026"),
             &[],
         )
         .await;
@@ -163,7 +136,7 @@ on_both_backends!(
         let new = post(
             bank,
             "/v2/auth/login",
-            json!({"email": EMAIL, "password": "harbour2027"}),
+            login_body(EMAIL, "harbour2027"),
             &[],
         )
         .await;
@@ -254,13 +227,7 @@ on_both_backends!(
         create_user(bank, EMAIL, &password::hash("harbour2026")).await;
         // A second process on the same database runs its own worker.
         let other = bank.another_process(|_| {}).await;
-        let asked = post(
-            bank,
-            "/v1/auth/forgot-password",
-            json!({"email": EMAIL}),
-            &[],
-        )
-        .await;
+        let asked = post(bank, "/v1/auth/forgot-password", forgot(EMAIL), &[]).await;
         assert_eq!(asked.status, 200);
         wait_for_message(bank, EMAIL, |m| m.body.contains("reset-password")).await;
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;

@@ -2,6 +2,7 @@
 //! outside party is a real adapter the operator configured, or its feature is switched off with
 //! a clear answer (not offered; the call answers 503 with SPEC §8's error body).
 
+use bank::api::onboarding::fee::{FeeMethod, FeeReply, OrderInput, WalletInitiate, WalletProcess};
 use serde_json::json;
 
 use crate::helpers::*;
@@ -35,13 +36,15 @@ on_both_backends!(
         )
         .await;
         assert_eq!(fee.status, 200, "{}", fee.body);
-        assert_eq!(fee.json()["cardAllowed"], false);
-        assert_eq!(fee.json()["applePayAllowed"], false);
+        let fee = fee.read::<FeeReply>();
+        assert!(!fee.card_allowed && !fee.apple_pay_allowed);
 
         let card = post(
             bank,
             "/v2/account-profiles/registration-fees/order",
-            json!({"method": "card"}),
+            body(&OrderInput {
+                method: FeeMethod::Card,
+            }),
             &headers,
         )
         .await;
@@ -49,7 +52,9 @@ on_both_backends!(
         let session = post(
             bank,
             "/v2/account-profiles/registration-fees/wallet-pay/initiate",
-            json!({"walletType": "apple-pay"}),
+            body(&WalletInitiate {
+                wallet_type: "apple-pay".into(),
+            }),
             &headers,
         )
         .await;
@@ -60,7 +65,10 @@ on_both_backends!(
         let processed = post(
             bank,
             "/v2/account-profiles/registration-fees/wallet-pay/process",
-            json!({"walletType": "apple-pay", "token": token}),
+            body(&WalletProcess {
+                wallet_type: "apple-pay".into(),
+                token,
+            }),
             &headers,
         )
         .await;
@@ -95,7 +103,7 @@ on_both_backends!(
         let approval = post(
             bank,
             "/v2/auth/mfa/generate",
-            json!({"purpose": "transfer", "method": "sms", "transfer": terms}),
+            crate::transfers::approval_of(&terms),
             &[("authorization", &auth)],
         )
         .await;

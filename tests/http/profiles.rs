@@ -1,9 +1,11 @@
 //! Profiles (issue 10 point 7): the list, the default, a personal profile beside a business,
 //! and a second company through the business wizard again.
 
-use bank::api::profiles::ProfileList;
+use bank::api::onboarding::fee::FeeReply;
+use bank::api::profiles::{NewProfile, ProfileList};
 use bank::api::signup::KycStatusReply;
 use bank::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use bank::domain::profiles::access::ProfileType;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -37,7 +39,9 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     let personal = post(
         bank,
         "/v2/account-profiles",
-        json!({"type": "personal"}),
+        body(&NewProfile {
+            kind: ProfileType::Personal,
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -62,11 +66,9 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(fee.json()["amount"], 19.0, "{}", fee.body);
-    let reference = fee.json()["transfer"]["reference"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let fee = fee.read::<FeeReply>();
+    assert_eq!(fee.amount, 19.0);
+    let reference = fee.transfer.reference;
     bank::providers::sandbox_payments::credit(
         &bank.db,
         bank::domain::accounts::identifiers::FEE_COLLECTION_NUMBER,
@@ -92,7 +94,9 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     let twice = post(
         bank,
         "/v2/account-profiles",
-        json!({"type": "personal"}),
+        body(&NewProfile {
+            kind: ProfileType::Personal,
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -102,7 +106,9 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     let company_add = post(
         bank,
         "/v2/account-profiles",
-        json!({"type": "business"}),
+        body(&NewProfile {
+            kind: ProfileType::Business,
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -115,8 +121,7 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         Some(OnboardingFlow::BusinessAdditional)
     );
     let mut second = company();
-    second["name"] = json!("Hale Logistics Ltd");
-    second["number"] = json!("12345678");
+    (second.name, second.number) = ("Hale Logistics Ltd".into(), "12345678".into());
     let submitted = complete_wizard(bank, &auth, &second).await;
     assert_eq!(
         submitted.read::<KycStatusReply>().kyc_status,
@@ -144,7 +149,9 @@ on_both_backends!(
         post(
             bank,
             "/v2/account-profiles",
-            json!({"type": "personal"}),
+            body(&NewProfile {
+                kind: ProfileType::Personal,
+            }),
             &headers,
         )
         .await;
@@ -163,7 +170,7 @@ on_both_backends!(
             &headers,
         )
         .await;
-        assert_eq!(fee.json()["cancellable"], true, "{}", fee.body);
+        assert!(fee.read::<FeeReply>().cancellable, "{}", fee.body);
         let declined = post(
             bank,
             "/v2/account-profiles/registration-fees/cancel",

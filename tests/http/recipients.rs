@@ -6,14 +6,16 @@ use serde_json::json;
 use crate::helpers::*;
 use crate::on_both_backends;
 use bank::api::payments::recipients::{
-    DeleteInput, Deleted, RecipientBody, RecipientFetch, RecipientFilters, RecipientPage, Saved,
+    DeleteInput, Deleted, LookupInput, RecipientBody, RecipientFetch, RecipientFilters,
+    RecipientPage, Saved, Verified,
 };
 use bank::domain::accounts::money::Currency;
 use bank::domain::payments::payee::Scheme;
 use bank::domain::payments::receiver::AddressBody;
 use bank::domain::payments::recipient::{PayeeType, RecipientScope};
+use bank::providers::bank_directory::BankMatch;
 
-fn local() -> RecipientBody {
+pub fn local() -> RecipientBody {
     RecipientBody {
         scheme: Some(Scheme::Local),
         name: "Acme Supplies Ltd".into(),
@@ -260,7 +262,7 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
             post(
                 bank,
                 "/v2/banks/lookup",
-                json!({"iban": iban}),
+                body(&LookupInput { iban: iban.into() }),
                 &[("authorization", &auth)],
             )
             .await
@@ -268,11 +270,14 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
     };
     let de = lookup("DE89 3704 0044 0532 0130 00").await;
     assert_eq!(
-        de.json(),
-        json!({"bic": "COBADEFFXXX", "bankName": "Commerzbank"})
+        de.read::<BankMatch>(),
+        BankMatch {
+            bic: "COBADEFFXXX".into(),
+            bank_name: "Commerzbank".into()
+        }
     );
     let gb = lookup("GB33BUKB20201555555555").await;
-    assert_eq!(gb.json()["bankName"], "BARCLAYS BANK UK PLC");
+    assert_eq!(gb.read::<BankMatch>().bank_name, "BARCLAYS BANK UK PLC");
     assert_eq!(lookup("DE8937040044").await.status, 422);
     assert_eq!(
         lookup("DE89370400440532013001").await.field_error("iban"),
@@ -281,8 +286,11 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
     let verify = post(
         bank,
         "/v2/recipients/verify",
-        json!({"scheme": "sepa", "name": "Müller", "type": "private",
-        "iban": "DE89370400440532013000", "bic": "COBADEFFXXX"}),
+        body(&RecipientBody {
+            name: "Müller".into(),
+            kind: Some(PayeeType::Private),
+            ..sepa("DE89370400440532013000", "COBADEFFXXX")
+        }),
         &[("authorization", &auth)],
     )
     .await;
@@ -292,12 +300,18 @@ on_both_backends!(an_iban_names_its_bank, |bank| {
     let verify = post(
         bank,
         "/v2/recipients/verify",
-        json!({"scheme": "sepa", "name": "Müller", "type": "private",
-        "iban": "DE89370400440532013000", "bic": "COBADEFFXXX"}),
+        body(&RecipientBody {
+            name: "Müller".into(),
+            kind: Some(PayeeType::Private),
+            ..sepa("DE89370400440532013000", "COBADEFFXXX")
+        }),
         &[("authorization", &auth)],
     )
     .await;
-    assert_eq!(verify.json()["bank"]["bankName"], "Commerzbank");
+    assert_eq!(
+        verify.read::<Verified>().bank.map(|found| found.bank_name),
+        Some("Commerzbank".into())
+    );
 });
 
 on_both_backends!(

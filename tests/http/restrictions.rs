@@ -2,6 +2,14 @@
 //! keeps seeing its money and receiving payments, and cannot send money, exchange, add payees,
 //! order cards or invite; its pages show SPEC §4's restricted title.
 
+use bank::api::accounts::bank_accounts::OpenInput;
+use bank::api::accounts::transactions::FetchInput;
+use bank::api::profiles::NewProfile;
+use bank::domain::accounts::money::Currency;
+use bank::domain::exchange::ConversionType;
+use bank::domain::payments::request::TransferBody;
+use bank::domain::profiles::access::ProfileType;
+use bank::domain::profiles::access::Role;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -28,7 +36,12 @@ on_both_backends!(
         let transactions = post(
             bank,
             "/v2/transactions/fetch",
-            json!({"page": 1, "limit": 50, "bankAccountId": p.gbp.id}),
+            body(&FetchInput {
+                page: Some(1),
+                limit: Some(50),
+                bank_account_id: Some(p.gbp.id.to_string()),
+                ..Default::default()
+            }),
             &headers,
         )
         .await;
@@ -43,40 +56,48 @@ on_both_backends!(
             (
                 "POST",
                 "/v2/auth/mfa/generate",
-                json!({"purpose": "transfer", "method": "sms",
-                "transfer": local_terms(&p.gbp, "10.00", "Acme Ltd")}),
+                crate::transfers::approval_of(&local_terms(&p.gbp, "10.00", "Acme Ltd")),
             ),
             (
                 "POST",
                 "/v2/transactions",
-                json!({"id": uuid::Uuid::new_v4().to_string(), "requestId": "x"}),
+                body(&TransferBody {
+                    id: uuid::Uuid::new_v4().to_string(),
+                    request_id: "x".into(),
+                    ..Default::default()
+                }),
             ),
-            (
-                "PUT",
-                "/v2/recipients",
-                json!({"scheme": "local", "name": "Acme Ltd", "type": "company",
-                "ukSortCode": "200000", "ukAccountNumber": "55779911"}),
-            ),
+            ("PUT", "/v2/recipients", body(&crate::recipients::local())),
             (
                 "POST",
                 "/v1/bank/currency-exchange/rate",
-                json!({"fromAccount": p.gbp.id, "fromCurrency": "GBP", "toCurrency": "EUR",
-                "conversionType": "direct", "amount": "10.00"}),
+                body(&crate::exchange::quote_body(
+                    &p.gbp,
+                    Currency::Eur,
+                    ConversionType::Direct,
+                    "10.00",
+                )),
             ),
             ("POST", "/v2/cards/order", json!({})),
             (
                 "POST",
                 "/v2/invitations",
-                json!({"email": "carl@example.com", "role": "cfo", "name": "Carl"}),
+                body(&crate::invitations::invite("carl@example.com", Role::Cfo)),
             ),
-            ("POST", "/v2/bank-accounts", json!({"currency": "USD"})),
+            (
+                "POST",
+                "/v2/bank-accounts",
+                body(&OpenInput {
+                    currency: Some(Currency::Usd),
+                }),
+            ),
         ];
         for (method, path, body) in refusals {
             let answer = send_json(bank, method, path, body, &headers).await;
             assert_eq!(answer.status, 403, "{method} {path}: {}", answer.body);
             assert_eq!(answer.error().code, "account_restricted", "{path}");
             assert_eq!(
-                answer.json()["title"],
+                answer.error().title,
                 "Your Account Is Temporarily Restricted"
             );
         }
@@ -111,12 +132,12 @@ on_both_backends!(an_applicant_acts_for_no_company_before_it_opens, |bank| {
         (
             "POST",
             "/v2/invitations",
-            json!({"email": "carl@example.com", "role": "cfo", "name": "Carl"}),
+            body(&crate::invitations::invite("carl@example.com", Role::Cfo)),
         ),
         (
             "PUT",
             "/v2/account-profiles/approval-rules",
-            json!({"currency": "GBP", "threshold": "100.00"}),
+            crate::approvals::gbp_rule(Some("100.00")),
         ),
         ("POST", "/v2/account-profiles/users/fetch", json!({})),
         ("POST", "/v2/bank-accounts/fetch", json!({})),
@@ -135,7 +156,9 @@ on_both_backends!(an_applicant_acts_for_no_company_before_it_opens, |bank| {
     let personal = post(
         bank,
         "/v2/account-profiles",
-        json!({"type": "personal"}),
+        body(&NewProfile {
+            kind: ProfileType::Personal,
+        }),
         &headers,
     )
     .await;

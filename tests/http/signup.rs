@@ -1,27 +1,16 @@
 //! Sign-up through the router on both databases: e-mail code, password, personal details,
 //! address search and address, and the KYC status they lead to.
 
-use bank::api::auth::{SendInput, VerifyInput};
 use bank::api::common_answers::Success;
-use bank::api::signup::CreateInput;
+use bank::api::onboarding::reference::{AddressQuery, AddressResults};
+use bank::api::signup::{CreateInput, KycStatusReply, PersonPatch};
+use bank::domain::onboarding::kyc::KycStatus;
 use bank::domain::onboarding::kyc::OnboardingFlow;
+use bank::services::users::person::UserDetails;
 use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
-
-fn send_body(email: &str) -> serde_json::Value {
-    body(&SendInput {
-        email: email.into(),
-    })
-}
-
-fn verify_body(email: &str, code: &str) -> serde_json::Value {
-    body(&VerifyInput {
-        email: email.into(),
-        code: code.into(),
-    })
-}
 
 fn create_body(password: &str, flow: OnboardingFlow) -> serde_json::Value {
     body(&CreateInput {
@@ -73,8 +62,32 @@ async fn signed_up(bank: &TestBank) -> String {
     cookie_pair(&reply, "__Host-access")
 }
 
-async fn patch_user(bank: &TestBank, access: &str, body: serde_json::Value) -> Reply {
-    send_json(bank, "PATCH", "/v2/users", body, &[("cookie", access)]).await
+async fn patch_user(bank: &TestBank, access: &str, patch: PersonPatch) -> Reply {
+    send_json(
+        bank,
+        "PATCH",
+        "/v2/users",
+        body(&patch),
+        &[("cookie", access)],
+    )
+    .await
+}
+
+/// The personal-details step's answers.
+fn details(title: &str, name: &str, surname: &str, dob: &str) -> PersonPatch {
+    PersonPatch {
+        title: Some(title.into()),
+        name: Some(name.into()),
+        surname: Some(surname.into()),
+        dob: Some(dob.into()),
+        ..Default::default()
+    }
+}
+
+fn postcode(postal_code: &str) -> serde_json::Value {
+    body(&AddressQuery {
+        postal_code: postal_code.into(),
+    })
 }
 
 on_both_backends!(an_email_code_verifies_the_address_once, |bank| {
@@ -183,9 +196,9 @@ on_both_backends!(
             &[],
         )
         .await;
-        assert_eq!(
-            reply.json(),
-            json!({"success": true}),
+        let answer = reply.read::<Success>();
+        assert!(
+            answer.success && answer.message.is_none(),
             "the same answer as for a new address"
         );
         let mail = last_message(bank, "anna@example.com").await;
@@ -285,11 +298,11 @@ on_both_backends!(
 
         let me = post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
             .await
-            .json();
-        assert_eq!(me["email"], EMAIL);
-        assert_eq!(me["onboardingFlow"], "personal");
-        assert_eq!(me["kycStatus"], "user_data_incomplete");
-        assert_eq!(me["isBusinessAllowed"], false);
+            .read::<UserDetails>();
+        assert_eq!(me.email, EMAIL);
+        assert_eq!(me.onboarding_flow, Some(OnboardingFlow::Personal));
+        assert_eq!(me.kyc_status, KycStatus::UserDataIncomplete);
+        assert!(!me.is_business_allowed);
 
         let kyc = bank
             .send(
@@ -299,43 +312,55 @@ on_both_backends!(
                     .unwrap(),
             )
             .await
-            .json();
-        assert_eq!(kyc["kyc_status"], "user_data_incomplete");
-        assert_eq!(kyc["account_ready"], false);
-        assert_eq!(kyc["onboarding_flow"], "personal");
+            .read::<KycStatusReply>();
+        assert_eq!(kyc.kyc_status, KycStatus::UserDataIncomplete);
+        assert!(!kyc.account_ready);
+        assert_eq!(kyc.onboarding_flow, Some(OnboardingFlow::Personal));
     }
 );
 
 on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
     let access = signed_up(bank).await;
-    let address = json!({"country": "GB", "postcode": "EC2M 7EA", "city": "London", "address1": "Finsbury Circus", "buildingNumber": "20"});
+    let address = PersonPatch {
+        country: Some("GB".into()),
+        postcode: Some("EC2M 7EA".into()),
+        city: Some("London".into()),
+        address1: Some("Finsbury Circus".into()),
+        building_number: Some("20".into()),
+        ..Default::default()
+    };
     let early = patch_user(bank, &access, address.clone()).await;
     assert_eq!(early.status, 409, "details come before the address");
 
-    let bad = patch_user(
-        bank,
-        &access,
-        json!({"title": "", "name": "", "surname": "Hopper", "dob": "2015-01-01"}),
-    )
-    .await;
+    let bad = patch_user(bank, &access, details("", "", "Hopper", "2015-01-01")).await;
     assert_eq!(bad.status, 422);
     assert_eq!(bad.field_error("title"), "Title required");
     assert_eq!(bad.field_error("name"), "Field is required");
     assert_eq!(bad.field_error("dob"), "You must be at least 18 years old");
     let me = post(bank, "/v2/users/take", json!({}), &[("cookie", &access)])
         .await
-        .json();
-    assert_eq!(me["surname"], "", "bad input changes nothing");
+        .read::<UserDetails>();
+    assert_eq!(me.surname, "", "bad input changes nothing");
 
-    let good = patch_user(bank, &access, json!({"title": "Ms", "name": "Grace", "middlename": "Brewster", "surname": "Hopper", "dob": "1990-02-09", "isPep": false})).await;
+    let good = patch_user(
+        bank,
+        &access,
+        PersonPatch {
+            middlename: Some("Brewster".into()),
+            is_pep: Some(false),
+            ..details("Ms", "Grace", "Hopper", "1990-02-09")
+        },
+    )
+    .await;
     assert_eq!(good.status, 200, "{}", good.body);
-    assert_eq!(good.json()["dob"], "1990-02-09");
-    assert_eq!(good.json()["middleName"], "Brewster");
+    let good = good.read::<UserDetails>();
+    assert_eq!(good.dob.as_deref(), Some("1990-02-09"));
+    assert_eq!(good.middle_name.as_deref(), Some("Brewster"));
 
     let short = post(
         bank,
         "/v2/countries/addresses/search",
-        json!({"postalCode": "EC2"}),
+        postcode("EC2"),
         &[("cookie", &access)],
     )
     .await;
@@ -343,44 +368,42 @@ on_both_backends!(personal_details_and_address_complete_the_person, |bank| {
     let found = post(
         bank,
         "/v2/countries/addresses/search",
-        json!({"postalCode": "ec2m 7ea"}),
+        postcode("ec2m 7ea"),
         &[("cookie", &access)],
     )
     .await;
     assert_eq!(found.status, 200);
-    let results = found.json()["results"].as_array().unwrap().clone();
-    assert!(results.iter().any(|r| r["buildingNumber"] == "20"
-        && r["addressLine1"] == "Finsbury Circus"
-        && r["city"] == "London"
-        && r["postalCode"] == "EC2M 7EA"));
+    let results = found.read::<AddressResults>().results;
+    assert!(results.iter().any(|r| r.building_number == "20"
+        && r.address_line1 == "Finsbury Circus"
+        && r.city == "London"
+        && r.postal_code == "EC2M 7EA"));
     let anonymous = post(
         bank,
         "/v2/countries/addresses/search",
-        json!({"postalCode": "EC2M 7EA"}),
+        postcode("EC2M 7EA"),
         &[],
     )
     .await;
     assert_eq!(anonymous.status, 401);
 
-    let mut no_number = address.clone();
-    no_number["buildingNumber"] = json!("");
+    let no_number = PersonPatch {
+        building_number: Some(String::new()),
+        ..address.clone()
+    };
     let reply = patch_user(bank, &access, no_number).await;
     assert_eq!(reply.field_error("buildingNumber"), "Field is required");
 
     let done = patch_user(bank, &access, address).await;
     assert_eq!(done.status, 200, "{}", done.body);
+    let done = done.read::<UserDetails>();
     assert_eq!(
-        done.json()["kycStatus"],
-        "profile_incomplete",
+        done.kyc_status,
+        KycStatus::ProfileIncomplete,
         "a business sign-up goes on to the business"
     );
-    assert_eq!(done.json()["buildingNumber"], "20");
-    let locked = patch_user(
-        bank,
-        &access,
-        json!({"title": "Mr", "name": "G", "surname": "H", "dob": "1990-02-09"}),
-    )
-    .await;
+    assert_eq!(done.building_number.as_deref(), Some("20"));
+    let locked = patch_user(bank, &access, details("Mr", "G", "H", "1990-02-09")).await;
     assert_eq!(locked.status, 409);
 });
 
@@ -402,7 +425,7 @@ on_both_backends!(
         patch_user(
             bank,
             &access,
-            json!({"title": "Ms", "name": "Grace", "surname": "Hopper", "dob": "1990-02-09"}),
+            details("Ms", "Grace", "Hopper", "1990-02-09"),
         )
         .await;
         let resumed = page_with_cookie(bank, "/onboarding/user", DESKTOP, &access).await;

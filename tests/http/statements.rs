@@ -3,6 +3,7 @@
 
 use axum::body::Body;
 use axum::http::{header, Request};
+use bank::api::accounts::transactions::{FetchInput, TransactionPage};
 use bank::domain::accounts::money::Currency;
 use bank::domain::accounts::money::Money;
 use bank::domain::payments::payee::Scheme;
@@ -253,12 +254,15 @@ on_both_backends!(the_pdf_statement_and_proofs_carry_the_text, |bank| {
     let list = crate::helpers::post(
         bank,
         "/v2/transactions/fetch",
-        serde_json::json!({ "bankAccountId": gbp.id }),
+        crate::helpers::body(&FetchInput {
+            bank_account_id: Some(gbp.id.to_string()),
+            ..Default::default()
+        }),
         &[("authorization", &olivia.bearer())],
     )
     .await
-    .json();
-    let id = list["results"][1]["id"].as_str().unwrap().to_string();
+    .read::<TransactionPage>();
+    let id = list.results[1].id.clone();
     let proof = download_bytes(
         bank,
         &olivia,
@@ -315,7 +319,7 @@ on_both_backends!(statement_requests_are_checked, |bank| {
     let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
     let field = |reply: Reply, name: &str| -> String {
         assert_eq!(reply.status, 422, "{}", reply.body);
-        reply.json()["fields"][name].as_str().unwrap().to_string()
+        reply.field_error(name)
     };
     let id = &gbp.id;
     let reply = download(

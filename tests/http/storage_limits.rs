@@ -2,11 +2,12 @@
 //! uploads, invitations and their resends, and saved payees are counted in the one rate-limit
 //! table; unfinished uploads expire and are swept; an upload over its size answers 413.
 
-use serde_json::json;
-
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::transfers::{payer, upload};
+use bank::api::payments::recipients::RecipientBody;
+use bank::api::profiles::invitations::{InvitationView, InviteBody};
+use bank::domain::profiles::access::Role;
 
 async fn count(bank: &TestBank, sql: &str) -> i64 {
     sqlx::query_scalar(sql)
@@ -62,13 +63,15 @@ on_both_backends!(nobody_floods_an_inbox_through_the_bank, |bank| {
     let invited = post(
         bank,
         "/v2/invitations",
-        json!({"name": "Vic Tim", "email": "victim@example.com", "position": "cfo",
-            "occupation": "", "agreement": true}),
+        body(&InviteBody {
+            name: "Vic Tim".into(),
+            ..crate::invitations::invite("victim@example.com", Role::Cfo)
+        }),
         &[("authorization", &auth)],
     )
     .await;
     assert_eq!(invited.status, 200, "{}", invited.body);
-    let id = invited.json()["id"].as_str().unwrap().to_string();
+    let id = invited.read::<InvitationView>().id;
     // Ten callers resending at once, three times over.
     let mut statuses = Vec::new();
     for _ in 0..3 {
@@ -78,7 +81,7 @@ on_both_backends!(nobody_floods_an_inbox_through_the_bank, |bank| {
                 post(
                     bank,
                     "/v2/invitations/resend",
-                    json!({"id": id}),
+                    crate::invitations::by_id(&id),
                     &[("authorization", &auth)],
                 )
                 .await
@@ -107,9 +110,11 @@ on_both_backends!(saved_payees_are_limited_per_person, |bank| {
                     bank,
                     "PUT",
                     "/v2/recipients",
-                    json!({"scheme": "local", "name": format!("Payee {batch} {i}"),
-                        "type": "company", "ukSortCode": "200000",
-                        "ukAccountNumber": format!("55{batch}{i}9911")}),
+                    body(&RecipientBody {
+                        name: format!("Payee {batch} {i}"),
+                        uk_account_number: format!("55{batch}{i}9911"),
+                        ..crate::recipients::local()
+                    }),
                     &[("authorization", &auth)],
                 )
                 .await

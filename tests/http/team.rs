@@ -6,7 +6,10 @@ use serde_json::json;
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::api::accounts::transactions::FetchInput;
 use bank::api::profiles::users::{AccessChange, MemberRef, Removed, TeamList, TeamMember};
+use bank::domain::payments::payee::Scheme;
+use bank::domain::payments::request::{Sender, TransferTermsBody};
 use bank::domain::profiles::access::Role;
 use bank::domain::profiles::team::MemberStatus;
 
@@ -23,7 +26,7 @@ async fn members(bank: &TestBank, who: &Customer) -> Vec<TeamMember> {
     list.read::<TeamList>().results
 }
 
-fn member(id: &str) -> serde_json::Value {
+pub fn member(id: &str) -> serde_json::Value {
     body(&MemberRef { id: id.into() })
 }
 
@@ -151,8 +154,22 @@ on_both_backends!(
             ["transaction:rw", "invoice:r", "card_order:rw"]
         );
         // The new rights apply to the member's very next call.
-        let terms = json!({"amount": "1.00", "sender": {"bankAccountId": "x"}, "receiver": {}, "scheme": "local"});
-        let pays = call(bank, &cfo, "POST", "/v2/transactions/fees/take", terms).await;
+        let terms = TransferTermsBody {
+            amount: "1.00".into(),
+            sender: Sender {
+                bank_account_id: "x".into(),
+            },
+            scheme: Some(Scheme::Local),
+            ..Default::default()
+        };
+        let pays = call(
+            bank,
+            &cfo,
+            "POST",
+            "/v2/transactions/fees/take",
+            body(&terms),
+        )
+        .await;
         assert_ne!(pays.status, 403, "{}", pays.body);
 
         for (body, field, message) in [
@@ -245,7 +262,10 @@ on_both_backends!(a_removed_member_loses_the_profile_at_once, |bank| {
         bank,
         "POST",
         "/v2/transactions/fetch",
-        json!({"bankAccountId": "x"}),
+        body(&FetchInput {
+            bank_account_id: Some("x".into()),
+            ..Default::default()
+        }),
         &[("authorization", &cfo.bearer()), ("cookie", &cookie)],
     )
     .await;

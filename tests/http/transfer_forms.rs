@@ -7,6 +7,7 @@ use axum::http::{header, Request};
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::transfers::payer;
+use bank::api::payments::recipients::{RecipientBody, Saved};
 
 async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
     let body = url::form_urlencoded::Serializer::new(String::new())
@@ -41,16 +42,16 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
         bank,
         "PUT",
         "/v2/recipients",
-        serde_json::json!({"scheme": "local", "name": "Acme Ltd", "type": "company",
-            "ukSortCode": "200000", "ukAccountNumber": "55779911", "reference": "Rent"}),
+        body(&RecipientBody {
+            name: "Acme Ltd".into(),
+            reference: "Rent".into(),
+            ..crate::recipients::local()
+        }),
         &[("authorization", &auth)],
     )
     .await;
     assert_eq!(saved.status, 200, "{}", saved.body);
-    let recipient = saved.json()["recipient"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let recipient = saved.read::<Saved>().recipient.id;
 
     let refused = form_post(
         bank,

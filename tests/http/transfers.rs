@@ -80,21 +80,25 @@ pub fn sepa_terms(account: &BankAccount, amount: &str) -> TransferTermsBody {
 }
 
 /// Asks for an SMS approval of `terms` and answers the request id and the text sent.
+/// The request for an SMS approval of `terms` (POST /v2/auth/mfa/generate).
+pub fn approval_of(terms: &TransferTermsBody) -> serde_json::Value {
+    body(&MfaGenerate {
+        purpose: Some(Purpose::Transfer),
+        method: Some(Method::Sms),
+        transfer: Some(terms.clone()),
+        ..Default::default()
+    })
+}
+
 pub async fn ask_approval(
     bank: &TestBank,
     auth: &str,
     terms: &TransferTermsBody,
 ) -> (String, String) {
-    let asked = MfaGenerate {
-        purpose: Some(Purpose::Transfer),
-        method: Some(Method::Sms),
-        transfer: Some(terms.clone()),
-        ..Default::default()
-    };
     let step = post(
         bank,
         "/v2/auth/mfa/generate",
-        body(&asked),
+        approval_of(terms),
         &[("authorization", auth)],
     )
     .await;

@@ -1937,6 +1937,7 @@ export interface components {
             /** @description Where it was sent, one line. */
             shippingAddress: string;
         };
+        /** @description One answer the wizard offers: the value stored and the label shown. */
         Choice: {
             value: string;
             label: string;

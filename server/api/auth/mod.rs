@@ -17,8 +17,8 @@ pub use login::{
     code_step, password_step, with_session, LoginInput, LoginReply, LoginStep, MfaInput,
     MfaStatusReply, MfaStep, RequestRef, ResendInput, ResendReply,
 };
-pub use passkeys::WebAuthnOptions;
-pub use password_reset::reset_worker;
+pub use passkeys::{EnrolmentAnswer, PasskeyList, PasskeyRef, WebAuthnOptions};
+pub use password_reset::{reset_worker, ForgotInput, ResetInput};
 
 use axum::http::StatusCode;
 

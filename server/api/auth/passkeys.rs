@@ -35,7 +35,7 @@ impl WebAuthnOptions {
 }
 
 /// A user's passkeys and how they approve log-ins.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasskeyList {
     pub results: Vec<PasskeyRow>,

@@ -23,7 +23,7 @@ pub struct CompanyQuery {
     pub search_keyword: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct CompanyResults {
     pub results: Vec<CompanyMatch>,
 }

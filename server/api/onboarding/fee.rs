@@ -46,12 +46,12 @@ pub struct TransferDetails {
     pub reference: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeReply {
     pub amount: f64,
     pub currency: Currency,
-    pub benefits: Vec<&'static str>,
+    pub benefits: Vec<String>,
     pub status: FeeStatus,
     /// How it is paid, once chosen.
     pub method: Option<FeePayment>,
@@ -90,7 +90,7 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
     Ok(FeeReply {
         amount: Money::new(fee.amount_minor, fee.currency).major(),
         currency: fee.currency,
-        benefits: fee::benefits(flow),
+        benefits: fee::benefits(flow).into_iter().map(String::from).collect(),
         status: fee.status,
         method: fee.method,
         card_allowed: acquirer && flags.get(Flag::ActivateByCard),
@@ -211,17 +211,17 @@ pub struct WalletInitiate {
 }
 
 /// What Apple Pay's payment sheet shows, and the merchant session it validates with.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletSession {
     pub merchant_session: serde_json::Value,
     pub amount: String,
     pub currency: Currency,
     pub label: String,
-    pub country_code: &'static str,
+    pub country_code: String,
     /// SPEC §7: Apple Pay supports 3-D Secure with visa, mastercard and amex.
-    pub supported_networks: Vec<&'static str>,
-    pub merchant_capabilities: Vec<&'static str>,
+    pub supported_networks: Vec<String>,
+    pub merchant_capabilities: Vec<String>,
 }
 
 async fn wallet_ready(
@@ -262,9 +262,9 @@ async fn wallet_initiate(
         amount: crate::domain::accounts::money::decimal(fee.amount_minor),
         currency: fee.currency,
         label: format!("{} account activation", state.config.company.trading_name),
-        country_code: "GB",
-        supported_networks: vec!["visa", "masterCard", "amex"],
-        merchant_capabilities: vec!["supports3DS"],
+        country_code: "GB".into(),
+        supported_networks: ["visa", "masterCard", "amex"].map(String::from).to_vec(),
+        merchant_capabilities: vec!["supports3DS".into()],
     }))
 }
 

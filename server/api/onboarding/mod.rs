@@ -2,13 +2,13 @@
 //! that take a signed-up person to a working account. Every step's calls are open only while
 //! the person's KYC status asks for that step; the server moves the status on.
 
-mod business;
-mod companies;
+pub mod business;
+pub mod companies;
 pub mod fee;
 pub mod identity;
 pub mod kyb;
 pub mod phone;
-mod reference;
+pub mod reference;
 
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;

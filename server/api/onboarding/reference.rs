@@ -25,7 +25,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 }
 
 /// SPEC §7 account-usage: the answers the wizard offers about how the account will be used.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountUsage {
     pub source_of_funds: Vec<Choice>,
@@ -78,7 +78,7 @@ async fn account_usage(
 }
 
 /// SPEC §7 turnover: monthly volumes by currency, and transaction counts.
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Turnover {
     pub transaction_count: Vec<Choice>,
@@ -116,7 +116,7 @@ pub struct AddressQuery {
     pub postal_code: String,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 pub struct AddressResults {
     pub results: Vec<AddressMatch>,
 }

@@ -308,7 +308,7 @@ async fn delete(
     }))
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
     pub valid: bool,

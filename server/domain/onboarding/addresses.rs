@@ -1,14 +1,14 @@
 //! The sandbox address look-up (DESIGN.md §6): a bundled sample of UK addresses, searched by
 //! postcode the way a real postcode service answers (SPEC §3 "Address search result").
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressMatch {
-    pub postal_code: &'static str,
+    pub postal_code: String,
     pub address: String,
-    pub city: &'static str,
-    pub address_line1: &'static str,
-    pub building_number: &'static str,
+    pub city: String,
+    pub address_line1: String,
+    pub building_number: String,
 }
 
 /// (postcode, city, street, building numbers)
@@ -69,11 +69,11 @@ pub fn search(postcode: &str) -> Vec<AddressMatch> {
         .filter(|(code, ..)| squash(code).starts_with(&wanted))
         .flat_map(|(code, city, street, numbers)| {
             numbers.iter().map(move |number| AddressMatch {
-                postal_code: code,
+                postal_code: (*code).into(),
                 address: format!("{number} {street}, {city} {code}"),
-                city,
-                address_line1: street,
-                building_number: number,
+                city: (*city).into(),
+                address_line1: (*street).into(),
+                building_number: (*number).into(),
             })
         })
         .collect()

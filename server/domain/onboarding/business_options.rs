@@ -2,14 +2,23 @@
 //! turnover, business-types; SPEC §9 counterparties). Each option has a stable value that is
 //! stored and a label that is shown.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+use std::borrow::Cow;
+
+/// One answer the wizard offers: the value stored and the label shown.
+// Borrowed from the tables below when the bank answers; owned when a client reads an answer.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Choice {
-    pub value: &'static str,
-    pub label: &'static str,
+    #[schema(value_type = String)]
+    pub value: Cow<'static, str>,
+    #[schema(value_type = String)]
+    pub label: Cow<'static, str>,
 }
 
 const fn c(value: &'static str, label: &'static str) -> Choice {
-    Choice { value, label }
+    Choice {
+        value: Cow::Borrowed(value),
+        label: Cow::Borrowed(label),
+    }
 }
 
 /// Industries (SPEC §5 'Select industry type'), after the UK SIC 2007 sections.

@@ -16,7 +16,7 @@ use crate::domain::accounts::identifiers;
 
 const DATA: &str = include_str!("banks.csv");
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankMatch {
     pub bic: String,

@@ -13,7 +13,7 @@ pub use companies_house::CompaniesHouse;
 pub use sandbox::SandboxRegister;
 
 /// A company as the search shows it and the wizard prefills it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyMatch {
     pub name: String,
@@ -23,7 +23,7 @@ pub struct CompanyMatch {
     pub address: CompanyAddress,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyAddress {
     pub address1: String,

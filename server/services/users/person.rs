@@ -8,7 +8,7 @@ use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::onboarding::person::{self, AddressInput, FieldErrors, PersonalDetailsInput};
 use crate::store::{self, Db};
 
-pub use crate::store::users::UserDetails;
+pub use crate::store::users::{Telephone, UserDetails};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PersonError {
