@@ -10,7 +10,7 @@ endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
-.PHONY: run test test-rust test-app test-browser test-contract lint bench bench-ledger bench-transfers bench-load api-types
+.PHONY: run test test-rust test-app test-browser test-contract lint screens bench bench-ledger bench-transfers bench-load api-types
 
 # A sandbox bank on this machine: the mode is always named, never a default.
 run:
@@ -32,6 +32,12 @@ test-app:
 test-browser:
 	cargo build --release --bin bank
 	cd app && BANK_BIN=$(CURDIR)/target/release/bank npm run --silent e2e
+
+# A PNG of every screen in both layouts (and without JavaScript for the core flows) in
+# target/screens, to look at after a change to the app.
+screens:
+	cargo build --release --bin bank
+	cd app && BANK_BIN=$(CURDIR)/target/release/bank node scripts/screens.mjs
 
 # schemathesis against the release binary: every operation of the OpenAPI document, a few minutes.
 test-contract:

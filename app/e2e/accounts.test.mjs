@@ -98,7 +98,7 @@ for (const [name, device, newCurrency] of [
       const context = await browser.newContext({ ...device, acceptDownloads: true });
       const page = await context.newPage();
       await logInWithSms(page, bank, ...OLIVIA);
-      await page.click(name === "mobile" ? "summary:text('Menu')" : "nav >> text=Generate Statement");
+      await page.click(name === "mobile" ? "summary[aria-label='Menu']" : "nav >> text=Generate Statement");
       if (name === "mobile") await page.click("text=Generate Statement");
       await page.waitForSelector("h1:text('Generate Statement')");
       await hydrated(page);

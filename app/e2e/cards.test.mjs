@@ -60,7 +60,7 @@ async function waitForStatus(page, label) {
 async function cardLife(page, layout, [email, password, phone]) {
   const seen = watch(page);
   await logInWithSms(page, bank, email, password, phone);
-  if (layout === "mobile") await page.click("summary:text('Menu')");
+  if (layout === "mobile") await page.click("summary[aria-label='Menu']");
   await page.click("a:text('My Cards')");
   await page.waitForURL(`${bank.url}/cards`);
   await expectHeading(page, "My Cards");
@@ -199,7 +199,7 @@ describe("corporate cards", () => {
       const seen = watch(page);
       await logInWithSms(page, bank, ...OLIVIA);
       // On the phone an Account Owner's My Cards are the company's corporate cards.
-      await page.click("summary:text('Menu')");
+      await page.click("summary[aria-label='Menu']");
       await page.click("a:text('My Cards')");
       await page.waitForURL(`${bank.url}/cards/corporate`);
       await expectHeading(page, "Corporate cards");

@@ -55,7 +55,7 @@ async function choose(page, select, currency) {
 }
 
 async function openConverter(page, layout) {
-  if (layout === "mobile") await page.click("summary:text('Menu')");
+  if (layout === "mobile") await page.click("summary[aria-label='Menu']");
   await page.click("a:text('Currency exchange')");
   await page.waitForURL(`${bank.url}/currency-converter`);
   await page.waitForSelector("h1:text('Currency exchange')");

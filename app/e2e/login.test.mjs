@@ -54,7 +54,7 @@ for (const [name, device] of [
       assert.ok(await page.isVisible("text=Bennett & Hale Trading Ltd"));
       assert.ok(await page.isVisible("text=Your role: Account Owner"));
       await hydrated(page);
-      await page.click("text=Log out");
+      await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(`${bank.url}/login`);
       assert.deepEqual(seen.problems, []);
       // The session is over: the dashboard is not there for a visitor (the auth set's 404).

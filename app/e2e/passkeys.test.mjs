@@ -64,7 +64,7 @@ async function sepaWithPasskey(page) {
 }
 
 async function logOut(page) {
-  await page.click("text=Log out");
+  await page.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL(`${origin}/login`);
 }
 

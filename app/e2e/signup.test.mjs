@@ -100,7 +100,7 @@ for (const [name, device] of [
       assert.deepEqual(seen.problems, []);
 
       // Leaving and coming back: a log-in returns to the steps, not to a dashboard.
-      await page.click("text=Log out");
+      await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(`${bank.url}/login`);
       await hydrated(page);
       await page.fill("input[name=email]", email);

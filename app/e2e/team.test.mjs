@@ -143,7 +143,7 @@ describe("the team", () => {
     const page = await context.newPage();
     const { problems } = watch(page);
     await logInWithSms(page, bank, ...OLIVIA);
-    await page.click("summary:text('Menu')");
+    await page.click("summary[aria-label='Menu']");
     // The side menu's profile block: initials, name and '{profile type} Account'.
     await page.waitForSelector(".side-menu-profile >> text=Business Account");
     await page.click(".side-menu-profile");
@@ -179,7 +179,7 @@ describe("the team", () => {
       const page = await context.newPage();
       const { problems } = watch(page);
       await join(page, link, email, name === "desktop" ? "+447700900311" : "+447700900312");
-      if (name === "mobile") await page.click("summary:text('Menu')");
+      if (name === "mobile") await page.click("summary[aria-label='Menu']");
       assert.ok(await page.isVisible("a:text('Recipients')"));
       assert.equal(await page.isVisible("a:text('Send money')"), false);
       assert.equal(await page.isVisible("a:text('Currency exchange')"), false);
@@ -311,7 +311,7 @@ describe("the team", () => {
     await page.waitForLoadState("load");
     await hydrated(page);
     assert.equal((await page.textContent(".profile-button"))?.trim(), "Bennett & Hale Trading Ltd");
-    await page.click("summary:text('Menu')");
+    await page.click("summary[aria-label='Menu']");
     assert.ok(await page.isVisible("a:text('Recipients')"), "an accountant reads payments");
     assert.equal(await page.isVisible("a:text('Send money')"), false, "but does not pay");
     await ownerPage.goto(`${bank.url}/client/details`);

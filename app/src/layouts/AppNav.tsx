@@ -1,44 +1,123 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useApp } from "../lib/appContext";
 import { useAccessFacts } from "../lib/useAccessFacts";
+import { Icon } from "../ui/Icon";
 import { Logo } from "../ui/Logo";
 import { menuFor, type ShownItem, shortName } from "./menu";
 
-// The signed-in navigation: SPEC §2's menu from one table (`menu.ts`) by SPEC §6's rules. On
-// mobile it is the side menu, with the logo and the profile block that opens the account page.
-export function AppNav() {
-  const { layout, session } = useApp();
-  const items = menuFor(useAccessFacts(), layout);
+// The signed-in navigation: SPEC §2's menu from one table (`menu.ts`) by SPEC §6's rules. On the
+// desktop it is the left column; on the phone it is the side menu, a drawer over the page with
+// the logo and the profile block that opens the account page.
+function NavItems({ items, onChoose }: { items: ShownItem[]; onChoose?: () => void }) {
   const link = (item: ShownItem) => (
     <li key={item.to}>
-      {item.enabled ? (
-        <NavLink to={item.to} end>
-          {item.label}
-        </NavLink>
-      ) : (
-        <span aria-disabled="true" className="app-nav-disabled">
-          {item.label}
+      {!item.enabled ? (
+        <span aria-disabled="true" className="nav-item nav-item-disabled">
+          <Icon name={item.icon} />
+          <span className="nav-label">{item.label}</span>
         </span>
+      ) : item.to.includes("#") ? (
+        // A section of a page: never shown as the current page next to the page's own entry.
+        <Link to={item.to} className="nav-item" onClick={onChoose}>
+          <Icon name={item.icon} />
+          <span className="nav-label">{item.label}</span>
+        </Link>
+      ) : (
+        <NavLink to={item.to} end className="nav-item" onClick={onChoose}>
+          <Icon name={item.icon} />
+          <span className="nav-label">{item.label}</span>
+        </NavLink>
       )}
     </li>
   );
-  if (layout === "desktop") {
-    return (
-      <nav className="app-nav" aria-label="Main">
-        <ul className="app-nav-list">{items.map(link)}</ul>
-      </nav>
-    );
-  }
-  const profile = session.profilesList.find((p) => p.id === session.selectedProfileId);
   const manager = items.filter((item) => item.group === "Manager");
-  // A disclosure works before (and without) JavaScript.
   return (
-    <details className="app-nav app-nav-mobile">
-      <summary>Menu</summary>
-      <div className="side-menu">
+    <ul className="nav-list">
+      {items.filter((item) => !item.group).map(link)}
+      {manager.length ? (
+        <li className="nav-group">
+          <span className="nav-group-title" id="nav-group-manager">
+            Manager
+          </span>
+          <ul aria-labelledby="nav-group-manager">{manager.map(link)}</ul>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function SideNav() {
+  const items = menuFor(useAccessFacts(), "desktop");
+  return (
+    <nav className="side-nav" aria-label="Main">
+      <div className="side-nav-logo">
         <Logo />
+      </div>
+      <NavItems items={items} />
+    </nav>
+  );
+}
+
+/** The phone's side menu. A `<details>` opens and closes before (and without) JavaScript, its
+ * open summary covering the page as the scrim; once hydrated it also closes when an item is
+ * chosen, on Escape and on any navigation, keeps focus inside while open and gives it back. */
+export function MenuDrawer() {
+  const { session } = useApp();
+  const items = menuFor(useAccessFacts(), "mobile");
+  const [open, setOpen] = useState(false);
+  // The close button works only with JavaScript; before it, the scrim closes the menu.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(() => setOpen(false), [pathname, hash]);
+  useEffect(() => {
+    const details = drawer.current;
+    const main = document.getElementById("main");
+    if (!details) return;
+    if (!open) {
+      if (main) main.inert = false;
+      return;
+    }
+    if (main) main.inert = true;
+    details.querySelector<HTMLElement>(".drawer-panel a, .drawer-panel button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        details.querySelector<HTMLElement>("summary")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (main) main.inert = false;
+    };
+  }, [open]);
+  const close = () => setOpen(false);
+  const profile = session.profilesList.find((p) => p.id === session.selectedProfileId);
+  return (
+    <details
+      className="drawer"
+      ref={drawer}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="icon-button drawer-toggle" aria-label="Menu">
+        <Icon name={open ? "close" : "menu"} size={24} />
+      </summary>
+      <nav className="drawer-panel" aria-label="Main">
+        <div className="drawer-head">
+          <Logo />
+          {hydrated ? (
+            <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
+              <Icon name="close" size={22} />
+            </button>
+          ) : null}
+        </div>
         {profile ? (
-          <Link to="/account" className="side-menu-profile">
+          <Link to="/account" className="side-menu-profile" onClick={close}>
             <span className="side-menu-initials" aria-hidden="true">
               {shortName(profile.name)}
             </span>
@@ -48,16 +127,8 @@ export function AppNav() {
             </span>
           </Link>
         ) : null}
-        <ul className="app-nav-list">
-          {items.filter((item) => !item.group).map(link)}
-          {manager.length ? (
-            <li className="app-nav-group">
-              <span className="app-nav-group-title">Manager</span>
-              <ul>{manager.map(link)}</ul>
-            </li>
-          ) : null}
-        </ul>
-      </div>
+        <NavItems items={items} onChoose={close} />
+      </nav>
     </details>
   );
 }

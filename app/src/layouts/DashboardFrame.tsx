@@ -5,37 +5,64 @@ import { ActiveInvitation } from "../features/profiles/components/ActiveInvitati
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
-import { AppNav } from "./AppNav";
+import { MenuDrawer, SideNav } from "./AppNav";
 
+function RestrictedNotice() {
+  return (
+    <section className="notice notice-info restricted" role="status" aria-labelledby="restricted-title">
+      <h2 id="restricted-title">Your Account Is Temporarily Restricted</h2>
+      <p>For your security, some of what your account can do is paused for now.</p>
+      <p>This is part of our routine processes, and we will contact you if we need anything from you.</p>
+    </section>
+  );
+}
+
+// The signed-in shell (issue 28): on the desktop a left navigation beside a top bar with the
+// profile switcher and the person, content in a readable column; on the phone a compact header
+// that never wraps, with the side menu as a drawer.
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const { layout, session } = useApp();
+  const restricted = session.kycStatus === "account_restricted" ? <RestrictedNotice /> : null;
+  if (layout === "mobile") {
+    return (
+      <div className="frame frame-mobile">
+        <header className="app-header">
+          <MenuDrawer />
+          <Logo compact />
+          <nav aria-label="Account" className="app-header-actions">
+            <ProfileSwitcher />
+            <LogOutButton compact />
+          </nav>
+        </header>
+        <main id="main" className="page page-mobile">
+          {restricted}
+          {children}
+        </main>
+        <ActiveInvitation />
+        <IdleLogout />
+      </div>
+    );
+  }
   return (
-    <div className={`frame frame-${layout}`}>
-      <header className={layout === "mobile" ? "topbar topbar-app-mobile" : "topbar"}>
-        <Logo />
-        <nav aria-label="Account" className="topbar-actions">
-          <ProfileSwitcher />
-          {layout === "desktop" && session.user ? (
-            <span className="topbar-user">
-              {session.user.name} {session.user.surname}
-            </span>
-          ) : null}
-          <LogOutButton />
-        </nav>
-      </header>
-      <AppNav />
-      <main id="main" className={layout === "mobile" ? "page page-mobile" : "page"}>
-        {session.kycStatus === "account_restricted" ? (
-          <section className="notice notice-info restricted" role="status" aria-labelledby="restricted-title">
-            <h2 id="restricted-title">Your Account Is Temporarily Restricted</h2>
-            <p>For your security, some of what your account can do is paused for now.</p>
-            <p>
-              This is part of our routine processes, and we will contact you if we need anything from you.
-            </p>
-          </section>
-        ) : null}
-        {children}
-      </main>
+    <div className="frame frame-desktop shell">
+      <SideNav />
+      <div className="shell-body">
+        <header className="shell-top">
+          <nav aria-label="Account" className="shell-top-actions">
+            <ProfileSwitcher />
+            {session.user ? (
+              <span className="shell-user">
+                {session.user.name} {session.user.surname}
+              </span>
+            ) : null}
+            <LogOutButton />
+          </nav>
+        </header>
+        <main id="main" className="page shell-main">
+          {restricted}
+          {children}
+        </main>
+      </div>
       <ActiveInvitation />
       <IdleLogout />
     </div>

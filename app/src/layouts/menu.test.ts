@@ -89,8 +89,40 @@ describe("the menu by rights (SPEC §2, §6)", () => {
     expect(menuFor({ ...facts([], "GBP"), accountReady: false }, "mobile")).toContainEqual({
       to: "/cards",
       label: "My Cards",
+      icon: "card",
       enabled: false,
     });
+  });
+
+  it("gives a business's team its own entry, leading to the team on each layout", () => {
+    const business: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "GBP",
+      accountReady: true,
+      flags: new Set(),
+    };
+    const team = (facts: Facts, layout: "desktop" | "mobile") =>
+      menuFor(facts, layout).find((item) => item.label === "Team")?.to;
+    expect(team(business, "desktop")).toBe("/client/details#team");
+    expect(team(business, "mobile")).toBe("/account#team");
+    expect(team({ ...business, isBusiness: false }, "desktop")).toBeUndefined();
+    expect(team({ ...business, accessRole: "card_user" }, "mobile")).toBeUndefined();
+  });
+
+  it("gives every item an icon", () => {
+    const owner: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "GBP",
+      accountReady: true,
+      flags: new Set(["currencyExchange"]),
+    };
+    for (const layout of ["desktop", "mobile"] as const) {
+      for (const item of menuFor(owner, layout)) expect(item.icon).toBeTruthy();
+    }
   });
 
   it("leads an Account Owner of a UK business to the corporate cards on mobile while the flag is on", () => {

@@ -3,10 +3,14 @@
 // Cards, Merchant, Factoring, Business Loans, Mortgage and Contact Us join as they are built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
+import type { IconName } from "../ui/Icon";
 
 export interface MenuItem {
   to: string;
+  /** Where the item leads on the phone, when the screen has another path there (SPEC §2). */
+  mobileTo?: string;
   label: string;
+  icon: IconName;
   rule: Rule;
   /** Another rule that also shows the item. */
   orRule?: Rule;
@@ -20,24 +24,33 @@ export interface MenuItem {
 const PAY: Rule = { right: ["transaction", "rw"] };
 
 export const MENU: MenuItem[] = [
-  { to: "/dashboard", label: "Home", rule: {} },
-  { to: "/recipients", label: "Recipients", rule: { right: ["transaction", "r"] } },
-  { to: "/transfer/{scheme}", label: "Send money", rule: { ...PAY, complete: true } },
+  { to: "/dashboard", label: "Home", icon: "home", rule: {} },
+  { to: "/recipients", label: "Recipients", icon: "recipients", rule: { right: ["transaction", "r"] } },
+  { to: "/transfer/{scheme}", label: "Send money", icon: "send", rule: { ...PAY, complete: true } },
   {
     to: "/currency-converter",
     label: "Currency exchange",
+    icon: "exchange",
     rule: { ...PAY, complete: true, flag: "currencyExchange" },
   },
-  { to: "/bank-accounts/details", label: "Account details", rule: { accounts: true }, layouts: ["desktop"] },
+  {
+    to: "/bank-accounts/details",
+    label: "Account details",
+    icon: "bank",
+    rule: { accounts: true },
+    layouts: ["desktop"],
+  },
   {
     to: "/statement",
     label: "Generate Statement",
+    icon: "statement",
     rule: { right: ["transaction", "r"], complete: true },
     group: "Manager",
   },
   {
     to: "/proof-letter",
     label: "Proof Of Banking Account",
+    icon: "proof",
     rule: { accounts: true, complete: true },
     group: "Manager",
   },
@@ -47,16 +60,27 @@ export const MENU: MenuItem[] = [
   {
     to: "/cards",
     label: "My Cards",
+    icon: "card",
     rule: { complete: true, ukPrimary: true },
     orRule: { complete: true, eurPrimary: true, flag: "euCardComingSoon" },
     instead: { rule: CORPORATE_CARDS, to: "/cards/corporate", layouts: ["mobile"] },
   },
-  { to: "/client/details", label: "Your details", rule: {}, layouts: ["desktop"] },
+  // A business's team lives on the person's account page (SPEC §2 Team users); the entry leads
+  // straight to it.
+  {
+    to: "/client/details#team",
+    mobileTo: "/account#team",
+    label: "Team",
+    icon: "team",
+    rule: { business: true, accounts: true },
+  },
+  { to: "/client/details", label: "Your details", icon: "person", rule: {}, layouts: ["desktop"] },
 ];
 
 export interface ShownItem {
   to: string;
   label: string;
+  icon: IconName;
   /** Complete-only items are shown disabled until validation is complete (SPEC §2). */
   enabled: boolean;
   group?: "Manager";
@@ -80,8 +104,12 @@ export function menuFor(facts: Facts, layout: Layout): ShownItem[] {
       to:
         item.instead?.layouts.includes(layout) && meets(item.instead.rule, facts)
           ? item.instead.to
-          : item.to.replace("{scheme}", schemeOf(facts.primaryCurrency)),
+          : ((layout === "mobile" && item.mobileTo) || item.to).replace(
+              "{scheme}",
+              schemeOf(facts.primaryCurrency),
+            ),
       label: item.label,
+      icon: item.icon,
       enabled: ruleOf(item, facts, false),
       ...(item.group ? { group: item.group } : {}),
     }));

@@ -44,7 +44,7 @@ export function ProfileSwitcher() {
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {selected?.name}
+        <span className="profile-button-name">{selected?.name}</span>
       </button>
       {open ? (
         <ul id={id} className="profile-menu" aria-label="Profiles">

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { loadsAccounts } from "../../../lib/rights";
 import { STATUS_LABELS, statusTone } from "../access";
@@ -38,12 +38,18 @@ function Team() {
   const invites = owner && isOn(features, "userInvite");
   const [open, setOpen] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
+  // The menu's Team entry leads here (#team): the section comes into view once it has rendered.
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === "#team") section.current?.scrollIntoView({ block: "start" });
+  }, [hash]);
   const mobileLink = (member: TeamMember) =>
     member.kind === "invitation"
       ? `/account/users/invitation/${member.id}/view`
       : `/account/users/${member.id}/view`;
   return (
-    <section className="panel panel-wide team" aria-labelledby="team-title">
+    <section id="team" ref={section} className="panel panel-wide team" aria-labelledby="team-title">
       <h2 id="team-title">Team</h2>
       {invites ? (
         layout === "mobile" ? (

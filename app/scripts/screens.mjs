@@ -1,0 +1,114 @@
+// `make screens` (issue 28): a PNG of every screen in both layouts, and without JavaScript for
+// the core flows, written into one folder to look at. It drives the real binary in sandbox mode
+// with its demo customers, as the browser tests do.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank } from "../e2e/bank.mjs";
+
+const out = path.resolve(process.env.SCREENS_DIR ?? path.join(import.meta.dirname, "../../target/screens"));
+mkdirSync(out, { recursive: true });
+
+const PUBLIC = ["/", "/login", "/forgot", "/privacy-policy", "/onboarding/user"];
+const SIGNED_IN = {
+  desktop: [
+    "/dashboard",
+    "/recipients",
+    "/recipients/create",
+    "/transfer/1",
+    "/transfer/0",
+    "/currency-converter",
+    "/statement",
+    "/proof-letter",
+    "/cards",
+    "/bank-accounts/details",
+    "/client/details",
+    "/company/add",
+  ],
+  mobile: [
+    "/dashboard",
+    "/recipients",
+    "/recipients/create",
+    "/transfer/1",
+    "/currency-converter",
+    "/statement",
+    "/proof-letter",
+    "/cards",
+    "/cards/corporate",
+    "/account",
+    "/account/users/invite",
+    "/company/add",
+  ],
+};
+// The money flows a customer must be able to finish before the page's JavaScript arrives.
+const WITHOUT_JS = ["/login", "/dashboard", "/transfer/1", "/currency-converter", "/recipients/create"];
+
+const name = (layout, route, suffix = "") =>
+  path.join(out, `${layout}${route === "/" ? "-home" : route.replaceAll("/", "-")}${suffix}.png`);
+
+async function shoot(page, file) {
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(path.relative(process.cwd(), file));
+}
+
+async function logIn(page, bank) {
+  await page.goto(`${bank.url}/login`);
+  await hydrated(page);
+  await page.fill("input[name=email]", "olivia@demo.harbour.example");
+  await page.fill("input[name=password]", "Harbour2026");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("text=Approve Log In Using SMS Code");
+  const code = await latestCode(bank, "+447700900001");
+  await page.fill("[aria-label='Digit 1 of 6']", code[0]);
+  await page.keyboard.type(code.slice(1));
+  await page.waitForURL(`${bank.url}/dashboard`);
+  await hydrated(page);
+}
+
+const bank = await startBank();
+const browser = await launchBrowser();
+try {
+  for (const [layout, options] of [
+    ["desktop", DESKTOP],
+    ["mobile", MOBILE],
+  ]) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const route of PUBLIC) {
+      // Policy pages are plain HTML with no app to hydrate.
+      await page.goto(`${bank.url}${route}`, { waitUntil: "networkidle" });
+      await shoot(page, name(layout, route));
+    }
+    await logIn(page, bank);
+    for (const route of SIGNED_IN[layout]) {
+      await page.goto(`${bank.url}${route}`);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      await shoot(page, name(layout, route));
+    }
+    if (layout === "mobile") {
+      await page.goto(`${bank.url}/dashboard`);
+      await hydrated(page);
+      await page.click("summary[aria-label='Menu']");
+      await page.waitForSelector(".drawer-panel");
+      await page.screenshot({ path: name(layout, "/menu") });
+      console.log(path.relative(process.cwd(), name(layout, "/menu")));
+    }
+    // The same person's pages as a browser without JavaScript shows them.
+    const plain = await browser.newContext({
+      ...options,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const plainPage = await plain.newPage();
+    for (const route of WITHOUT_JS) {
+      await plainPage.goto(`${bank.url}${route}`);
+      await shoot(plainPage, name(layout, route, "-nojs"));
+    }
+    await plain.close();
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  bank.stop();
+}
+console.log(`screens in ${out}`);
