@@ -73,6 +73,7 @@ for (const [name, device, newCurrency] of [
       // Another currency: pending at once, active after the background job.
       await page.goto(`${bank.url}/dashboard`);
       await hydrated(page);
+      await page.click("summary:text('Open another currency account')");
       await page.selectOption("#open-currency", newCurrency);
       await page.click("text=Open account");
       await page.waitForSelector(`text=Your ${newCurrency} account is being opened.`);
@@ -84,7 +85,9 @@ for (const [name, device, newCurrency] of [
         await page.click("nav >> text=Account details");
         await page.waitForSelector("h1:text('Account details')");
       } else {
-        await page.click("summary:text('Account details')");
+        // The phone's quick action opens the details on the dashboard.
+        await page.click(".quick-action >> text=Add money");
+        await page.waitForSelector("#account-details[open]");
       }
       await page.click("[aria-label='Copy IBAN']");
       await page.waitForSelector("text=Copied to clipboard");
@@ -176,19 +179,25 @@ describe("days in Europe/London", () => {
     bank.cli(["money-in", gbp.iban, "12.34", "Night Owl Ltd", "MIDNIGHT", "--at", "2026-06-30T23:30:00Z"]);
 
     const row = (p) => p.locator(".txn-row", { hasText: "Night Owl Ltd" });
+    // The list is grouped by London day: the row's time, under its day's heading.
+    const shown = async (p) =>
+      `${await p
+        .locator(".txn-day", { has: row(p) })
+        .locator(".txn-day-title")
+        .textContent()} ${await row(p).locator(".txn-when").textContent()}`;
     const plain = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     await plain.addCookies(await context.cookies());
     const noJs = await plain.newPage();
     await noJs.goto(`${bank.url}/dashboard?from=2026-07-01&to=2026-07-01`);
     assert.equal(await row(noJs).count(), 1, "server render: on 1 July");
-    assert.equal(await row(noJs).locator(".txn-when").textContent(), "01.07.2026 24:30");
+    assert.equal(await shown(noJs), "01.07.2026 24:30");
     await noJs.goto(`${bank.url}/dashboard?from=2026-06-30&to=2026-06-30`);
     assert.equal(await row(noJs).count(), 0, "not on 30 June");
 
     await page.goto(`${bank.url}/dashboard?from=2026-07-01&to=2026-07-01`);
     await hydrated(page);
     assert.equal(await row(page).count(), 1, "after hydration: still on 1 July");
-    assert.equal(await row(page).locator(".txn-when").textContent(), "01.07.2026 24:30");
+    assert.equal(await shown(page), "01.07.2026 24:30");
     assert.deepEqual(seen.problems, [], "no hydration mismatch");
     await plain.close();
     await context.close();

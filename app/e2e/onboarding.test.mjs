@@ -109,7 +109,7 @@ for (const [name, device] of [
       await page.waitForSelector("text=£49.00");
       await payFeeByCard(page, bank, "Ada Lovelace");
       await hydrated(page);
-      await page.waitForSelector("text=0 INFINITY LIMITED");
+      await page.waitForSelector(".profile-button-name >> text=0 INFINITY LIMITED");
       assert.ok((await page.textContent("main")).includes("GBP"), "the GBP account is open");
       assert.deepEqual(seen.problems, []);
       await context.close();
@@ -180,7 +180,7 @@ for (const [name, device] of [
       bank.cli(["money-in", iban, "19.00", "Tom Fischer", reference]);
       await reopen(page, bank, "/controller", "/dashboard");
       await hydrated(page);
-      await page.waitForSelector("text=Ada Lovelace");
+      await page.waitForSelector(".profile-button-name >> text=Ada Lovelace");
       assert.deepEqual(seen.problems, []);
       await context.close();
     });

@@ -19,6 +19,7 @@ const PHONE_360 = { ...MOBILE, viewport: { width: 360, height: 740 } };
 const SIGNED_IN = {
   mobile: [
     "/dashboard",
+    "/dashboard?details=open",
     "/recipients",
     "/recipients/create",
     "/transfer/1",

@@ -53,6 +53,11 @@ async fn local_only(
     }
 }
 
+async fn not_found() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (axum::http::StatusCode::NOT_FOUND, "Not found").into_response()
+}
+
 impl axum::extract::FromRef<AppState> for ApiState {
     fn from_ref(state: &AppState) -> Self {
         state.api.clone()
@@ -198,10 +203,12 @@ fn fallback_templates() -> minijinja::Environment<'static> {
 /// machine that reaches a sandbox bank, as the real providers' would.
 fn sandbox_pages(state: &AppState) -> Router<AppState> {
     if !state.config.sandbox {
-        return Router::new();
+        // The app has a route for the component kit; a real bank does not serve it.
+        return Router::new().route("/dev/ui", get(not_found));
     }
     Router::new()
         .route("/dev/outbox", get(outbox::page))
+        .route("/dev/ui", get(pages::page))
         .route("/dev/money-in", get(money_in::form).post(money_in::submit))
         .route(
             "/dev/card-network",

@@ -35,6 +35,20 @@ on_both_backends!(
             .await
             .unwrap();
 
+        // The component kit renders on the server in both layouts, every state in place.
+        for agent in [DESKTOP, IPHONE] {
+            let kit = bank.get("/dev/ui", agent).await;
+            assert_eq!(kit.status, 200);
+            for shown in [
+                "Component kit",
+                "Status chips",
+                "aria-busy=\"true\"",
+                "Page 20",
+            ] {
+                assert!(kit.body.contains(shown), "{shown}");
+            }
+        }
+
         let page = bank.get("/dev/outbox", DESKTOP).await;
         assert_eq!(page.status, 200);
         assert_eq!(page.header("cache-control"), "no-store");
@@ -55,7 +69,7 @@ on_both_backends!(
             .contains("Nothing has been sent to nobody@example.com yet."));
 
         // From anywhere but this machine, neither dev page exists, also through a proxy.
-        for path in ["/dev/outbox", "/dev/money-in"] {
+        for path in ["/dev/outbox", "/dev/money-in", "/dev/ui"] {
             let outside = bank
                 .send(from_peer(
                     axum::http::Request::get(path)
@@ -74,6 +88,12 @@ on_both_backends!(
 async fn outside_sandbox_mode_there_is_no_outbox_and_sms_without_a_provider_fails() {
     let bank = TestBank::start_with(Backend::Sqlite, |c| c.sandbox = false).await;
     assert_eq!(bank.get("/dev/outbox", DESKTOP).await.status, 404);
+    // Nor the component kit, which the app would otherwise render like any page.
+    for agent in [DESKTOP, IPHONE] {
+        let kit = bank.get("/dev/ui", agent).await;
+        assert_eq!(kit.status, 404);
+        assert!(!kit.body.contains("Component kit"));
+    }
     let login = bank.get("/login", DESKTOP).await;
     assert!(
         !login.body.contains("sandbox-banner"),

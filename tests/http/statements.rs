@@ -263,6 +263,22 @@ on_both_backends!(the_pdf_statement_and_proofs_carry_the_text, |bank| {
     .await
     .read::<TransactionPage>();
     let id = list.results[1].id.clone();
+    // Saved under the payee's name and the day, as a person files it.
+    let fees = list
+        .results
+        .iter()
+        .find(|txn| txn.details == "Fees Q1")
+        .expect("the payment to Sable");
+    let named = download(
+        bank,
+        &olivia,
+        &format!("/v2/documents/txn_proof?entId={}", fees.id),
+    )
+    .await;
+    assert_eq!(
+        named.header("content-disposition"),
+        "attachment; filename=\"Sable-Accountancy-2026-03-03.pdf\""
+    );
     let proof = download_bytes(
         bank,
         &olivia,

@@ -15,18 +15,18 @@ function NavItems({ items, onChoose }: { items: ShownItem[]; onChoose?: () => vo
       {!item.enabled ? (
         <span aria-disabled="true" className="nav-item nav-item-disabled">
           <Icon name={item.icon} />
-          <span className="nav-label">{item.label}</span>
+          {item.label}
         </span>
       ) : item.to.includes("#") ? (
         // A section of a page: never shown as the current page next to the page's own entry.
         <Link to={item.to} className="nav-item" onClick={onChoose}>
           <Icon name={item.icon} />
-          <span className="nav-label">{item.label}</span>
+          {item.label}
         </Link>
       ) : (
         <NavLink to={item.to} end className="nav-item" onClick={onChoose}>
           <Icon name={item.icon} />
-          <span className="nav-label">{item.label}</span>
+          {item.label}
         </NavLink>
       )}
     </li>

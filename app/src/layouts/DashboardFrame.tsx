@@ -4,7 +4,9 @@ import { LogOutButton } from "../features/auth/components/LogOutButton";
 import { ActiveInvitation } from "../features/profiles/components/ActiveInvitation";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
 import { useApp } from "../lib/appContext";
+import { Icon } from "../ui/Icon";
 import { Logo } from "../ui/Logo";
+import { Toaster } from "../ui/Toaster";
 import { MenuDrawer, SideNav } from "./AppNav";
 
 function RestrictedNotice() {
@@ -28,16 +30,17 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
       <div className="frame frame-mobile">
         <header className="app-header">
           <MenuDrawer />
-          <Logo compact />
+          <Logo />
           <nav aria-label="Account" className="app-header-actions">
             <ProfileSwitcher />
-            <LogOutButton compact />
+            <LogOutButton compact icon={<Icon name="logout" size={22} />} />
           </nav>
         </header>
         <main id="main" className="page page-mobile">
           {restricted}
           {children}
         </main>
+        <Toaster />
         <ActiveInvitation />
         <IdleLogout />
       </div>
@@ -55,7 +58,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
                 {session.user.name} {session.user.surname}
               </span>
             ) : null}
-            <LogOutButton />
+            <LogOutButton icon={<Icon name="logout" />} />
           </nav>
         </header>
         <main id="main" className="page shell-main">
@@ -63,6 +66,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <Toaster />
       <ActiveInvitation />
       <IdleLogout />
     </div>

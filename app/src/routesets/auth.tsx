@@ -15,8 +15,8 @@ const CardInvitationPage = lazyPage("features/cards/components/CardInvitationPag
 const ForgotPage = lazyPage("features/auth/components/ForgotPage", () =>
   import("../features/auth/components/ForgotPage").then((m) => m.ForgotPage),
 );
-const InviteOnboardingPage = lazyPage("features/onboarding/components/InviteOnboardingPage", () =>
-  import("../features/onboarding/components/InviteOnboardingPage").then((m) => m.InviteOnboardingPage),
+const InviteOnboardingPage = lazyPage("features/onboarding/components/RegistrationPage", () =>
+  import("../features/onboarding/components/RegistrationPage").then((m) => m.InviteOnboardingPage),
 );
 const LeadsPage = lazyPage("features/onboarding/components/LeadsPage", () =>
   import("../features/onboarding/components/LeadsPage").then((m) => m.LeadsPage),
@@ -33,6 +33,9 @@ const RegistrationPage = lazyPage("features/onboarding/components/RegistrationPa
 const ResetPasswordPage = lazyPage("features/auth/components/ResetPasswordPage", () =>
   import("../features/auth/components/ResetPasswordPage").then((m) => m.ResetPasswordPage),
 );
+// The sandbox's component kit (issue 28). The server answers /dev/ui only in sandbox mode, to
+// this machine (server/http/mod.rs); a real bank answers 404.
+const KitPage = lazyPage("ui/dev/KitPage", () => import("../ui/dev/KitPage").then((m) => m.KitPage));
 const StartPage = lazyPage("features/auth/components/StartPage", () =>
   import("../features/auth/components/StartPage").then((m) => m.StartPage),
 );
@@ -48,6 +51,7 @@ const invitationOf =
   };
 
 const shared: AppRoute[] = [
+  { path: "/dev/ui", head: { title: "Component kit", description: "" }, Component: KitPage },
   {
     path: "/login",
     head: { title: "Log in", description: "Log in to your business or personal account." },

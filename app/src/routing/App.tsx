@@ -2,6 +2,7 @@ import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
 import { parseQuery } from "../lib/url";
+import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import type { AppRoute } from "./types";
 
 export interface RouteSetModule {
@@ -25,7 +26,9 @@ function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["F
   // A page's chunk is loaded before the first render; only a later navigation waits here.
   return (
     <Frame>
-      <Suspense fallback={<p role="status">Loading…</p>}>{Page ? <Page /> : null}</Suspense>
+      <RouteErrorBoundary key={location.pathname} supportPhone={site.supportPhone}>
+        <Suspense fallback={<p role="status">Loading…</p>}>{Page ? <Page /> : null}</Suspense>
+      </RouteErrorBoundary>
     </Frame>
   );
 }

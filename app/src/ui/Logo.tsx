@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useApp } from "../lib/appContext";
 
-/** The bank's mark and name, leading home; `compact` shows the mark alone (the phone's header). */
-export function Logo({ compact = false }: { compact?: boolean }) {
+export function Logo() {
   const { site } = useApp();
   return (
     <Link to="/" className="logo" aria-label={`${site.tradingName} home`}>
@@ -10,7 +9,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         <rect width="32" height="32" rx="8" className="logo-mark" />
         <path d="M9 23V9h3v5.5h8V9h3v14h-3v-5.6h-8V23z" className="logo-letter" />
       </svg>
-      {compact ? null : <span className="logo-word">{site.tradingName}</span>}
+      <span className="logo-word">{site.tradingName}</span>
     </Link>
   );
 }

@@ -199,7 +199,11 @@ async fn transaction_proof(
     ApiQuery(query): ApiQuery<EntityQuery>,
 ) -> Result<Response, AppError> {
     let (txn, account) = owned_transaction(&state, &profile, &query.ent_id).await?;
-    let filename = format!("transaction-{}.pdf", txn.id);
+    let filename = crate::domain::accounts::statements::file_names::transaction_proof(
+        txn.counterparty_name.as_deref(),
+        &txn.details,
+        &london::day_of(txn.created_at),
+    );
     let config = state.config.clone();
     let today = london::day_of(state.db.now_ms());
     let bytes = state

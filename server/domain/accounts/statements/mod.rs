@@ -4,6 +4,7 @@
 
 pub mod camt053;
 pub mod csv;
+pub mod file_names;
 pub mod pdf;
 
 use super::money::Currency;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "../../../lib/format";
+import { Money } from "../../../ui/Money";
 import { withQuery } from "../filters";
 import type { BankAccount } from "../api";
 import { selectable } from "../access";
@@ -32,7 +32,7 @@ export function BalanceCards({
               {account.isPrimary ? <span className="balance-primary"> · Primary</span> : null}
             </span>
             <strong className="balance-amount">
-              {formatMoney(account.balance.available, account.currency)}
+              <Money amount={account.balance.available} currency={account.currency} />
             </strong>
             {STATUS_LABEL[account.status] ? (
               <span className="balance-status">{STATUS_LABEL[account.status]}</span>

@@ -7,6 +7,7 @@ import { TextField } from "../../../ui/TextField";
 import { selectable } from "../access";
 import { bankAccountsQuery, documentUrls } from "../api";
 import { clampPeriod, defaultPeriod, EARLIEST_DAY, type Period, PRESETS } from "../statementPeriod";
+import { toasts } from "../../../ui/toasts";
 
 const FORMATS = [
   ["pdf", "PDF", "To read and print"],
@@ -28,31 +29,24 @@ export function StatementPage() {
   const [account, setAccount] = useState("");
   const [format, setFormat] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [toast, setToast] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosenAccount = account || list[0]?.id || "";
 
   return (
     <section className="panel panel-wide" aria-labelledby="statement-title">
       <h1 id="statement-title">Generate Statement</h1>
-      {toast ? (
-        <p className="notice notice-error" role="alert">
-          {toast}
-        </p>
-      ) : null}
       <form
         method="get"
         action="/v2/documents/statement"
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();
-          setToast(null);
           const found: Record<string, string> = {};
           if (!chosenAccount) found.entId = "Field is required";
           if (!format) found.format = "Field is required";
           setErrors(found);
           if (!period.from || !period.to) {
-            setToast("Date interval not selected");
+            toasts.show("Date interval not selected", "error");
             return;
           }
           if (Object.keys(found).length) return;
@@ -63,7 +57,10 @@ export function StatementPage() {
               STATEMENT_TIMEOUT_MS,
             );
           } catch (caught) {
-            setToast(caught instanceof ApiError ? caught.message : "Something went wrong, try again later");
+            toasts.show(
+              caught instanceof ApiError ? caught.message : "Something went wrong, try again later",
+              "error",
+            );
           } finally {
             setBusy(false);
           }

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { formatDate, formatMoney, formatTime } from "../../../lib/format";
+import { Icon } from "../../../ui/Icon";
+import { Money } from "../../../ui/Money";
+import { StatusChip } from "../../../ui/StatusChip";
 import { documentUrls, type Transaction, transactionQuery } from "../api";
 import { withQuery } from "../filters";
 import { transactionTitle } from "./TransactionList";
@@ -50,16 +53,39 @@ function acceptorRows(txn: Transaction): Row[] {
   return rows;
 }
 
-function Rows({ rows }: { rows: Row[] }) {
+/** Label and value pairs; amounts (`money`) keep their figures on one line. */
+function Rows({ rows, money = false }: { rows: Row[]; money?: boolean }) {
   return (
     <dl className="details">
       {rows.map(([label, value]) => (
         <div key={label} className="details-row">
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>{money ? <span className="money">{value}</span> : value}</dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** SPEC §2: Repeat Transfer is offered for a transfer sent; disabled, it says why. */
+function RepeatTransfer({ txn }: { txn: Transaction }) {
+  if (txn.type !== "transfer" || txn.amount >= 0) return null;
+  if (txn.transfer) {
+    return (
+      <Link className="button button-primary" to={`/transfer/${txn.bankAccountId}?repeat=${txn.id}`}>
+        Repeat Transfer
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button button-primary" disabled aria-describedby="repeat-why">
+        Repeat Transfer
+      </button>
+      <p id="repeat-why" className="field-hint repeat-why">
+        This payment cannot be repeated from here: its payment scheme is not available for this account.
+      </p>
+    </>
   );
 }
 
@@ -70,8 +96,8 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
   return (
     <aside className="txn-detail card" aria-labelledby="txn-detail-title">
       <p className="txn-detail-close">
-        <Link to={close} preventScrollReset>
-          Close
+        <Link to={close} preventScrollReset className="icon-button" aria-label="Close">
+          <Icon name="close" size={22} />
         </Link>
       </p>
       {detail.isError ? (
@@ -82,11 +108,18 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
       {txn ? (
         <>
           <h2 id="txn-detail-title">{transactionTitle(txn)}</h2>
+          <p className="txn-detail-amount">
+            <Money amount={txn.amountTotal} currency={txn.currency} signed />
+          </p>
           <p className="txn-detail-when">
             {formatDate(txn.createdAt)} {formatTime(txn.createdAt)}
-            {txn.details && txn.details !== transactionTitle(txn) ? ` · ${txn.details}` : ""}
+            {txn.status === "pending" ? <StatusChip tone="blue">Pending</StatusChip> : null}
+            {txn.status === "declined" ? <StatusChip tone="red">Declined</StatusChip> : null}
           </p>
-          <Rows rows={detailRows(txn)} />
+          {txn.details && txn.details !== transactionTitle(txn) ? (
+            <p className="txn-detail-reference">{txn.details}</p>
+          ) : null}
+          <Rows rows={detailRows(txn)} money />
           {txn.acceptor ? (
             <>
               <h3>Merchant</h3>
@@ -97,21 +130,7 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
             <a className="button button-secondary" href={documentUrls.transactionProof(txn.id)} download>
               Download
             </a>
-            {txn.type === "transfer" && txn.amount < 0 ? (
-              // SPEC §2: Repeat Transfer prefills a draft; disabled where the scheme has no route.
-              txn.transfer ? (
-                <Link
-                  className="button button-primary"
-                  to={`/transfer/${txn.bankAccountId}?repeat=${txn.id}`}
-                >
-                  Repeat Transfer
-                </Link>
-              ) : (
-                <button type="button" className="button button-primary" disabled>
-                  Repeat Transfer
-                </button>
-              )
-            ) : null}
+            <RepeatTransfer txn={txn} />
             {txn.transfer?.messages.map((message) => (
               <a
                 key={message}

@@ -1,9 +1,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatDate, formatSigned, formatTime } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
+import { Icon, type IconName } from "../../../ui/Icon";
+import { Money } from "../../../ui/Money";
+import { StatusChip } from "../../../ui/StatusChip";
 import { TextField } from "../../../ui/TextField";
 import { type BankAccount, type Transaction, transactionsQuery } from "../api";
+import { groupByDay } from "../days";
 import { filtersFromQuery, hasFilters, TYPE_GROUPS, withQuery } from "../filters";
 
 /** Who or what a transaction is about, as the list names it. */
@@ -11,6 +15,32 @@ export function transactionTitle(txn: Transaction): string {
   if (txn.acceptor) return txn.acceptor.name;
   if (txn.type === "transfer") return (txn.amount > 0 ? txn.sender?.name : txn.receiver?.name) ?? txn.details;
   return txn.details || txn.type.replace(/_/g, " ");
+}
+
+/** Fees, exchanges and card payments by their kind; a payment with a person or company by its
+ * initials. */
+const KIND_ICONS: Partial<Record<Transaction["type"], IconName>> = {
+  fee: "statement",
+  card_fee: "statement",
+  currency_exchange: "exchange",
+  card_purchase: "card",
+  card_refund: "card",
+  card_withdrawal: "card",
+};
+
+function TransactionAvatar({ txn }: { txn: Transaction }) {
+  const icon = txn.acceptor ? "card" : KIND_ICONS[txn.type];
+  const initials = transactionTitle(txn)
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join("");
+  return (
+    <span className="txn-avatar" aria-hidden="true">
+      {icon ? <Icon name={icon} size={18} /> : initials || <Icon name="send" size={18} />}
+    </span>
+  );
 }
 
 export function TransactionList({ account, query }: { account: BankAccount; query: Record<string, string> }) {
@@ -51,28 +81,32 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
           <p className="transactions-count">
             {total} {total === 1 ? "transaction" : "transactions"}
           </p>
-          <ul className="txn-list">
-            {items.map((txn) => (
-              <li key={txn.id}>
-                <Link
-                  className="txn-row"
-                  to={withQuery(query, { txn: txn.id })}
-                  preventScrollReset
-                  data-status={txn.status}
-                >
-                  <span className="txn-title">{transactionTitle(txn)}</span>
-                  <span className="txn-when">
-                    {formatDate(txn.createdAt)} {formatTime(txn.createdAt)}
-                    {txn.status === "declined" ? " · Declined" : null}
-                    {txn.status === "pending" ? " · Pending" : null}
-                  </span>
-                  <span className={txn.amount > 0 ? "txn-amount txn-in" : "txn-amount"}>
-                    {formatSigned(txn.amountTotal, txn.currency)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {groupByDay(items, new Date()).map((group) => (
+            <section key={group.day} className="txn-day" aria-label={group.label}>
+              <h3 className="txn-day-title">{group.label}</h3>
+              <ul className="txn-list">
+                {group.items.map((txn) => (
+                  <li key={txn.id}>
+                    <Link
+                      className="txn-row"
+                      to={withQuery(query, { txn: txn.id })}
+                      preventScrollReset
+                      data-status={txn.status}
+                    >
+                      <TransactionAvatar txn={txn} />
+                      <span className="txn-title">{transactionTitle(txn)}</span>
+                      <span className="txn-when">
+                        {formatTime(txn.createdAt)}
+                        {txn.status === "declined" ? <StatusChip tone="red">Declined</StatusChip> : null}
+                        {txn.status === "pending" ? <StatusChip tone="blue">Pending</StatusChip> : null}
+                      </span>
+                      <Money amount={txn.amountTotal} currency={txn.currency} signed className="txn-amount" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </>
       ) : null}
       <div ref={sentinel} />
@@ -115,29 +149,36 @@ function FilterForm({ query }: { query: Record<string, string> }) {
       }}
     >
       {query.account ? <input type="hidden" name="account" value={query.account} /> : null}
-      <TextField
-        label="Search"
-        name="q"
-        type="search"
-        defaultValue={query.q ?? ""}
-        placeholder="Name or reference"
-      />
-      <div className="field">
-        <label htmlFor="txn-type">Type</label>
-        <select id="txn-type" name="type" defaultValue={query.type ?? ""}>
-          <option value="">All types</option>
-          {Object.entries(TYPE_GROUPS).map(([value, group]) => (
-            <option key={value} value={value}>
-              {group.label}
-            </option>
-          ))}
-        </select>
+      <div className="txn-search">
+        <TextField
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ""}
+          placeholder="Name or reference"
+        />
+        <button type="submit" className="button button-secondary">
+          Apply
+        </button>
       </div>
-      <TextField label="From" name="from" type="date" defaultValue={query.from ?? ""} />
-      <TextField label="To" name="to" type="date" defaultValue={query.to ?? ""} />
-      <button type="submit" className="button button-secondary">
-        Apply
-      </button>
+      <details className="txn-more" open={Boolean(query.type || query.from || query.to)}>
+        <summary>Type and dates</summary>
+        <div className="txn-more-fields">
+          <div className="field">
+            <label htmlFor="txn-type">Type</label>
+            <select id="txn-type" name="type" defaultValue={query.type ?? ""}>
+              <option value="">All types</option>
+              {Object.entries(TYPE_GROUPS).map(([value, group]) => (
+                <option key={value} value={value}>
+                  {group.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField label="From" name="from" type="date" defaultValue={query.from ?? ""} />
+          <TextField label="To" name="to" type="date" defaultValue={query.to ?? ""} />
+        </div>
+      </details>
     </form>
   );
 }

@@ -1,0 +1,9 @@
+import type { ReactNode } from "react";
+
+/** SPEC §4's status colours: green done or active, blue under way, red refused or ended, amber
+ * waiting for the person, grey for the rest. */
+export type Tone = "green" | "blue" | "red" | "amber" | "grey";
+
+export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return <span className={`chip chip-${tone}`}>{children}</span>;
+}
