@@ -8,7 +8,7 @@ import { DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank } from 
 const out = path.resolve(process.env.SCREENS_DIR ?? path.join(import.meta.dirname, "../../target/screens"));
 mkdirSync(out, { recursive: true });
 
-const PUBLIC = ["/", "/login", "/forgot", "/privacy-policy", "/onboarding/user"];
+const PUBLIC = ["/", "/login", "/forgot", "/privacy-policy", "/onboarding/user", "/dev/ui"];
 const SIGNED_IN = {
   desktop: [
     "/dashboard",

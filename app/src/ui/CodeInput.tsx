@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
 
 const LENGTH = 6;
 
@@ -13,6 +13,7 @@ export function CodeInput({
   disabled = false,
   label,
   name,
+  autoFocus = true,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -21,8 +22,14 @@ export function CodeInput({
   label: string;
   /** Each cell posts under this name when the form is sent without JavaScript. */
   name?: string;
+  /** Take the focus when shown; off where the code is not the page's first task. */
+  autoFocus?: boolean;
 }) {
   const cells = useRef<(HTMLInputElement | null)[]>([]);
+  // Focused when it appears (issue 28): the person types the code they were just sent.
+  useEffect(() => {
+    if (autoFocus) cells.current[0]?.focus();
+  }, [autoFocus]);
   const digits = value.padEnd(LENGTH, " ").slice(0, LENGTH).split("");
 
   const update = (next: string) => {

@@ -5,14 +5,17 @@ export function Pagination({
   current,
   total,
   onChange,
+  label = "Pages",
 }: {
   current: number;
   total: number;
   onChange: (page: number) => void;
+  /** What the pages are of, when a screen has more than one list ("Invoice pages"). */
+  label?: string;
 }) {
   if (total <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={label}>
       <button
         type="button"
         className="page-button"

@@ -94,11 +94,17 @@ export function KitPage() {
         <Steps steps={["Amount", "Payee", "Review", "Approve", "Done"]} current={1} />
       </Specimen>
       <Specimen title="Code">
-        <CodeInput label="Code" value={code} onChange={setCode} onComplete={() => undefined} />
+        <CodeInput
+          label="Code"
+          value={code}
+          onChange={setCode}
+          onComplete={() => undefined}
+          autoFocus={false}
+        />
       </Specimen>
       <Specimen title="Pagination">
-        <Pagination current={page} total={20} onChange={setPage} />
-        <Pagination current={2} total={4} onChange={() => undefined} />
+        <Pagination current={page} total={20} onChange={setPage} label="Pages of a long list" />
+        <Pagination current={2} total={4} onChange={() => undefined} label="Pages of a short list" />
       </Specimen>
       <Specimen title="Toasts">
         <Button variant="secondary" onClick={() => toasts.show("Success", "success")}>

@@ -15,7 +15,9 @@ const POSITIONS = [
 type Position = (typeof POSITIONS)[number][0];
 
 /** SPEC §2 Team users invite form: name, email, position (Other needs an occupation), agreement. */
-export function InviteForm({ onDone }: { onDone?: () => void }) {
+/** `level`: its heading's level under the page's (2 on its own page, 3 inside the team section). */
+export function InviteForm({ onDone, level = 3 }: { onDone?: () => void; level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   const { session } = useApp();
   const client = useQueryClient();
   const occupations = useQuery(occupationsQuery()).data ?? [];
@@ -62,7 +64,7 @@ export function InviteForm({ onDone }: { onDone?: () => void }) {
         invite.mutate();
       }}
     >
-      <h3>Invite a team member</h3>
+      <Heading>Invite a team member</Heading>
       {message ? (
         <p className={message.error ? "notice notice-error" : "notice notice-success"} role="status">
           {message.text}

@@ -11,7 +11,7 @@ export function InvitePage() {
   return (
     <section className="panel" aria-labelledby="invite-title">
       <h1 id="invite-title">Team</h1>
-      <InviteForm onDone={() => navigate("/account")} />
+      <InviteForm level={2} onDone={() => navigate("/account")} />
     </section>
   );
 }
