@@ -2,7 +2,8 @@
 // ES modules split by route set, content-hashed, plus the hashed stylesheet and a manifest
 // that Rust reads. Usage: node build.mjs <outdir>
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -14,13 +15,26 @@ const routeSets = ["auth", "card", "dashboard", "director", "invited"];
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+// Country flags (country-flag-icons, MIT): SVG files beside the bundles rather than in them, so
+// a flag costs a page no JS. The folder's name carries a hash of all of them, so they can be
+// cached for good like every other asset, and the app learns the folder through a define.
+const flagSource = path.join(here, "node_modules/country-flag-icons/3x2");
+const flagFiles = readdirSync(flagSource)
+  .filter((f) => /^[A-Z]{2}\.svg$/.test(f))
+  .sort();
+const flagHash = createHash("sha256");
+for (const f of flagFiles) flagHash.update(f).update(readFileSync(path.join(flagSource, f)));
+const flagDir = `flags-${flagHash.digest("hex").slice(0, 8)}`;
+mkdirSync(path.join(out, "client", flagDir), { recursive: true });
+for (const f of flagFiles) copyFileSync(path.join(flagSource, f), path.join(out, "client", flagDir, f));
+
 const common = {
   bundle: true,
   minify: true,
   legalComments: "none",
   target: "es2022",
   jsx: "automatic",
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: { "process.env.NODE_ENV": '"production"', __FLAGS__: JSON.stringify(`/assets/${flagDir}`) },
   logLevel: "warning",
   // react-router's package exports name only its development build.
   alias: { "react-router": path.join(here, "node_modules/react-router/dist/production/index.mjs") },
@@ -86,7 +100,10 @@ const manifest = {
       .filter(([file, output]) => output.entryPoint && !file.endsWith(".map") && isPage(output.entryPoint))
       .map(([file, output]) => [pageId(output.entryPoint), [...closure(file)].map(url)]),
   ),
-  files: Object.keys(outputs).map((f) => path.relative(path.join(out, "client"), path.resolve(f))),
+  files: [
+    ...Object.keys(outputs).map((f) => path.relative(path.join(out, "client"), path.resolve(f))),
+    ...flagFiles.map((f) => `${flagDir}/${f}`),
+  ],
 };
 writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
 
@@ -114,7 +131,8 @@ const over = [];
 for (const name of routeSets) {
   const shell = [...manifest.entryImports, ...manifest.routeSets[name]];
   let heaviest = { kib: 0, page: "(none)" };
-  for (const page of setPages(name)) {
+  // The sandbox's component gallery (/dev/ui) is never served to a customer.
+  for (const page of setPages(name).filter((p) => !p.startsWith("ui/dev/"))) {
     const files = new Set([...shell, ...manifest.pages[page]]);
     const kib = [...files].reduce((sum, file) => sum + brotli(file), 0) / 1024;
     if (kib > heaviest.kib) heaviest = { kib, page };

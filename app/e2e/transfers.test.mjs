@@ -228,7 +228,7 @@ describe("a transfer before the JavaScript arrives", () => {
     await noJs.click("button:text('Continue')");
     await noJs.waitForURL(/\/transfer\/approve\?/);
     const code = await transferCode(OLIVIA[2], /^Approve £10\.20 \(£10\.00 \+ £0\.20 fee\) to Tom Price$/);
-    for (let i = 0; i < 6; i++) await noJs.fill(`[aria-label='Digit ${i + 1} of 6']`, code[i]);
+    await noJs.fill("input[autocomplete=one-time-code]", code);
     await noJs.click("button:text('Approve and send')");
     await noJs.waitForURL(/\/dashboard\?account=.*&txn=/);
     assert.ok(await noJs.isVisible("text=You sent"));

@@ -115,12 +115,5 @@ export function menuFor(facts: Facts, layout: Layout): ShownItem[] {
     }));
 }
 
-/** The profile block's short name: the initials of its first two words. */
-export function shortName(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter((word) => /^\p{L}/u.test(word))
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? "")
-    .join("");
-}
+/** The profile block's short name: its initials. */
+export { initials as shortName } from "../lib/initials";

@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
+import { useHydrated } from "./useHydrated";
 
 const LENGTH = 6;
 
@@ -26,10 +27,12 @@ export function CodeInput({
   autoFocus?: boolean;
 }) {
   const cells = useRef<(HTMLInputElement | null)[]>([]);
+  const single = useRef<HTMLInputElement | null>(null);
+  const hydrated = useHydrated();
   // Focused when it appears (issue 28): the person types the code they were just sent.
   useEffect(() => {
-    if (autoFocus) cells.current[0]?.focus();
-  }, [autoFocus]);
+    if (autoFocus && hydrated) cells.current[0]?.focus();
+  }, [autoFocus, hydrated]);
   const digits = value.padEnd(LENGTH, " ").slice(0, LENGTH).split("");
 
   const update = (next: string) => {
@@ -60,6 +63,30 @@ export function CodeInput({
     event.preventDefault();
     update(pasted);
   };
+
+  if (!hydrated) {
+    // Without JS (and until the script runs) one plain field: six boxes need a script to move
+    // between them. What was typed in it carries over to the boxes.
+    return (
+      <div className="field code-single">
+        <label htmlFor={`${name ?? "code"}-single`}>{label}</label>
+        <input
+          id={`${name ?? "code"}-single`}
+          ref={(element) => {
+            if (element) single.current = element;
+            else if (single.current?.value)
+              onChange(single.current.value.replace(/\D/g, "").slice(0, LENGTH));
+          }}
+          name={name}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LENGTH}
+          defaultValue={value}
+          disabled={disabled}
+        />
+      </div>
+    );
+  }
 
   return (
     <fieldset className="code-input" disabled={disabled}>

@@ -18,6 +18,9 @@ const PATHS = {
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",
   chevron: "M9 6l6 6-6 6",
   plus: "M12 5v14M5 12h14",
+  check: "M5 12.5 10 17l9-10",
+  calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
+  up: "M12 19V5M6 11l6-6 6 6",
 } as const;
 
 export type IconName = keyof typeof PATHS;

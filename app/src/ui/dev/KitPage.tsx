@@ -1,16 +1,36 @@
 import { type ReactNode, useState } from "react";
 import { AmountInput } from "../AmountInput";
+import { Avatar } from "../Avatar";
 import { Button, IconButton } from "../Button";
+import { Checkbox, Switch } from "../Checkbox";
 import { CodeInput } from "../CodeInput";
+import { DatePicker } from "../DatePicker";
+import { Dialog } from "../Dialog";
+import { Flag } from "../Flag";
 import { Icon, ICON_NAMES } from "../Icon";
 import { Money } from "../Money";
+import { MultiSelect } from "../MultiSelect";
 import { EmptyState, Notice, Skeleton } from "../Notice";
 import { Pagination } from "../Pagination";
+import { RadioCards } from "../RadioCards";
+import { Select } from "../Select";
 import { StatusChip } from "../StatusChip";
 import { Steps } from "../Steps";
+import { Textarea } from "../Textarea";
 import { TextField } from "../TextField";
 import { Toaster } from "../Toaster";
 import { toasts } from "../toasts";
+
+const CURRENCIES = ["GBP", "EUR", "USD", "CHF", "ALL"];
+const COUNTRIES = [
+  { value: "GB", label: "United Kingdom" },
+  { value: "DE", label: "Germany" },
+  { value: "FR", label: "France" },
+  { value: "IE", label: "Ireland" },
+  { value: "AT", label: "Austria" },
+  { value: "NL", label: "Netherlands" },
+  { value: "ES", label: "Spain" },
+];
 
 function Specimen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,6 +47,11 @@ export function KitPage() {
   const [page, setPage] = useState(5);
   const [amount, setAmount] = useState("1250.5");
   const [code, setCode] = useState("12");
+  const [currency, setCurrency] = useState("GBP");
+  const [day, setDay] = useState("2026-11-20");
+  const [countries, setCountries] = useState(["GB", "DE"]);
+  const [scheme, setScheme] = useState("local");
+  const [dialog, setDialog] = useState<"dialog" | "drawer" | null>(null);
   return (
     <div className="kit">
       <h1>Component kit</h1>
@@ -66,6 +91,123 @@ export function KitPage() {
           error="Amount must be greater than 0"
           onChange={() => undefined}
         />
+      </Specimen>
+      <Specimen title="Select">
+        <Select
+          label="Currency"
+          name="kit-currency"
+          value={currency}
+          onChange={setCurrency}
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
+        <Select label="Country" name="kit-country" placeholder="Choose a country" options={COUNTRIES} />
+        <Select
+          label="Account"
+          name="kit-account-bad"
+          placeholder="Choose an account"
+          options={COUNTRIES}
+          error="Field is required"
+        />
+        <Select
+          label="Role"
+          name="kit-role"
+          options={[{ value: "cfo", label: "CFO" }]}
+          defaultValue="cfo"
+          disabled
+        />
+      </Specimen>
+      <Specimen title="Date picker">
+        <DatePicker
+          label="From"
+          name="kit-from"
+          value={day}
+          onChange={setDay}
+          min="2026-01-01"
+          max="2026-11-26"
+        />
+        <DatePicker label="Birth date" name="kit-birth" />
+        <DatePicker label="To" name="kit-to" defaultValue="2026-11-31" error="Date interval not selected" />
+      </Specimen>
+      <Specimen title="Choices">
+        <RadioCards
+          legend="Scheme"
+          name="kit-scheme"
+          value={scheme}
+          onChange={setScheme}
+          columns
+          options={[
+            { value: "local", label: "UK local", hint: "Arrives within minutes" },
+            { value: "sepa", label: "SEPA", hint: "Arrives the next working day" },
+            { value: "swift", label: "SWIFT", hint: "1 to 4 working days", disabled: true },
+          ]}
+        />
+        <div>
+          <Checkbox label="I agree to the Terms" name="kit-terms" defaultChecked />
+          <Checkbox label="Send me news" name="kit-news" hint="About once a month." />
+          <Checkbox label="Confirm" name="kit-confirm" error="Field is required" />
+          <Checkbox label="Locked" name="kit-locked" disabled />
+        </div>
+        <div>
+          <Switch label="Online payments" name="kit-online" defaultChecked />
+          <Switch label="Cash withdrawals" name="kit-atm" />
+          <Switch label="Contactless" name="kit-contactless" disabled />
+        </div>
+      </Specimen>
+      <Specimen title="Multi-select">
+        <MultiSelect
+          legend="Countries you pay to"
+          name="kit-pay-to"
+          options={COUNTRIES}
+          value={countries}
+          onChange={setCountries}
+        />
+        <MultiSelect
+          legend="Source of funds"
+          name="kit-funds"
+          options={COUNTRIES}
+          value={[]}
+          onChange={() => undefined}
+          error="Field is required"
+        />
+      </Specimen>
+      <Specimen title="Textarea">
+        <Textarea
+          label="Note to the recipient"
+          name="kit-note"
+          maxLength={140}
+          defaultValue="Thanks for March"
+        />
+        <Textarea label="Reason" name="kit-reason" maxLength={200} error="Field is required" />
+      </Specimen>
+      <Specimen title="Avatars and flags">
+        <Avatar name="Sable Accountancy Ltd" />
+        <Avatar name="Card payment" icon="card" />
+        <Avatar name="Maria Rossi" size="small" />
+        {[...CURRENCIES, "SE", "NO", "IE"].map((code) => (
+          <span key={code} className="kit-icon">
+            {code.length === 3 ? <Flag currency={code} /> : <Flag country={code} />}
+            {code}
+          </span>
+        ))}
+      </Specimen>
+      <Specimen title="Dialog and drawer">
+        <Button variant="secondary" onClick={() => setDialog("dialog")}>
+          Open a dialog
+        </Button>
+        <Button variant="secondary" onClick={() => setDialog("drawer")}>
+          Open a drawer
+        </Button>
+        <Dialog
+          open={dialog !== null}
+          kind={dialog ?? "dialog"}
+          title="Close this card?"
+          onClose={() => setDialog(null)}
+        >
+          <p>A closed card cannot be used again.</p>
+          <Button variant="danger" onClick={() => setDialog(null)}>
+            Close card
+          </Button>
+        </Dialog>
       </Specimen>
       <Specimen title="Money">
         <Money amount={204546.63} currency="GBP" />
