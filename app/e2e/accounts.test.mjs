@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+import { choose, DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
 
 let bank;
 let browser;
@@ -74,7 +74,7 @@ for (const [name, device, newCurrency] of [
       await page.goto(`${bank.url}/dashboard`);
       await hydrated(page);
       await page.click("summary:text('Open another currency account')");
-      await page.selectOption("#open-currency", newCurrency);
+      await choose(page, "currency", newCurrency);
       await page.click("text=Open account");
       await page.waitForSelector(`text=Your ${newCurrency} account is being opened.`);
       await page.waitForSelector(`text=Your ${newCurrency} account is ready.`, { timeout: 10000 });
@@ -121,7 +121,8 @@ for (const [name, device, newCurrency] of [
       await page.check("input[value=pdf]");
       const pdf = await downloaded(page, () => page.click("text=Download statement"));
       assert.ok(pdf.text.startsWith("%PDF"));
-      await page.fill("input[name=createdFrom]", "");
+      await page.getByLabel("From", { exact: true }).fill("");
+      await page.keyboard.press("Tab");
       await page.click("text=Download statement");
       await page.waitForSelector("text=Date interval not selected");
 

@@ -96,6 +96,44 @@ export async function hydrated(page) {
 }
 
 /**
+ * Chooses in the kit's select posting under `name`: the option of value `value`, or the first
+ * whose text starts with `{ startsWith }`. Through the overlay once the page has hydrated (as a
+ * person clicks it), through the browser's own select before that or without JS.
+ */
+export async function choose(page, name, value) {
+  await page.waitForSelector(`[name="${name}"]`, { state: "attached" });
+  const overlay = page.locator(`.select:has(input[type=hidden][name="${name}"]) [role=combobox]`);
+  if ((await overlay.count()) === 0) {
+    const select = `select[name="${name}"]`;
+    const wanted =
+      typeof value === "string"
+        ? value
+        : await page.$eval(
+            select,
+            (el, prefix) => [...el.options].find((o) => o.textContent.startsWith(prefix))?.value,
+            value.startsWith,
+          );
+    await page.selectOption(select, wanted);
+    return;
+  }
+  await overlay.click();
+  const list = `#${await overlay.getAttribute("aria-controls")}`;
+  const option =
+    typeof value === "string"
+      ? page.locator(`${list} [role=option][data-value="${value}"]`)
+      : page
+          .locator(`${list} [role=option]`)
+          .filter({ hasText: new RegExp(`^${value.startsWith}`) })
+          .first();
+  const wanted = await option.getAttribute("data-value");
+  await option.click();
+  await page.waitForFunction(
+    ([n, v]) => document.querySelector(`input[type=hidden][name="${n}"]`)?.value === v,
+    [name, wanted],
+  );
+}
+
+/**
  * Waits until the page's h1 reads `text`. After a client navigation the URL changes before the
  * lazily loaded route renders, so reading the h1 right after waitForURL can see the old page.
  */
@@ -180,7 +218,7 @@ export async function verifyIdentity(page, bank) {
 
 /** Registration steps 3-4: personal details, then the address found by its postcode. */
 export async function fillPersonalDetails(page, name, surname) {
-  await page.selectOption("select[name=title]", "Ms");
+  await choose(page, "title", "Ms");
   await page.fill("input[name=name]", name);
   await page.fill("input[name=surname]", surname);
   await page.fill("input[name=day]", "10");
@@ -190,7 +228,7 @@ export async function fillPersonalDetails(page, name, surname) {
   await page.waitForSelector("h1:text('Personal address')");
   await page.fill("input[name=postcode]", "EC2M 7EA");
   await page.waitForSelector("#address-match");
-  await page.selectOption("#address-match", "20 Finsbury Circus, London EC2M 7EA");
+  await choose(page, "addressMatch", "20 Finsbury Circus, London EC2M 7EA");
   await page.click("button[type=submit]");
 }
 

@@ -4,7 +4,7 @@
 // JavaScript disabled.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+import { choose, DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
 
 const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
 
@@ -44,16 +44,6 @@ const balanceOf = async (page, currency) =>
 const shownMinor = async (page, name) =>
   Math.round(Number((await page.inputValue(`input[name=${name}]`)).replaceAll(",", "")) * 100);
 
-/** Chooses the account of `currency` in a select whose options start with the currency. */
-async function choose(page, select, currency) {
-  const value = await page.$eval(
-    select,
-    (el, code) => [...el.options].find((o) => o.textContent.startsWith(code))?.value,
-    currency,
-  );
-  await page.selectOption(select, value);
-}
-
 async function openConverter(page, layout) {
   if (layout === "mobile") await page.click("summary[aria-label='Menu']");
   await page.click("a:text('Currency exchange')");
@@ -69,8 +59,8 @@ describe("currency exchange", () => {
     await logInWithSms(page, bank, ...OLIVIA);
     const [gbpBefore, eurBefore] = [await balanceOf(page, "GBP"), await balanceOf(page, "EUR")];
     await openConverter(page, "desktop");
-    await choose(page, "#exchange-from", "GBP");
-    await choose(page, "#exchange-to", "EUR");
+    await choose(page, "from", { startsWith: "GBP" });
+    await choose(page, "to", { startsWith: "EUR" });
     // Continue before any amount: SPEC §5's message.
     await page.click("button:text('Continue')");
     await page.waitForSelector("text=Please, select amount to convert");
@@ -100,8 +90,8 @@ describe("currency exchange", () => {
     await logInWithSms(page, bank, ...OLIVIA);
     const [eurBefore, usdBefore] = [await balanceOf(page, "EUR"), await balanceOf(page, "USD")];
     await openConverter(page, "mobile");
-    await choose(page, "#exchange-from", "EUR");
-    await choose(page, "#exchange-to", "USD");
+    await choose(page, "from", { startsWith: "EUR" });
+    await choose(page, "to", { startsWith: "USD" });
     await page.fill("input[name=buy]", "50");
     await page.waitForSelector("text=/1 EUR = [0-9.]+ USD/");
     await page.waitForFunction(() => document.querySelector("input[name=sell]")?.value !== "");
@@ -168,8 +158,8 @@ describe("currency exchange", () => {
     await plain.addCookies(await context.cookies());
     const noJs = await plain.newPage();
     await noJs.goto(`${bank.url}/currency-converter`);
-    await choose(noJs, "#exchange-from", "GBP");
-    await choose(noJs, "#exchange-to", "USD");
+    await choose(noJs, "from", { startsWith: "GBP" });
+    await choose(noJs, "to", { startsWith: "USD" });
     await noJs.fill("input[name=sell]", "12.50");
     await noJs.click("button:text('Continue')");
     await noJs.waitForURL(/\/currency-converter\?.*step=approve/);

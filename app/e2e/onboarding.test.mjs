@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
+  choose,
   DESKTOP,
   register,
   reopen,
@@ -54,7 +55,7 @@ for (const [name, device] of [
       await page.fill("input[type=search]", "infinity");
       await page.click(".search-result:has-text('10911227')");
       assert.equal(await page.inputValue("input[name=number]"), "10911227");
-      await page.fill("input[name=incorporation_date]", "2014-06-18");
+      await page.getByLabel("Date of incorporation", { exact: true }).fill("18.06.2014");
       await page.fill("input[name=email]", `office.${name}@infinity.example`);
       await page.fill("input[name=telephone]", "+44 161 496 0000");
       await page.click("text=Continue");
@@ -62,11 +63,11 @@ for (const [name, device] of [
       await page.waitForSelector("h1:text('Business Details')");
       await page.click("text=Continue");
       await page.waitForSelector("text=Select industry type");
-      await page.selectOption("select[name=business_type]", "it");
-      await page.selectOption("select[name=business_size]", "micro");
+      await choose(page, "business_type", "it");
+      await choose(page, "business_size", "micro");
       for (const field of ["incoming", "outgoing"]) {
-        await page.selectOption(`select[name=monthly_${field}_transaction_count]`, "11-50");
-        await page.selectOption(`select[name=monthly_${field}_transaction_volume]`, "10000-50000");
+        await choose(page, `monthly_${field}_transaction_count`, "11-50");
+        await choose(page, `monthly_${field}_transaction_volume`, "10000-50000");
       }
       await page.fill("input[name=website]", "not a site");
       await page.click("text=Continue");
@@ -83,16 +84,22 @@ for (const [name, device] of [
 
       await page.waitForSelector("h1:text('Activity Type')");
       const group = (legend) => page.getByRole("group", { name: legend });
-      await group("Source of funds").getByLabel("Revenue from trading").check();
-      await group("Purpose of opening the account").getByLabel("Paying suppliers and contractors").check();
-      await group("Who will send you money").getByLabel("Clients or Customers").check();
+      // Each answer found by typing part of it, as a person would in the searchable list.
+      const pick = async (legend, typed, option) => {
+        await group(legend).getByRole("combobox").fill(typed);
+        await group(legend).getByRole("option", { name: option, exact: true }).click();
+        await group(legend).getByRole("listitem").filter({ hasText: option }).waitFor();
+      };
+      await pick("Source of funds", "trading", "Revenue from trading");
+      await pick("Purpose of opening the account", "suppl", "Paying suppliers and contractors");
+      await pick("Who will send you money", "client", "Clients or Customers");
       await group("Who will send you money").getByLabel("Other", { exact: true }).check();
-      await group("Who you will pay").getByLabel("Suppliers or Vendors").check();
-      await group("Countries money comes from").getByLabel("United Kingdom").check();
-      await group("Countries you pay to").getByLabel("Germany").check();
+      await pick("Who you will pay", "vend", "Suppliers or Vendors");
+      await pick("Countries money comes from", "united k", "United Kingdom");
+      await pick("Countries you pay to", "germ", "Germany");
       await page.click("text=Continue");
       await page.waitForSelector('text=Option "Other" selected, but not filled');
-      await page.fill("input[aria-label='Who will send you money: other']", "Grants");
+      await group("Who will send you money").getByLabel("Other, in your words").fill("Grants");
       await page.click("text=Continue");
 
       await page.waitForSelector("h1:text('Check and submit')");

@@ -2,7 +2,7 @@
 // one, on desktop and mobile; the IBAN look-up names the bank and fills its BIC.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+import { choose, DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
 
 let bank;
 let browser;
@@ -64,7 +64,7 @@ for (const [name, device, phone] of [
         await page.fill("input[name=name]", `Chase Client ${name}`);
         await page.fill("input[name=iban]", "123456789");
         await page.fill("input[name=bic]", "CHASUS33");
-        await page.selectOption("select[name=currency]", "USD");
+        await choose(page, "currency", "USD");
         await page.fill("input[name=country]", "US");
         await page.fill("input[name=address1]", "Park Avenue");
         await page.fill("input[name=buildingNumber]", "383");

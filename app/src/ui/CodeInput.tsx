@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "./fields";
 
 const LENGTH = 6;
 

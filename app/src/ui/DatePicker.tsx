@@ -14,9 +14,8 @@ import {
   yearAllowed,
   yearPage,
 } from "./calendar";
-import { FieldError } from "./FieldError";
+import { FieldError, useHydrated } from "./fields";
 import { Icon } from "./Icon";
-import { useHydrated } from "./useHydrated";
 
 interface Props {
   label: string;

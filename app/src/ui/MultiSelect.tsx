@@ -1,8 +1,7 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { FieldError } from "./FieldError";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { FieldError, useHydrated } from "./fields";
 import { Icon } from "./Icon";
-import type { Option } from "./selectList";
-import { useHydrated } from "./useHydrated";
+import type { Option } from "./Select";
 
 /** Options whose label contains the search, case and accents aside, that are not chosen yet. */
 export function matching(options: readonly Option[], chosen: readonly string[], search: string): Option[] {
@@ -22,6 +21,7 @@ export function MultiSelect({
   onChange,
   error,
   placeholder = "Type to search",
+  children,
 }: {
   legend: string;
   name: string;
@@ -30,6 +30,8 @@ export function MultiSelect({
   onChange: (value: string[]) => void;
   error?: string | undefined;
   placeholder?: string;
+  /** More of the same question, inside its group (such as an "Other" answer). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const hydrated = useHydrated();
@@ -149,6 +151,7 @@ export function MultiSelect({
           ))}
         </div>
       )}
+      {children}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { confirmationError, passwordChecklist, passwordError } from "../lib/validation";
-import { TextField } from "./TextField";
+import { TextField } from "./fields";
 
 interface Field {
   name: string;

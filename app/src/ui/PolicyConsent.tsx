@@ -1,3 +1,5 @@
+import { Checkbox } from "./fields";
+
 /**
  * The box an invited colleague ticks to accept the Terms and Conditions and the Privacy policy,
  * at registration and at a log-in that answered `policy_not_accepted` (server:
@@ -14,24 +16,17 @@ export function PolicyConsent({
   error?: string | null;
 }) {
   return (
-    <div className="field">
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="acceptPolicies"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span>
+    <Checkbox
+      name="acceptPolicies"
+      checked={checked}
+      error={error ?? undefined}
+      onChange={(event) => onChange(event.target.checked)}
+      label={
+        <>
           I have read and accept the <a href="/terms-and-conditions">Terms and Conditions</a> and the{" "}
           <a href="/privacy-policy">Privacy policy</a>
-        </span>
-      </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { FieldError } from "./FieldError";
+import { FieldError } from "./fields";
 
 export interface RadioCard {
   value: string;

@@ -1,11 +1,42 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { FieldError } from "./FieldError";
+import { FieldError, useHydrated } from "./fields";
+import { Flag } from "./Flag";
 import { Icon } from "./Icon";
-import { moveActive, type Option } from "./selectList";
-import { useHydrated } from "./useHydrated";
 
-export type { Option } from "./selectList";
+export interface Option {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  /** A country (ISO alpha-2) whose flag goes before the label. */
+  country?: string;
+}
+
+/** The keyboard rules of a select-only combobox (WAI-ARIA APG): the option index a key moves to from `active`, skipping disabled ones; null for other keys. */
+export function moveActive(options: readonly Option[], active: number, key: string): number | null {
+  const enabled = options.map((o, i) => (o.disabled ? -1 : i)).filter((i) => i >= 0);
+  if (enabled.length === 0) return null;
+  const first = enabled[0] as number;
+  const last = enabled[enabled.length - 1] as number;
+  switch (key) {
+    case "ArrowDown":
+      return enabled.find((i) => i > active) ?? last;
+    case "ArrowUp":
+      return [...enabled].reverse().find((i) => i < active) ?? first;
+    case "Home":
+      return first;
+    case "End":
+      return last;
+    default:
+      if (key.length !== 1) return null;
+      // Type-ahead: the next option after the active one whose label starts with the letter.
+      {
+        const letter = key.toLowerCase();
+        const order = [...enabled.filter((i) => i > active), ...enabled.filter((i) => i <= active)];
+        return order.find((i) => options[i]?.label.toLowerCase().startsWith(letter)) ?? null;
+      }
+  }
+}
 
 /** SPEC §9: the overlay fades out over 200 ms once closed. */
 export const SELECT_CLOSE_MS = 200;
@@ -19,10 +50,7 @@ interface Props {
   onChange?: (value: string) => void;
   placeholder?: string;
   error?: string | undefined;
-  hint?: string;
   disabled?: boolean;
-  /** Read by a screen reader only, for a select whose label a heading already shows. */
-  hideLabel?: boolean;
 }
 
 /** The kit's select. Before hydration a styled native select that posts with its form; after,
@@ -31,14 +59,14 @@ interface Props {
 export function Select(props: Props) {
   const id = useId();
   const hydrated = useHydrated();
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean);
+  const described = props.error ? `${id}-error` : undefined;
   return (
     <div className={props.error ? "field field-invalid" : "field"}>
-      <label id={`${id}-label`} htmlFor={id} className={props.hideLabel ? "visually-hidden" : undefined}>
+      <label id={`${id}-label`} htmlFor={id}>
         {props.label}
       </label>
       {hydrated ? (
-        <Overlay {...props} id={id} describedBy={described.join(" ") || undefined} />
+        <Overlay {...props} id={id} describedBy={described} />
       ) : (
         <span className="select-native">
           <select
@@ -46,7 +74,7 @@ export function Select(props: Props) {
             name={props.name}
             disabled={props.disabled}
             aria-invalid={props.error ? true : undefined}
-            aria-describedby={described.join(" ") || undefined}
+            aria-describedby={described}
             {...(props.value !== undefined
               ? { value: props.value, onChange: (e) => props.onChange?.(e.target.value) }
               : { defaultValue: props.defaultValue ?? "" })}
@@ -61,11 +89,6 @@ export function Select(props: Props) {
           <Icon name="chevron" />
         </span>
       )}
-      {props.hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
       <FieldError id={`${id}-error`}>{props.error}</FieldError>
     </div>
   );
@@ -176,6 +199,7 @@ function Overlay({
         onKeyDown={onKeyDown}
       >
         <span className={chosen ? "select-value" : "select-value select-placeholder"}>
+          {chosen?.country ? <Flag country={chosen.country} /> : null}
           {chosen?.label ?? placeholder ?? "Choose"}
         </span>
         <Icon name="chevron" />
@@ -195,12 +219,16 @@ function Overlay({
               role="option"
               tabIndex={-1}
               aria-selected={o.value === current}
+              data-value={o.value}
               aria-disabled={o.disabled || undefined}
               className={i === active ? "select-option select-option-active" : "select-option"}
               onPointerEnter={() => setActive(i)}
               onClick={() => choose(i)}
             >
-              {o.label}
+              <span>
+                {o.country ? <Flag country={o.country} /> : null}
+                {o.label}
+              </span>
               {o.value === current ? <Icon name="check" /> : null}
             </div>
           ))}

@@ -1,5 +1,5 @@
 import { type TextareaHTMLAttributes, useId, useState } from "react";
-import { FieldError } from "./FieldError";
+import { FieldError } from "./fields";
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "maxLength"> {
   label: string;

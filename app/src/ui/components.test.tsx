@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Steps } from "./Steps";
 import { AmountInput } from "./AmountInput";
 import { NoticeDialog } from "./NoticeDialog";
-import { TextField } from "./TextField";
+import { TextField } from "./fields";
 
 describe("TextField", () => {
   it("labels its input and ties the error to it for screen readers", () => {

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import { AmountInput } from "../AmountInput";
 import { Avatar } from "../Avatar";
 import { Button, IconButton } from "../Button";
-import { Checkbox, Switch } from "../Checkbox";
+import { Checkbox, Switch, TextField } from "../fields";
 import { CodeInput } from "../CodeInput";
 import { DatePicker } from "../DatePicker";
 import { Dialog } from "../Dialog";
@@ -17,7 +17,6 @@ import { Select } from "../Select";
 import { StatusChip } from "../StatusChip";
 import { Steps } from "../Steps";
 import { Textarea } from "../Textarea";
-import { TextField } from "../TextField";
 import { Toaster } from "../Toaster";
 import { toasts } from "../toasts";
 

@@ -1,3 +1,4 @@
+import { Select } from "../../../ui/Select";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../api/client";
@@ -61,20 +62,13 @@ export function OpenAccount({ accounts }: { accounts: BankAccount[] }) {
         }
       }}
     >
-      <div className="field">
-        <label htmlFor="open-currency">Open an account in</label>
-        <select
-          id="open-currency"
-          value={currency || missing[0]}
-          onChange={(e) => setCurrency(missing.find((c) => c === e.target.value) ?? "")}
-        >
-          {missing.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label="Open an account in"
+        name="currency"
+        value={currency || missing[0] || ""}
+        onChange={(c) => setCurrency(missing.find((m) => m === c) ?? "")}
+        options={missing.map((c) => ({ value: c, label: c }))}
+      />
       <button type="submit" className="button button-secondary" disabled={opening !== null}>
         Open account
       </button>

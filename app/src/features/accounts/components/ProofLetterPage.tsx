@@ -1,3 +1,5 @@
+import { Checkbox } from "../../../ui/fields";
+import { Select } from "../../../ui/Select";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
@@ -41,36 +43,24 @@ export function ProofLetterPage() {
           }
         }}
       >
-        <div className="field">
-          <label htmlFor="proof-account">Account</label>
-          <select id="proof-account" name="entId" value={chosen} onChange={(e) => setAccount(e.target.value)}>
-            {list.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.currency} · {a.iban}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={error ? "field field-invalid" : "field"}>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="agreement"
-              required
-              checked={agreed}
-              onChange={(e) => {
-                setAgreed(e.target.checked);
-                if (e.target.checked) setError(null);
-              }}
-            />
-            <span>I confirm that I will use this letter only to prove my account details.</span>
-          </label>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Select
+          label="Account"
+          name="entId"
+          value={chosen}
+          onChange={setAccount}
+          options={list.map((a) => ({ value: a.id, label: `${a.currency} · ${a.iban}` }))}
+        />
+        <Checkbox
+          name="agreement"
+          required
+          checked={agreed}
+          error={error ?? undefined}
+          onChange={(e) => {
+            setAgreed(e.target.checked);
+            if (e.target.checked) setError(null);
+          }}
+          label="I confirm that I will use this letter only to prove my account details."
+        />
         <div className="form-actions">
           <button type="submit" className="button button-primary">
             Download letter

@@ -2,8 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { download } from "../../../api/download";
-import { londonDay } from "../../../lib/format";
-import { TextField } from "../../../ui/TextField";
+import { isoDay, londonDay } from "../../../lib/format";
+import { DatePicker } from "../../../ui/DatePicker";
+import { RadioCards } from "../../../ui/RadioCards";
+import { Select } from "../../../ui/Select";
 import { selectable } from "../access";
 import { bankAccountsQuery, documentUrls } from "../api";
 import { clampPeriod, defaultPeriod, EARLIEST_DAY, type Period, PRESETS } from "../statementPeriod";
@@ -31,6 +33,7 @@ export function StatementPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const chosenAccount = account || list[0]?.id || "";
+  const today = isoDay(londonDay(new Date()));
 
   return (
     <section className="panel panel-wide" aria-labelledby="statement-title">
@@ -66,23 +69,14 @@ export function StatementPage() {
           }
         }}
       >
-        <div className={errors.entId ? "field field-invalid" : "field"}>
-          <label htmlFor="statement-account">Account</label>
-          <select
-            id="statement-account"
-            name="entId"
-            value={chosenAccount}
-            onChange={(e) => setAccount(e.target.value)}
-            aria-invalid={errors.entId ? true : undefined}
-          >
-            {list.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.currency} · {a.iban}
-              </option>
-            ))}
-          </select>
-          {errors.entId ? <p className="field-error">{errors.entId}</p> : null}
-        </div>
+        <Select
+          label="Account"
+          name="entId"
+          value={chosenAccount}
+          onChange={setAccount}
+          error={errors.entId}
+          options={list.map((a) => ({ value: a.id, label: `${a.currency} · ${a.iban}` }))}
+        />
         <fieldset className="presets">
           <legend>Period</legend>
           {Object.entries(PRESETS).map(([label, preset]) => (
@@ -97,40 +91,31 @@ export function StatementPage() {
           ))}
         </fieldset>
         <div className="date-range">
-          <TextField
+          <DatePicker
             label="From"
-            type="date"
             name="createdFrom"
             min={EARLIEST_DAY}
+            max={today}
             value={period.from}
-            onChange={(e) => setPeriod({ ...period, from: e.target.value })}
+            onChange={(from) => setPeriod({ ...period, from })}
           />
-          <TextField
+          <DatePicker
             label="To"
-            type="date"
             name="createdTo"
-            min={EARLIEST_DAY}
+            min={period.from || EARLIEST_DAY}
+            max={today}
             value={period.to}
-            onChange={(e) => setPeriod({ ...period, to: e.target.value })}
+            onChange={(to) => setPeriod({ ...period, to })}
           />
         </div>
-        <fieldset className={errors.format ? "choice-group field-invalid" : "choice-group"}>
-          <legend>Format</legend>
-          {FORMATS.map(([value, label, hint]) => (
-            <label key={value} className={format === value ? "choice choice-selected" : "choice"}>
-              <input
-                type="radio"
-                name="format"
-                value={value}
-                checked={format === value}
-                onChange={() => setFormat(value)}
-              />
-              <span className="choice-label">{label}</span>
-              <span className="choice-hint">{hint}</span>
-            </label>
-          ))}
-          {errors.format ? <p className="field-error">{errors.format}</p> : null}
-        </fieldset>
+        <RadioCards
+          legend="Format"
+          name="format"
+          value={format}
+          onChange={setFormat}
+          error={errors.format}
+          options={FORMATS.map(([value, label, hint]) => ({ value, label, hint }))}
+        />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? "Preparing…" : "Download statement"}

@@ -2,10 +2,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatTime } from "../../../lib/format";
-import { Icon, type IconName } from "../../../ui/Icon";
+import { Avatar } from "../../../ui/Avatar";
+import { DatePicker } from "../../../ui/DatePicker";
+import type { IconName } from "../../../ui/Icon";
 import { Money } from "../../../ui/Money";
+import { Select } from "../../../ui/Select";
 import { StatusChip } from "../../../ui/StatusChip";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { type BankAccount, type Transaction, transactionsQuery } from "../api";
 import { groupByDay } from "../days";
 import { filtersFromQuery, hasFilters, TYPE_GROUPS, withQuery } from "../filters";
@@ -29,17 +32,8 @@ const KIND_ICONS: Partial<Record<Transaction["type"], IconName>> = {
 };
 
 function TransactionAvatar({ txn }: { txn: Transaction }) {
-  const icon = txn.acceptor ? "card" : KIND_ICONS[txn.type];
-  const initials = transactionTitle(txn)
-    .split(/\s+/)
-    .filter((word) => /^\p{L}/u.test(word))
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join("");
   return (
-    <span className="txn-avatar" aria-hidden="true">
-      {icon ? <Icon name={icon} size={18} /> : initials || <Icon name="send" size={18} />}
-    </span>
+    <Avatar name={transactionTitle(txn)} icon={txn.acceptor ? "card" : (KIND_ICONS[txn.type] ?? undefined)} />
   );
 }
 
@@ -124,6 +118,11 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
   );
 }
 
+const TYPE_OPTIONS = [
+  { value: "", label: "All types" },
+  ...Object.entries(TYPE_GROUPS).map(([value, group]) => ({ value, label: group.label })),
+];
+
 /** A GET form: without JavaScript the server renders the filtered list; with it, the router does. */
 function FilterForm({ query }: { query: Record<string, string> }) {
   const navigate = useNavigate();
@@ -164,19 +163,9 @@ function FilterForm({ query }: { query: Record<string, string> }) {
       <details className="txn-more" open={Boolean(query.type || query.from || query.to)}>
         <summary>Type and dates</summary>
         <div className="txn-more-fields">
-          <div className="field">
-            <label htmlFor="txn-type">Type</label>
-            <select id="txn-type" name="type" defaultValue={query.type ?? ""}>
-              <option value="">All types</option>
-              {Object.entries(TYPE_GROUPS).map(([value, group]) => (
-                <option key={value} value={value}>
-                  {group.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField label="From" name="from" type="date" defaultValue={query.from ?? ""} />
-          <TextField label="To" name="to" type="date" defaultValue={query.to ?? ""} />
+          <Select label="Type" name="type" defaultValue={query.type ?? ""} options={TYPE_OPTIONS} />
+          <DatePicker label="From" name="from" defaultValue={query.from ?? ""} max={query.to || undefined} />
+          <DatePicker label="To" name="to" defaultValue={query.to ?? ""} min={query.from || undefined} />
         </div>
       </details>
     </form>

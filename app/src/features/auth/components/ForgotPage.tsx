@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { failureText } from "../../../api/client";
 import { useForm } from "../../../lib/useForm";
 import { emailError } from "../../../lib/validation";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { authApi } from "../api";
 
 export function ForgotPage() {

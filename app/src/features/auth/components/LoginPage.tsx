@@ -4,7 +4,7 @@ import { ApiError, failureText } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { useForm } from "../../../lib/useForm";
 import { requiredError } from "../../../lib/validation";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { PolicyConsent } from "../../../ui/PolicyConsent";
 import { authApi, type MfaStep } from "../api";
 import { loginErrorMessage } from "../messages";

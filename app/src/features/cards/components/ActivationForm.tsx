@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import type { Card } from "../api";
 import { type ActivationFields as Fields, activationProblems } from "../model";
 import { problemOf } from "./SmsApproval";

@@ -1,7 +1,7 @@
+import { Switch, TextField } from "../../../ui/fields";
 import { useQueryClient, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
-import { TextField } from "../../../ui/TextField";
 import { type Card, cardsApi, type LimitView, limitsQuery } from "../api";
 import { CONTROL_LABELS, limitProblem } from "../model";
 import { problemOf } from "./SmsApproval";
@@ -80,16 +80,13 @@ function ControlRow({ cardId, limit }: { cardId: string; limit: LimitView }) {
   };
   return (
     <li className="team-member card-control">
-      <label className="choice">
-        <input
-          type="checkbox"
-          name={`${limit.type}-enabled`}
-          checked={limit.enabled}
-          disabled={busy}
-          onChange={(event) => void save({ enabled: event.target.checked })}
-        />
-        {label}
-      </label>
+      <Switch
+        name={`${limit.type}-enabled`}
+        checked={limit.enabled}
+        disabled={busy}
+        onChange={(event) => void save({ enabled: event.target.checked })}
+        label={label}
+      />
       <span className="team-member-role">
         {`${formatMoney(Number(limit.spentToday), "GBP")} of ${formatMoney(Number(limit.dailyLimit), "GBP")} used today`}
       </span>

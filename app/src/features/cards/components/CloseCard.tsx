@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Card, type ClosureReason, cardsApi, cardsQuery, type MfaStep } from "../api";
 import { CLOSURE_REASONS } from "../model";
+import { Dialog } from "../../../ui/Dialog";
+import { RadioCards } from "../../../ui/RadioCards";
 import { problemOf, SmsApproval } from "./SmsApproval";
 
 /** Closing a card for one of SPEC §8's reasons, behind an approval with purpose card_closure. */
@@ -12,13 +14,6 @@ export function CloseCard({ card }: { card: Card }) {
   const [step, setStep] = useState<MfaStep | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (!open) {
-    return (
-      <button type="button" className="button button-quiet button-danger" onClick={() => setOpen(true)}>
-        Close card
-      </button>
-    );
-  }
   const start = async () => {
     setError(null);
     if (!reason) {
@@ -31,50 +26,58 @@ export function CloseCard({ card }: { card: Card }) {
       setError(problemOf(caught));
     }
   };
+  const cancel = () => {
+    setOpen(false);
+    setStep(null);
+    setError(null);
+  };
   return (
-    <fieldset className="close-card">
-      <legend>Why are you closing the card?</legend>
-      {CLOSURE_REASONS.map((choice) => (
-        <label key={choice.value} className="choice">
-          <input
-            type="radio"
+    <>
+      <button type="button" className="button button-quiet button-danger" onClick={() => setOpen(true)}>
+        Close card
+      </button>
+      <Dialog open={open} title="Close this card?" onClose={cancel}>
+        <div className="close-card">
+          <RadioCards
+            legend="Why are you closing the card?"
             name="reason"
-            value={choice.value}
-            checked={reason === choice.value}
-            onChange={() => setReason(choice.value)}
-            disabled={step !== null}
+            value={reason ?? ""}
+            onChange={(value) => setReason(CLOSURE_REASONS.find((c) => c.value === value)?.value ?? null)}
+            options={CLOSURE_REASONS.map((c) => ({
+              value: c.value,
+              label: c.label,
+              disabled: step !== null,
+            }))}
           />
-          {choice.label}
-        </label>
-      ))}
-      <p className="field-hint">A closed card cannot be used again.</p>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {step && reason ? (
-        <SmsApproval
-          step={step}
-          what="close your card"
-          onCancel={() => setStep(null)}
-          onApproved={async (requestId) => {
-            await cardsApi.close(card.id, reason, requestId);
-            setStep(null);
-            setOpen(false);
-            await client.invalidateQueries({ queryKey: cardsQuery().queryKey });
-          }}
-        />
-      ) : (
-        <div className="form-actions">
-          <button type="button" className="button button-quiet" onClick={() => setOpen(false)}>
-            Keep card
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void start()}>
-            Close card
-          </button>
+          <p className="field-hint">A closed card cannot be used again.</p>
+          {error ? (
+            <p className="notice notice-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {step && reason ? (
+            <SmsApproval
+              step={step}
+              what="close your card"
+              onCancel={() => setStep(null)}
+              onApproved={async (requestId) => {
+                await cardsApi.close(card.id, reason, requestId);
+                cancel();
+                await client.invalidateQueries({ queryKey: cardsQuery().queryKey });
+              }}
+            />
+          ) : (
+            <div className="form-actions">
+              <button type="button" className="button button-quiet" onClick={cancel}>
+                Keep card
+              </button>
+              <button type="button" className="button button-danger" onClick={() => void start()}>
+                Close card
+              </button>
+            </div>
+          )}
         </div>
-      )}
-    </fieldset>
+      </Dialog>
+    </>
   );
 }

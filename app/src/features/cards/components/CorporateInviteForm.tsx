@@ -1,8 +1,8 @@
+import { Checkbox, TextField } from "../../../ui/fields";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalOf } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
-import { TextField } from "../../../ui/TextField";
 import {
   companyAddressesQuery,
   corporateApi,
@@ -94,20 +94,13 @@ export function CorporateInviteForm({ onDone, heading = true }: { onDone?: () =>
         errors={errors}
         legend="Where should we send the card?"
       />
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="agreement"
-          checked={agreement}
-          onChange={(event) => setAgreement(event.target.checked)}
-        />
-        {`${company} answers for all spending on this card.`}
-      </label>
-      {errors.agreement ? (
-        <p className="field-error" role="alert">
-          {errors.agreement}
-        </p>
-      ) : null}
+      <Checkbox
+        name="agreement"
+        checked={agreement}
+        error={errors.agreement}
+        onChange={(event) => setAgreement(event.target.checked)}
+        label={`${company} answers for all spending on this card.`}
+      />
       <button type="submit" className="button button-primary" disabled={invite.isPending}>
         Give card
       </button>

@@ -1,4 +1,5 @@
-import { TextField } from "../../../ui/TextField";
+import { RadioCards } from "../../../ui/RadioCards";
+import { TextField } from "../../../ui/fields";
 import type { ShippingAddress, ShippingType } from "../api";
 
 const KIND_LABELS: Record<ShippingType, string> = {
@@ -50,29 +51,17 @@ export function ShippingFields({
   const choices: ShippingType[] = [...options.map((option) => option.type), "other"];
   return (
     <>
-      <fieldset>
-        <legend>{legend}</legend>
-        {choices.map((type) => {
+      <RadioCards
+        legend={legend}
+        name="shippingType"
+        value={chosen}
+        error={errors.shippingType}
+        onChange={(type) => onChoose(type as ShippingType)}
+        options={choices.map((type) => {
           const known = options.find((option) => option.type === type);
-          return (
-            <label key={type} className="choice">
-              <input
-                type="radio"
-                name="shippingType"
-                value={type}
-                checked={chosen === type}
-                onChange={() => onChoose(type)}
-              />
-              {known ? `${KIND_LABELS[type]}: ${oneLine(known.address)}` : KIND_LABELS[type]}
-            </label>
-          );
+          return { value: type, label: KIND_LABELS[type], hint: known ? oneLine(known.address) : undefined };
         })}
-        {errors.shippingType ? (
-          <p className="field-error" role="alert">
-            {errors.shippingType}
-          </p>
-        ) : null}
-      </fieldset>
+      />
       {chosen === "other" ? (
         <div className="stack">
           {FIELDS.map(([name, label]) => (

@@ -1,3 +1,4 @@
+import { Select } from "../../../ui/Select";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -26,6 +27,11 @@ import {
 import { useCountdown, useRateFeed } from "../useRateFeed";
 
 type Account = Schemas["BankAccountView"];
+
+const accountOption = (a: Account) => ({
+  value: a.id,
+  label: `${a.currency} · ${formatMoney(a.balance.available, a.currency)}`,
+});
 type Transaction = Schemas["TransactionView"];
 type Step = "select" | "approve" | "complete";
 
@@ -197,24 +203,16 @@ function Exchange({ accounts }: { accounts: Account[] }) {
           <input type="hidden" name="type" value={draft.conversionType} />
           <input type="hidden" name="sellWas" value={sell} />
           <input type="hidden" name="buyWas" value={buy} />
-          <div className="field">
-            <label htmlFor="exchange-from">From</label>
-            <select
-              id="exchange-from"
-              name="from"
-              value={from.id}
-              onChange={(e) => {
-                const next = accounts.find((a) => a.id === e.target.value);
-                change({ fromId: e.target.value, toId: next?.currency === to.currency ? from.id : to.id });
-              }}
-            >
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.currency} · {formatMoney(a.balance.available, a.currency)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label="From"
+            name="from"
+            value={from.id}
+            onChange={(id) => {
+              const next = accounts.find((a) => a.id === id);
+              change({ fromId: id, toId: next?.currency === to.currency ? from.id : to.id });
+            }}
+            options={accounts.map(accountOption)}
+          />
           <AmountInput
             label="You convert"
             name="sell"
@@ -235,23 +233,13 @@ function Exchange({ accounts }: { accounts: Account[] }) {
           >
             Swap
           </button>
-          <div className="field">
-            <label htmlFor="exchange-to">To</label>
-            <select
-              id="exchange-to"
-              name="to"
-              value={to.id}
-              onChange={(e) => change({ toId: e.target.value })}
-            >
-              {accounts
-                .filter((a) => a.currency !== from.currency)
-                .map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.currency} · {formatMoney(a.balance.available, a.currency)}
-                  </option>
-                ))}
-            </select>
-          </div>
+          <Select
+            label="To"
+            name="to"
+            value={to.id}
+            onChange={(id) => change({ toId: id })}
+            options={accounts.filter((a) => a.currency !== from.currency).map(accountOption)}
+          />
           <AmountInput
             label="You receive"
             name="buy"

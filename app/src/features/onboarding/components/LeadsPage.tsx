@@ -3,7 +3,7 @@ import { useApp } from "../../../lib/appContext";
 import { useForm } from "../../../lib/useForm";
 import { emailError, requiredError } from "../../../lib/validation";
 import { UnavailableNotice } from "../../../ui/InertNotice";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 
 export function LeadsPage() {
   const { site } = useApp();

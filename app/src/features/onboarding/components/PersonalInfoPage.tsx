@@ -1,3 +1,5 @@
+import { Checkbox, TextField } from "../../../ui/fields";
+import { Select } from "../../../ui/Select";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -5,7 +7,6 @@ import { refusalOf } from "../../../api/client";
 import { londonDay } from "../../../lib/format";
 import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
-import { TextField } from "../../../ui/TextField";
 import { type AddressMatch, countriesQuery, signupApi, type User, userQuery } from "../api";
 import { REGISTRATION_STEPS } from "./RegistrationPage";
 import { Steps } from "../../../ui/Steps";
@@ -108,28 +109,15 @@ function DetailsStep({ user, onBack, onDone }: { user: User; onBack: () => void;
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <div className={errors.title ? "field field-invalid" : "field"}>
-        <label htmlFor="title">Title</label>
-        <select
-          id="title"
-          name="title"
-          value={values.title}
-          onChange={(event) => setValues({ ...values, title: event.target.value })}
-          aria-invalid={errors.title ? true : undefined}
-        >
-          <option value="">Select title</option>
-          {TITLES.map((title) => (
-            <option key={title} value={title}>
-              {title}
-            </option>
-          ))}
-        </select>
-        {errors.title ? (
-          <p className="field-error" role="alert">
-            {errors.title}
-          </p>
-        ) : null}
-      </div>
+      <Select
+        label="Title"
+        name="title"
+        value={values.title}
+        placeholder="Select title"
+        error={errors.title}
+        onChange={(title) => setValues({ ...values, title })}
+        options={TITLES.map((title) => ({ value: title, label: title }))}
+      />
       <TextField label="Name" autoComplete="given-name" {...text("name")} />
       <TextField label="Middle name (optional)" autoComplete="additional-name" {...text("middlename")} />
       <TextField label="Surname" autoComplete="family-name" {...text("surname")} />
@@ -147,15 +135,12 @@ function DetailsStep({ user, onBack, onDone }: { user: User; onBack: () => void;
           </p>
         ) : null}
       </fieldset>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="isPep"
-          checked={values.isPep}
-          onChange={(event) => setValues({ ...values, isPep: event.target.checked })}
-        />
-        I am a politically exposed person (or a family member or close associate of one)
-      </label>
+      <Checkbox
+        name="isPep"
+        checked={values.isPep}
+        onChange={(event) => setValues({ ...values, isPep: event.target.checked })}
+        label="I am a politically exposed person (or a family member or close associate of one)"
+      />
       <ErrorLine error={error} />
       <FormActions back={onBack} submit="Continue" busy={busy} />
     </form>
@@ -238,27 +223,22 @@ function AddressStep({ user, onBack, onDone }: { user: User; onBack: () => void;
   const matches = search.data?.results ?? [];
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <div className={errors.country ? "field field-invalid" : "field"}>
-        <label htmlFor="country">Country</label>
-        <select
-          id="country"
-          name="country"
-          value={values.country}
-          onChange={(event) => setValues({ ...values, country: event.target.value })}
-        >
-          {countries.length === 0 ? <option value={values.country}>{values.country}</option> : null}
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-        {errors.country ? (
-          <p className="field-error" role="alert">
-            {errors.country}
-          </p>
-        ) : null}
-      </div>
+      <Select
+        label="Country"
+        name="country"
+        value={values.country}
+        error={errors.country}
+        onChange={(country) => setValues({ ...values, country })}
+        options={
+          countries.length === 0
+            ? [{ value: values.country, label: values.country }]
+            : countries.map((country) => ({
+                value: country.code,
+                label: country.name,
+                country: country.code,
+              }))
+        }
+      />
       <TextField
         label="Postcode"
         autoComplete="postal-code"
@@ -266,24 +246,17 @@ function AddressStep({ user, onBack, onDone }: { user: User; onBack: () => void;
         {...text("postcode")}
       />
       {matches.length > 0 ? (
-        <div className="field">
-          <label htmlFor="address-match">Choose your address</label>
-          <select
-            id="address-match"
-            value=""
-            onChange={(event) => {
-              const match = matches.find((m) => m.address === event.target.value);
-              if (match) choose(match);
-            }}
-          >
-            <option value="">{matches.length} addresses found</option>
-            {matches.map((match) => (
-              <option key={match.address} value={match.address}>
-                {match.address}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Choose your address"
+          name="addressMatch"
+          value=""
+          placeholder={`${matches.length} addresses found`}
+          onChange={(address) => {
+            const match = matches.find((m) => m.address === address);
+            if (match) choose(match);
+          }}
+          options={matches.map((match) => ({ value: match.address, label: match.address }))}
+        />
       ) : null}
       <TextField
         label={values.country === "GB" ? "Building number" : "Building number (optional)"}

@@ -6,7 +6,7 @@ import { parseQuery } from "../../../lib/url";
 import { CodeInput } from "../../../ui/CodeInput";
 import { FormActions } from "../../../ui/FormActions";
 import { ResendButton } from "../../../ui/ResendButton";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { onboardingApi, userQuery } from "../api";
 import { phoneError } from "../businessRules";
 

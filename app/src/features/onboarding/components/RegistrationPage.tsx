@@ -9,7 +9,7 @@ import { CodeInput } from "../../../ui/CodeInput";
 import { FormActions } from "../../../ui/FormActions";
 import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { PolicyConsent } from "../../../ui/PolicyConsent";
 import { keepReferral, keptReferral } from "../referral";
 import { invitationLinkQuery } from "../../../api/profiles";

@@ -1,3 +1,4 @@
+import { Checkbox } from "../../../ui/fields";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -67,21 +68,14 @@ function Agreement({ failed, onDone }: { failed: boolean; onDone: () => void }) 
         To open your account we must confirm who you are. You will take a photo of your passport, identity
         card or driving licence, and a selfie. Our verification partner compares them and tells us the result.
       </p>
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="accepted"
-          value="on"
-          checked={checked}
-          onChange={(e) => setChecked(e.target.checked)}
-        />
-        I agree that my photos and personal details are checked to verify my identity.
-      </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Checkbox
+        name="accepted"
+        value="on"
+        checked={checked}
+        error={error ?? undefined}
+        onChange={(e) => setChecked(e.target.checked)}
+        label="I agree that my photos and personal details are checked to verify my identity."
+      />
       <div className="form-actions">
         <a href="/controller" className="button button-quiet">
           Back

@@ -1,3 +1,5 @@
+import { RadioCards } from "../../../ui/RadioCards";
+import { Select } from "../../../ui/Select";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -8,7 +10,7 @@ import { paysTransactions } from "../../../lib/rights";
 import { Redirect } from "../../../routing/Redirect";
 import { featuresQuery, isOn } from "../../../api/features";
 import { FormActions } from "../../../ui/FormActions";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { type Recipient, type RecipientBody, recipientsApi, recipientsQuery, type Scheme } from "../api";
 import {
   bicError,
@@ -240,44 +242,29 @@ function RecipientForm() {
           void save();
         }}
       >
-        <fieldset className="field">
-          <legend>Payment type</legend>
-          {schemes.map((option) => (
-            <label key={option} className="choice">
-              <input
-                type="radio"
-                name="scheme"
-                value={option}
-                checked={form.scheme === option}
-                onChange={() => {
-                  set({ scheme: option });
-                  setErrors({});
-                }}
-              />
-              {SCHEME_LABELS[option]}
-            </label>
-          ))}
-          {errors.scheme ? (
-            <p className="field-error" role="alert">
-              {errors.scheme}
-            </p>
-          ) : null}
-        </fieldset>
-        <fieldset className="field">
-          <legend>Recipient is</legend>
-          {(["company", "private"] as const).map((kind) => (
-            <label key={kind} className="choice">
-              <input
-                type="radio"
-                name="type"
-                value={kind}
-                checked={form.type === kind}
-                onChange={() => set({ type: kind })}
-              />
-              {kind === "company" ? "A company" : "A private person"}
-            </label>
-          ))}
-        </fieldset>
+        <RadioCards
+          legend="Payment type"
+          name="scheme"
+          value={form.scheme}
+          error={errors.scheme}
+          onChange={(option) => {
+            set({ scheme: option as Scheme });
+            setErrors({});
+          }}
+          options={schemes.map((option) => ({ value: option, label: SCHEME_LABELS[option] }))}
+          columns
+        />
+        <RadioCards
+          legend="Recipient is"
+          name="type"
+          value={form.type}
+          onChange={(kind) => set({ type: kind === "company" ? "company" : "private" })}
+          options={[
+            { value: "company", label: "A company" },
+            { value: "private", label: "A private person" },
+          ]}
+          columns
+        />
         <TextField {...field("name", form.type === "company" ? "Company name" : "Full name")} />
         <TextField {...field("alias", "Recipient Template Name")} />
         {form.scheme === "local" ? (
@@ -302,21 +289,13 @@ function RecipientForm() {
         {form.scheme === "swift" ? (
           <>
             <TextField {...field("routingCode", "Routing code", { inputMode: "numeric" })} />
-            <div className="field">
-              <label htmlFor="recipient-currency">Currency</label>
-              <select
-                id="recipient-currency"
-                name="currency"
-                value={form.currency}
-                onChange={(e) => set({ currency: e.target.value })}
-              >
-                {currencies.map((currency) => (
-                  <option key={currency} value={currency}>
-                    {currency}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              label="Currency"
+              name="currency"
+              value={form.currency}
+              onChange={(currency) => set({ currency })}
+              options={currencies.map((currency) => ({ value: currency, label: currency }))}
+            />
             <h2>Recipient's address</h2>
             <TextField {...field("country", "Country code (e.g. US)")} />
             <TextField {...field("address1", "Street")} />

@@ -1,8 +1,10 @@
+import { Checkbox, TextField } from "../../../ui/fields";
+import { RadioCards } from "../../../ui/RadioCards";
+import { Select } from "../../../ui/Select";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalOf } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
-import { TextField } from "../../../ui/TextField";
 import { invitationsApi, occupationsQuery, teamQuery } from "../api";
 
 const POSITIONS = [
@@ -85,67 +87,43 @@ export function InviteForm({ onDone, level = 3 }: { onDone?: () => void; level?:
         error={errors.email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <fieldset className="field">
-        <legend>Position</legend>
-        {POSITIONS.map(([value, label]) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="position"
-              value={value}
-              checked={position === value}
-              onChange={() => setPosition(value)}
-            />
-            {label}
-          </label>
-        ))}
-        {errors.position ? (
-          <p className="field-error" role="alert">
-            {errors.position}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioCards
+        legend="Position"
+        name="position"
+        value={position}
+        error={errors.position}
+        onChange={(value) => setPosition(value as typeof position)}
+        options={POSITIONS.map(([value, label]) => ({ value, label }))}
+      />
       {position === "custom" ? (
-        <div className={errors.occupation ? "field field-invalid" : "field"}>
-          <label htmlFor="invite-occupation">Occupation</label>
-          <select id="invite-occupation" value={occupation} onChange={(e) => setOccupation(e.target.value)}>
-            <option value="">Choose an occupation</option>
-            {occupations.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-            <option value="other">Other</option>
-          </select>
+        <>
+          <Select
+            label="Occupation"
+            name="occupationChoice"
+            value={occupation}
+            placeholder="Choose an occupation"
+            error={occupation === "other" ? undefined : errors.occupation}
+            onChange={setOccupation}
+            options={[...occupations, { value: "other", label: "Other" }]}
+          />
           {occupation === "other" ? (
             <TextField
               label="Their occupation"
               name="occupation"
               value={typed}
+              error={errors.occupation}
               onChange={(e) => setTyped(e.target.value)}
             />
           ) : null}
-          {errors.occupation ? (
-            <p className="field-error" role="alert">
-              {errors.occupation}
-            </p>
-          ) : null}
-        </div>
+        </>
       ) : null}
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="agreement"
-          checked={agreement}
-          onChange={(e) => setAgreement(e.target.checked)}
-        />
-        {`I confirm that this person may act for ${company} with the access of this position.`}
-      </label>
-      {errors.agreement ? (
-        <p className="field-error" role="alert">
-          {errors.agreement}
-        </p>
-      ) : null}
+      <Checkbox
+        name="agreement"
+        checked={agreement}
+        error={errors.agreement}
+        onChange={(e) => setAgreement(e.target.checked)}
+        label={`I confirm that this person may act for ${company} with the access of this position.`}
+      />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={invite.isPending}>
           Send invitation

@@ -1,7 +1,8 @@
+import { Select } from "../../../ui/Select";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../api/client";
-import { TextField } from "../../../ui/TextField";
+import { TextField } from "../../../ui/fields";
 import { ASSIGNABLE, draftOf, rightsOf, SECTIONS, type SectionLevel } from "../access";
 import { type TeamMember, teamApi, teamQuery } from "../api";
 
@@ -55,25 +56,14 @@ export function MemberAccess({ member, onRemoved }: { member: TeamMember; onRemo
           {message.text}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={`role-${member.id}`}>Position</label>
-        <select
-          id={`role-${member.id}`}
-          value={draft.role}
-          onChange={(e) => setDraft({ ...draft, role: e.target.value as typeof draft.role })}
-        >
-          {ASSIGNABLE.map(([role, label]) => (
-            <option key={role} value={role}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {errors.role ? (
-          <p className="field-error" role="alert">
-            {errors.role}
-          </p>
-        ) : null}
-      </div>
+      <Select
+        label="Position"
+        name={`role-${member.id}`}
+        value={draft.role}
+        error={errors.role}
+        onChange={(role) => setDraft({ ...draft, role: role as typeof draft.role })}
+        options={ASSIGNABLE.map(([value, label]) => ({ value, label }))}
+      />
       {draft.role === "custom" ? (
         <TextField
           label="Occupation"
@@ -87,18 +77,15 @@ export function MemberAccess({ member, onRemoved }: { member: TeamMember; onRemo
         <legend>Access</legend>
         {SECTIONS.map(([section, label]) => (
           <div key={section} className="member-right">
-            <label htmlFor={`${section}-${member.id}`}>{label}</label>
-            <select
-              id={`${section}-${member.id}`}
+            <Select
+              label={label}
+              name={`${section}-${member.id}`}
               value={draft.levels[section] ?? "none"}
-              onChange={(e) =>
-                setDraft({ ...draft, levels: { ...draft.levels, [section]: e.target.value as SectionLevel } })
+              onChange={(level) =>
+                setDraft({ ...draft, levels: { ...draft.levels, [section]: level as SectionLevel } })
               }
-            >
-              <option value="none">No access</option>
-              <option value="r">View</option>
-              <option value="rw">Full</option>
-            </select>
+              options={LEVELS}
+            />
           </div>
         ))}
         {errors.rights ? (
@@ -130,3 +117,9 @@ export function MemberAccess({ member, onRemoved }: { member: TeamMember; onRemo
     </form>
   );
 }
+
+const LEVELS = [
+  { value: "none", label: "No access" },
+  { value: "r", label: "View" },
+  { value: "rw", label: "Full" },
+];

@@ -1,4 +1,4 @@
-import { TextField } from "../../../../ui/TextField";
+import { Checkbox, TextField } from "../../../../ui/fields";
 import type { Country } from "../../api";
 import { SelectField, type StepProps, textOf } from "./fields";
 
@@ -20,15 +20,12 @@ export function AddressStep(props: StepProps & { countries: Country[] }) {
       <TextField {...text("legal_city", "Town or city")} />
       <TextField {...text("legal_postcode", "Postcode")} />
       <TextField {...text("legal_region", "Region (optional)")} />
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="actual_same_as_legal"
-          checked={data.actual_same_as_legal ?? false}
-          onChange={(event) => set({ actual_same_as_legal: event.target.checked })}
-        />
-        The trading address is the registered address
-      </label>
+      <Checkbox
+        name="actual_same_as_legal"
+        checked={data.actual_same_as_legal ?? false}
+        onChange={(event) => set({ actual_same_as_legal: event.target.checked })}
+        label="The trading address is the registered address"
+      />
       {data.actual_same_as_legal ? null : (
         <>
           <h2>Trading address</h2>
@@ -41,7 +38,7 @@ export function AddressStep(props: StepProps & { countries: Country[] }) {
             label="Country"
             name="actual_country"
             value={data.actual_country ?? ""}
-            choices={supported.map((c) => ({ value: c.code, label: c.name }))}
+            choices={supported.map((c) => ({ value: c.code, label: c.name, country: c.code }))}
             error={errors.actual_country}
             onChange={(v) => set({ actual_country: v })}
           />

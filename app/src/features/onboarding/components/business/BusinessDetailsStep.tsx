@@ -1,4 +1,4 @@
-import { TextField } from "../../../../ui/TextField";
+import { TextField } from "../../../../ui/fields";
 import type { AccountUsage, Choice } from "../../api";
 import { SelectField, type StepProps, textOf } from "./fields";
 

@@ -1,4 +1,6 @@
-import { TextField } from "../../../../ui/TextField";
+import { isoDay, londonDay } from "../../../../lib/format";
+import { DatePicker } from "../../../../ui/DatePicker";
+import { TextField } from "../../../../ui/fields";
 import { CompanySearch } from "./CompanySearch";
 import { type StepProps, textOf } from "./fields";
 
@@ -6,6 +8,7 @@ import { type StepProps, textOf } from "./fields";
 export function CompanyDetailsStep(props: StepProps) {
   const { data, set } = props;
   const text = textOf(props);
+  const today = isoDay(londonDay(new Date()));
   return (
     <>
       {data.country === "GB" ? (
@@ -27,7 +30,14 @@ export function CompanyDetailsStep(props: StepProps) {
       ) : null}
       <TextField {...text("name", "Company name")} autoComplete="organization" />
       <TextField {...text("number", "Registration number")} />
-      <TextField {...text("incorporation_date", "Date of incorporation", { type: "date" })} />
+      <DatePicker
+        label="Date of incorporation"
+        name="incorporation_date"
+        value={data.incorporation_date ?? ""}
+        max={today}
+        error={props.errors.incorporation_date}
+        onChange={(day) => set({ incorporation_date: day })}
+      />
       <TextField {...text("email", "Company email", { type: "email" })} />
       <TextField
         {...text("telephone", "Company phone", {

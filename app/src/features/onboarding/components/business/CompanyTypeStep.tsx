@@ -1,3 +1,4 @@
+import { RadioCards } from "../../../../ui/RadioCards";
 import type { Country } from "../../api";
 import { SelectField, type StepProps } from "./fields";
 
@@ -17,30 +18,18 @@ export function CompanyTypeStep({
         label="Country of registration"
         name="country"
         value={data.country ?? ""}
-        choices={countries.map((c) => ({ value: c.code, label: `${c.icon} ${c.name}` }))}
+        choices={countries.map((c) => ({ value: c.code, label: c.name, country: c.code }))}
         error={errors.country}
         onChange={onCountry}
       />
-      <fieldset className={errors.type ? "field field-invalid" : "field"}>
-        <legend>Legal form</legend>
-        {types.map((option) => (
-          <label key={option.value} className="choice">
-            <input
-              type="radio"
-              name="type"
-              value={option.value}
-              checked={kind === option.value}
-              onChange={() => set({ type: option.value })}
-            />
-            {option.label}
-          </label>
-        ))}
-        {errors.type ? (
-          <p className="field-error" role="alert">
-            {errors.type}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioCards
+        legend="Legal form"
+        name="type"
+        value={kind}
+        error={errors.type}
+        onChange={(type) => set({ type })}
+        options={types.map((option) => ({ value: option.value, label: option.label }))}
+      />
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { useId } from "react";
+import { Checkbox, TextField } from "../../../../ui/fields";
+import { MultiSelect } from "../../../../ui/MultiSelect";
+import { type Option, Select } from "../../../../ui/Select";
 import type { BusinessData, Choice } from "../../api";
 import { type MultiAnswer, decodeMulti, encodeMulti } from "../../businessRules";
 
@@ -40,35 +42,20 @@ export function SelectField({
   label: string;
   name: string;
   value: string;
-  choices: readonly Choice[];
+  choices: readonly Option[];
   error?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className={error ? "field field-invalid" : "field"}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Choose…</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Select
+      label={label}
+      name={name}
+      value={value}
+      placeholder="Choose…"
+      options={choices}
+      error={error}
+      onChange={onChange}
+    />
   );
 }
 
@@ -88,50 +75,31 @@ export function MultiChoice({
   error?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   const answer = decodeMulti(value);
   const set = (next: MultiAnswer) => onChange(encodeMulti(next));
-  const toggle = (choice: string, on: boolean) =>
-    set({ ...answer, values: on ? [...answer.values, choice] : answer.values.filter((v) => v !== choice) });
   return (
-    <fieldset
-      className={error ? "field field-invalid multi" : "field multi"}
-      aria-describedby={error ? `${id}-error` : undefined}
+    <MultiSelect
+      legend={legend}
+      name={name}
+      options={choices}
+      value={answer.values}
+      error={error}
+      onChange={(values) => set({ ...answer, values })}
     >
-      <legend>{legend}</legend>
-      {choices.map((choice) => (
-        <label key={choice.value} className="choice">
-          <input
-            type="checkbox"
-            name={name}
-            value={choice.value}
-            checked={answer.values.includes(choice.value)}
-            onChange={(event) => toggle(choice.value, event.target.checked)}
-          />
-          {choice.label}
-        </label>
-      ))}
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={answer.other !== null}
-          onChange={(event) => set({ ...answer, other: event.target.checked ? "" : null })}
-        />
-        Other
-      </label>
+      <Checkbox
+        label="Other"
+        checked={answer.other !== null}
+        onChange={(event) => set({ ...answer, other: event.target.checked ? "" : null })}
+      />
       {answer.other !== null ? (
-        <input
-          aria-label={`${legend}: other`}
+        <TextField
+          label="Other, in your words"
+          name={`${name}_other`}
           value={answer.other}
           maxLength={200}
           onChange={(event) => set({ ...answer, other: event.target.value })}
         />
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </MultiSelect>
   );
 }

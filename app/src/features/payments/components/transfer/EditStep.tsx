@@ -1,8 +1,10 @@
+import { RadioCards } from "../../../../ui/RadioCards";
+import { Select } from "../../../../ui/Select";
 import type { Dispatch } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "../../../../lib/format";
 import { AmountInput } from "../../../../ui/AmountInput";
-import { TextField } from "../../../../ui/TextField";
+import { TextField } from "../../../../ui/fields";
 import type { Recipient, Scheme } from "../../api";
 import { type Draft, draftFromRecipient, type TransferAction, type TransferState } from "../../draft";
 import { SCHEME_LABELS } from "./labels";
@@ -69,21 +71,16 @@ export function EditStep({
         onContinue();
       }}
     >
-      <div className="field">
-        <label htmlFor="transfer-account">From</label>
-        <select
-          id="transfer-account"
-          name="bankAccountId"
-          value={account.id}
-          onChange={(e) => set({ accountId: e.target.value })}
-        >
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.currency} · {formatMoney(a.balance.available, a.currency)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label="From"
+        name="bankAccountId"
+        value={account.id}
+        onChange={(accountId) => set({ accountId })}
+        options={accounts.map((a) => ({
+          value: a.id,
+          label: `${a.currency} · ${formatMoney(a.balance.available, a.currency)}`,
+        }))}
+      />
       <AmountInput
         label="Amount"
         name="amount"
@@ -92,62 +89,41 @@ export function EditStep({
         error={errors.amount}
         onChange={(amount) => set({ amount })}
       />
-      <fieldset className="field">
-        <legend>Payment type</legend>
-        {schemes.map((option) => (
-          <label key={option} className="choice">
-            <input
-              type="radio"
-              name="scheme"
-              value={option}
-              checked={scheme === option}
-              onChange={() => set({ scheme: option })}
-            />
-            {SCHEME_LABELS[option]}
-          </label>
-        ))}
-        {errors.scheme ? (
-          <p className="field-error" role="alert">
-            {errors.scheme}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioCards
+        legend="Payment type"
+        name="scheme"
+        value={scheme}
+        error={errors.scheme}
+        onChange={(option) => set({ scheme: option as Scheme })}
+        options={schemes.map((option) => ({ value: option, label: SCHEME_LABELS[option] }))}
+        columns
+      />
       {saved.length ? (
-        <div className="field">
-          <label htmlFor="transfer-recipient">Saved recipient</label>
-          <select
-            id="transfer-recipient"
-            name="recipientId"
-            value={draft.recipientId}
-            onChange={(e) => {
-              const chosen = recipients.find((r) => r.id === e.target.value);
-              set(chosen ? draftFromRecipient(draft, chosen) : { recipientId: "" });
-            }}
-          >
-            <option value="">A new payee</option>
-            {saved.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label.title} · {r.label.footer}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Saved recipient"
+          name="recipientId"
+          value={draft.recipientId}
+          onChange={(id) => {
+            const chosen = recipients.find((r) => r.id === id);
+            set(chosen ? draftFromRecipient(draft, chosen) : { recipientId: "" });
+          }}
+          options={[
+            { value: "", label: "A new payee" },
+            ...saved.map((r) => ({ value: r.id, label: `${r.label.title} · ${r.label.footer}` })),
+          ]}
+        />
       ) : null}
-      <fieldset className="field">
-        <legend>Recipient is</legend>
-        {(["company", "private"] as const).map((kind) => (
-          <label key={kind} className="choice">
-            <input
-              type="radio"
-              name="type"
-              value={kind}
-              checked={draft.receiver.type === kind}
-              onChange={() => setReceiver({ type: kind })}
-            />
-            {kind === "company" ? "A company" : "A private person"}
-          </label>
-        ))}
-      </fieldset>
+      <RadioCards
+        legend="Recipient is"
+        name="type"
+        value={draft.receiver.type}
+        onChange={(kind) => setReceiver({ type: kind === "company" ? "company" : "private" })}
+        options={[
+          { value: "company", label: "A company" },
+          { value: "private", label: "A private person" },
+        ]}
+        columns
+      />
       <TextField {...field("name", "Recipient name")} />
       {scheme === "local" ? (
         <>
