@@ -64,7 +64,14 @@ async function violations(page, within) {
       (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
   }, within);
-  return found;
+  // A label whose control is gone: what a useId drift between server and client leaves behind
+  // once a control re-renders after hydration.
+  const orphans = await page.evaluate(() =>
+    [...document.querySelectorAll("label[for]")]
+      .filter((label) => !document.getElementById(label.htmlFor))
+      .map((label) => `label-for-nothing: ${label.textContent}`),
+  );
+  return [...found, ...orphans];
 }
 
 describe("accessibility", () => {

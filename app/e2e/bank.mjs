@@ -117,7 +117,7 @@ export async function choose(page, name, value) {
     return;
   }
   await overlay.click();
-  const list = `#${await overlay.getAttribute("aria-controls")}`;
+  const list = `[id="${await overlay.getAttribute("aria-controls")}"]`;
   const option =
     typeof value === "string"
       ? page.locator(`${list} [role=option][data-value="${value}"]`)
@@ -227,7 +227,6 @@ export async function fillPersonalDetails(page, name, surname) {
   await page.click("button[type=submit]");
   await page.waitForSelector("h1:text('Personal address')");
   await page.fill("input[name=postcode]", "EC2M 7EA");
-  await page.waitForSelector("#address-match");
   await choose(page, "addressMatch", "20 Finsbury Circus, London EC2M 7EA");
   await page.click("button[type=submit]");
 }

@@ -137,7 +137,7 @@ describe("idle logout", () => {
         await popup.textContent(),
         /log you out of the Internet bank session after \d seconds of inactivity/,
       );
-      await page.click("text=Yes");
+      await page.click("button:text-is('Yes')");
       assert.equal(await popup.count(), 0);
       await popup.waitFor({ timeout: 6000 });
       await page.waitForURL(`${idleBank.url}/login`, { timeout: 8000 });

@@ -106,7 +106,8 @@ describe("the app shell", () => {
 
     // Escape closes it too, and focus goes back to the menu button.
     await page.click("summary[aria-label='Menu']");
-    await panel.waitFor();
+    // Open once the focus is inside: from then on it listens for Escape.
+    await page.waitForFunction(() => !!document.activeElement?.closest(".drawer-panel"));
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "hidden" });
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Menu");

@@ -1,5 +1,5 @@
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./routing/App";
@@ -9,12 +9,15 @@ import { makeQueryClient } from "./routing/queryClient";
 import type { PageState } from "./routing/types";
 import { clientRouteSets } from "./routesets/client";
 
-/** Marks the document once hydration has committed (tests and scripts wait for it). */
-function Hydrated() {
+/** Marks the document once hydration has committed (tests and scripts wait for it). It wraps
+ * the app rather than sitting beside it: a sibling would add a level to every useId path, so
+ * each id would differ from the server's, and a label would point at nothing once a control
+ * re-renders after hydration. */
+function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return null;
+  return children;
 }
 
 async function start() {
@@ -38,19 +41,20 @@ async function start() {
       <StrictMode>
         <QueryClientProvider client={client}>
           <HydrationBoundary state={state.dehydrated as never}>
-            <BrowserRouter>
-              <App
-                set={set}
-                context={{
-                  layout: state.layout,
-                  site: state.site,
-                  session: state.session,
-                  timings: state.timings,
-                }}
-              />
-            </BrowserRouter>
+            <Hydrated>
+              <BrowserRouter>
+                <App
+                  set={set}
+                  context={{
+                    layout: state.layout,
+                    site: state.site,
+                    session: state.session,
+                    timings: state.timings,
+                  }}
+                />
+              </BrowserRouter>
+            </Hydrated>
           </HydrationBoundary>
-          <Hydrated />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -69,7 +69,7 @@ export function MultiSelect({
       className={error ? "field field-invalid multi-select" : "field multi-select"}
       aria-describedby={error ? `${id}-error` : undefined}
     >
-      <legend>{legend}</legend>
+      <legend id={`${id}-legend`}>{legend}</legend>
       {hydrated ? (
         <>
           {value.length > 0 ? (
@@ -96,7 +96,7 @@ export function MultiSelect({
             <input
               ref={input}
               role="combobox"
-              aria-label={`${legend}: search`}
+              aria-labelledby={`${id}-legend`}
               aria-autocomplete="list"
               aria-expanded={open}
               aria-controls={`${id}-list`}
