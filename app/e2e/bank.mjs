@@ -125,11 +125,10 @@ export async function choose(page, name, value) {
           .locator(`${list} [role=option]`)
           .filter({ hasText: new RegExp(`^${value.startsWith}`) })
           .first();
-  const wanted = await option.getAttribute("data-value");
   await option.click();
   await page.waitForFunction(
-    ([n, v]) => document.querySelector(`input[type=hidden][name="${n}"]`)?.value === v,
-    [name, wanted],
+    (box) => box.getAttribute("aria-expanded") === "false",
+    await overlay.elementHandle(),
   );
 }
 

@@ -92,7 +92,7 @@ for (const [name, device] of [
       await matches.click();
       assert.equal(await matches.textContent(), "5 addresses found");
       assert.equal(await page.locator("[role=option]").count(), 5, "five addresses");
-      await page.click("[role=option]:text('20 Finsbury Circus, London EC2M 7EA')");
+      await page.getByRole("option", { name: "20 Finsbury Circus, London EC2M 7EA" }).click();
       assert.equal(await page.inputValue("input[name=buildingNumber]"), "20");
       assert.equal(await page.inputValue("input[name=city]"), "London");
       await page.click("button[type=submit]");

@@ -4,7 +4,16 @@
 // with an attachment, and a saved recipient paid with JavaScript disabled.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DESKTOP, hydrated, launchBrowser, logInWithSms, MOBILE, startBank, watch } from "./bank.mjs";
+import {
+  DESKTOP,
+  expectHeading,
+  hydrated,
+  launchBrowser,
+  logInWithSms,
+  MOBILE,
+  startBank,
+  watch,
+} from "./bank.mjs";
 
 const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
 const TOM = ["tom@demo.harbour.example", "Harbour2026", "+447700900002"];
@@ -71,9 +80,17 @@ async function accountsOf(page) {
   });
 }
 
+/** The review's value for a term. */
+const reviewed = (page, term) =>
+  page
+    .locator(".review .details-row", { has: page.locator(`dt:text-is('${term}')`) })
+    .locator("dd")
+    .textContent();
+
 async function approveBySms(page, phone, expected) {
   await page.click("button:text('Continue')");
   await page.waitForSelector("text=Total");
+  assert.ok(await page.isVisible("text=Step 3 of 5"));
   await page.click("button:text('Approve and send')");
   await page.waitForSelector("text=Approve the transfer");
   await typeCode(page, await transferCode(phone, expected));
@@ -93,8 +110,19 @@ describe("transfers on desktop", () => {
     await page.click("text=Send money");
     await page.waitForURL(/\/transfer\/1$/);
     await hydrated(page);
+    // Step 1 of 5: how much. More than the account holds is refused here, before the payee.
+    await expectHeading(page, "How much, and from where");
+    assert.ok(await page.isVisible("text=Step 1 of 5"));
+    await page.fill("input[name=amount]", "99999999");
+    await page.click("button:text('Continue')");
+    await page.waitForSelector("text=Select right amount");
     await page.fill("input[name=amount]", "1234.5");
     assert.equal(await page.inputValue("input[name=amount]"), "1,234.5", "the kit's separators");
+    await page.click("button:text('Continue')");
+    // Step 2: the payee, its heading focused at the top of the page.
+    await expectHeading(page, "Who you are paying");
+    assert.ok(await page.isVisible("text=Step 2 of 5"));
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Who you are paying");
     await page.fill("input[name=name]", "Tom Price");
     await page.check("input[name=type][value=private]");
     await page.fill("input[name=ukSortCode]", tomGbp.ukSortCode);
@@ -105,6 +133,24 @@ describe("transfers on desktop", () => {
     await page.fill("input[name=details]", "Lunch 42");
     await page.fill("input[name=alias]", "Tom");
     await page.check("input[name=saveAsTemplate]");
+    // The review names everything the payer agrees to.
+    await page.click("button:text('Continue')");
+    await expectHeading(page, "Check and send");
+    assert.equal(await reviewed(page, "You send"), "£1,234.50");
+    assert.equal(await reviewed(page, "Fee"), "£0.20");
+    assert.equal(await reviewed(page, "Total"), "£1,234.70");
+    assert.equal(await reviewed(page, "To"), "Tom Price");
+    assert.match(
+      await reviewed(page, "Account"),
+      new RegExp(`^Sort code \\d{2}-\\d{2}-\\d{2}, account ${tomGbp.ukAccountNumber}$`),
+    );
+    assert.equal(await reviewed(page, "Reference"), "Lunch 42");
+    assert.equal(await reviewed(page, "Payment type"), "UK Local Transfer");
+    assert.equal(await reviewed(page, "Arrives"), "Today, usually within minutes");
+    // Back goes to the payee with everything kept.
+    await page.click("button:text('Back')");
+    await expectHeading(page, "Who you are paying");
+    assert.equal(await page.inputValue("input[name=details]"), "Lunch 42");
     await approveBySms(page, OLIVIA[2], /^Approve £1,234\.70 \(£1,234\.50 \+ £0\.20 fee\) to Tom Price$/);
     await page.waitForSelector("text=Transfer completed");
     await page.click("text=Back to your account");
@@ -129,9 +175,12 @@ describe("transfers on desktop", () => {
     await hydrated(page);
     await page.check("input[name=scheme][value=swift]");
     await page.fill("input[name=amount]", "25");
+    await page.click("button:text('Continue')");
     await page.fill("input[name=name]", "Müller & Söhne GmbH");
+    // The IBAN look-up names the bank and fills the BIC, as on Add recipient.
     await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");
-    await page.fill("input[name=bic]", "COBADEFFXXX");
+    await page.waitForSelector("text=Commerzbank");
+    assert.equal(await page.inputValue("input[name=bic]"), "COBADEFFXXX");
     await page.fill("input[name='swiftAddress.country']", "DE");
     await page.fill("input[name='swiftAddress.address1']", "Kaiserstrasse");
     await page.fill("input[name='swiftAddress.buildingNumber']", "16");
@@ -142,6 +191,7 @@ describe("transfers on desktop", () => {
     await page.click("button:text('Apply')");
     await page.waitForSelector("text=Total");
     assert.ok(await page.isVisible("dd:text('SEPA')"));
+    assert.match(await reviewed(page, "Arrives"), /^(Tomorrow, )?[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+$/);
     await page.click("button:text('Approve and send')");
     await page.waitForSelector("text=Approve the transfer");
     await typeCode(
@@ -155,8 +205,9 @@ describe("transfers on desktop", () => {
     await page.waitForURL(/repeat=/);
     await hydrated(page);
     assert.equal(await page.inputValue("input[name=amount]"), "25");
-    assert.equal(await page.inputValue("input[name=name]"), "Müller & Söhne GmbH");
     assert.ok(await page.isChecked("input[name=scheme][value=sepa]"));
+    await page.click("button:text('Continue')");
+    assert.equal(await page.inputValue("input[name=name]"), "Müller & Söhne GmbH");
     await approveBySms(page, OLIVIA[2], /^Approve €25\.50 \(€25\.00 \+ €0\.50 fee\) to Müller & Söhne GmbH$/);
     await page.waitForSelector("text=Transfer sent");
     assert.deepEqual(seen.problems, []);
@@ -175,6 +226,7 @@ describe("transfers on mobile", () => {
     await hydrated(page);
     assert.ok(await page.isChecked("input[name=scheme][value=swift]"), "USD goes by SWIFT");
     await page.fill("input[name=amount]", "80");
+    await page.click("button:text('Continue')");
     await page.fill("input[name=name]", "Hudson Supply Inc");
     await page.fill("input[name=iban]", "000123456789");
     await page.fill("input[name=bic]", "CHASUS33");
@@ -224,9 +276,24 @@ describe("a transfer before the JavaScript arrives", () => {
     await noJs.goto(`${bank.url}/recipients`);
     await noJs.click("[aria-label='Pay Tom Price']");
     await noJs.waitForURL(/\/transfer\/1\?recipient=/);
+    // A refusal answers with the form again: what was typed kept, the failing field marked, and
+    // nothing of the payee in the address.
+    await noJs.fill("input[name=amount]", "99999999");
+    await noJs.click("button:text('Continue')");
+    await noJs.waitForSelector("text=Select right amount");
+    assert.equal(new URL(noJs.url()).search, "");
+    assert.equal(await noJs.inputValue("input[name=amount]"), "99,999,999");
+    assert.equal(await noJs.getAttribute("input[name=amount]", "aria-invalid"), "true");
     await noJs.fill("input[name=amount]", "10.00");
     await noJs.click("button:text('Continue')");
-    await noJs.waitForURL(/\/transfer\/approve\?/);
+    // The approval page shows the fee and the total before the code, in one field.
+    await noJs.waitForSelector("h1:text('Approve the transfer')");
+    assert.equal(new URL(noJs.url()).pathname, "/transfer/1", "the answer to the post, not a redirect");
+    assert.equal(new URL(noJs.url()).search, "");
+    assert.equal(await reviewed(noJs, "Fee"), "£0.20");
+    assert.equal(await reviewed(noJs, "Total"), "£10.20");
+    assert.equal(await reviewed(noJs, "To"), "Tom Price");
+    assert.equal(await reviewed(noJs, "Arrives"), "Today, usually within minutes");
     const code = await transferCode(OLIVIA[2], /^Approve £10\.20 \(£10\.00 \+ £0\.20 fee\) to Tom Price$/);
     await noJs.fill("input[autocomplete=one-time-code]", code);
     await noJs.click("button:text('Approve and send')");

@@ -28,6 +28,10 @@ async function start() {
   const load = clientRouteSets[state.routeSet];
   if (!load) throw new Error(`no client bundle for route set ${state.routeSet}`);
   const set = await load();
+  // A plain form post answered with another page (a transfer's approval): the address moves
+  // to that page's path, its values staying out of it, so the router matches what was drawn.
+  if (state.path && state.path !== window.location.pathname)
+    window.history.replaceState(null, "", state.path);
   // The page the server rendered must be there before hydration, or React would replace the
   // server's HTML with the loading fallback.
   const match = matchRoute(set.routes(state.layout), window.location.pathname);
@@ -50,6 +54,7 @@ async function start() {
                     site: state.site,
                     session: state.session,
                     timings: state.timings,
+                    ...(state.posted ? { posted: state.posted } : {}),
                   }}
                 />
               </BrowserRouter>

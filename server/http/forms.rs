@@ -19,8 +19,9 @@ use super::AppState;
 use crate::api::client_ip::ClientIp;
 
 /// The headers a form post hands on to its API call: who is calling, and from which page.
-const CARRIED: [header::HeaderName; 6] = [
+const CARRIED: [header::HeaderName; 7] = [
     header::COOKIE,
+    header::HeaderName::from_static("sec-ch-ua-mobile"),
     header::AUTHORIZATION,
     header::ORIGIN,
     header::HOST,
@@ -33,6 +34,8 @@ pub struct FormPost {
     headers: HeaderMap,
     ip: ClientIp,
     fields: Vec<(String, String)>,
+    /// The page's CSP nonce, for a post that answers with a page (`show`).
+    nonce: String,
 }
 
 impl FromRequest<AppState> for FormPost {
@@ -48,6 +51,11 @@ impl FromRequest<AppState> for FormPost {
         let ip = ClientIp::from_request_parts(&mut parts, &state.api)
             .await
             .map_err(IntoResponse::into_response)?;
+        let nonce = parts
+            .extensions
+            .get::<super::security::CspNonce>()
+            .map(|n| n.0.clone())
+            .unwrap_or_default();
         let mut headers = HeaderMap::new();
         for name in CARRIED {
             if let Some(value) = parts.headers.get(&name) {
@@ -65,11 +73,65 @@ impl FromRequest<AppState> for FormPost {
             headers,
             ip,
             fields,
+            nonce,
         })
     }
 }
 
 impl FormPost {
+    /// Answers a refused post with the page at `path` again: what was posted (`values`) and the
+    /// refusal's code under `error` (a field's name among `fields`, as `back` gives it), never
+    /// in the address. A lost session goes to the log-in, as `back` does.
+    pub async fn refused(
+        &self,
+        state: &AppState,
+        answer: &Answer,
+        path: &str,
+        values: &[(&str, &str)],
+        fields: &[&str],
+    ) -> Response {
+        if answer.status == StatusCode::UNAUTHORIZED && answer.text("/code") == Some("unauthorized")
+        {
+            return Redirect::to("/login").into_response();
+        }
+        let code = answer.error_code(fields);
+        let mut values = values.to_vec();
+        values.push(("error", &code));
+        let page = self.show(state, path, &values).await;
+        if page.status().is_redirection() {
+            // The page is not this person's to see (a restricted account, a missing right): the
+            // refusal goes where the page would send them, its code alone in the address.
+            return Redirect::to(&url(path, &[("error", &code)])).into_response();
+        }
+        page
+    }
+
+    /// Answers the post with the page at `path` showing `values` again (and the error, if
+    /// any, under `error`), instead of a redirect that would put them in the address. A refused
+    /// post answers 422, so the browser and tests can tell it from a page shown for the first
+    /// time.
+    pub async fn show(&self, state: &AppState, path: &str, values: &[(&str, &str)]) -> Response {
+        let posted: std::collections::BTreeMap<String, String> = values
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect();
+        let refused = posted.contains_key("error");
+        let mut response = super::pages::render_at(
+            state,
+            self.ip,
+            &self.headers,
+            &self.nonce,
+            path,
+            Some(posted),
+        )
+        .await;
+        if refused && response.status() == StatusCode::OK {
+            *response.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+        }
+        response
+    }
+
     /// A field's value, trimmed; empty when it was not posted.
     pub fn get(&self, name: &str) -> String {
         self.fields

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use std::collections::BTreeMap;
+
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use minijinja::context;
 use ssr_runtime::RenderError;
@@ -33,12 +35,27 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         .path_and_query()
         .map(|pq| pq.as_str().to_string())
         .unwrap_or_else(|| "/".into());
-    let headers = request.headers();
     let nonce = request
         .extensions()
         .get::<CspNonce>()
         .map(|n| n.0.clone())
         .unwrap_or_default();
+    render_at(&state, ip, request.headers(), &nonce, &url, None).await
+}
+
+/// The page at `url` for the request's session, as a GET renders it; a plain form post that
+/// answers with a page (rather than a redirect) passes what was posted as `posted`, so the page
+/// shows it again without it ever being in an address.
+pub async fn render_at(
+    state: &AppState,
+    ip: ClientIp,
+    headers: &HeaderMap,
+    nonce: &str,
+    url: &str,
+    posted: Option<BTreeMap<String, String>>,
+) -> Response {
+    let state = state.clone();
+    let url = url.to_string();
     let layout = device_layout::choose(headers);
     // SPEC §4: a reset or invitation link is for whoever opens it; a signed-in user is logged
     // out first, so the link never acts on (or shows) another person's session.
@@ -94,7 +111,8 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             return failure(&state);
         }
     };
-    let input = render_input(&state, &url, layout, session, features);
+    let mut input = render_input(&state, &url, layout, session, features);
+    input.posted = posted;
     let caller = Caller {
         cookie: headers
             .get(header::COOKIE)
@@ -124,7 +142,7 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
             return failure(&state);
         }
     };
-    let mut response = respond(&state, &url, &nonce, output, signed_in);
+    let mut response = respond(&state, &url, nonce, output, signed_in);
     if logged_out {
         crate::api::session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
     }
@@ -187,6 +205,7 @@ fn render_input<'a>(
             base_url: &state.config.base_url,
             company: &state.config.company,
         },
+        posted: None,
         timings: Timings {
             idle_warning_seconds: crate::domain::clock::whole_seconds(state.config.idle_warning),
             idle_countdown_seconds: crate::domain::clock::whole_seconds(

@@ -33,6 +33,11 @@ pub struct RenderInput<'a> {
     /// SPEC §3 feature entries, read by the page handler: every page needs them, and a host
     /// fetch for them cost two thread hops and a JSON round trip per render.
     pub features: Vec<crate::api::engagement::FeatureEntry>,
+    /// What a plain form post sent, when the post answers with the page itself: the page shows
+    /// the values again (a refused transfer keeps what was typed) without them being in an
+    /// address, where history, logs and Referer headers would keep a payee's details.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub posted: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// Client-side timings that come from configuration, so tests can shorten them.

@@ -1,7 +1,11 @@
 //! A UK local transfer before the page hydrates (issue 11 point 7): the transfer form posts
-//! here, the server asks for the SMS approval bound to the transfer and redirects to the
-//! approval page, whose code form posts back here; the transfer is then submitted under the id
-//! the server gave it on the first post, so a re-sent form never pays twice. Every step is the
+//! here, the server takes the fee, asks for the SMS approval bound to the transfer and answers
+//! with the approval page showing amount, fee, total and payee, whose code form posts back
+//! here; the transfer is then submitted under the id the server gave it on the first post, so a
+//! re-sent form never pays twice. A refusal answers with the form again, its values and the
+//! failing field kept. The payee's details travel only in form bodies and the pages answering
+//! them, never in an address (issue 28), where history, logs and Referer headers would keep
+//! them; only the finished transfer's redirect to the dashboard is a GET. Every step is the
 //! API's own call through the one door of plain forms (`forms.rs`): the approval
 //! (`/v2/auth/mfa/generate`, `/v2/auth/mfa/verify`) and the submit (`/v2/transactions`).
 
@@ -10,7 +14,7 @@ use axum::http::Method;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::{json, Value};
 
-use super::forms::{back, url, Answer, FormPost};
+use super::forms::{url, Answer, FormPost};
 use super::AppState;
 
 /// The transfer form's fields (the page's names), which every redirect carries back.
@@ -25,8 +29,14 @@ const KEPT: [&str; 8] = [
     "details",
 ];
 
-/// The field errors a transfer page shows by name; any other is `required`.
-const FIELDS: [&str; 1] = ["amount"];
+/// The field errors a transfer page marks by name; any other is `required`.
+const FIELDS: [&str; 5] = [
+    "amount",
+    "name",
+    "ukSortCode",
+    "ukAccountNumber",
+    "reference",
+];
 
 /// The form's own values, as the redirects carry them back.
 fn kept(form: &FormPost) -> Vec<(&'static str, String)> {
@@ -128,8 +138,39 @@ pub async fn start(
     let page = format!("/transfer/{realm}");
     let terms = match terms_of(&state, &form).await {
         Ok(terms) => terms,
-        Err(answer) => return back(&answer, &page, &pairs(&kept, &[]), &FIELDS),
+        Err(answer) => {
+            return form
+                .refused(&state, &answer, &page, &pairs(&kept, &[]), &FIELDS)
+                .await
+        }
     };
+    // The fee and when the money arrives, shown on the approval page before the code.
+    let fee = form
+        .call(
+            &state,
+            Method::POST,
+            "/v2/transactions/fees/take",
+            Some(terms.clone()),
+        )
+        .await;
+    if !fee.ok() {
+        return form
+            .refused(&state, &fee, &page, &pairs(&kept, &[]), &FIELDS)
+            .await;
+    }
+    let quoted = |pointer: &str| {
+        fee.body
+            .pointer(pointer)
+            .map(value_text)
+            .unwrap_or_default()
+    };
+    let shown = [
+        ("fee", quoted("/fee")),
+        ("total", quoted("/total")),
+        ("currency", quoted("/currency")),
+        ("arrivesEarliest", quoted("/arrives/earliest")),
+        ("arrivesLatest", quoted("/arrives/latest")),
+    ];
     let approval = form
         .call(
             &state,
@@ -141,24 +182,51 @@ pub async fn start(
     match approval.text("/requestId").filter(|_| approval.ok()) {
         Some(request) => {
             let id = uuid::Uuid::new_v4().to_string();
-            Redirect::to(&url(
-                "/transfer/approve",
-                &pairs(&kept, &[("request", request), ("id", &id)]),
-            ))
-            .into_response()
+            let mut extra: Vec<(&str, &str)> = vec![("request", request), ("id", &id)];
+            extra.extend(shown.iter().map(|(k, v)| (*k, v.as_str())));
+            form.show(&state, "/transfer/approve", &pairs(&kept, &extra))
+                .await
         }
-        None => back(&approval, &page, &pairs(&kept, &[]), &FIELDS),
+        None => {
+            form.refused(&state, &approval, &page, &pairs(&kept, &[]), &FIELDS)
+                .await
+        }
     }
 }
+
+/// A JSON string as itself, a number as its decimal text.
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The quote the approval page showed, carried back with the code so a refused code shows it
+/// again.
+const SHOWN: [&str; 5] = [
+    "fee",
+    "total",
+    "currency",
+    "arrivesEarliest",
+    "arrivesLatest",
+];
 
 /// The approval page's code: check it, then submit the transfer it approves.
 pub async fn confirm(State(state): State<AppState>, form: FormPost) -> Response {
     let kept = kept(&form);
     let (request, id) = (form.get("request"), form.get("id"));
-    let returned = pairs(&kept, &[("request", &request), ("id", &id)]);
+    let quote: Vec<(&str, String)> = SHOWN.iter().map(|k| (*k, form.get(k))).collect();
+    let mut extra: Vec<(&str, &str)> = vec![("request", &request), ("id", &id)];
+    extra.extend(quote.iter().map(|(k, v)| (*k, v.as_str())));
+    let returned = pairs(&kept, &extra);
     let terms = match terms_of(&state, &form).await {
         Ok(terms) => terms,
-        Err(answer) => return back(&answer, "/transfer/approve", &returned, &FIELDS),
+        Err(answer) => {
+            return form
+                .refused(&state, &answer, "/transfer/approve", &returned, &FIELDS)
+                .await
+        }
     };
     let verified = form
         .call(
@@ -172,7 +240,9 @@ pub async fn confirm(State(state): State<AppState>, form: FormPost) -> Response 
     // name a transfer made: the submit answers the first result for its id.
     let used = matches!(verified.text("/code"), Some("not_found" | "mfa_closed"));
     if !verified.ok() && !used {
-        return back(&verified, "/transfer/approve", &returned, &FIELDS);
+        return form
+            .refused(&state, &verified, "/transfer/approve", &returned, &FIELDS)
+            .await;
     }
     let mut body = terms;
     body["id"] = json!(id);
@@ -191,7 +261,9 @@ pub async fn confirm(State(state): State<AppState>, form: FormPost) -> Response 
         } else {
             &verified
         };
-        return back(shown, "/transfer/approve", &returned, &FIELDS);
+        return form
+            .refused(&state, shown, "/transfer/approve", &returned, &FIELDS)
+            .await;
     }
     let account = form.get("bankAccountId");
     match submitted.text("/transaction/id") {

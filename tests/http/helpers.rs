@@ -65,6 +65,33 @@ impl Reply {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
     }
+
+    /// What a plain form post answered with a page shows again: the `posted` values of the
+    /// page's state (server: `FormPost::show`), which never go into an address.
+    pub fn posted(&self) -> std::collections::BTreeMap<String, String> {
+        let start = self
+            .body
+            .find(r#"<script id="__bank_state""#)
+            .unwrap_or_else(|| panic!("no page state: {} {}", self.status, self.body));
+        let json = &self.body[start..];
+        let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+        let state: serde_json::Value = serde_json::from_str(json).expect("the page state is JSON");
+        serde_json::from_value(state["posted"].clone()).unwrap_or_default()
+    }
+
+    /// The refusal code of a plain form post: in the redirect's address for most forms, in the
+    /// page answered with for those that keep a payee's details out of addresses (transfers).
+    pub fn form_error(&self) -> String {
+        if self.status == StatusCode::UNPROCESSABLE_ENTITY {
+            return self.posted().get("error").cloned().unwrap_or_default();
+        }
+        let location = self.header("location");
+        let query = location.split_once('?').map_or("", |(_, q)| q);
+        url::form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == "error")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default()
+    }
 }
 
 /// A request body built from the API's own request type: a renamed field stops the test

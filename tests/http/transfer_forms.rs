@@ -1,5 +1,7 @@
 //! A UK local transfer before the page hydrates (issue 11 point 7): the form posts, the SMS
-//! approval page, the code, and the redirect to the account; a re-sent form pays once.
+//! approval page with the fee, the code, and the redirect to the account; a re-sent form pays
+//! once. Refusals and the approval page answer the post itself, so the payee's details never
+//! go into an address (issue 28).
 
 use axum::body::Body;
 use axum::http::{header, Request};
@@ -26,13 +28,6 @@ async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &st
 
 fn as_refs(list: &[(String, String)]) -> Vec<(&str, &str)> {
     list.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
-}
-
-fn query_of(location: &str) -> Vec<(String, String)> {
-    let query = location.split_once('?').map_or("", |(_, q)| q);
-    url::form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect()
 }
 
 on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
@@ -65,12 +60,13 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
         ],
     )
     .await;
-    assert_eq!(refused.status, 303);
-    assert!(
-        refused.header("location").contains("error=amount"),
-        "{}",
-        refused.header("location")
-    );
+    // Refused: the form again, what was typed kept and the amount named.
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(refused.header("location").is_empty());
+    let kept = refused.posted();
+    assert_eq!(kept["error"], "amount");
+    assert_eq!(kept["amount"], "5000.00");
+    assert_eq!(kept["recipientId"], recipient);
 
     let started = form_post(
         bank,
@@ -84,9 +80,21 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
         ],
     )
     .await;
-    assert_eq!(started.status, 303);
-    let location = started.header("location").to_string();
-    assert!(location.starts_with("/transfer/approve?"), "{location}");
+    // The approval page answers the post, with the fee and the total to show before the code.
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert!(started.header("location").is_empty());
+    assert!(
+        started.body.contains("Approve the transfer"),
+        "{}",
+        started.body
+    );
+    let shown = started.posted();
+    assert_eq!(
+        (shown["fee"].as_str(), shown["total"].as_str()),
+        ("0.2", "120.2")
+    );
+    assert_eq!(shown["currency"], "GBP");
+    assert!(!shown["arrivesEarliest"].is_empty());
     let sms = last_message(bank, "+447700900123").await.body;
     assert!(
         sms.starts_with("Approve £120.20 (£120.00 + £0.20 fee) to Acme Ltd with code "),
@@ -94,17 +102,18 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
     );
     let code = sms.split("code ").nth(1).unwrap()[..6].to_string();
 
-    let mut fields = query_of(&location);
+    let mut fields: Vec<(String, String)> = shown.into_iter().collect();
     let wrong: Vec<(String, String)> = fields
         .iter()
         .cloned()
         .chain((0..6).map(|_| ("code".to_string(), "0".to_string())))
         .collect();
     let bad = form_post(bank, "/transfer/approve", &auth, &as_refs(&wrong)).await;
-    assert!(
-        bad.header("location").contains("error=invalid_code"),
-        "{}",
-        bad.header("location")
+    assert_eq!(bad.form_error(), "invalid_code");
+    assert_eq!(
+        bad.posted()["total"],
+        "120.2",
+        "the refused code shows the same quote again"
     );
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
 

@@ -1748,6 +1748,10 @@ export interface components {
              */
             threshold?: string | null;
         };
+        Arrives: {
+            earliest: string;
+            latest: string;
+        };
         AttachmentView: {
             id: string;
             fileName: string;
@@ -2138,6 +2142,11 @@ export interface components {
              * @description What leaves the account: the amount and the fee.
              */
             total: number;
+            /**
+             * @description When the money reaches the payee if sent now: London days, `yyyy-MM-dd`, both included
+             *     (the same day for a UK local transfer; see domain/payments/arrival.rs for the cut-offs).
+             */
+            arrives: components["schemas"]["Arrives"];
         };
         FeeEntry: {
             scheme: components["schemas"]["Scheme"];

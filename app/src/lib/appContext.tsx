@@ -6,6 +6,8 @@ export interface AppContextValue {
   site: Site;
   session: SessionState;
   timings: Timings;
+  /** A plain form post's values the page shows again (see usePageQuery). */
+  posted?: Record<string, string>;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -40,6 +40,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     site: input.site,
     session: input.session,
     timings: input.timings,
+    ...(input.posted ? { posted: input.posted } : {}),
   };
   const routeSet = chooseRouteSet(input.session);
 
@@ -74,7 +75,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const routeContext = {
     layout: input.layout,
     params: match?.params ?? {},
-    query: parseQuery(search),
+    query: { ...parseQuery(search), ...input.posted },
     session: input.session,
   };
   const target = route.redirect?.(routeContext) ?? null;
@@ -123,6 +124,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         session: input.session,
         site: input.site,
         timings: input.timings,
+        path: pathname,
+        ...(input.posted ? { posted: input.posted } : {}),
         dehydrated: dehydrate(client),
       },
     };

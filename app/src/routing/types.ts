@@ -65,6 +65,8 @@ export interface RenderInput {
   timings: Timings;
   /** SPEC §3 feature entries, read by the server for the render (no API call for them). */
   features?: FeatureEntry[];
+  /** What a plain form post sent, when the server answers it with this page (never in the URL). */
+  posted?: Record<string, string>;
 }
 
 /** What the client reads back from the page to hydrate the same tree. */
@@ -74,6 +76,9 @@ export interface PageState {
   session: SessionState;
   site: Site;
   timings: Timings;
+  /** The rendered path: a post answered with another page moves the address there first. */
+  path?: string;
+  posted?: Record<string, string>;
   dehydrated: unknown;
 }
 

@@ -47,6 +47,8 @@ export function MultiSelect({
     onChange([...value, option.value]);
     setSearch("");
     setActive(0);
+    // Closed after a choice, so the list never covers what comes next; typing opens it again.
+    setOpen(false);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -113,6 +115,7 @@ export function MultiSelect({
                 setActive(0);
               }}
               onFocus={() => setOpen(true)}
+              onClick={() => setOpen(true)}
               onBlur={() => setOpen(false)}
               onKeyDown={onKeyDown}
             />

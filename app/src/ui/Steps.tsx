@@ -5,16 +5,19 @@
  */
 export function Steps({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
-    <ol className="steps" aria-label="Progress">
-      {steps.map((step, index) => (
-        <li
-          key={step}
-          className={index === current ? "step step-current" : index < current ? "step step-done" : "step"}
-          aria-current={index === current ? "step" : undefined}
-        >
-          {`${index + 1}. ${step}`}
-        </li>
-      ))}
-    </ol>
+    <div className="stepper">
+      <p className="steps-count">{`Step ${current + 1} of ${steps.length}`}</p>
+      <ol className="steps" aria-label="Progress">
+        {steps.map((step, index) => (
+          <li
+            key={step}
+            className={index === current ? "step step-current" : index < current ? "step step-done" : "step"}
+            aria-current={index === current ? "step" : undefined}
+          >
+            {`${index + 1}. ${step}`}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

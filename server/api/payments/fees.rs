@@ -17,6 +17,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{self, Currency, Money};
 use crate::domain::ids::AccountId;
+use crate::domain::payments::arrival;
 use crate::domain::payments::fees::{self, Destination};
 use crate::domain::payments::payee::{self, Scheme};
 use crate::domain::payments::receiver::Receiver;
@@ -81,6 +82,15 @@ pub struct FeeAnswer {
     pub fee: f64,
     /// What leaves the account: the amount and the fee.
     pub total: f64,
+    /// When the money reaches the payee if sent now: London days, `yyyy-MM-dd`, both included
+    /// (the same day for a UK local transfer; see domain/payments/arrival.rs for the cut-offs).
+    pub arrives: Arrives,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct Arrives {
+    pub earliest: String,
+    pub latest: String,
 }
 
 /// SPEC §5: the amount must be positive and not above what is available.
@@ -141,5 +151,12 @@ async fn take(
         amount: Money::new(amount, account.currency).major(),
         fee: Money::new(fee, account.currency).major(),
         total: Money::new(amount + fee, account.currency).major(),
+        arrives: {
+            let days = arrival::arrival(scheme, state.db.now_ms());
+            Arrives {
+                earliest: days.earliest.to_string(),
+                latest: days.latest.to_string(),
+            }
+        },
     }))
 }

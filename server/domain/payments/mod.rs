@@ -2,6 +2,7 @@
 //! transfers: their checks, approval, limits, ISO 20022 messages and settlement.
 
 pub mod approval;
+pub mod arrival;
 pub mod attachment;
 pub mod bic;
 pub mod fees;

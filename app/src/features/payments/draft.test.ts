@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FeeAnswer, Recipient, Scheme } from "./api";
 import {
+  amountErrors,
   draftFromQuery,
   emptyDraft,
   receiverFrom,
@@ -92,6 +93,7 @@ describe("the transfer flow", () => {
     total: 1020,
     currency: "GBP",
     scheme,
+    arrives: { earliest: "2026-11-26", latest: "2026-11-26" },
   });
   const start = () => startTransfer(emptyDraft(accounts, "gbp", undefined));
   const approved = () =>
@@ -104,13 +106,32 @@ describe("the transfer flow", () => {
       },
     ].reduce((state, action) => transferReducer(state, action as TransferAction), start());
 
+  it("goes from the amount to the payee only when the amount is right", () => {
+    const wrong = transferReducer(start(), {
+      type: "amountChecked",
+      errors: { amount: "Select right amount" },
+    });
+    expect(wrong).toMatchObject({ step: "amount", errors: { amount: "Select right amount" } });
+    expect(transferReducer(wrong, { type: "amountChecked", errors: {} })).toMatchObject({
+      step: "payee",
+      errors: {},
+    });
+    const draft = emptyDraft(accounts, "gbp", undefined);
+    expect(amountErrors({ ...draft, amount: "0" }, 100)).toEqual({ amount: "Select right amount" });
+    expect(amountErrors({ ...draft, amount: "100.01" }, 100)).toEqual({ amount: "Select right amount" });
+    expect(amountErrors({ ...draft, amount: "100" }, 100)).toEqual({});
+  });
+
   it("confirms the fee when the scheme stays, and offers the other one when it does not (SPEC §4)", () => {
     expect(
       transferReducer(start(), { type: "feeAnswered", fee: fee("local"), scheme: "local" }),
     ).toMatchObject({ step: "confirm", offer: null });
     const offered = transferReducer(start(), { type: "feeAnswered", fee: fee("swift"), scheme: "local" });
-    expect(offered).toMatchObject({ step: "edit", offer: "swift" });
-    expect(transferReducer(offered, { type: "offerDeclined" })).toMatchObject({ step: "edit", offer: null });
+    expect(offered).toMatchObject({ step: "amount", offer: "swift" });
+    expect(transferReducer(offered, { type: "offerDeclined" })).toMatchObject({
+      step: "amount",
+      offer: null,
+    });
   });
 
   it("fills the UK details from a UK IBAN when UK local is taken", () => {

@@ -108,6 +108,54 @@ export function draftFromQuery(draft: Draft, query: Record<string, string>, reci
   };
 }
 
+/** The fields a plain-form refusal names (server: http/transfer_forms.rs FIELDS). */
+const POSTED_FIELDS = ["name", "ukSortCode", "ukAccountNumber", "reference"];
+
+/** A plain form post the server answered with this page again (a refusal, issue 28): the
+ * values typed come back, and the field the refusal names is marked (`error` is the code
+ * `plainFormError` reads; a field's name, or "required"). */
+export function draftFromPost(
+  draft: Draft,
+  posted: Record<string, string>,
+  recipients: Recipient[],
+): { draft: Draft; errors: Record<string, string> } {
+  if (!("amount" in posted || "name" in posted || "recipientId" in posted)) return { draft, errors: {} };
+  const saved = recipients.find((r) => r.id === posted.recipientId);
+  const base = { ...draft, accountId: posted.bankAccountId || draft.accountId };
+  const filled: Draft = saved
+    ? {
+        ...base,
+        ...draftFromRecipient(base, saved),
+        amount: posted.amount ?? "",
+        details: posted.details ?? "",
+      }
+    : {
+        ...base,
+        amount: posted.amount ?? "",
+        details: posted.details ?? "",
+        receiver: {
+          ...base.receiver,
+          name: posted.name ?? "",
+          type: posted.type === "private" ? "private" : "company",
+          ukSortCode: posted.ukSortCode ?? "",
+          ukAccountNumber: posted.ukAccountNumber ?? "",
+        },
+      };
+  const code = posted.error ?? "";
+  const found = transferErrors(filled, Number.POSITIVE_INFINITY);
+  const errors =
+    code === "amount"
+      ? { amount: "Select right amount" }
+      : code === "required"
+        ? found
+        : code in found
+          ? { [code]: found[code] as string }
+          : POSTED_FIELDS.includes(code)
+            ? { [code]: "Please check this field" }
+            : {};
+  return { draft: filled, errors };
+}
+
 /** The request's terms: the amount as its exact decimal string, never a number. */
 export function termsOf(draft: Draft): TransferTerms {
   return {
@@ -202,11 +250,22 @@ export function ukDetailsFromIban(ibanText: string): Partial<Draft["receiver"]> 
     : {};
 }
 
-// The transfer form's steps (SPEC §4): edit the draft, confirm the fee, approve by SMS or
-// passkey, done. One reducer holds the whole flow so every step sees the same state and the
+// The transfer form's steps (SPEC §4, issue 28's stepper): the amount, the payee, the review
+// with the fee, the approval by SMS or passkey, done. One reducer holds the whole flow so every step sees the same state and the
 // dynamic-linking rule lives in one place.
 
-export type TransferStep = "edit" | "confirm" | "approve" | "done";
+export type TransferStep = "amount" | "payee" | "confirm" | "approve" | "done";
+
+/** The stepper's labels, one per step in order. */
+export const STEP_LABELS = ["Amount", "Payee", "Review", "Approve", "Done"] as const;
+const STEPS: TransferStep[] = ["amount", "payee", "confirm", "approve", "done"];
+export const stepIndex = (step: TransferStep) => STEPS.indexOf(step);
+
+/** The checks of the amount step: the part of `transferErrors` about what leaves the account. */
+export function amountErrors(draft: Draft, available: number): Record<string, string> {
+  const { amount } = transferErrors(draft, available);
+  return amount ? { amount } : {};
+}
 export type Mfa = { method: MfaMethod; requestId: string; lastDigits: string };
 export type Attachment = { id: string; name: string };
 
@@ -249,15 +308,17 @@ export type TransferAction =
   | { type: "approvalAsked"; mfa: Mfa; transferId: string }
   | { type: "codeTyped"; code: string }
   | { type: "submitted"; result: TransferResult }
-  | { type: "steppedBack"; to: "edit" | "confirm" }
+  | { type: "steppedBack"; to: "amount" | "payee" | "confirm" }
+  /** The amount step checked: on to the payee, or its errors shown. */
+  | { type: "amountChecked"; errors: Record<string, string> }
   | { type: "attached"; attachment: Attachment }
   | { type: "attachmentRefused"; message: string };
 
-export function startTransfer(draft: Draft): TransferState {
+export function startTransfer(draft: Draft, errors: Record<string, string> = {}): TransferState {
   return {
     draft,
-    step: "edit",
-    errors: {},
+    step: "amount",
+    errors,
     error: null,
     notice: null,
     busy: false,
@@ -320,6 +381,10 @@ export function transferReducer(state: TransferState, action: TransferAction): T
       return { ...state, result: action.result, step: "done" };
     case "steppedBack":
       return { ...state, step: action.to };
+    case "amountChecked":
+      return Object.keys(action.errors).length
+        ? { ...state, errors: action.errors }
+        : { ...state, errors: {}, step: "payee" };
     case "attached":
       return {
         ...state,

@@ -1,7 +1,8 @@
+import { useBankLookup } from "../useBankLookup";
 import { RadioCards } from "../../../ui/RadioCards";
 import { Select } from "../../../ui/Select";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
@@ -16,7 +17,6 @@ import {
   bicError,
   ibanError,
   isAccountNumber,
-  lookupReady,
   referenceError,
   routingCodeError,
   sortCodeError,
@@ -169,32 +169,15 @@ function RecipientForm() {
   );
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
-  const [bankName, setBankName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
   const navigate = useNavigate();
   const iban = form.iban;
   const scheme = form.scheme;
 
-  // SPEC §5: the IBAN look-up at 15 to 33 cleaned characters fills the BIC and names the bank.
-  useEffect(() => {
-    if (scheme === "local" || !lookupReady(iban) || ibanError(iban)) {
-      setBankName(null);
-      return;
-    }
-    let live = true;
-    recipientsApi
-      .lookup(iban)
-      .then((bank) => {
-        if (!live) return;
-        setBankName(bank.bankName);
-        setForm((current) => (current.bic ? current : { ...current, bic: bank.bic }));
-      })
-      .catch(() => live && setBankName(null));
-    return () => {
-      live = false;
-    };
-  }, [iban, scheme]);
+  const bankName = useBankLookup(iban, scheme, (bic) =>
+    setForm((current) => (current.bic ? current : { ...current, bic })),
+  );
 
   if (recipientId && !editing) return <Redirect to="/recipients" />;
 

@@ -1,15 +1,20 @@
+import { plainFormError } from "../plainFormError";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { useApp } from "../../../lib/appContext";
-import { parseQuery } from "../../../lib/url";
-import { formatMoney } from "../../../lib/format";
+import { isoDay, londonDay } from "../../../lib/format";
+import { usePageQuery } from "../../../lib/usePageQuery";
 import { paysTransactions } from "../../../lib/rights";
 import { Redirect } from "../../../routing/Redirect";
 import { CodeInput } from "../../../ui/CodeInput";
+import { Money } from "../../../ui/Money";
 import { recipientsQuery } from "../api";
-import { plainFormError } from "./TransferPage";
+import { arrivalText } from "../arrival";
+import { payeeAccount } from "../payeeAccount";
+import { SCHEME_LABELS } from "./transfer/labels";
+import { TransferReview } from "./transfer/TransferReview";
 
 // The fields the approval carries back to the server, as the transfer form posted them.
 const CARRIED = [
@@ -23,12 +28,18 @@ const CARRIED = [
   "details",
   "request",
   "id",
+  "fee",
+  "total",
+  "currency",
+  "arrivesEarliest",
+  "arrivesLatest",
 ] as const;
 
 /**
  * The SMS approval of a UK local transfer sent as a plain form (issue 11 point 7): the page the
- * server redirects to, with the transfer in its address. The code posts back with it; the
- * server checks that the code was given for exactly this transfer.
+ * server answers the transfer form's post with, the transfer and its fee in what was posted
+ * (never in the address, issue 28). The code posts back with it; the server checks that the
+ * code was given for exactly this transfer.
  */
 export function TransferApprovePage() {
   const { session } = useApp();
@@ -37,15 +48,24 @@ export function TransferApprovePage() {
 }
 
 function Approve() {
-  const location = useLocation();
-  const query = useMemo(() => parseQuery(location.search), [location.search]);
+  const query = usePageQuery();
   const accounts = useSuspenseQuery(bankAccountsQuery()).data.results;
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const [code, setCode] = useState("");
   const form = useRef<HTMLFormElement>(null);
   if (!query.request || !query.id) return <Redirect to="/dashboard" />;
   const account = accounts.find((a) => a.id === query.bankAccountId);
-  const payee = recipients.find((r) => r.id === query.recipientId)?.name ?? query.name ?? "";
+  const saved = recipients.find((r) => r.id === query.recipientId);
+  const payee = saved?.name ?? query.name ?? "";
+  const currency = query.currency ?? account?.currency ?? "GBP";
+  const money = (amount: string | undefined) => <Money amount={Number(amount ?? "0")} currency={currency} />;
+  const receiver = {
+    iban: "",
+    bic: "",
+    routingCode: "",
+    ukSortCode: saved?.ukSortCode ?? query.ukSortCode ?? "",
+    ukAccountNumber: saved?.ukAccountNumber ?? query.ukAccountNumber ?? "",
+  };
   return (
     <section className="panel" aria-labelledby="approve-title">
       <h1 id="approve-title">Approve the transfer</h1>
@@ -54,9 +74,32 @@ function Approve() {
           {plainFormError(query.error)}
         </p>
       ) : null}
+      <TransferReview
+        rows={[
+          ...(account ? [{ term: "From", value: `${account.currency} · ${account.iban}` }] : []),
+          { term: "You send", value: money(query.amount) },
+          ...(query.fee ? [{ term: "Fee", value: money(query.fee) }] : []),
+          ...(query.total ? [{ term: "Total", value: money(query.total), strong: true }] : []),
+          { term: "To", value: payee },
+          { term: "Account", value: payeeAccount(receiver, "local") },
+          { term: "Reference", value: query.details || "None" },
+          { term: "Payment type", value: SCHEME_LABELS.local },
+          ...(query.arrivesEarliest
+            ? [
+                {
+                  term: "Arrives",
+                  value: arrivalText(
+                    { earliest: query.arrivesEarliest, latest: query.arrivesLatest ?? query.arrivesEarliest },
+                    "local",
+                    isoDay(londonDay(new Date())),
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       <p>
-        {account ? formatMoney(Number(query.amount ?? "0"), account.currency) : query.amount} to {payee}. We
-        sent a code to your phone: the text names the amount and the payee.
+        We sent a code to your phone: the text names the total and the payee. Check them before you enter it.
       </p>
       <form method="post" action="/transfer/approve" ref={form}>
         {CARRIED.map((name) =>

@@ -1,5 +1,6 @@
+import { plainFormError } from "../plainFormError";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useMemo, useReducer } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { useLocation, useParams } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
@@ -7,18 +8,26 @@ import { featuresQuery, isOn } from "../../../api/features";
 import { transactionQuery as transactionTakeQuery } from "../../../api/transactions";
 import { useApp } from "../../../lib/appContext";
 import { paysTransactions } from "../../../lib/rights";
-import { parseQuery } from "../../../lib/url";
+import { formatMoney } from "../../../lib/format";
+import { usePageQuery } from "../../../lib/usePageQuery";
 import { getPasskey } from "../../../lib/webauthn";
 import { Redirect } from "../../../routing/Redirect";
+import { useHydrated } from "../../../ui/fields";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
+import { Steps } from "../../../ui/Steps";
 import { recipientsQuery, type Scheme, transfersApi, uploadAttachment } from "../api";
 import {
+  amountErrors,
+  draftFromPost,
   draftFromQuery,
   emptyDraft,
   type Mfa,
   receiverFrom,
+  STEP_LABELS,
   schemesFor,
   startTransfer,
+  stepIndex,
+  type TransferStep,
   termsOf,
   transferErrors,
   transferReducer,
@@ -30,29 +39,56 @@ import { DoneStep } from "./transfer/DoneStep";
 import { EditStep } from "./transfer/EditStep";
 import { SchemeOffer } from "./transfer/SchemeOffer";
 
+/** The heading of each step, as the stepper names where the person is. */
+const STEP_TITLES: Record<TransferStep, string> = {
+  amount: "How much, and from where",
+  payee: "Who you are paying",
+  confirm: "Check and send",
+  approve: "Approve the transfer",
+  done: "Done",
+};
+
 const NOTICE_CODES = ["country_not_supported", "limit_exceeded", "partner_name_already_exists"];
 const SCHEME_CODES: Record<string, Scheme> = { "0": "sepa", "1": "local", "2": "swift" };
 
 /** SPEC §2 transfer/{realmId} and transfer/{scheme}: for those who may pay. */
 export function TransferPage() {
   const { session } = useApp();
+  // Each arrival here is a new transfer, "Send money" chosen again mid-way too: the location's
+  // key changes with every navigation, and with it the whole flow's state.
+  const { key } = useLocation();
   // SPEC §2/§6: paying needs the transaction right and a complete account.
-  return paysTransactions(session) && session.accountReady ? <Transfer /> : <Redirect to="/dashboard" />;
+  return paysTransactions(session) && session.accountReady ? (
+    <Transfer key={key} />
+  ) : (
+    <Redirect to="/dashboard" />
+  );
 }
 
 /** The steps of one transfer: its state in `transferReducer`, its calls here, one component per step. */
 function Transfer() {
   const { realmId = "" } = useParams();
-  const location = useLocation();
-  const query = useMemo(() => parseQuery(location.search), [location.search]);
+  const query = usePageQuery();
   const accounts = useSuspenseQuery(bankAccountsQuery()).data.results.filter((a) => a.status === "active");
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const repeat = useQuery({ ...transactionTakeQuery(query.repeat ?? ""), enabled: Boolean(query.repeat) });
   const swiftAllowed = isOn(useQuery(featuresQuery()).data, "swiftAllowed");
   const client = useQueryClient();
-  const [state, dispatch] = useReducer(transferReducer, undefined, () =>
-    startTransfer(draftFromQuery(emptyDraft(accounts, realmId, SCHEME_CODES[realmId]), query, recipients)),
-  );
+  const [state, dispatch] = useReducer(transferReducer, undefined, () => {
+    const fresh = draftFromQuery(emptyDraft(accounts, realmId, SCHEME_CODES[realmId]), query, recipients);
+    const back = draftFromPost(fresh, query, recipients);
+    return startTransfer(back.draft, back.errors);
+  });
+  const hydrated = useHydrated();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(state.step);
+  // Each step starts at the top with its heading focused (issue 28), not halfway down the page.
+  useEffect(() => {
+    if (shown.current === state.step) return;
+    shown.current = state.step;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [state.step]);
   const { draft, step, fee, mfa } = state;
   if (repeat.data?.transfer && !state.repeated) {
     const t = repeat.data.transfer;
@@ -98,12 +134,27 @@ function Transfer() {
     }
   };
 
+  const checkAmount = () =>
+    dispatch({
+      type: "amountChecked",
+      errors: amountErrors({ ...draft, scheme, accountId: account.id }, account.balance.available),
+    });
+
   const checkFee = () =>
     run(async () => {
       const found = transferErrors({ ...draft, scheme, accountId: account.id }, account.balance.available);
       dispatch({ type: "checked", errors: found });
+      if (found.amount) dispatch({ type: "steppedBack", to: "amount" });
       if (Object.keys(found).length) return;
-      dispatch({ type: "feeAnswered", fee: await transfersApi.fee(terms), scheme });
+      try {
+        dispatch({ type: "feeAnswered", fee: await transfersApi.fee(terms), scheme });
+      } catch (caught) {
+        // The server's refusal of the amount (over what is available with the fee) is the
+        // amount step's to show.
+        if (caught instanceof ApiError && caught.fields.amount)
+          dispatch({ type: "steppedBack", to: "amount" });
+        throw caught;
+      }
     });
 
   const approve = () =>
@@ -159,9 +210,13 @@ function Transfer() {
       <DoneStep result={state.result} draft={draft} accountId={account.id} currency={account.currency} />
     );
 
+  const part = !hydrated ? "all" : step === "payee" ? "payee" : "amount";
   return (
     <section className="panel panel-wide" aria-labelledby="transfer-title">
-      <h1 id="transfer-title">New transfer</h1>
+      <h1 id="transfer-title" ref={heading} tabIndex={-1}>
+        {hydrated ? STEP_TITLES[step] : "New transfer"}
+      </h1>
+      <Steps steps={STEP_LABELS} current={hydrated ? stepIndex(step) : 0} />
       {state.error ? (
         <p className="notice notice-error" role="alert">
           {state.error}
@@ -179,7 +234,7 @@ function Transfer() {
           {plainFormError(query.error)}
         </p>
       ) : null}
-      {step === "edit" ? (
+      {step === "amount" || step === "payee" ? (
         <EditStep
           state={state}
           dispatch={dispatch}
@@ -188,7 +243,9 @@ function Transfer() {
           schemes={schemes}
           scheme={scheme}
           recipients={recipients}
-          onContinue={() => void checkFee()}
+          part={part}
+          onContinue={() => (part === "amount" ? checkAmount() : void checkFee())}
+          onBack={() => dispatch({ type: "steppedBack", to: "amount" })}
           onAttach={(file) => void attach(file)}
         />
       ) : null}
@@ -204,10 +261,12 @@ function Transfer() {
       {step === "confirm" && fee ? (
         <ConfirmStep
           fee={fee}
-          payee={draft.receiver.name}
+          draft={draft}
+          from={`${account.currency} · ${formatMoney(account.balance.available, account.currency)} available`}
           scheme={scheme}
+          attachments={state.attachments.length}
           busy={state.busy}
-          onBack={() => dispatch({ type: "steppedBack", to: "edit" })}
+          onBack={() => dispatch({ type: "steppedBack", to: "payee" })}
           onApprove={() => void approve()}
         />
       ) : null}
@@ -232,23 +291,4 @@ function Transfer() {
       ) : null}
     </section>
   );
-}
-
-/** Errors the plain-form flow sends back in the address. */
-export function plainFormError(code: string): string {
-  const messages: Record<string, string> = {
-    amount: "Select right amount",
-    required: "Check the highlighted fields: every field is required",
-    invalid_code: "The code is incorrect",
-    mfa_expired: "Request time is up",
-    limit_exceeded: "This transfer is over your limit",
-    rate_limited: "Too many attempts. Please try again later.",
-    account_restricted: "Your account is temporarily restricted: payments cannot be sent.",
-    onboarding_incomplete: "Please finish joining your team first.",
-    account_not_ready: "Your account is not open yet. Please finish opening it first.",
-    forbidden: "You are not allowed to do this",
-    scheme_unavailable: "Payments to other banks are not available at the moment.",
-    provider_unavailable: "We cannot send you a code at the moment. Please try again later.",
-  };
-  return messages[code] ?? "The transfer could not be made. Please check it and try again.";
 }

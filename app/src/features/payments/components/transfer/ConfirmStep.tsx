@@ -1,40 +1,50 @@
-import { formatMoney } from "../../../../lib/format";
+import { isoDay, londonDay } from "../../../../lib/format";
+import { Money } from "../../../../ui/Money";
 import type { FeeAnswer, Scheme } from "../../api";
+import { arrivalText } from "../../arrival";
+import type { Draft } from "../../draft";
+import { payeeAccount } from "../../payeeAccount";
 import { SCHEME_LABELS } from "./labels";
+import { TransferReview } from "./TransferReview";
 
-/** What the payer agrees to before approving: amount, fee, total, payee and scheme. */
+/** The review: what the payer agrees to before approving, from the fee answer the server gave
+ * (amount, fee, total, when it arrives) and the draft (who, where, what for). */
 export function ConfirmStep({
   fee,
-  payee,
+  draft,
+  from,
   scheme,
+  attachments,
   busy,
   onBack,
   onApprove,
 }: {
   fee: FeeAnswer;
-  payee: string;
+  draft: Draft;
+  from: string;
   scheme: Scheme;
+  attachments: number;
   busy: boolean;
   onBack: () => void;
   onApprove: () => void;
 }) {
-  const rows: [string, string][] = [
-    ["You send", formatMoney(fee.amount, fee.currency)],
-    ["Fee", formatMoney(fee.fee, fee.currency)],
-    ["Total", formatMoney(fee.total, fee.currency)],
-    ["To", payee],
-    ["Payment type", SCHEME_LABELS[scheme]],
-  ];
+  const r = draft.receiver;
   return (
     <div className="transfer-confirm">
-      <dl className="details">
-        {rows.map(([term, value]) => (
-          <div className="details-row" key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TransferReview
+        rows={[
+          { term: "From", value: from },
+          { term: "You send", value: <Money amount={fee.amount} currency={fee.currency} /> },
+          { term: "Fee", value: <Money amount={fee.fee} currency={fee.currency} /> },
+          { term: "Total", value: <Money amount={fee.total} currency={fee.currency} />, strong: true },
+          { term: "To", value: r.name },
+          { term: "Account", value: payeeAccount(r, scheme) },
+          { term: "Reference", value: draft.details || "None" },
+          { term: "Payment type", value: SCHEME_LABELS[scheme] },
+          { term: "Arrives", value: arrivalText(fee.arrives, scheme, isoDay(londonDay(new Date()))) },
+          ...(attachments ? [{ term: "Attachments", value: String(attachments) }] : []),
+        ]}
+      />
       <div className="form-actions">
         <button type="button" className="button button-quiet" onClick={onBack}>
           Back

@@ -1,12 +1,15 @@
 import { RadioCards } from "../../../../ui/RadioCards";
 import { Select } from "../../../../ui/Select";
 import type { Dispatch } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { formatMoney } from "../../../../lib/format";
 import { AmountInput } from "../../../../ui/AmountInput";
-import { TextField } from "../../../../ui/fields";
+import { Avatar } from "../../../../ui/Avatar";
+import { Checkbox, TextField } from "../../../../ui/fields";
 import type { Recipient, Scheme } from "../../api";
 import { type Draft, draftFromRecipient, type TransferAction, type TransferState } from "../../draft";
+import { maskedAccount } from "../../payeeAccount";
+import { useBankLookup } from "../../useBankLookup";
 import { SCHEME_LABELS } from "./labels";
 
 interface PayingAccount {
@@ -28,7 +31,9 @@ export function EditStep({
   schemes,
   scheme,
   recipients,
+  part,
   onContinue,
+  onBack,
   onAttach,
 }: {
   state: TransferState;
@@ -38,10 +43,15 @@ export function EditStep({
   schemes: Scheme[];
   scheme: Scheme;
   recipients: Recipient[];
+  /** The stepper's part once hydrated; before, the whole form is one page that posts. */
+  part: "amount" | "payee" | "all";
   onContinue: () => void;
+  onBack: () => void;
   onAttach: (file: File) => void;
 }) {
   const { draft, errors, busy, attachments } = state;
+  // Posted to the page's own path, without its query: the server answers with the next page.
+  const { pathname } = useLocation();
   const set = (patch: Partial<Draft>) => dispatch({ type: "edited", patch });
   const setReceiver = (patch: Partial<Draft["receiver"]>) => dispatch({ type: "receiverEdited", patch });
   const field = (key: keyof Draft["receiver"], label: string, extra: { hint?: string } = {}) => ({
@@ -61,146 +71,186 @@ export function EditStep({
       setReceiver({ swiftAddress: { ...draft.receiver.swiftAddress, [key]: e.target.value } }),
   });
   const saved = recipients.filter((r) => r.scheme === scheme);
+  const chosen = recipients.find((r) => r.id === draft.recipientId);
+  const bankName = useBankLookup(draft.receiver.iban, scheme, (bic) => {
+    if (!draft.receiver.bic) setReceiver({ bic });
+  });
+  const amountPart = part !== "payee";
+  const payeePart = part !== "amount";
 
   return (
     <form
       method="post"
+      action={pathname}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         onContinue();
       }}
     >
-      <Select
-        label="From"
-        name="bankAccountId"
-        value={account.id}
-        onChange={(accountId) => set({ accountId })}
-        options={accounts.map((a) => ({
-          value: a.id,
-          label: `${a.currency} · ${formatMoney(a.balance.available, a.currency)}`,
-        }))}
-      />
-      <AmountInput
-        label="Amount"
-        name="amount"
-        value={draft.amount}
-        currency={account.currency}
-        error={errors.amount}
-        onChange={(amount) => set({ amount })}
-      />
-      <RadioCards
-        legend="Payment type"
-        name="scheme"
-        value={scheme}
-        error={errors.scheme}
-        onChange={(option) => set({ scheme: option as Scheme })}
-        options={schemes.map((option) => ({ value: option, label: SCHEME_LABELS[option] }))}
-        columns
-      />
-      {saved.length ? (
-        <Select
-          label="Saved recipient"
-          name="recipientId"
-          value={draft.recipientId}
-          onChange={(id) => {
-            const chosen = recipients.find((r) => r.id === id);
-            set(chosen ? draftFromRecipient(draft, chosen) : { recipientId: "" });
-          }}
-          options={[
-            { value: "", label: "A new payee" },
-            ...saved.map((r) => ({ value: r.id, label: `${r.label.title} · ${r.label.footer}` })),
-          ]}
-        />
-      ) : null}
-      <RadioCards
-        legend="Recipient is"
-        name="type"
-        value={draft.receiver.type}
-        onChange={(kind) => setReceiver({ type: kind === "company" ? "company" : "private" })}
-        options={[
-          { value: "company", label: "A company" },
-          { value: "private", label: "A private person" },
-        ]}
-        columns
-      />
-      <TextField {...field("name", "Recipient name")} />
-      {scheme === "local" ? (
+      {amountPart ? (
         <>
-          <TextField {...field("ukSortCode", "Sort code")} inputMode="numeric" />
-          <TextField {...field("ukAccountNumber", "Account number")} inputMode="numeric" />
-        </>
-      ) : (
-        <>
-          <TextField
-            {...field("iban", scheme === "swift" ? "IBAN or account number" : "IBAN", {
-              hint:
-                scheme === "swift"
-                  ? "Provide IBAN or account number, routing number required with account number"
-                  : "Provide IBAN",
-            })}
+          <Select
+            label="From"
+            name="bankAccountId"
+            value={account.id}
+            onChange={(accountId) => set({ accountId })}
+            options={accounts.map((a) => ({
+              value: a.id,
+              label: `${a.currency} · ${formatMoney(a.balance.available, a.currency)}`,
+            }))}
           />
-          <TextField {...field("bic", "BIC/SWIFT code")} />
-        </>
-      )}
-      {scheme === "swift" ? (
-        <>
-          <TextField {...field("routingCode", "Routing number")} inputMode="numeric" />
-          <h2>Recipient's address</h2>
-          <TextField {...address("country", "Country code (e.g. US)")} />
-          <TextField {...address("address1", "Street")} />
-          <TextField {...address("buildingNumber", "Building number")} />
-          <TextField {...address("city", "Town or city")} />
-          <TextField {...address("postcode", "Postcode (optional)")} />
-          <TextField {...address("region", "Region (optional)")} />
+          <AmountInput
+            label="Amount"
+            name="amount"
+            value={draft.amount}
+            currency={account.currency}
+            error={errors.amount}
+            onChange={(amount) => set({ amount })}
+          />
+          <RadioCards
+            legend="Payment type"
+            name="scheme"
+            value={scheme}
+            error={errors.scheme}
+            onChange={(option) => set({ scheme: option as Scheme })}
+            options={schemes.map((option) => ({ value: option, label: SCHEME_LABELS[option] }))}
+            columns
+          />
         </>
       ) : null}
-      <TextField
-        label="Reference"
-        name="details"
-        value={draft.details}
-        error={errors.reference ?? errors.details}
-        onChange={(e) => set({ details: e.target.value })}
-      />
-      <TextField {...field("alias", "Recipient Template Name")} />
-      <label className="choice">
-        <input
-          type="checkbox"
-          name="saveAsTemplate"
-          checked={draft.receiver.saveAsTemplate}
-          onChange={(e) => setReceiver({ saveAsTemplate: e.target.checked })}
-        />
-        Save recipient
-      </label>
-      <div className="field">
-        <label htmlFor="transfer-attachment">Attachments (pdf, jpg, jpeg, png, docx)</label>
-        <input
-          id="transfer-attachment"
-          type="file"
-          accept=".pdf,.jpg,.jpeg,.png,.docx"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) onAttach(file);
-          }}
-        />
-        {attachments.length ? (
-          <ul className="attachments">
-            {attachments.map((a) => (
-              <li key={a.id}>{a.name}</li>
-            ))}
-          </ul>
-        ) : null}
-        {errors.attachments ? (
-          <p className="field-error" role="alert">
-            {errors.attachments}
-          </p>
-        ) : null}
-      </div>
+      {payeePart ? (
+        <>
+          {saved.length ? (
+            <Select
+              label="Saved recipient"
+              name="recipientId"
+              value={draft.recipientId}
+              onChange={(id) => {
+                const chosen = recipients.find((r) => r.id === id);
+                set(chosen ? draftFromRecipient(draft, chosen) : { recipientId: "" });
+              }}
+              options={[
+                { value: "", label: "A new payee" },
+                ...saved.map((r) => ({ value: r.id, label: `${r.label.title} · ${r.label.footer}` })),
+              ]}
+            />
+          ) : null}
+          {chosen && part === "payee" ? (
+            <div className="payee-card">
+              <Avatar name={chosen.name} />
+              <span className="payee-card-text">
+                <strong>{chosen.name}</strong>
+                <span className="muted">{maskedAccount(draft.receiver, scheme)}</span>
+              </span>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                onClick={() => set({ recipientId: "" })}
+              >
+                Edit
+              </button>
+            </div>
+          ) : (
+            <>
+              <RadioCards
+                legend="Recipient is"
+                name="type"
+                value={draft.receiver.type}
+                onChange={(kind) => setReceiver({ type: kind === "company" ? "company" : "private" })}
+                options={[
+                  { value: "company", label: "A company" },
+                  { value: "private", label: "A private person" },
+                ]}
+                columns
+              />
+              <TextField {...field("name", "Recipient name")} />
+              {scheme === "local" ? (
+                <>
+                  <TextField {...field("ukSortCode", "Sort code")} inputMode="numeric" />
+                  <TextField {...field("ukAccountNumber", "Account number")} inputMode="numeric" />
+                </>
+              ) : (
+                <>
+                  <TextField
+                    {...field("iban", scheme === "swift" ? "IBAN or account number" : "IBAN", {
+                      hint:
+                        scheme === "swift"
+                          ? "Provide IBAN or account number, routing number required with account number"
+                          : (bankName ?? "Provide IBAN"),
+                    })}
+                  />
+                  {scheme === "swift" && bankName ? <p className="field-hint">{bankName}</p> : null}
+                  <TextField {...field("bic", "BIC/SWIFT code")} />
+                </>
+              )}
+              {scheme === "swift" ? (
+                <>
+                  <TextField {...field("routingCode", "Routing number")} inputMode="numeric" />
+                  <h2>Recipient's address</h2>
+                  <TextField {...address("country", "Country code (e.g. US)")} />
+                  <TextField {...address("address1", "Street")} />
+                  <TextField {...address("buildingNumber", "Building number")} />
+                  <TextField {...address("city", "Town or city")} />
+                  <TextField {...address("postcode", "Postcode (optional)")} />
+                  <TextField {...address("region", "Region (optional)")} />
+                </>
+              ) : null}
+            </>
+          )}
+          <TextField
+            label="Reference"
+            name="details"
+            value={draft.details}
+            error={errors.reference ?? errors.details}
+            onChange={(e) => set({ details: e.target.value })}
+          />
+          <TextField {...field("alias", "Recipient Template Name")} />
+          {chosen ? null : (
+            <Checkbox
+              name="saveAsTemplate"
+              checked={draft.receiver.saveAsTemplate}
+              onChange={(e) => setReceiver({ saveAsTemplate: e.target.checked })}
+              label="Save recipient"
+            />
+          )}
+          <div className="field">
+            <label htmlFor="transfer-attachment">Attachments (pdf, jpg, jpeg, png, docx)</label>
+            <input
+              id="transfer-attachment"
+              type="file"
+              accept=".pdf,.jpg,.jpeg,.png,.docx"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) onAttach(file);
+              }}
+            />
+            {attachments.length ? (
+              <ul className="attachments">
+                {attachments.map((a) => (
+                  <li key={a.id}>{a.name}</li>
+                ))}
+              </ul>
+            ) : null}
+            {errors.attachments ? (
+              <p className="field-error" role="alert">
+                {errors.attachments}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
       <div className="form-actions">
-        <Link to="/dashboard" className="button button-quiet">
-          Back
-        </Link>
+        {part === "payee" ? (
+          <button type="button" className="button button-quiet" onClick={onBack}>
+            Back
+          </button>
+        ) : (
+          <Link to="/dashboard" className="button button-quiet">
+            Back
+          </Link>
+        )}
         <button type="submit" className="button button-primary" disabled={busy}>
           Continue
         </button>
