@@ -1,3 +1,4 @@
+import { ScrollToTop } from "../ui/ScrollToTop";
 import type { ReactNode } from "react";
 import { IdleLogout } from "../features/auth/components/IdleLogout";
 import { LogOutButton } from "../features/auth/components/LogOutButton";
@@ -36,11 +37,12 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
             <LogOutButton compact icon={<Icon name="logout" size={22} />} />
           </nav>
         </header>
-        <main id="main" className="page page-mobile">
+        <main id="main" className="page page-mobile" tabIndex={-1}>
           {restricted}
           {children}
         </main>
         <Toaster />
+        <ScrollToTop />
         <ActiveInvitation />
         <IdleLogout />
       </div>
@@ -61,12 +63,13 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
             <LogOutButton icon={<Icon name="logout" />} />
           </nav>
         </header>
-        <main id="main" className="page shell-main">
+        <main id="main" className="page shell-main" tabIndex={-1}>
           {restricted}
           {children}
         </main>
       </div>
       <Toaster />
+      <ScrollToTop />
       <ActiveInvitation />
       <IdleLogout />
     </div>

@@ -11,10 +11,16 @@ export function Dialog({
   onClose,
   kind = "dialog",
   role = "dialog",
+  label = "Notice",
+  describedBy,
   children,
 }: {
   open: boolean;
-  title: string;
+  /** The heading; without one the dialog is named `label` (a notice whose message is all). */
+  title?: string | undefined;
+  label?: string;
+  /** The id of the text that says what the dialog is about (read out with its name). */
+  describedBy?: string;
   onClose: () => void;
   kind?: "dialog" | "drawer";
   role?: "dialog" | "alertdialog";
@@ -47,7 +53,9 @@ export function Dialog({
       open
       role={role === "alertdialog" ? "alertdialog" : undefined}
       className={`dialog dialog-${kind}`}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={title ? `${id}-title` : undefined}
+      aria-label={title ? undefined : label}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         close.current();
@@ -59,7 +67,7 @@ export function Dialog({
     >
       <div className="dialog-box">
         <header className="dialog-head">
-          <h2 id={`${id}-title`}>{title}</h2>
+          {title ? <h2 id={`${id}-title`}>{title}</h2> : <span />}
           <button type="button" className="icon-button" aria-label="Close" onClick={() => close.current()}>
             <Icon name="close" />
           </button>

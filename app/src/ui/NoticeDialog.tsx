@@ -1,3 +1,6 @@
+import { useId } from "react";
+import { Dialog } from "./Dialog";
+
 /** SPEC §2 global notice modal: an optional title, the content, an info icon and a button
  * (default text Ok). SPEC §8 codes such as limit_exceeded show the server's title and message. */
 export function NoticeDialog({
@@ -11,21 +14,16 @@ export function NoticeDialog({
   button?: string;
   onClose: () => void;
 }) {
+  const id = useId();
   return (
-    <div
-      className="modal"
-      role="alertdialog"
-      aria-labelledby="notice-title"
-      aria-describedby="notice-message"
-    >
+    <Dialog open title={title} role="alertdialog" describedBy={`${id}-message`} onClose={onClose}>
       <p className="notice-icon" aria-hidden="true">
         ⓘ
       </p>
-      {title ? <h2 id="notice-title">{title}</h2> : null}
-      <p id="notice-message">{message}</p>
+      <p id={`${id}-message`}>{message}</p>
       <button type="button" className="button button-primary" onClick={onClose}>
         {button}
       </button>
-    </div>
+    </Dialog>
   );
 }

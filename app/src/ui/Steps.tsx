@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 /**
  * A wizard's step list; the current step is announced to assistive technology. The number is
  * text, not a CSS counter: on a phone only the current step shows, and a counter would count it
@@ -20,4 +22,28 @@ export function Steps({ steps, current }: { steps: readonly string[]; current: n
       </ol>
     </div>
   );
+}
+
+/** A wizard's step change: the page goes to the top and the new step's heading (the ref's
+ * element, with tabIndex -1) takes the focus, so a step never opens halfway down the page and a
+ * screen reader starts at its title. Not on the first render: a page load keeps its place. */
+export function useStepFocus<T extends HTMLElement>(step: unknown) {
+  const heading = useRef<T>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [step]);
+  return heading;
+}
+
+/** After a refused step: the first field marked invalid takes the focus, scrolled into view. */
+export function focusFirstError() {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
+    field?.focus();
+    field?.scrollIntoView({ block: "center" });
+  });
 }

@@ -3,7 +3,7 @@ import { useReducer } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, failureText } from "../../../api/client";
 import { FormActions } from "../../../ui/FormActions";
-import { Steps } from "../../../ui/Steps";
+import { focusFirstError, Steps, useStepFocus } from "../../../ui/Steps";
 import {
   accountUsageQuery,
   type BusinessData,
@@ -37,12 +37,16 @@ export function BusinessOnboardingPage() {
   const kind = data.type || (types.length === 1 ? (types[0]?.value ?? "") : "");
   const set = (patch: Partial<BusinessData>) => dispatch({ type: "edited", patch });
   const stepProps = { data, errors, set };
+  const heading = useStepFocus<HTMLHeadingElement>(step);
 
   const next = async () => {
     const current = { ...data, type: kind, legal_country: data.legal_country || data.country };
     const found = checkStep(step, current);
     dispatch({ type: "checked", errors: found });
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstError();
+      return;
+    }
     if (step === 0 && country && !country.isSupported) {
       dispatch({ type: "blocked", country: country.name });
       return;
@@ -58,6 +62,7 @@ export function BusinessOnboardingPage() {
       else if (caught instanceof ApiError && caught.status < 500) {
         const named = Object.keys(caught.fields).length > 0;
         dispatch({ type: "refused", errors: caught.fields, error: named ? null : caught.message });
+        if (named) focusFirstError();
       } else dispatch({ type: "refused", error: "Something went wrong" });
     }
   };
@@ -96,7 +101,9 @@ export function BusinessOnboardingPage() {
   return (
     <section className="panel panel-wide" aria-labelledby="business-title">
       <Steps steps={BUSINESS_STEPS} current={step} />
-      <h1 id="business-title">{title}</h1>
+      <h1 id="business-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       {state.error ? (
         <p className="notice notice-error" role="alert">
           {state.error}

@@ -9,7 +9,7 @@ import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
 import { type AddressMatch, countriesQuery, signupApi, type User, userQuery } from "../api";
 import { REGISTRATION_STEPS } from "./RegistrationPage";
-import { Steps } from "../../../ui/Steps";
+import { Steps, useStepFocus } from "../../../ui/Steps";
 
 // SPEC §3 "Titles".
 const TITLES = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "None"];
@@ -21,10 +21,13 @@ export function PersonalInfoPage() {
   const { data: user } = useSuspenseQuery(userQuery());
   const [step, setStep] = useState(user.dob ? 4 : 3);
   const navigate = useNavigate();
+  const heading = useStepFocus<HTMLHeadingElement>(step);
   return (
     <section className="panel panel-wide" aria-labelledby="personal-title">
       <Steps steps={REGISTRATION_STEPS} current={step} />
-      <h1 id="personal-title">{REGISTRATION_STEPS[step]}</h1>
+      <h1 id="personal-title" ref={heading} tabIndex={-1}>
+        {REGISTRATION_STEPS[step]}
+      </h1>
       {step === 3 ? (
         <DetailsStep user={user} onBack={() => navigate("/controller")} onDone={() => setStep(4)} />
       ) : (

@@ -1,6 +1,6 @@
 import { plainFormError } from "../plainFormError";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useEffect, useReducer, useRef } from "react";
+import { useReducer } from "react";
 import { useLocation, useParams } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
@@ -14,7 +14,7 @@ import { getPasskey } from "../../../lib/webauthn";
 import { Redirect } from "../../../routing/Redirect";
 import { useHydrated } from "../../../ui/fields";
 import { NoticeDialog } from "../../../ui/NoticeDialog";
-import { Steps } from "../../../ui/Steps";
+import { Steps, useStepFocus } from "../../../ui/Steps";
 import { recipientsQuery, type Scheme, transfersApi, uploadAttachment } from "../api";
 import {
   amountErrors,
@@ -80,15 +80,7 @@ function Transfer() {
     return startTransfer(back.draft, back.errors);
   });
   const hydrated = useHydrated();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(state.step);
-  // Each step starts at the top with its heading focused (issue 28), not halfway down the page.
-  useEffect(() => {
-    if (shown.current === state.step) return;
-    shown.current = state.step;
-    window.scrollTo({ top: 0 });
-    heading.current?.focus();
-  }, [state.step]);
+  const heading = useStepFocus<HTMLHeadingElement>(state.step);
   const { draft, step, fee, mfa } = state;
   if (repeat.data?.transfer && !state.repeated) {
     const t = repeat.data.transfer;

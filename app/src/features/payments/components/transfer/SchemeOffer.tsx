@@ -1,3 +1,4 @@
+import { Dialog } from "../../../../ui/Dialog";
 import { formatMoney } from "../../../../lib/format";
 import type { FeeAnswer, Scheme } from "../../api";
 import { SCHEME_LABELS } from "./labels";
@@ -17,8 +18,7 @@ export function SchemeOffer({
   onTake: () => void;
 }) {
   return (
-    <div className="modal" role="dialog" aria-labelledby="scheme-offer-title">
-      <h2 id="scheme-offer-title">Use {SCHEME_LABELS[offer]}?</h2>
+    <Dialog open title={`Use ${SCHEME_LABELS[offer]}?`} onClose={onKeep}>
       <p>
         This payment goes by {SCHEME_LABELS[offer]}
         {fee ? ` for a fee of ${formatMoney(fee.fee, fee.currency)}` : ""}.
@@ -31,6 +31,6 @@ export function SchemeOffer({
           Apply
         </button>
       </div>
-    </div>
+    </Dialog>
   );
 }
