@@ -51,6 +51,7 @@ async function sepaWithPasskey(page) {
   await hydrated(page);
   assert.ok(await page.isChecked("input[name=scheme][value=sepa]"));
   await page.fill("input[name=amount]", "15.00");
+  await page.click("button:text('Continue')");
   await page.fill("input[name=name]", "Jonas Müller");
   await page.check("input[name=type][value=private]");
   await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");

@@ -242,6 +242,7 @@ describe("the team", () => {
     await page.goto(`${bank.url}/transfer/1`);
     await hydrated(page);
     await page.fill("input[name=amount]", "150");
+    await page.click("button:text('Continue')");
     await page.fill("input[name=name]", "Acme Ltd");
     await page.fill("input[name=ukSortCode]", "200000");
     await page.fill("input[name=ukAccountNumber]", "55779911");

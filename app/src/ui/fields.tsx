@@ -64,12 +64,12 @@ interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"
 
 /** The kit's checkbox: a real input (so it posts without JS), drawn by kit.css. */
 export function Checkbox(props: ToggleProps) {
-  return <Toggle kind="check" {...props} />;
+  return <Toggle kind="kit-check" {...props} />;
 }
 
 /** An on/off setting that takes effect at once (card controls): a checkbox read as a switch. */
 export function Switch(props: ToggleProps) {
-  return <Toggle kind="switch" role="switch" {...props} />;
+  return <Toggle kind="kit-switch" role="switch" {...props} />;
 }
 
 function Toggle({ kind, label, hint, error, ...input }: ToggleProps & { kind: string }) {

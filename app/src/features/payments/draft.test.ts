@@ -106,6 +106,15 @@ describe("the transfer flow", () => {
       },
     ].reduce((state, action) => transferReducer(state, action as TransferAction), start());
 
+  it("takes the IBAN look-up's BIC only while the payer has typed none", () => {
+    const found = transferReducer(start(), { type: "bicFound", bic: "COBADEFFXXX" });
+    expect(found.draft.receiver.bic).toBe("COBADEFFXXX");
+    const typed = transferReducer(start(), { type: "receiverEdited", patch: { bic: "DEUTDEFF" } });
+    expect(transferReducer(typed, { type: "bicFound", bic: "COBADEFFXXX" }).draft.receiver.bic).toBe(
+      "DEUTDEFF",
+    );
+  });
+
   it("goes from the amount to the payee only when the amount is right", () => {
     const wrong = transferReducer(start(), {
       type: "amountChecked",

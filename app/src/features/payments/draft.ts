@@ -295,6 +295,8 @@ export interface TransferState {
 export type TransferAction =
   | { type: "edited"; patch: Partial<Draft> }
   | { type: "receiverEdited"; patch: Partial<Draft["receiver"]> }
+  /** The IBAN look-up's BIC: taken only while the BIC field is still empty. */
+  | { type: "bicFound"; bic: string }
   | { type: "repeated"; patch: Partial<Draft> }
   | { type: "started" }
   | { type: "finished" }
@@ -344,6 +346,10 @@ export function transferReducer(state: TransferState, action: TransferAction): T
       return edited(state, { ...state.draft, ...action.patch });
     case "receiverEdited":
       return edited(state, { ...state.draft, receiver: { ...state.draft.receiver, ...action.patch } });
+    case "bicFound":
+      return state.draft.receiver.bic
+        ? state
+        : edited(state, { ...state.draft, receiver: { ...state.draft.receiver, bic: action.bic } });
     case "repeated":
       return { ...edited(state, { ...state.draft, ...action.patch }), repeated: true };
     case "started":

@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { formatMoney } from "../../../../lib/format";
 import { AmountInput } from "../../../../ui/AmountInput";
 import { Avatar } from "../../../../ui/Avatar";
+import { Icon } from "../../../../ui/Icon";
 import { Checkbox, TextField } from "../../../../ui/fields";
 import type { Recipient, Scheme } from "../../api";
 import { type Draft, draftFromRecipient, type TransferAction, type TransferState } from "../../draft";
@@ -72,9 +73,7 @@ export function EditStep({
   });
   const saved = recipients.filter((r) => r.scheme === scheme);
   const chosen = recipients.find((r) => r.id === draft.recipientId);
-  const bankName = useBankLookup(draft.receiver.iban, scheme, (bic) => {
-    if (!draft.receiver.bic) setReceiver({ bic });
-  });
+  const bankName = useBankLookup(draft.receiver.iban, scheme, (bic) => dispatch({ type: "bicFound", bic }));
   const amountPart = part !== "payee";
   const payeePart = part !== "amount";
 
@@ -215,17 +214,26 @@ export function EditStep({
             />
           )}
           <div className="field">
-            <label htmlFor="transfer-attachment">Attachments (pdf, jpg, jpeg, png, docx)</label>
-            <input
-              id="transfer-attachment"
-              type="file"
-              accept=".pdf,.jpg,.jpeg,.png,.docx"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (file) onAttach(file);
-              }}
-            />
+            <p className="field-label" id="transfer-attachment-label">
+              Attachments (pdf, jpg, jpeg, png, docx)
+            </p>
+            {/* The file input is hidden; its label, drawn as the kit's button, opens it. */}
+            <label className="button button-secondary button-small file-button">
+              <Icon name="plus" size={16} />
+              Attach a file
+              <input
+                id="transfer-attachment"
+                type="file"
+                className="visually-hidden"
+                aria-labelledby="transfer-attachment-label"
+                accept=".pdf,.jpg,.jpeg,.png,.docx"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = "";
+                  if (file) onAttach(file);
+                }}
+              />
+            </label>
             {attachments.length ? (
               <ul className="attachments">
                 {attachments.map((a) => (
