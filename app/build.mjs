@@ -139,7 +139,7 @@ for (const name of routeSets) {
   }
   if (process.env.BANK_BUDGET_REPORT)
     console.log(
-      `${name}: ${heaviest.kib.toFixed(1)} KiB brotli with ${heaviest.page} (budget ${BUDGET_KIB[name]})`,
+      `${name}: ${heaviest.kib.toFixed(3)} KiB brotli with ${heaviest.page} (budget ${BUDGET_KIB[name]})`,
     );
   if (!(name in BUDGET_KIB)) over.push(`${name} has no budget`);
   else if (heaviest.kib > BUDGET_KIB[name])

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { FieldError, useHydrated } from "./fields";
-import { Flag } from "./Flag";
+import { Flag } from "./Icon";
 import { Icon } from "./Icon";
 
 export interface Option {

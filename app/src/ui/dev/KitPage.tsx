@@ -6,7 +6,7 @@ import { Checkbox, Switch, TextField } from "../fields";
 import { CodeInput } from "../CodeInput";
 import { DatePicker } from "../DatePicker";
 import { Dialog } from "../Dialog";
-import { Flag } from "../Flag";
+import { Flag } from "../Icon";
 import { Icon, ICON_NAMES } from "../Icon";
 import { Money } from "../Money";
 import { MultiSelect } from "../MultiSelect";

@@ -1,3 +1,4 @@
+import { Flag } from "../../../ui/Icon";
 import { Link } from "react-router";
 import { Money } from "../../../ui/Money";
 import { withQuery } from "../filters";
@@ -28,7 +29,7 @@ export function BalanceCards({
         const body = (
           <>
             <span className="balance-currency">
-              {account.currency}
+              <Flag currency={account.currency} /> {account.currency}
               {account.isPrimary ? <span className="balance-primary"> · Primary</span> : null}
             </span>
             <strong className="balance-amount">
