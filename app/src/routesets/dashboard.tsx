@@ -1,5 +1,6 @@
 // SPEC §2 "Dashboard routes": the dashboard with the accounts, account details, statements and
 // the proof letter, and the person's details; unknown paths redirect to the dashboard.
+import { countriesQuery } from "../api/countries";
 import type { QueryClient } from "@tanstack/react-query";
 import { chooseAccount } from "../features/accounts/access";
 import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
@@ -154,7 +155,8 @@ function prefetchCards(client: QueryClient, { query, layout, session }: RouteCon
     // An Account Owner's desktop page lists the company's card invitations too.
     if (role === "admin" && layout === "desktop") wanted.push(client.prefetchQuery(sentInvitationsQuery()));
     if (layout === "desktop") wanted.push(referralProgram(client));
-    if (mayOrder(data.orderCondition)) wanted.push(client.prefetchQuery(shippingQuery()));
+    if (mayOrder(data.orderCondition))
+      wanted.push(client.prefetchQuery(shippingQuery()), client.prefetchQuery(countriesQuery()));
     if (card && isManageable(card.status)) wanted.push(client.prefetchQuery(limitsQuery(card.id)));
     if (card && card.status !== "draft" && layout === "desktop") {
       wanted.push(client.prefetchQuery(holdsQuery(card.id)));
@@ -267,7 +269,10 @@ export const routes = (layout: Layout): AppRoute[] => [
           path: "/cards/corporate/invite",
           head: { title: "Give a card to an employee", description: "A corporate card for an employee." },
           Component: CorporateInvitePage,
-          prefetch: (client: QueryClient) => [client.prefetchQuery(companyAddressesQuery())],
+          prefetch: (client: QueryClient) => [
+            client.prefetchQuery(companyAddressesQuery()),
+            client.prefetchQuery(countriesQuery()),
+          ],
         },
         {
           path: "/cards/corporate/:cardId/view",

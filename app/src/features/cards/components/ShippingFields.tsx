@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
+import { countriesQuery } from "../../../api/countries";
 import { RadioCards } from "../../../ui/RadioCards";
+import { Select } from "../../../ui/Select";
 import { TextField } from "../../../ui/fields";
 import type { ShippingAddress, ShippingType } from "../api";
 
@@ -17,7 +20,6 @@ const FIELDS: [AddressField, string][] = [
   ["addressLine2", "Address line 2 (optional)"],
   ["city", "City"],
   ["postalCode", "Postcode"],
-  ["countryCode", "Country code"],
 ];
 
 /** The server's field errors of an address (`address.city` or `city`) by the form's names. */
@@ -48,6 +50,8 @@ export function ShippingFields({
   errors: Record<string, string>;
   legend?: string;
 }) {
+  // The countries the bank delivers cards to: those of its own country list (SPEC §9).
+  const countries = useQuery(countriesQuery()).data ?? [];
   const choices: ShippingType[] = [...options.map((option) => option.type), "other"];
   return (
     <>
@@ -74,6 +78,19 @@ export function ShippingFields({
               onChange={(event) => onOther({ ...other, [name]: event.target.value })}
             />
           ))}
+          <Select
+            label="Country"
+            name="countryCode"
+            value={other.countryCode ?? ""}
+            placeholder="Choose a country"
+            error={errors.countryCode}
+            onChange={(countryCode) => onOther({ ...other, countryCode })}
+            options={
+              countries.length
+                ? countries.map((c) => ({ value: c.code, label: c.name, country: c.code }))
+                : [{ value: other.countryCode ?? "", label: other.countryCode ?? "" }]
+            }
+          />
         </div>
       ) : null}
     </>
