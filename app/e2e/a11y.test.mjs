@@ -153,6 +153,45 @@ describe("accessibility", () => {
     await context.close();
   });
 
+  it("sends money with the keyboard alone, through every step", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.goto(`${bank.url}/transfer/1`);
+    await hydrated(page);
+    // Tab until the focus is on what `selector` names, as a keyboard user moves.
+    const tabTo = async (selector) => {
+      for (let i = 0; i < 40; i++) {
+        if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+        await page.keyboard.press("Tab");
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    await tabTo("input[name=amount]");
+    await page.keyboard.type("12.50");
+    await page.keyboard.press("Enter");
+    await expectHeading(page, "Who you are paying");
+    await tabTo("input[name=name]");
+    await page.keyboard.type("Keyboard Supplies Ltd");
+    await tabTo("input[name=ukSortCode]");
+    await page.keyboard.type("200000");
+    await tabTo("input[name=ukAccountNumber]");
+    await page.keyboard.type("55779911");
+    await tabTo("input[name=details]");
+    await page.keyboard.type("Keys 1");
+    await page.keyboard.press("Enter");
+    await expectHeading(page, "Check and send");
+    await tabTo(".transfer-confirm .button-primary");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Digit 1 of 6");
+    const outbox = await (await fetch(`${bank.url}/dev/outbox?to=${encodeURIComponent(OLIVIA[2])}`)).text();
+    const code = /with code (\d{6})/.exec(outbox)?.[1];
+    assert.ok(code, "the approval code was texted");
+    await page.keyboard.type(code);
+    await page.waitForSelector("h1:text-matches('^Transfer (completed|sent)$')");
+    await context.close();
+  });
+
   it("opens the phone's menu and goes to a page with the keyboard alone", async () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();

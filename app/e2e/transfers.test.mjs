@@ -248,6 +248,12 @@ describe("transfers on mobile", () => {
       buffer: onePagePdf(),
     });
     await page.waitForSelector(".attachments >> text=invoice.pdf");
+    // The hidden file input behind the kit's button never widens the page.
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      true,
+      "the page scrolls sideways",
+    );
     await approveBySms(
       page,
       OLIVIA[2],

@@ -25,7 +25,7 @@ export function Steps({ steps, current }: { steps: readonly string[]; current: n
 }
 
 /** A wizard's step change: the page goes to the top and the new step's heading (the ref's
- * element, with tabIndex -1) takes the focus, so a step never opens halfway down the page and a
+ * element, with tabIndex -1) takes the focus unless the step focused a field itself, so a step never opens halfway down the page and a
  * screen reader starts at its title. Not on the first render: a page load keeps its place. */
 export function useStepFocus<T extends HTMLElement>(step: unknown) {
   const heading = useRef<T>(null);
@@ -34,7 +34,8 @@ export function useStepFocus<T extends HTMLElement>(step: unknown) {
     if (shown.current === step) return;
     shown.current = step;
     window.scrollTo({ top: 0 });
-    heading.current?.focus();
+    // A step that put the focus in its own first field (the code input) keeps it there.
+    if (!document.activeElement?.matches("input, textarea")) heading.current?.focus();
   }, [step]);
   return heading;
 }

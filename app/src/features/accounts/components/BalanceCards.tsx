@@ -29,7 +29,8 @@ export function BalanceCards({
         const body = (
           <>
             <span className="balance-currency">
-              <Flag currency={account.currency} /> {account.currency}
+              <Flag currency={account.currency} />
+              {account.currency}
               {account.isPrimary ? <span className="balance-primary"> · Primary</span> : null}
             </span>
             <strong className="balance-amount">
