@@ -54,24 +54,22 @@ pub async fn render_at(
     url: &str,
     posted: Option<BTreeMap<String, String>>,
 ) -> Response {
-    let state = state.clone();
-    let url = url.to_string();
     let layout = device_layout::choose(headers);
     // SPEC §4: a reset or invitation link is for whoever opens it; a signed-in user is logged
     // out first, so the link never acts on (or shows) another person's session.
-    let live_link = match super::session::is_live_token_link(&state, &url).await {
+    let live_link = match super::session::is_live_token_link(state, url).await {
         Ok(live) => live,
         Err(error) => {
             tracing::error!(%error, "checking a token link failed");
-            return failure(&state);
+            return failure(state);
         }
     };
     let logged_out = if live_link {
-        match super::session::end(&state, headers).await {
+        match super::session::end(state, headers).await {
             Ok(ended) => ended,
             Err(error) => {
                 tracing::error!(%error, "ending the session for a token link failed");
-                return failure(&state);
+                return failure(state);
             }
         }
     } else {
@@ -85,7 +83,7 @@ pub async fn render_at(
         Ok(loaded) => loaded,
         Err(error) => {
             tracing::error!(%error, "session lookup failed");
-            return failure(&state);
+            return failure(state);
         }
     };
     let signed_in = session.is_auth;
@@ -100,7 +98,7 @@ pub async fn render_at(
             }
             Err(error) => {
                 tracing::error!(%error, "checking a page's guard failed");
-                return failure(&state);
+                return failure(state);
             }
         }
     }
@@ -108,10 +106,10 @@ pub async fn render_at(
         Ok(features) => features,
         Err(error) => {
             tracing::error!(%error, "reading the feature flags failed");
-            return failure(&state);
+            return failure(state);
         }
     };
-    let mut input = render_input(&state, &url, layout, session, features);
+    let mut input = render_input(state, url, layout, session, features);
     input.posted = posted;
     let caller = Caller {
         cookie: headers
@@ -129,20 +127,20 @@ pub async fn render_at(
     let input = serde_json::to_string(&input).expect("render input serialises");
     let output = match state.ssr.render(input, Arc::new(caller)).await {
         Ok(output) => output,
-        Err(RenderError::Busy) => return busy(&state),
+        Err(RenderError::Busy) => return busy(state),
         Err(error) => {
             tracing::error!(%error, url, "page render failed");
-            return failure(&state);
+            return failure(state);
         }
     };
     let output: RenderOutput = match serde_json::from_str(&output) {
         Ok(output) => output,
         Err(error) => {
             tracing::error!(%error, url, "the render returned an unreadable page");
-            return failure(&state);
+            return failure(state);
         }
     };
-    let mut response = respond(&state, &url, nonce, output, signed_in);
+    let mut response = respond(state, url, nonce, output, signed_in);
     if logged_out {
         crate::api::session_cookies::clear(response.headers_mut(), state.config.secure_cookies());
     }

@@ -1,3 +1,4 @@
+import { useHydrated } from "../ui/fields";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useApp } from "../lib/appContext";
@@ -67,8 +68,7 @@ export function MenuDrawer() {
   const items = menuFor(useAccessFacts(), "mobile");
   const [open, setOpen] = useState(false);
   // The close button works only with JavaScript; before it, the scrim closes the menu.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const drawer = useRef<HTMLDetailsElement>(null);
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger

@@ -14,23 +14,44 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
 /** A labelled input whose error and hint are read out with it. */
 export function TextField({ label, error, hint, ...input }: Props) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The ids of a field's hint and error that exist, for its control's aria-describedby. */
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** Under a field: its hint, then its error. */
+function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    </>
   );
 }
 
@@ -80,19 +101,14 @@ function Toggle({ kind, label, hint, error, ...input }: ToggleProps & { kind: st
         id={id}
         type="checkbox"
         aria-invalid={error ? true : undefined}
-        aria-describedby={hint || error ? `${id}-hint ${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
       <label htmlFor={id}>
         <span className={`${kind}-mark`} aria-hidden="true" />
         <span className={`${kind}-label`}>{label}</span>
       </label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
