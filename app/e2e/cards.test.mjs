@@ -1,6 +1,7 @@
 // Issue 14: a card's life in the browser, desktop and mobile: order it with a shipping address,
-// let it arrive (delivery steps of 300 ms), activate it with its last four digits and a PIN,
-// freeze and unfreeze it, reveal its details with an SMS approval (hidden again on their timer),
+// watch it arrive on its own (delivery steps of 300 ms, the tracker asking again each second),
+// activate it with its last four digits and a PIN, turn a control off and set a limit (each
+// confirmed), freeze and unfreeze it, reveal its details with an SMS approval (hidden again on their timer),
 // pay at a sandbox merchant and see the hold then the purchase, and close it as stolen. An owner
 // gives an employee a corporate card from the phone; the employee accepts it from the emailed
 // link, creating a login, and activates it when it arrives.
@@ -45,18 +46,6 @@ async function cardCode(phone) {
   return match[1];
 }
 
-const statusOf = (page) => page.textContent(".card-panel .card-status");
-
-async function waitForStatus(page, label) {
-  for (let i = 0; i < 40; i++) {
-    if ((await statusOf(page))?.trim() === label) return;
-    await page.waitForTimeout(250);
-    await page.reload();
-    await hydrated(page);
-  }
-  assert.fail(`the card never showed '${label}' (it shows '${await statusOf(page)}')`);
-}
-
 async function cardLife(page, layout, [email, password, phone]) {
   const seen = watch(page);
   await logInWithSms(page, bank, email, password, phone);
@@ -76,11 +65,15 @@ async function cardLife(page, layout, [email, password, phone]) {
   await page.click("button:text('Order card')");
   await page.waitForSelector(".card-panel");
   assert.equal(await page.isVisible("button:text('Order card')"), false, "one live card at a time");
-  await waitForStatus(page, "To activate");
+  // The tracker moves on by itself (the page asks again when the next step is due), through
+  // every stop, without a reload.
+  await page.waitForSelector(".tracker-current:has-text('Ordered'), .tracker-current:has-text('Being made')");
+  await page.waitForSelector(".tracker-current:has-text('Arrived')", { timeout: 15000 });
+  await page.waitForSelector(".card-panel .card-status:text('To activate')");
+  assert.equal(await page.locator(".tracker-done").count(), 3);
 
   // Activation: a wrong last four is refused, the right one with a PIN activates.
-  const pan = (await page.textContent(".card-tile-pan")).trim();
-  const lastFour = pan.slice(-4);
+  const lastFour = (await page.textContent(".card-facts h2")).trim().slice(-4);
   await page.click("text=Activate card");
   await page.waitForURL(/\/cards\/activate/);
   await expectHeading(page, "Activate your card");
@@ -96,6 +89,20 @@ async function cardLife(page, layout, [email, password, phone]) {
   await page.waitForURL(/\/cards\?card=/);
   const cardId = new URL(page.url()).searchParams.get("card");
   await page.waitForSelector(".card-panel .card-status:text('Active')");
+
+  // A control switched off, and a daily limit over the card's ceiling refused: each confirmed.
+  await page.click("[role=switch]:near(:text('Contactless'))");
+  await page.waitForSelector(".toast:has-text('Contactless turned off')");
+  await page.click("[role=switch]:near(:text('Contactless'))");
+  await page.waitForSelector(".toast:has-text('Contactless turned on')");
+  await page.fill("input[name=contactless_payment-limit]", "2500");
+  assert.equal(await page.inputValue("input[name=contactless_payment-limit]"), "2,500");
+  await page.click(".card-control:has(input[name=contactless_payment-limit]) button:text('Save limit')");
+  await page.waitForSelector(".card-control .field-error:text('The limit can be at most £2,000.00')");
+  await page.fill("input[name=contactless_payment-limit]", "150");
+  await page.click(".card-control:has(input[name=contactless_payment-limit]) button:text('Save limit')");
+  await page.waitForSelector(".toast:has-text('Contactless: daily limit saved')");
+  await page.waitForSelector(".card-control-used:has-text('£0.00 of £150.00 used today')");
 
   // Frozen cards decline; unfrozen they pay again.
   await page.click("button:text('Freeze card')");

@@ -42,6 +42,10 @@ const SIGNED_IN = {
 // The money flows a customer must be able to finish before the page's JavaScript arrives.
 const WITHOUT_JS = ["/login", "/dashboard", "/transfer/1", "/currency-converter", "/recipients/create"];
 
+// SCREENS_ONLY=/cards,/account narrows the run to the screens a change touched.
+const only = process.env.SCREENS_ONLY?.split(",").filter(Boolean);
+const wanted = (route) => !only || only.includes(route);
+
 const name = (layout, route, suffix = "") =>
   path.join(out, `${layout}${route === "/" ? "-home" : route.replaceAll("/", "-")}${suffix}.png`);
 
@@ -73,19 +77,19 @@ try {
   ]) {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    for (const route of PUBLIC) {
+    for (const route of PUBLIC.filter(wanted)) {
       // Policy pages are plain HTML with no app to hydrate.
       await page.goto(`${bank.url}${route}`, { waitUntil: "networkidle" });
       await shoot(page, name(layout, route));
     }
     await logIn(page, bank);
-    for (const route of SIGNED_IN[layout]) {
+    for (const route of SIGNED_IN[layout].filter(wanted)) {
       await page.goto(`${bank.url}${route}`);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       await shoot(page, name(layout, route));
     }
-    if (layout === "mobile") {
+    if (layout === "mobile" && wanted("/menu")) {
       await page.goto(`${bank.url}/dashboard`);
       await hydrated(page);
       await page.click("summary[aria-label='Menu']");
@@ -100,7 +104,7 @@ try {
       storageState: await context.storageState(),
     });
     const plainPage = await plain.newPage();
-    for (const route of WITHOUT_JS) {
+    for (const route of WITHOUT_JS.filter(wanted)) {
       await plainPage.goto(`${bank.url}${route}`);
       await shoot(plainPage, name(layout, route, "-nojs"));
     }

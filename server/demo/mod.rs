@@ -1,6 +1,7 @@
 //! Demo customers for a sandbox bank on an empty database, so that a newcomer can log in at
 //! once. Their SMS codes appear on the sandbox outbox page.
 
+mod addresses;
 pub mod past_year;
 
 use crate::domain::auth::email::Email;
@@ -64,6 +65,7 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
         let profile = store::profiles::create(db, kind, demo.profile).await?;
         store::profiles::add_member(db, &profile, &user, Role::Admin, &[], true).await?;
         let now = db.now_ms();
+        addresses::record(db, &user, &profile, kind, demo.profile, now).await?;
         match kind {
             ProfileType::Business => past_year::business(db, &profile, demo.profile, now).await?,
             _ => past_year::personal(db, &profile, demo.profile, now).await?,

@@ -300,16 +300,23 @@ on_both_backends!(a_delivered_card_is_activated_frozen_and_limited, |bank| {
     // On its way, nothing can be managed.
     let early = status(bank, &owner, change(id, CardAction::Freeze)).await;
     assert_eq!(early.error().code, "card_not_manageable");
+    // The page learns when the next step is due, so its tracker asks again then.
+    let first_step = ordered
+        .next_step_at
+        .clone()
+        .expect("an ordered card travels");
+    assert!(first_step.ends_with('Z'), "{first_step}");
     bank::store::cards::deliver_due(&bank.db, bank.db.now_ms() + 60_000, 1)
         .await
         .unwrap();
-    assert_eq!(
-        card(bank, &owner, id).await.status,
-        CardStatus::OrderPreProcessing
-    );
+    let made = card(bank, &owner, id).await;
+    assert_eq!(made.status, CardStatus::OrderPreProcessing);
+    assert_ne!(made.next_step_at.expect("still travelling"), first_step);
     deliver(bank).await;
     let delivered = card(bank, &owner, id).await;
     assert_eq!(delivered.status, CardStatus::ActivationPending);
+    // Arrived: only the holder moves it on now.
+    assert_eq!(delivered.next_step_at, None);
     assert_eq!(
         delivered.status_hint,
         "Your card has arrived: activate it to start paying"
@@ -583,3 +590,40 @@ on_both_backends!(the_card_screens_render_on_the_server, |bank| {
     let activate = page_with_cookie(bank, "/cards/activate", DESKTOP, &cookie).await;
     assert_eq!(activate.header("location"), "/dashboard");
 });
+
+// The demo company can have its card sent to its registered or its trading address, as a
+// company that signed up can; the demo private customer to their home.
+on_both_backends!(
+    demo_customers_have_the_addresses_a_card_is_sent_to,
+    |bank| {
+        assert!(bank::demo::ensure(&bank.db).await.unwrap());
+        let member = |email: &'static str| {
+            sqlx::query_as::<_, (String, String)>(
+                "SELECT m.user_id, m.profile_id FROM profile_members m \
+             JOIN users u ON u.id = m.user_id WHERE u.email = $1",
+            )
+            .bind(email)
+            .fetch_one(&bank.db.pool)
+        };
+        let known = |user: String, profile: String, kind| async move {
+            bank::services::cards::ordering::known_addresses(
+                &bank.db,
+                &profile.into(),
+                kind,
+                &user.into(),
+            )
+            .await
+            .unwrap()
+        };
+        use bank::domain::profiles::access::ProfileType;
+        let (user, profile) = member("olivia@demo.harbour.example").await.unwrap();
+        let company = known(user, profile, ProfileType::Business).await;
+        let kinds: Vec<_> = company.iter().map(|(kind, _)| *kind).collect();
+        assert_eq!(kinds, [ShippingType::Registered, ShippingType::Trading]);
+        assert_eq!(company[1].1.postal_code, "EC2Y 9LY");
+        let (user, profile) = member("tom@demo.harbour.example").await.unwrap();
+        let home = known(user, profile, ProfileType::Personal).await;
+        assert_eq!(home.len(), 1);
+        assert_eq!(home[0].1.city, "Manchester");
+    }
+);

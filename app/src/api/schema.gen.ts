@@ -1940,6 +1940,11 @@ export interface components {
             closureReason: null | components["schemas"]["ClosureReason"];
             /** @description Where it was sent, one line. */
             shippingAddress: string;
+            /**
+             * @description When a travelling card takes its next delivery step (ordered, being made, in the post):
+             *     the cards page asks again then, so its tracker moves on by itself.
+             */
+            nextStepAt: string | null;
         };
         /** @description One answer the wizard offers: the value stored and the label shown. */
         Choice: {

@@ -4,6 +4,14 @@ import type { ReactNode } from "react";
  * waiting for the person, grey for the rest. */
 export type Tone = "green" | "blue" | "red" | "amber" | "grey";
 
-export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`chip chip-${tone}`}>{children}</span>;
+export function StatusChip({
+  tone,
+  children,
+  className,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return <span className={`chip chip-${tone}${className ? ` ${className}` : ""}`}>{children}</span>;
 }

@@ -118,7 +118,7 @@ describe("DatePicker", () => {
   it("shows and accepts dd.MM.yyyy, and posts yyyy-MM-dd", () => {
     show(<Picker initial="2026-03-05" />);
     const field = $<HTMLInputElement>(
-      "#" + CSS.escape($("label")?.getAttribute("for") ?? ""),
+      `#${CSS.escape($("label")?.getAttribute("for") ?? "")}`,
     ) as HTMLInputElement;
     expect(field.value).toBe("05.03.2026");
     type(field, "7.4.2026");

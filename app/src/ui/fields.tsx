@@ -29,12 +29,16 @@ export function TextField({ label, error, hint, ...input }: Props) {
 }
 
 /** The ids of a field's hint and error that exist, for its control's aria-describedby. */
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+export function describedBy(
+  id: string,
+  hint: string | undefined,
+  error: string | undefined,
+): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
 /** Under a field: its hint, then its error. */
-function FieldNotes({
+export function FieldNotes({
   id,
   hint,
   error,

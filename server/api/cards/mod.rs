@@ -50,6 +50,9 @@ pub struct CardView {
     pub closure_reason: Option<ClosureReason>,
     /// Where it was sent, one line.
     pub shipping_address: String,
+    /// When a travelling card takes its next delivery step (ordered, being made, in the post):
+    /// the cards page asks again then, so its tracker moves on by itself.
+    pub next_step_at: Option<String>,
 }
 
 fn hint(card: &CardRow) -> String {
@@ -84,6 +87,11 @@ pub fn view(card: &CardRow) -> CardView {
         expiry: card.expiry.printed(),
         closure_reason: card.closure_reason,
         shipping_address: card.shipping_address.one_line(),
+        next_step_at: card
+            .status
+            .delivery_step()
+            .and(card.next_step_at)
+            .map(crate::api::accounts::transactions::iso_time),
     }
 }
 

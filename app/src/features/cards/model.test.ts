@@ -3,6 +3,9 @@ import type { Card, CardStatus } from "./api";
 import {
   activationProblems,
   chooseCard,
+  deliveryStage,
+  isTravelling,
+  nextLookIn,
   isHolder,
   isManageable,
   limitProblem,
@@ -24,6 +27,7 @@ const card = (id: string, status: CardStatus): Card => ({
   expiry: "11/29",
   closureReason: null,
   shippingAddress: "",
+  nextStepAt: null,
 });
 
 describe("card statuses (SPEC §4)", () => {
@@ -105,5 +109,45 @@ describe("the activation form", () => {
       pin: "The PIN must contain 4 digits",
     });
     expect(activationProblems("1234", "4829", "4830")).toEqual({ confirm: "The PINs do not match" });
+  });
+});
+
+describe("delivery tracker", () => {
+  it("places each status of a new card on its way, and none once it is in use", () => {
+    expect(deliveryStage("draft")).toBe(0);
+    expect(deliveryStage("order_pre_processing")).toBe(1);
+    expect(deliveryStage("in_delivery")).toBe(2);
+    expect(deliveryStage("activation_pending")).toBe(3);
+    for (const status of ["active", "inactive", "closed"] as const) expect(deliveryStage(status)).toBeNull();
+  });
+
+  it("asks again only while the bank, not the holder, moves the card on", () => {
+    expect(isTravelling("draft")).toBe(true);
+    expect(isTravelling("in_delivery")).toBe(true);
+    // Arrived: only the holder's activation moves it on.
+    expect(isTravelling("activation_pending")).toBe(false);
+    expect(isTravelling("active")).toBe(false);
+  });
+});
+
+describe("nextLookIn", () => {
+  const now = Date.parse("2026-11-26T10:00:00Z");
+  const travelling = (status: CardStatus, nextStepAt: string | null) => ({ status, nextStepAt });
+
+  it("asks just after the earliest step the server announced", () => {
+    const cards = [
+      travelling("draft", "2026-11-26T10:00:20Z"),
+      travelling("in_delivery", "2026-11-26T10:00:05Z"),
+    ];
+    expect(nextLookIn(cards, now)).toBe(5_700);
+  });
+
+  it("never asks sooner than a second, nor later than a minute", () => {
+    expect(nextLookIn([travelling("draft", "2026-11-26T09:59:00Z")], now)).toBe(1_000);
+    expect(nextLookIn([travelling("draft", "2026-11-27T10:00:00Z")], now)).toBe(60_000);
+  });
+
+  it("does not ask when nothing travels", () => {
+    expect(nextLookIn([travelling("active", null), travelling("activation_pending", null)], now)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // What the card screens show and allow, from SPEC §4 (card status, which are manageable, ordering
 // rules) and §8 (closure labels). The server decides each of these again; this only mirrors it.
+import type { Tone } from "../../ui/StatusChip";
 import type { Card, CardReferralProgram, CardStatus, ClosureReason, LimitType, OrderCondition } from "./api";
 
 /** SPEC §4 card status labels; 'Issued' is the card being made after the order is accepted. */
@@ -12,6 +13,55 @@ export const STATUS_LABELS: Record<CardStatus, string> = {
   inactive: "Frozen",
   closed: "Closed",
 };
+
+/** The colour of a card's status: green pays, blue on its way, amber waits for the holder
+ * (to activate, or frozen), grey closed. */
+export const STATUS_TONES: Record<CardStatus, Tone> = {
+  draft: "blue",
+  order_pre_processing: "blue",
+  in_delivery: "blue",
+  activation_pending: "amber",
+  active: "green",
+  inactive: "amber",
+  closed: "grey",
+};
+
+/** A new card's way to its holder (SPEC §4's first four statuses), as the tracker names it. */
+export const DELIVERY_STAGES: { status: CardStatus; label: string }[] = [
+  { status: "draft", label: "Ordered" },
+  { status: "order_pre_processing", label: "Being made" },
+  { status: "in_delivery", label: "On its way" },
+  { status: "activation_pending", label: "Arrived" },
+];
+
+/** Where a card is on its way (index into DELIVERY_STAGES), or null once it is in use. */
+export function deliveryStage(status: CardStatus): number | null {
+  const index = DELIVERY_STAGES.findIndex((stage) => stage.status === status);
+  return index < 0 ? null : index;
+}
+
+/** A card the bank is still making or sending: its status changes without the holder doing
+ * anything, so the page asks again while it is open (the sandbox takes a step every 20 s). */
+export function isTravelling(status: CardStatus): boolean {
+  const stage = deliveryStage(status);
+  return stage !== null && stage < DELIVERY_STAGES.length - 1;
+}
+
+/**
+ * When the cards page should ask again for news of travelling cards, in ms from `now`, or
+ * false when none travels: just after the earliest next step the server announced (its job
+ * looks every half second), never sooner than 1 s nor later than a minute.
+ */
+export function nextLookIn(
+  cards: readonly Pick<Card, "status" | "nextStepAt">[],
+  now: number,
+): number | false {
+  const due = cards
+    .filter((card) => isTravelling(card.status))
+    .map((card) => (card.nextStepAt ? Date.parse(card.nextStepAt) - now + 700 : 60_000));
+  if (due.length === 0) return false;
+  return Math.min(60_000, Math.max(1_000, Math.min(...due)));
+}
 
 /** SPEC §4: only active and inactive cards are managed (freeze, limits, details, close). */
 export function isManageable(status: CardStatus): boolean {
@@ -60,7 +110,7 @@ export function limitProblem(text: string, ceiling: string): string | null {
 /** Exact pence of a decimal string (never through floating point). */
 function toPence(decimal: string): bigint {
   const [whole = "0", fraction = ""] = decimal.split(".");
-  return BigInt(whole) * 100n + BigInt((fraction + "00").slice(0, 2));
+  return BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
 }
 
 function formatPounds(decimal: string): string {

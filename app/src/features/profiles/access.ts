@@ -25,6 +25,19 @@ export const ASSIGNABLE: [Role, string][] = [
   ["user", "User"],
 ];
 
+/** What each position may do when invited: SPEC §6 default permissions (the server's
+ * `default_rights`), which the Account Owner can change later on the member's page. Every
+ * member may order their own card. */
+export const ROLE_HINTS: Partial<Record<Role, string>> = {
+  director:
+    "Sees and moves money: sends transfers, exchanges and manages recipients. Creates invoices, and applies for loans, mortgages, factoring and card acceptance.",
+  cfo: "Sees balances, transactions and statements, but cannot send money. Creates and sends invoices.",
+  accountant:
+    "Sees balances, transactions and statements, but cannot send money. Creates and sends invoices.",
+  custom: "Sees balances, transactions and statements only. You choose their occupation.",
+  user: "No access to the company's money until you give it; may order their own card.",
+};
+
 export interface AccessDraft {
   role: Role;
   occupation: string;

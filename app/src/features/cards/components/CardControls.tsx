@@ -1,7 +1,10 @@
-import { Switch, TextField } from "../../../ui/fields";
 import { useQueryClient, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
+import { AmountInput } from "../../../ui/AmountInput";
+import { Switch } from "../../../ui/fields";
+import { Money } from "../../../ui/Money";
+import { toasts } from "../../../ui/toasts";
 import { type Card, cardsApi, type LimitView, limitsQuery } from "../api";
 import { CONTROL_LABELS, limitProblem } from "../model";
 import { problemOf } from "./SmsApproval";
@@ -66,6 +69,8 @@ function ControlRow({ cardId, limit }: { cardId: string; limit: LimitView }) {
     setError(null);
     try {
       client.setQueryData(limitsQuery(cardId).queryKey, await cardsApi.setLimit(cardId, limit.type, change));
+      // A switch flips at once, so the holder is told when the bank has it.
+      toasts.show(savedText(label, change), "success");
     } catch (caught) {
       setError(problemOf(caught));
     } finally {
@@ -76,7 +81,7 @@ function ControlRow({ cardId, limit }: { cardId: string; limit: LimitView }) {
     event.preventDefault();
     const problem = limitProblem(amount, limit.ceiling);
     setFieldError(problem ?? undefined);
-    if (!problem) void save({ dailyLimit: amount.trim().replaceAll(",", "") });
+    if (!problem) void save({ dailyLimit: amount });
   };
   return (
     <li className="team-member card-control">
@@ -87,22 +92,24 @@ function ControlRow({ cardId, limit }: { cardId: string; limit: LimitView }) {
         onChange={(event) => void save({ enabled: event.target.checked })}
         label={label}
       />
-      <span className="team-member-role">
-        {`${formatMoney(Number(limit.spentToday), "GBP")} of ${formatMoney(Number(limit.dailyLimit), "GBP")} used today`}
+      <span className="card-control-used">
+        <Money amount={Number(limit.spentToday)} currency="GBP" /> of{" "}
+        <Money amount={Number(limit.dailyLimit)} currency="GBP" /> used today
       </span>
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <TextField
-          label={`${label}: daily limit (GBP)`}
+      <form className="card-limit-form" onSubmit={submit} noValidate>
+        <AmountInput
+          label={`${label}: daily limit`}
           name={`${limit.type}-limit`}
-          inputMode="decimal"
+          currency="GBP"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={setAmount}
           error={fieldError}
           hint={`At most ${formatMoney(Number(limit.ceiling), "GBP")}`}
-        />
-        <button type="submit" className="button button-small" disabled={busy}>
-          Save limit
-        </button>
+        >
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Save limit
+          </button>
+        </AmountInput>
       </form>
       {error ? (
         <p className="notice notice-error" role="alert">
@@ -111,4 +118,10 @@ function ControlRow({ cardId, limit }: { cardId: string; limit: LimitView }) {
       ) : null}
     </li>
   );
+}
+
+/** What a saved change of a control says. */
+export function savedText(label: string, change: { enabled?: boolean; dailyLimit?: string }): string {
+  if (change.enabled !== undefined) return `${label} ${change.enabled ? "turned on" : "turned off"}`;
+  return `${label}: daily limit saved`;
 }

@@ -31,14 +31,16 @@ export function CardPanel({
       />
       {isManageable(card.status) ? (
         <>
-          <FreezeToggle
-            card={card}
-            freeze={async (frozen) => {
-              await cardsApi.freeze(card.id, frozen);
-              await client.invalidateQueries({ queryKey: cardsQuery().queryKey });
-            }}
-          />
-          {holder ? <CardDetailsReveal card={card} /> : null}
+          <div className="card-actions">
+            <FreezeToggle
+              card={card}
+              freeze={async (frozen) => {
+                await cardsApi.freeze(card.id, frozen);
+                await client.invalidateQueries({ queryKey: cardsQuery().queryKey });
+              }}
+            />
+            {holder ? <CardDetailsReveal card={card} /> : null}
+          </div>
           <CardControls card={card} />
           <CloseCard card={card} />
         </>

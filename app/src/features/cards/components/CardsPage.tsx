@@ -1,3 +1,4 @@
+import { StatusChip } from "../../../ui/StatusChip";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -7,7 +8,7 @@ import { parseQuery } from "../../../lib/url";
 import { useAccessFacts } from "../../../lib/useAccessFacts";
 import { featuresQuery, isOn } from "../../../api/features";
 import { type Card, cardsQuery } from "../api";
-import { isHolder, mayOrder, pageCard, PERKS, STATUS_LABELS } from "../model";
+import { isHolder, mayOrder, nextLookIn, pageCard, PERKS, STATUS_LABELS, STATUS_TONES } from "../model";
 import { CardPanel } from "./CardPanel";
 import { CardReferral } from "./CardReferral";
 import { CorporateCards } from "./CorporateCards";
@@ -39,7 +40,11 @@ function Cards() {
   const { layout, session } = useApp();
   const facts = useAccessFacts();
   const query = parseQuery(useLocation().search);
-  const { data } = useSuspenseQuery(cardsQuery());
+  // A card on its way moves on without the holder: the page asks again when its next step is due.
+  const { data } = useSuspenseQuery({
+    ...cardsQuery(),
+    refetchInterval: (query) => nextLookIn(query.state.data?.results ?? [], Date.now()),
+  });
   // An Account Owner sees the company's corporate cards apart from their own.
   const owner = session.accessRole === "admin";
   const own = owner ? data.results.filter((item) => !item.isCorporate) : data.results;
@@ -51,7 +56,8 @@ function Cards() {
       <div className="page-head">
         <h1 id="cards-title">My Cards</h1>
       </div>
-      {own.length > 0 ? (
+      {/* One card needs no chooser: its picture is on the panel below. */}
+      {own.length > 1 || (own.length === 1 && card?.id !== own[0]?.id) ? (
         <ul className="card-list" aria-label="Your cards">
           {own.map((item) => (
             <li key={item.id}>
@@ -62,14 +68,16 @@ function Cards() {
               >
                 <span className="card-tile-pan">{item.panMasked}</span>
                 <span className="card-tile-holder">{item.holderName}</span>
-                <span className={`card-status card-status-${item.status}`}>{STATUS_LABELS[item.status]}</span>
+                <StatusChip tone={STATUS_TONES[item.status]} className="card-status">
+                  {STATUS_LABELS[item.status]}
+                </StatusChip>
               </Link>
             </li>
           ))}
         </ul>
-      ) : (
+      ) : own.length === 0 ? (
         <p>You have no cards yet.</p>
-      )}
+      ) : null}
       {card ? <CardPanel card={card} layout={layout} holder={isHolder(card, session.accessRole)} /> : null}
       {mayOrder(data.orderCondition) ? <OrderCard /> : null}
       {givesCards && layout === "desktop" ? <CorporateSection cards={corporate} /> : null}

@@ -1,9 +1,10 @@
+import { StatusChip } from "../../../ui/StatusChip";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
 import { invitationsApi } from "../../../api/profiles";
 import { type Card, sentInvitationsQuery } from "../api";
-import { STATUS_LABELS } from "../model";
+import { STATUS_LABELS, STATUS_TONES } from "../model";
 
 const INVITATION_LABELS: Record<string, string> = {
   invitation_pending: "Invitation sent",
@@ -32,7 +33,9 @@ export function CorporateCards({ cards, linkOf }: { cards: Card[]; linkOf: (card
               <Link to={linkOf(card)} className="card-tile">
                 <span className="card-tile-pan">{card.panMasked}</span>
                 <span className="card-tile-holder">{card.holderName}</span>
-                <span className={`card-status card-status-${card.status}`}>{STATUS_LABELS[card.status]}</span>
+                <StatusChip tone={STATUS_TONES[card.status]} className="card-status">
+                  {STATUS_LABELS[card.status]}
+                </StatusChip>
               </Link>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalOf } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
+import { ROLE_HINTS } from "../access";
 import { invitationsApi, occupationsQuery, teamQuery } from "../api";
 
 const POSITIONS = [
@@ -93,8 +94,9 @@ export function InviteForm({ onDone, level = 3 }: { onDone?: () => void; level?:
         value={position}
         error={errors.position}
         onChange={(value) => setPosition(value as typeof position)}
-        options={POSITIONS.map(([value, label]) => ({ value, label }))}
+        options={POSITIONS.map(([value, label]) => ({ value, label, hint: ROLE_HINTS[value] }))}
       />
+      <p className="field-hint">You can change what they may do later, on their page in Team.</p>
       {position === "custom" ? (
         <>
           <Select
