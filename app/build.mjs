@@ -73,6 +73,8 @@ const client = await build({
 // For each entry: its file and every chunk it statically imports, transitively, so the page
 // can modulepreload exactly what the route set needs.
 const outputs = client.metafile.outputs;
+// BANK_METAFILE=/tmp/meta.json: esbuild's account of every chunk, for finding what a budget pays for.
+if (process.env.BANK_METAFILE) writeFileSync(process.env.BANK_METAFILE, JSON.stringify(client.metafile));
 const url = (file) => `/assets/${path.relative(path.join(out, "client"), path.resolve(file))}`;
 const closure = (file, seen = new Set()) => {
   if (seen.has(file)) return seen;

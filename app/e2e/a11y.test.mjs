@@ -1,11 +1,11 @@
 // Accessibility (issue 28): axe-core finds no WCAG 2.2 A/AA or best-practice violation on the
-// pages of the auth, director and dashboard route sets, desktop and phone; log-in and the phone's
+// pages of the auth, director and dashboard route sets, desktop and phone (the invited and card
+// sets' pages are checked where team.test and cards.test walk through them); log-in and the phone's
 // menu work from the keyboard alone. One bank for the file.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import {
+  axeViolations as violations,
   DESKTOP,
   expectHeading,
   hydrated,
@@ -17,7 +17,6 @@ import {
   startBank,
 } from "./bank.mjs";
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
 const PUBLIC = ["/", "/login", "/forgot", "/onboarding/user", "/privacy-policy", "/leads", "/dev/ui"];
 const SIGNED_IN = {
@@ -52,27 +51,6 @@ const SIGNED_IN = {
     "/company/add",
   ],
 };
-
-/** axe's findings on the page as it stands (or on the part `within` selects), one line each. */
-async function violations(page, within) {
-  await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async (scope) => {
-    const result = await window.axe.run(scope ? { include: [scope] } : document, {
-      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-    });
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  }, within);
-  // A label whose control is gone: what a useId drift between server and client leaves behind
-  // once a control re-renders after hydration.
-  const orphans = await page.evaluate(() =>
-    [...document.querySelectorAll("label[for]")]
-      .filter((label) => !document.getElementById(label.htmlFor))
-      .map((label) => `label-for-nothing: ${label.textContent}`),
-  );
-  return [...found, ...orphans];
-}
 
 describe("accessibility", () => {
   let bank;

@@ -61,6 +61,16 @@ for (const [name, device, newCurrency] of [
       assert.ok(await page.isVisible(".txn-detail >> text=You sent"));
       const proof = await downloaded(page, () => page.click(".txn-detail >> text=Download"));
       assert.ok(proof.text.startsWith("%PDF"));
+      // Escape closes the panel; on the phone a tap on the dimmed list beside the sheet does too.
+      await page.keyboard.press("Escape");
+      await page.waitForSelector(".txn-detail", { state: "detached" });
+      if (name === "mobile") {
+        await page.locator(".txn-row").first().click();
+        await page.waitForSelector(".txn-detail >> text=Merchant location");
+        await page.mouse.click(180, 60);
+        await page.waitForSelector(".txn-detail", { state: "detached" });
+        assert.doesNotMatch(page.url(), /txn=/);
+      }
 
       await page.goto(`${bank.url}/dashboard?type=fees`);
       await hydrated(page);

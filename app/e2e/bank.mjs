@@ -1,7 +1,8 @@
 // Starts the real release binary on a fresh database and a free port, and Chromium beside it.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -288,4 +289,48 @@ export async function payFeeByCard(page, bank, holder) {
   await page.waitForSelector("h1:text('Confirm the payment')");
   await page.click("text=Complete authentication");
   await page.waitForURL(`${bank.url}/dashboard`, { timeout: 15000 });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's findings on the page as it stands (or on the part `within` selects), one line each. */
+export async function axeViolations(page, within) {
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async (scope) => {
+    const result = await window.axe.run(scope ? { include: [scope] } : document, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  }, within);
+  // A label whose control is gone: what a useId drift between server and client leaves behind
+  // once a control re-renders after hydration.
+  const orphans = await page.evaluate(() =>
+    [...document.querySelectorAll("label[for]")]
+      .filter((label) => !document.getElementById(label.htmlFor))
+      .map((label) => `label-for-nothing: ${label.textContent}`),
+  );
+  return [...found, ...orphans];
+}
+
+/** Fails with axe's findings on the page as it stands, named by `where`. */
+export async function expectAccessible(page, where) {
+  assert.deepEqual(
+    (await axeViolations(page)).map((found) => `${where}: ${found}`),
+    [],
+  );
+}
+
+/** Opens another profile from the open profile switcher: its data loads behind the app loader
+ * (SPEC §9: at least 1 s), then the page is drawn again for it. Answers how long the loader
+ * was seen, in ms. */
+export async function switchProfile(page, name) {
+  const reloaded = page.waitForEvent("load", { timeout: 15000 });
+  await page.click(`[aria-label='Profiles'] >> text=${name}`);
+  await page.waitForSelector(`.app-loader[role=status]:has-text('Opening ${name}…')`);
+  const shownAt = Date.now();
+  await reloaded;
+  await hydrated(page);
+  return Date.now() - shownAt;
 }

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   DESKTOP,
+  expectAccessible,
   expectHeading,
   hydrated,
   latestCode,
@@ -249,6 +250,9 @@ describe("corporate cards", () => {
       // Signed in, a card user sees their card and nothing of the company's accounts.
       await expectHeading(eve, "Your company card");
       await eve.waitForSelector("text=EVE HALL");
+      await hydrated(eve);
+      // The card set's pages pass axe as the other sets' do (a11y.test).
+      await expectAccessible(eve, "card set /invitation/…/card");
       assert.equal(await eve.isVisible("text=Accounts"), false);
       for (let i = 0; i < 40 && !(await eve.isVisible("text=Activate card")); i++) {
         await eve.waitForTimeout(250);
@@ -260,6 +264,7 @@ describe("corporate cards", () => {
       await eve.waitForURL(/\/card\/activate/);
       await expectHeading(eve, "Activate your card");
       await hydrated(eve);
+      await expectAccessible(eve, "card set /invitation/…/card/activate");
       await eve.fill("input[name=lastDigits]", pan.slice(-4));
       await eve.fill("input[name=pin]", "4829");
       await eve.fill("input[name=confirm]", "4829");

@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import {
   choose,
   DESKTOP,
+  fillPersonalDetails,
   register,
   reopen,
   hydrated,
@@ -15,6 +16,7 @@ import {
   MOBILE,
   payFeeByCard,
   startBank,
+  switchProfile,
   verifyIdentity,
   verifyPhone,
   watch,
@@ -169,6 +171,19 @@ for (const [name, device] of [
       const page = await context.newPage();
       const seen = watch(page);
       await register(page, bank, email, "personal");
+      // Back from the phone step returns to the personal details and address, to change them;
+      // the page posts Back as a form of its own (it works before hydration too).
+      await page.waitForURL(`${bank.url}/phone-verification`);
+      await hydrated(page);
+      await page.click("button:text('Back')");
+      await page.waitForURL(`${bank.url}/onboarding/user`);
+      // The address first (the screen before the phone), then its own Back to the details.
+      await page.waitForSelector("h1:text('Personal address')");
+      await hydrated(page);
+      await page.click("a:text('Back'), button:text('Back')");
+      await page.waitForSelector("h1:text('Personal details')");
+      assert.equal(await page.inputValue("input[name=surname]"), "Lovelace");
+      await fillPersonalDetails(page, "Ada", "Lovelace");
       await verifyPhone(page, bank, phone);
       await verifyIdentity(page, bank);
       await reopen(page, bank, "/controller", "/account-activation");
@@ -219,9 +234,8 @@ describe("profiles", () => {
     await payFeeByCard(page, bank, "Olivia Bennett");
     await hydrated(page);
     await page.click(".profile-button");
-    await page.click("[aria-label='Profiles'] >> text=Olivia Bennett");
-    await page.waitForLoadState("load");
-    await hydrated(page);
+    // The profile's data loads behind the app loader, which stays at least a second (SPEC §9).
+    assert.ok((await switchProfile(page, "Olivia Bennett")) >= 900, "the loader stayed about a second");
     assert.equal((await page.textContent(".profile-button"))?.trim(), "Olivia Bennett");
     assert.deepEqual(seen.problems, []);
     await context.close();

@@ -65,7 +65,7 @@ for (const [name, device, phone] of [
         await page.fill("input[name=iban]", "123456789");
         await page.fill("input[name=bic]", "CHASUS33");
         await choose(page, "currency", "USD");
-        await page.fill("input[name=country]", "US");
+        await choose(page, "country", "US");
         await page.fill("input[name=address1]", "Park Avenue");
         await page.fill("input[name=buildingNumber]", "383");
         await page.fill("input[name=city]", "New York");

@@ -18,6 +18,8 @@ import {
   verifyIdentity,
   verifyPhone,
   watch,
+  expectAccessible,
+  switchProfile,
 } from "./bank.mjs";
 
 const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
@@ -72,6 +74,8 @@ async function join(page, link, email, phone) {
   // The invited-user controller leads to the personal details.
   await page.waitForURL(`${bank.url}/invite-onboarding/user`);
   await hydrated(page);
+  // The invited set's pages pass axe as the other sets' do (a11y.test).
+  await expectAccessible(page, "/invite-onboarding/user");
   await fillPersonalDetails(page, "Carla", "Ruiz");
   await verifyPhone(page, bank, phone);
   await verifyIdentity(page, bank);
@@ -310,9 +314,7 @@ describe("the team", () => {
     await page.waitForSelector("[role=dialog]", { state: "detached" });
     // The company joins the profile switcher, which opens by itself.
     await page.waitForSelector("[aria-label='Profiles'] >> text=Bennett & Hale Trading Ltd");
-    await page.click("[aria-label='Profiles'] >> text=Bennett & Hale Trading Ltd");
-    await page.waitForLoadState("load");
-    await hydrated(page);
+    await switchProfile(page, "Bennett & Hale Trading Ltd");
     assert.equal((await page.textContent(".profile-button"))?.trim(), "Bennett & Hale Trading Ltd");
     await page.click("summary[aria-label='Menu']");
     assert.ok(await page.isVisible("a:text('Recipients')"), "an accountant reads payments");

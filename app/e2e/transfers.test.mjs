@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
+  choose,
   DESKTOP,
   expectHeading,
   hydrated,
@@ -181,7 +182,7 @@ describe("transfers on desktop", () => {
     await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");
     await page.waitForSelector("text=Commerzbank");
     assert.equal(await page.inputValue("input[name=bic]"), "COBADEFFXXX");
-    await page.fill("input[name='swiftAddress.country']", "DE");
+    await choose(page, "swiftAddress.country", "DE");
     await page.fill("input[name='swiftAddress.address1']", "Kaiserstrasse");
     await page.fill("input[name='swiftAddress.buildingNumber']", "16");
     await page.fill("input[name='swiftAddress.city']", "Frankfurt");
@@ -231,7 +232,7 @@ describe("transfers on mobile", () => {
     await page.fill("input[name=iban]", "000123456789");
     await page.fill("input[name=bic]", "CHASUS33");
     await page.fill("input[name=routingCode]", "021000021");
-    await page.fill("input[name='swiftAddress.country']", "US");
+    await choose(page, "swiftAddress.country", "US");
     await page.fill("input[name='swiftAddress.address1']", "Park Avenue");
     await page.fill("input[name='swiftAddress.buildingNumber']", "270");
     await page.fill("input[name='swiftAddress.city']", "New York");

@@ -64,6 +64,7 @@ pub const API: &[(&str, &str, Need)] = &[
     ("PATCH", "/v1/users/telephone", User),
     ("GET", "/v1/auth/send-verification-sms-auth", User),
     ("POST", "/v1/auth/verify-sms-auth", User),
+    ("POST", "/v1/users/kyc/back", User),
     ("POST", "/v2/companies/search", User),
     ("POST", "/v2/identity/agreement", User),
     ("POST", "/v2/identity/access-tokens", User),

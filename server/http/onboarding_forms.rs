@@ -11,9 +11,20 @@ use serde_json::json;
 use super::forms::{back, FormPost};
 use super::AppState;
 
-/// The phone step's form: a number to verify (then its code is sent), or the six cells of the
-/// code input, each posted under `code`.
+/// The phone step's form: a number to verify (then its code is sent), the six cells of the
+/// code input, each posted under `code`, or Back.
 pub async fn phone(State(state): State<AppState>, form: FormPost) -> Response {
+    // Back: to the personal details and address, where the flow allows it.
+    if form.has("back") {
+        let moved = form
+            .call(&state, Method::POST, "/v1/users/kyc/back", None)
+            .await;
+        return if moved.ok() {
+            Redirect::to("/controller").into_response()
+        } else {
+            back(&moved, "/phone-verification", &[], &[])
+        };
+    }
     if form.has("telephone") {
         let given = form
             .call(

@@ -443,3 +443,49 @@ on_both_backends!(the_corporate_card_screens_render_on_the_server, |bank| {
         "only the holder activates"
     );
 });
+
+// SPEC §2: on the desktop the director set opens a corporate card's link too, so a person still
+// opening their own company's account sees the card offered and accepts it there; the phone's
+// director set has no such page and sends them on with their onboarding.
+on_both_backends!(
+    a_person_opening_their_own_account_accepts_a_card_from_the_link,
+    |bank| {
+        let owner = business_owner(bank).await;
+        invite_card(bank, &owner, "dana@example.com").await;
+        let token = card_link(bank, "dana@example.com").await;
+        let (_, auth) = applicant(bank, "dana@example.com", "business", "profile_incomplete").await;
+        let cookie = format!("__Host-access={}", auth.trim_start_matches("Bearer "));
+        let path = format!("/invitation/{token}/card");
+        let page = page_with_cookie(bank, &path, DESKTOP, &cookie).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(page.body.contains("\"routeSet\":\"director\""));
+        assert!(page.body.contains("is giving you a corporate card"));
+        assert!(page.body.contains("Accept the card"));
+        let phone = page_with_cookie(bank, &path, IPHONE, &cookie).await;
+        assert_eq!(
+            (phone.status.as_u16(), phone.header("location")),
+            (302, "/controller")
+        );
+
+        let accepted = send_json(
+            bank,
+            "POST",
+            "/v2/invitations/accept",
+            json!({ "token": token }),
+            &[("authorization", &auth)],
+        )
+        .await;
+        assert_eq!(accepted.status, 200, "{}", accepted.body);
+        assert_eq!(
+            accepted.read::<InvitationView>().state,
+            bank::domain::profiles::invitation::InvitationState::InvitationAccepted
+        );
+        // Someone else's card is offered but not theirs to accept.
+        invite_card(bank, &owner, "erin@example.com").await;
+        let other = card_link(bank, "erin@example.com").await;
+        let page =
+            page_with_cookie(bank, &format!("/invitation/{other}/card"), DESKTOP, &cookie).await;
+        assert!(page.body.contains("This card is for erin@example.com"));
+        assert!(!page.body.contains("Accept the card"));
+    }
+);

@@ -256,3 +256,66 @@ on_both_backends!(an_invited_colleague_has_their_own_controller, |bank| {
     let elsewhere = page_with_cookie(bank, "/account-activation", DESKTOP, &cookie).await;
     assert_eq!(elsewhere.header("location"), "/controller");
 });
+
+async fn status_of(bank: &TestBank, user_id: &bank::domain::ids::UserId) -> KycStatus {
+    bank::store::users::by_id(&bank.db, user_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .kyc_status
+}
+
+// Issue 28 point 6: Back from the phone step returns to the personal details and address, where
+// the flow had them right before it; from the business wizard's first page too. A submitted
+// company is not reopened, and Back from anywhere else is refused and changes nothing.
+on_both_backends!(back_returns_to_the_personal_details, |bank| {
+    let (user_id, auth) = applicant(bank, "grace@example.com", "personal", "verify_phone").await;
+    let back = |auth: String| async move {
+        send_json(
+            bank,
+            "POST",
+            "/v1/users/kyc/back",
+            json!({}),
+            &[("authorization", &auth)],
+        )
+        .await
+    };
+    let moved = back(auth.clone()).await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    assert_eq!(moved.json()["kyc_status"], "user_data_incomplete");
+    assert_eq!(
+        status_of(bank, &user_id).await,
+        KycStatus::UserDataIncomplete
+    );
+    // There is nothing before the personal details.
+    let again = back(auth.clone()).await;
+    assert_eq!(again.status, 409);
+    assert_eq!(again.error().code, "step_not_open");
+    assert_eq!(
+        status_of(bank, &user_id).await,
+        KycStatus::UserDataIncomplete
+    );
+
+    // A business's phone step follows its submitted company: no way back.
+    let (owner, owner_auth) = applicant(bank, "ada@example.com", "business", "verify_phone").await;
+    assert_eq!(back(owner_auth.clone()).await.status, 409);
+    assert_eq!(status_of(bank, &owner).await, KycStatus::VerifyPhone);
+    // Its wizard's first page goes back to the personal details.
+    set(bank, &owner, KycStatus::ProfileIncomplete).await;
+    assert_eq!(back(owner_auth).await.status, 200);
+    assert_eq!(status_of(bank, &owner).await, KycStatus::UserDataIncomplete);
+
+    // Without JavaScript, Back is the phone form's own post; the controller opens the details.
+    set(bank, &user_id, KycStatus::VerifyPhone).await;
+    let cookie = cookie(&auth);
+    let page = page_with_cookie(bank, "/phone-verification", IPHONE, &cookie).await;
+    assert!(page.body.contains("name=\"back\""), "{}", page.body);
+    let posted = form(bank, "/phone-verification", &cookie, "back=1").await;
+    assert_eq!(posted.header("location"), "/controller");
+    assert_eq!(
+        status_of(bank, &user_id).await,
+        KycStatus::UserDataIncomplete
+    );
+    let controller = page_with_cookie(bank, "/controller", IPHONE, &cookie).await;
+    assert_eq!(controller.header("location"), "/onboarding/user");
+});

@@ -20,8 +20,9 @@ export const invitationsApi = {
   invite: (body: InviteBody) => api.post("/v2/invitations", body, S.InvitationView),
   resend: (id: string) => api.post("/v2/invitations/resend", { id }, S.Resent),
   revoke: (id: string) => api.delete("/v2/invitations", { id }, S.InvitationView),
-  accept: (id: string) => api.post("/v2/invitations/accept", { id }, S.InvitationView),
-  decline: (id: string) => api.post("/v2/invitations/decline", { id }, S.InvitationView),
+  /** By id, or by the emailed link's token (`id` empty). */
+  accept: (id: string, token = "") => api.post("/v2/invitations/accept", { id, token }, S.InvitationView),
+  decline: (id: string, token = "") => api.post("/v2/invitations/decline", { id, token }, S.InvitationView),
 };
 
 /** What an invitation link opens (POST /v2/invitations/verify); refusals come back as answers. */

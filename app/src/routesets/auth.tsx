@@ -1,6 +1,6 @@
 // SPEC §2 "Auth routes", desktop and mobile.
 import { countriesQuery } from "../features/onboarding/api";
-import { invitationLinkQuery } from "../features/profiles/api";
+import { invitationLinkQuery } from "../api/profiles";
 import { AuthFrame } from "../layouts/AuthFrame";
 import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute, Layout } from "../routing/types";

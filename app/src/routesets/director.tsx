@@ -11,7 +11,8 @@ import {
 import { inTurn, STEP_STATUSES } from "../features/onboarding/controller";
 import { OnboardingFrame } from "../layouts/OnboardingFrame";
 import { lazyPage } from "../routing/lazyPage";
-import type { AppRoute } from "../routing/types";
+import type { AppRoute, Layout } from "../routing/types";
+import { invitationLinkQuery } from "../api/profiles";
 
 // Each page is its own chunk (routing/lazyPage.tsx).
 const AdditionalCompanyInfoPage = lazyPage("features/onboarding/components/AdditionalCompanyInfoPage", () =>
@@ -24,6 +25,9 @@ const BusinessOnboardingPage = lazyPage("features/onboarding/components/Business
 );
 const CardPage = lazyPage("features/onboarding/components/AccountActivationPage", () =>
   import("../features/onboarding/components/AccountActivationPage").then((m) => m.CardPage),
+);
+const CardInvitationPage = lazyPage("features/cards/components/SignedInCardInvitationPage", () =>
+  import("../features/cards/components/SignedInCardInvitationPage").then((m) => m.SignedInCardInvitationPage),
 );
 const ControllerPage = lazyPage("features/onboarding/components/ControllerPage", () =>
   import("../features/onboarding/components/ControllerPage").then((m) => m.ControllerPage),
@@ -46,7 +50,16 @@ const TransferPage = lazyPage("features/onboarding/components/AccountActivationP
 
 const toController = () => "/controller";
 
-export const routes = (): AppRoute[] => [
+// SPEC §2: on the desktop the director set also opens a corporate card's emailed link, so a
+// person opening their own company's account can accept a card another company gives them.
+const cardInvitation: AppRoute = {
+  path: "/invitation/:inviteKey/card",
+  head: { title: "Your company card", description: "A corporate card offered to you." },
+  Component: CardInvitationPage,
+  prefetch: (client, { params }) => [client.prefetchQuery(invitationLinkQuery(params.inviteKey ?? ""))],
+};
+
+export const routes = (layout: Layout): AppRoute[] => [
   {
     path: "/controller",
     head: { title: "Open your account", description: "Your steps to an account." },
@@ -100,6 +113,7 @@ export const routes = (): AppRoute[] => [
     ],
   },
   ...activation,
+  ...(layout === "desktop" ? [cardInvitation] : []),
 ];
 
 const feePrefetch: AppRoute["prefetch"] = (client) => [

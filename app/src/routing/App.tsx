@@ -23,11 +23,14 @@ function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["F
   }, [route, site]);
   if (target !== null) return <Navigate to={target} replace />;
   const Page = route.Component;
-  // A page's chunk is loaded before the first render; only a later navigation waits here.
+  // A page's chunk is loaded before the first render; only a later navigation waits here, on
+  // the page's shape drawn by CSS alone (no markup, so no bytes in any route set's first load).
   return (
     <Frame>
       <RouteErrorBoundary key={location.pathname} supportPhone={site.supportPhone}>
-        <Suspense fallback={<p role="status">Loading…</p>}>{Page ? <Page /> : null}</Suspense>
+        <Suspense fallback={<div className="page-skeleton" role="status" aria-label="Loading…" />}>
+          {Page ? <Page /> : null}
+        </Suspense>
       </RouteErrorBoundary>
     </Frame>
   );

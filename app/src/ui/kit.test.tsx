@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import { atLeast, LOADER_MIN_MS } from "./AppLoader";
 import { Button } from "./Button";
 import { Money } from "./Money";
 import { pageItems } from "./pages";
@@ -97,5 +98,49 @@ describe("toasts (SPEC §8)", () => {
     stop();
     toasts.show("Later");
     expect(seen).toEqual([1, 0]);
+  });
+});
+
+describe("app loader (SPEC §9: at least 1 s)", () => {
+  it("stays the full second when the data answers at once", async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      const waiting = atLeast(LOADER_MIN_MS, Promise.resolve("ready")).then((value) => {
+        done = true;
+        return value;
+      });
+      await vi.advanceTimersByTimeAsync(LOADER_MIN_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+      expect(await waiting).toBe("ready");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("waits for slow data beyond the second", async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (value: string) => void = () => {};
+      let done = false;
+      const waiting = atLeast(LOADER_MIN_MS, new Promise<string>((resolve) => (answer = resolve))).then(
+        () => {
+          done = true;
+        },
+      );
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(done).toBe(false);
+      answer("late");
+      await waiting;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("passes a failure on", async () => {
+    await expect(atLeast(0, Promise.reject(new Error("offline")))).rejects.toThrow("offline");
   });
 });

@@ -2,6 +2,7 @@
 //! that take a signed-up person to a working account. Every step's calls are open only while
 //! the person's KYC status asks for that step; the server moves the status on.
 
+pub mod back;
 pub mod business;
 pub mod companies;
 pub mod fee;
@@ -27,6 +28,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(identity::routes())
         .merge(kyb::routes())
         .merge(fee::routes())
+        .merge(back::routes())
 }
 
 fn step_not_open() -> AppError {

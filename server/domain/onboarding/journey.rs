@@ -58,6 +58,18 @@ pub fn after(flow: OnboardingFlow, done: Step, phone_verified: bool) -> KycStatu
         .map_or(KycStatus::Completed, |step| step.status())
 }
 
+/// Where Back from `step` leads: the step before it, when the person may still change what
+/// they gave there. Only the personal details are given again: a submitted company became a
+/// profile, and checks (identity, KYB) and payments are not undone, so the business wizard
+/// goes back to the personal details, and the phone step does where the personal details came
+/// right before it (a personal or invited customer's flow).
+pub fn back(flow: OnboardingFlow, step: Step) -> Option<Step> {
+    let steps = steps(flow);
+    let at = steps.iter().position(|s| *s == step)?;
+    let before = *steps.get(at.checked_sub(1)?)?;
+    (matches!(step, Step::Business | Step::Phone) && before == Step::Person).then_some(before)
+}
+
 /// The statuses in which a step's own calls may be made: the step's status, and for the
 /// identity check the status that asks for a document again.
 pub fn open_for(step: Step) -> &'static [KycStatus] {
@@ -113,6 +125,19 @@ mod tests {
             after(UserInvited, Step::Identity, true),
             KycStatus::Completed
         );
+    }
+
+    #[test]
+    fn back_returns_to_the_personal_details_only() {
+        assert_eq!(back(Personal, Step::Phone), Some(Step::Person));
+        assert_eq!(back(UserInvited, Step::Phone), Some(Step::Person));
+        assert_eq!(back(Business, Step::Business), Some(Step::Person));
+        // The company is submitted before the phone step: it is not reopened.
+        assert_eq!(back(Business, Step::Phone), None);
+        assert_eq!(back(BusinessAdditional, Step::Business), None);
+        assert_eq!(back(Personal, Step::Person), None);
+        assert_eq!(back(Personal, Step::Identity), None);
+        assert_eq!(back(Business, Step::Fee), None);
     }
 
     #[test]

@@ -52,3 +52,22 @@ pub async fn phone_verified(db: &Db, user: &UserRow) -> Result<(), StepError> {
     tx.commit().await?;
     Ok(())
 }
+
+/// Back from the step the person is on to the one before it (`journey::back`), in one
+/// conditional update: a Back that races the step's own submit loses to it, or wins, never both.
+pub async fn step_back(db: &Db, user: &UserRow) -> Result<(), StepError> {
+    let flow = user.flow();
+    let (step, before) = journey::steps(flow)
+        .iter()
+        .filter(|step| journey::open_for(**step).contains(&user.kyc_status))
+        .find_map(|step| journey::back(flow, *step).map(|before| (*step, before)))
+        .ok_or(StepError::NotOpen)?;
+    let mut tx = db.begin_write().await?;
+    if !store::users::move_status(&mut tx, &user.id, journey::open_for(step), before.status())
+        .await?
+    {
+        return Err(StepError::NotOpen);
+    }
+    tx.commit().await?;
+    Ok(())
+}

@@ -71,6 +71,16 @@ export const STEP_STATUSES = {
   fee: ["registration_fee_assigned", "registration_fee_pending"],
 } as const satisfies Record<string, readonly KycStatusValue[]>;
 
+/**
+ * Whether Back from a step reaches the personal details (server/domain/onboarding/journey.rs
+ * `back`): from the phone step where they came right before it, and from the business wizard's
+ * first page of a first company. A submitted company is not reopened.
+ */
+export function mayGoBack(flow: Flow | null, step: "phone" | "business"): boolean {
+  if (step === "phone") return flow === "personal" || flow === "user_invited";
+  return flow === "business";
+}
+
 export interface OverviewStep {
   title: string;
   /** The KYC statuses while this step is the one to do. */

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
 import { formatDate, formatMoney, formatTime } from "../../../lib/format";
 import { Icon } from "../../../ui/Icon";
 import { Money } from "../../../ui/Money";
@@ -93,57 +94,71 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
   const detail = useQuery(transactionQuery(id));
   const close = withQuery(query, { txn: null });
   const txn = detail.data;
+  const navigate = useNavigate();
+  // Escape closes the panel or sheet, as it closes a dialog.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(close, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigate, close]);
   return (
-    <aside className="txn-detail card" aria-labelledby="txn-detail-title">
-      <p className="txn-detail-close">
-        <Link to={close} preventScrollReset className="icon-button" aria-label="Close">
-          <Icon name="close" size={22} />
-        </Link>
-      </p>
-      {detail.isError ? (
-        <p className="notice notice-error" role="alert">
-          This transaction could not be found.
+    <>
+      {/* On a phone the sheet lies over a dimmed list; a tap on the dimmed part closes it (a
+          plain link, so it does before hydration too). The close button is the named way. */}
+      <Link to={close} preventScrollReset className="txn-scrim" aria-hidden="true" tabIndex={-1} />
+      <aside className="txn-detail card" aria-labelledby="txn-detail-title">
+        <p className="txn-detail-close">
+          <Link to={close} preventScrollReset className="icon-button" aria-label="Close">
+            <Icon name="close" size={22} />
+          </Link>
         </p>
-      ) : null}
-      {txn ? (
-        <>
-          <h2 id="txn-detail-title">{transactionTitle(txn)}</h2>
-          <p className="txn-detail-amount">
-            <Money amount={txn.amountTotal} currency={txn.currency} signed />
+        {detail.isError ? (
+          <p className="notice notice-error" role="alert">
+            This transaction could not be found.
           </p>
-          <p className="txn-detail-when">
-            {formatDate(txn.createdAt)} {formatTime(txn.createdAt)}
-            {txn.status === "pending" ? <StatusChip tone="blue">Pending</StatusChip> : null}
-            {txn.status === "declined" ? <StatusChip tone="red">Declined</StatusChip> : null}
-          </p>
-          {txn.details && txn.details !== transactionTitle(txn) ? (
-            <p className="txn-detail-reference">{txn.details}</p>
-          ) : null}
-          <Rows rows={detailRows(txn)} money />
-          {txn.acceptor ? (
-            <>
-              <h3>Merchant</h3>
-              <Rows rows={acceptorRows(txn)} />
-            </>
-          ) : null}
-          <div className="form-actions">
-            <a className="button button-secondary" href={documentUrls.transactionProof(txn.id)} download>
-              Download
-            </a>
-            <RepeatTransfer txn={txn} />
-            {txn.transfer?.messages.map((message) => (
-              <a
-                key={message}
-                className="button button-secondary"
-                href={`/v2/documents/payment_message?entId=${encodeURIComponent(txn.id)}&message=${message}`}
-                download
-              >
-                {message} (ISO 20022)
+        ) : null}
+        {txn ? (
+          <>
+            <h2 id="txn-detail-title">{transactionTitle(txn)}</h2>
+            <p className="txn-detail-amount">
+              <Money amount={txn.amountTotal} currency={txn.currency} signed />
+            </p>
+            <p className="txn-detail-when">
+              {formatDate(txn.createdAt)} {formatTime(txn.createdAt)}
+              {txn.status === "pending" ? <StatusChip tone="blue">Pending</StatusChip> : null}
+              {txn.status === "declined" ? <StatusChip tone="red">Declined</StatusChip> : null}
+            </p>
+            {txn.details && txn.details !== transactionTitle(txn) ? (
+              <p className="txn-detail-reference">{txn.details}</p>
+            ) : null}
+            <Rows rows={detailRows(txn)} money />
+            {txn.acceptor ? (
+              <>
+                <h3>Merchant</h3>
+                <Rows rows={acceptorRows(txn)} />
+              </>
+            ) : null}
+            <div className="form-actions">
+              <a className="button button-secondary" href={documentUrls.transactionProof(txn.id)} download>
+                Download
               </a>
-            ))}
-          </div>
-        </>
-      ) : null}
-    </aside>
+              <RepeatTransfer txn={txn} />
+              {txn.transfer?.messages.map((message) => (
+                <a
+                  key={message}
+                  className="button button-secondary"
+                  href={`/v2/documents/payment_message?entId=${encodeURIComponent(txn.id)}&message=${message}`}
+                  download
+                >
+                  {message} (ISO 20022)
+                </a>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </aside>
+    </>
   );
 }

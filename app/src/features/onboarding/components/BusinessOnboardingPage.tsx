@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-quer
 import { useReducer } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, failureText } from "../../../api/client";
+import { useApp } from "../../../lib/appContext";
 import { FormActions } from "../../../ui/FormActions";
 import { focusFirstError, Steps, useStepFocus } from "../../../ui/Steps";
 import {
@@ -13,6 +14,8 @@ import {
   onboardingQuery,
 } from "../api";
 import { BUSINESS_STEPS, checkStep, startWizard, wizardReducer } from "../businessWizard";
+import { mayGoBack } from "../controller";
+import { useStepBack } from "./StepBack";
 import { ActivityStep } from "./business/ActivityStep";
 import { AddressStep } from "./business/AddressStep";
 import { BusinessDetailsStep } from "./business/BusinessDetailsStep";
@@ -27,6 +30,8 @@ export function BusinessOnboardingPage() {
   const industries = useQuery(businessTypesQuery()).data ?? [];
   const client = useQueryClient();
   const navigate = useNavigate();
+  const { session } = useApp();
+  const stepBack = useStepBack();
   const fallback = countries.find((c) => c.default)?.code ?? "GB";
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => startWizard(saved, fallback));
   const { data, step, errors } = state;
@@ -104,9 +109,9 @@ export function BusinessOnboardingPage() {
       <h1 id="business-title" ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      {state.error ? (
+      {state.error || stepBack.error ? (
         <p className="notice notice-error" role="alert">
-          {state.error}
+          {state.error ?? stepBack.error}
         </p>
       ) : null}
       <form
@@ -143,7 +148,13 @@ export function BusinessOnboardingPage() {
           </dl>
         ) : null}
         <FormActions
-          back={step === 0 ? "/controller" : () => dispatch({ type: "steppedBack" })}
+          back={
+            step > 0
+              ? () => dispatch({ type: "steppedBack" })
+              : mayGoBack(session.onboardingFlow, "business")
+                ? () => void stepBack.go()
+                : "/controller"
+          }
           submit={step < BUSINESS_STEPS.length ? "Continue" : "Submit"}
           busy={state.busy}
         />

@@ -7,8 +7,14 @@ import { refusalOf } from "../../../api/client";
 import { londonDay } from "../../../lib/format";
 import { birthDateError, padDatePart, REQUIRED } from "../../../lib/validation";
 import { FormActions } from "../../../ui/FormActions";
-import { type AddressMatch, countriesQuery, signupApi, type User, userQuery } from "../api";
-import { REGISTRATION_STEPS } from "./RegistrationPage";
+import {
+  type AddressMatch,
+  countriesQuery,
+  REGISTRATION_STEPS,
+  signupApi,
+  type User,
+  userQuery,
+} from "../api";
 import { Steps, useStepFocus } from "../../../ui/Steps";
 
 // SPEC §3 "Titles".

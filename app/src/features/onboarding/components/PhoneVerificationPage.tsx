@@ -1,7 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError, failureText } from "../../../api/client";
+import { useApp } from "../../../lib/appContext";
 import { parseQuery } from "../../../lib/url";
 import { CodeInput } from "../../../ui/CodeInput";
 import { FormActions } from "../../../ui/FormActions";
@@ -9,6 +10,8 @@ import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/fields";
 import { onboardingApi, userQuery } from "../api";
 import { phoneError } from "../businessRules";
+import { mayGoBack } from "../controller";
+import { StepBack } from "./StepBack";
 
 /** The messages for the error codes the plain-form posts come back with (server/http/onboarding_forms.rs). */
 const FORM_ERRORS: Record<string, string> = {
@@ -25,6 +28,8 @@ const FORM_ERRORS: Record<string, string> = {
  */
 export function PhoneVerificationPage() {
   const query = parseQuery(useLocation().search);
+  const { session } = useApp();
+  const formId = useId();
   const { data: user } = useSuspenseQuery(userQuery());
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -95,28 +100,39 @@ export function PhoneVerificationPage() {
         </p>
       ) : null}
       {mode === "select" ? (
-        <form
-          method="post"
-          action="/phone-verification"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void choose();
-          }}
-        >
-          <p>We will text a code to this number. You will also use it to approve log-ins and payments.</p>
-          <TextField
-            label="Mobile number"
-            name="telephone"
-            type="tel"
-            autoComplete="tel"
-            value={telephone}
-            error={fieldError}
-            hint="With the country code, e.g. +44 7700 900123"
-            onChange={(event) => setTelephone(event.target.value)}
+        <>
+          <form
+            id={formId}
+            method="post"
+            action="/phone-verification"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void choose();
+            }}
+          >
+            <p>We will text a code to this number. You will also use it to approve log-ins and payments.</p>
+            <TextField
+              label="Mobile number"
+              name="telephone"
+              type="tel"
+              autoComplete="tel"
+              value={telephone}
+              error={fieldError}
+              hint="With the country code, e.g. +44 7700 900123"
+              onChange={(event) => setTelephone(event.target.value)}
+            />
+          </form>
+          {/* Back is a form of its own (forms do not nest), so the footer sits after this one. */}
+          <FormActions
+            back={
+              mayGoBack(session.onboardingFlow, "phone") ? <StepBack action="/phone-verification" /> : null
+            }
+            submit="Send code"
+            busy={busy}
+            form={formId}
           />
-          <FormActions back="/controller" submit="Send code" busy={busy} />
-        </form>
+        </>
       ) : (
         <form
           method="post"

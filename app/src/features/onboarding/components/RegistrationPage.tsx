@@ -13,20 +13,12 @@ import { TextField } from "../../../ui/fields";
 import { PolicyConsent } from "../../../ui/PolicyConsent";
 import { keepReferral, keptReferral } from "../referral";
 import { invitationLinkQuery } from "../../../api/profiles";
-import { signupApi } from "../api";
+import { REGISTRATION_STEPS, signupApi } from "../api";
 import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
 import { Steps } from "../../../ui/Steps";
 
 // SPEC §2 "Registration wizard (steps 0-4)". Steps 0-2 happen before the account exists (this
 // page, auth set); steps 3-4 after it, signed in (PersonalInfoPage, director set).
-export const REGISTRATION_STEPS = [
-  "Account Registration",
-  "Email Verification",
-  "Password",
-  "Personal details",
-  "Personal address",
-] as const;
-
 export function RegistrationPage() {
   const query = parseQuery(useLocation().search);
   // From an invitation link: the invited email, and the flow of an invited colleague.

@@ -11,6 +11,7 @@ import { paysTransactions } from "../../../lib/rights";
 import { Redirect } from "../../../routing/Redirect";
 import { featuresQuery, isOn } from "../../../api/features";
 import { FormActions } from "../../../ui/FormActions";
+import { worldCountries } from "../../../lib/worldCountries";
 import { TextField } from "../../../ui/fields";
 import { type Recipient, type RecipientBody, recipientsApi, recipientsQuery, type Scheme } from "../api";
 import {
@@ -280,7 +281,15 @@ function RecipientForm() {
               options={currencies.map((currency) => ({ value: currency, label: currency }))}
             />
             <h2>Recipient's address</h2>
-            <TextField {...field("country", "Country code (e.g. US)")} />
+            <Select
+              label="Country"
+              name="country"
+              value={form.country}
+              placeholder="Choose a country"
+              error={errors.country ?? errors["swiftAddress.country"]}
+              onChange={(country) => set({ country })}
+              options={worldCountries()}
+            />
             <TextField {...field("address1", "Street")} />
             <TextField {...field("buildingNumber", "Building number")} />
             <TextField {...field("city", "Town or city")} />

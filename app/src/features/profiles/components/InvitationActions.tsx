@@ -19,8 +19,10 @@ export function InvitationActions({ id, onRevoked }: { id: string; onRevoked?: (
   });
   const revoke = useMutation({
     mutationFn: () => invitationsApi.revoke(id),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: teamQuery().queryKey });
+    // The team is fetched again before the page moves on, so the list it returns to never
+    // shows the revoked invitation for a moment.
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: teamQuery().queryKey });
       onRevoked?.();
     },
     onError: failed,

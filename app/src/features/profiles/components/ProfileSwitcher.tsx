@@ -4,15 +4,22 @@ import { Link } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { profilesQuery } from "../api";
 import { opensBecauseItGrew } from "../dropdownOpening";
+import { api } from "../../../api/client";
+import * as S from "../../../api/schemas.gen";
+import { AppLoader, atLeast, LOADER_MIN_MS } from "../../../ui/AppLoader";
 
 // SPEC §9: the selected profile is remembered for 7 days.
 const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
 
-function choose(profileId: string) {
+/** Selects the profile and loads the person's data for it behind the app loader (SPEC §2, §9:
+ * at least 1 s), then has the server render the page again for it: the profile decides
+ * rights, accounts and menus. */
+async function choose(profileId: string) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads on the next page load
   document.cookie = `profile=${encodeURIComponent(profileId)}; Max-Age=${SEVEN_DAYS_S}; Path=/; SameSite=Lax${secure}`;
-  // The profile decides rights, accounts and menus: the server renders the page again for it.
+  // The session as the new profile sees it: its rights and KYC status are ready when this answers.
+  await atLeast(LOADER_MIN_MS, api.get("/v2/session", S.SessionState)).catch(() => undefined);
   window.location.reload();
 }
 
@@ -24,6 +31,7 @@ export function ProfileSwitcher() {
     useQuery({ ...profilesQuery(), initialData: { results: session.profilesList } }).data?.results ??
     session.profilesList;
   const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState<string | null>(null);
   const firstCount = useRef<number | null>(null);
   firstCount.current ??= profiles.length;
   const count = profiles.length;
@@ -35,8 +43,14 @@ export function ProfileSwitcher() {
   }, [count]);
   if (profiles.length === 0) return null;
   const selected = profiles.find((p) => p.id === session.selectedProfileId) ?? profiles[0];
+  const openProfile = (profile: { id: string; name: string }) => {
+    setOpen(false);
+    setOpening(profile.name);
+    void choose(profile.id);
+  };
   return (
     <div className="profile-switcher">
+      {opening ? <AppLoader label={`Opening ${opening}…`} /> : null}
       <button
         type="button"
         className="button button-quiet profile-button"
@@ -54,7 +68,7 @@ export function ProfileSwitcher() {
                 type="button"
                 className="profile-option"
                 aria-current={profile.id === selected?.id ? "true" : undefined}
-                onClick={() => (profile.id === selected?.id ? setOpen(false) : choose(profile.id))}
+                onClick={() => (profile.id === selected?.id ? setOpen(false) : openProfile(profile))}
               >
                 {profile.name}
                 <span className="muted">

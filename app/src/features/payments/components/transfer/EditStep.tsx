@@ -3,6 +3,7 @@ import { Select } from "../../../../ui/Select";
 import type { Dispatch } from "react";
 import { Link, useLocation } from "react-router";
 import { formatMoney } from "../../../../lib/format";
+import { worldCountries } from "../../../../lib/worldCountries";
 import { AmountInput } from "../../../../ui/AmountInput";
 import { Avatar } from "../../../../ui/Avatar";
 import { Icon } from "../../../../ui/Icon";
@@ -187,7 +188,17 @@ export function EditStep({
                 <>
                   <TextField {...field("routingCode", "Routing number")} inputMode="numeric" />
                   <h2>Recipient's address</h2>
-                  <TextField {...address("country", "Country code (e.g. US)")} />
+                  <Select
+                    label="Country"
+                    name="swiftAddress.country"
+                    value={draft.receiver.swiftAddress.country}
+                    placeholder="Choose a country"
+                    error={errors["swiftAddress.country"]}
+                    onChange={(country) =>
+                      setReceiver({ swiftAddress: { ...draft.receiver.swiftAddress, country } })
+                    }
+                    options={worldCountries()}
+                  />
                   <TextField {...address("address1", "Street")} />
                   <TextField {...address("buildingNumber", "Building number")} />
                   <TextField {...address("city", "Town or city")} />
