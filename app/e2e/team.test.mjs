@@ -308,10 +308,10 @@ describe("the team", () => {
     const page = await context.newPage();
     await openPersonalAccount(page, bank, email, "+447700900314");
     await page.waitForSelector(
-      "[role=dialog] >> text=Bennett & Hale Trading Ltd invited you to join its team as Accountant.",
+      "dialog >> text=Bennett & Hale Trading Ltd invited you to join its team as Accountant.",
     );
-    await page.click("[role=dialog] >> button:text('Accept')");
-    await page.waitForSelector("[role=dialog]", { state: "detached" });
+    await page.click("dialog >> button:text('Accept')");
+    await page.waitForSelector("dialog", { state: "detached" });
     // The company joins the profile switcher, which opens by itself.
     await page.waitForSelector("[aria-label='Profiles'] >> text=Bennett & Hale Trading Ltd");
     await switchProfile(page, "Bennett & Hale Trading Ltd");

@@ -2,13 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useApp } from "../../../lib/appContext";
 import { featuresQuery, isOn } from "../../../api/features";
+import { Dialog } from "../../../ui/Dialog";
 import { logOut } from "../logOut";
 
 const ACTIVITY = ["mousemove", "mousedown", "keydown", "touchstart", "wheel"] as const;
 
 /**
  * SPEC §2 idle popup: after the warning time without mouse, touch or key activity, a countdown;
- * No logs out, Yes continues, and the end of the countdown logs out. Only with the idleLogout
+ * No logs out, Yes (or Escape) continues, and the end of the countdown logs out: a kit alert
+ * dialog, so the focus moves to it and the page behind is inert. Only with the idleLogout
  * flag on and profiles present.
  */
 export function IdleLogout() {
@@ -44,21 +46,25 @@ export function IdleLogout() {
 
   if (left === null) return null;
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="idle-text">
-        <p id="idle-text">
-          We will automatically log you out of the Internet bank session after {left} seconds of inactivity.
-          Do you want to continue?
-        </p>
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={() => void logOut()}>
-            No
-          </button>
-          <button type="button" className="button button-primary" onClick={() => setLeft(null)}>
-            Yes
-          </button>
-        </div>
+    <Dialog
+      open
+      role="alertdialog"
+      label="Are you still there?"
+      describedBy="idle-text"
+      onClose={() => setLeft(null)}
+    >
+      <p id="idle-text">
+        We will automatically log you out of the Internet bank session after {left} seconds of inactivity. Do
+        you want to continue?
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={() => void logOut()}>
+          No
+        </button>
+        <button type="button" className="button button-primary" onClick={() => setLeft(null)}>
+          Yes
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -3,13 +3,17 @@ import { useState } from "react";
 import { ApiError } from "../../../api/client";
 import { invitationsApi, myInvitationsQuery, profilesQuery } from "../api";
 import { invitationOffer } from "../../../lib/roles";
+import { Dialog } from "../../../ui/Dialog";
 
-/** SPEC §2 active-invitation modal: the first open invitation, to accept or decline. Accepting
- * adds the company to the profile switcher. */
+/** SPEC §2 active-invitation modal: the first open invitation, to accept or decline (a kit
+ * dialog: the focus moves in, the page behind is inert). Accepting adds the company to the
+ * profile switcher. */
 export function ActiveInvitation() {
   const client = useQueryClient();
   const first = useQuery(myInvitationsQuery()).data?.results[0];
   const [error, setError] = useState<string | null>(null);
+  // Closed without an answer (Escape, the close button): asked again on the next visit.
+  const [later, setLater] = useState<string | null>(null);
   const settle = () => {
     setError(null);
     void client.invalidateQueries({ queryKey: myInvitationsQuery().queryKey });
@@ -29,8 +33,7 @@ export function ActiveInvitation() {
   });
   if (!first) return null;
   return (
-    <div className="modal" role="dialog" aria-labelledby="invitation-modal-title">
-      <h2 id="invitation-modal-title">You are invited</h2>
+    <Dialog open={later !== first.id} title="You are invited" onClose={() => setLater(first.id)}>
       <p>{invitationOffer(first)}</p>
       {error ? (
         <p className="notice notice-error" role="alert">
@@ -55,6 +58,6 @@ export function ActiveInvitation() {
           Accept
         </button>
       </div>
-    </div>
+    </Dialog>
   );
 }
