@@ -66,6 +66,7 @@ pub mod clock;
 pub mod engagement;
 pub mod exchange;
 pub mod ids;
+pub mod invoices;
 pub mod london;
 pub mod messages;
 pub mod names;
