@@ -11,6 +11,7 @@ pub mod current_user;
 pub mod engagement;
 pub mod error;
 pub mod exchange;
+pub mod invoices;
 pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
@@ -127,6 +128,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(onboarding::routes())
         .merge(profiles::routes())
         .merge(payments::routes())
+        .merge(invoices::routes())
         .merge(signup::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }

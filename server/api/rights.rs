@@ -191,6 +191,27 @@ pub const API: &[(&str, &str, Need)] = &[
         Member(Rule::read(Section::Transaction)),
     ),
     ("PUT", "/v2/recipients", Member(PAYS)),
+    // Invoicing (SPEC §6): the invoice right and a business; writing needs its full level.
+    (
+        "POST",
+        "/v2/invoices/partners/fetch",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/invoices/partners/take",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "PUT",
+        "/v2/invoices/partners",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
+    (
+        "DELETE",
+        "/v2/invoices/partners",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
     (
         "DELETE",
         "/v2/recipients",

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod cards;
 pub mod engagement;
 pub mod exchange;
+pub mod invoices;
 pub mod messages;
 pub mod onboarding;
 pub mod payments;

@@ -16,6 +16,7 @@ pub mod features;
 pub mod identity_checks;
 mod ids;
 pub mod invitations;
+pub mod invoice_partners;
 pub mod ledger;
 pub mod mfa;
 pub mod onboardings;

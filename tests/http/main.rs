@@ -19,6 +19,7 @@ mod form_gate;
 mod helpers;
 mod identity;
 mod invitations;
+mod invoice_partners;
 mod ledger;
 mod names;
 mod onboarding;

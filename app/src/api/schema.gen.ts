@@ -1576,6 +1576,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/invoices/partners/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_invoices_partners_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/partners/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One partner of the profile; another profile's is not found. */
+        post: operations["post_v2_invoices_partners_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Adds a contractor or client, or (with an id) changes one of the profile's. */
+        put: operations["put_v2_invoices_partners"];
+        post?: never;
+        /** Removes one of the profile's partners. */
+        delete: operations["delete_v2_invoices_partners"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2561,6 +2612,80 @@ export interface components {
         OrderCondition: "none" | "order_allowed" | "order_disallowed" | "reorder_allowed" | "reorder_disallowed";
         OrderInput: {
             method: components["schemas"]["FeeMethod"];
+        };
+        /** @description SPEC §3 partner as the form sends it; `id` when editing. */
+        PartnerBody: {
+            /** @default null */
+            id?: string | null;
+            /** @default  */
+            name?: string;
+            /** @default null */
+            type?: null | components["schemas"]["PartnerType"];
+            /** @default  */
+            registrationNumber?: string;
+            /** @default null */
+            currency?: null | components["schemas"]["Currency"];
+            /** @default  */
+            email?: string;
+            /** @default  */
+            vatNumber?: string;
+            /** @default  */
+            country?: string;
+            /** @default  */
+            address1?: string;
+            /** @default  */
+            city?: string;
+            /** @default  */
+            postcode?: string;
+        };
+        PartnerFetch: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            limit?: number | null;
+            /**
+             * @description Part of the name.
+             * @default null
+             */
+            search?: string | null;
+        };
+        PartnerPage: {
+            results: components["schemas"]["PartnerView"][];
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            page: number;
+        };
+        PartnerRef: {
+            /** @default  */
+            id?: string;
+        };
+        /**
+         * @description SPEC §3: a partner is a private person or a company.
+         * @enum {string}
+         */
+        PartnerType: "private" | "company";
+        /** @description SPEC §3 partner, with the address and VAT number an invoice prints. */
+        PartnerView: {
+            id: string;
+            name: string;
+            type: components["schemas"]["PartnerType"];
+            registrationNumber: string | null;
+            currency: components["schemas"]["Currency"];
+            email: string;
+            vatNumber: string | null;
+            country: string;
+            address1: string;
+            city: string;
+            postcode: string | null;
         };
         /** @description Who paid or was paid. */
         Party: {
@@ -6283,6 +6408,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_partners_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerFetch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerPage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_partners_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_invoices_partners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_v2_invoices_partners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -1,0 +1,13 @@
+//! Invoicing (SPEC §7 Invoices and partners; issue 29). Reading needs the invoice right,
+//! writing its full level, and both a business profile (SPEC §6): `api/rights.rs` gates every
+//! call before it reaches here.
+
+pub mod partners;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use super::ApiState;
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    partners::routes()
+}

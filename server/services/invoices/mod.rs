@@ -1,0 +1,3 @@
+//! Invoicing (issue 29): a business's contractors and clients, and the invoices it sends them.
+
+pub mod partners;
