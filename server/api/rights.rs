@@ -193,6 +193,36 @@ pub const API: &[(&str, &str, Need)] = &[
     ("PUT", "/v2/recipients", Member(PAYS)),
     // Invoicing (SPEC §6): the invoice right and a business; writing needs its full level.
     (
+        "GET",
+        "/v2/invoices/number",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/invoices/number/validate",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/invoices/fetch",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/invoices/take",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "PUT",
+        "/v2/invoices",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
+    (
+        "DELETE",
+        "/v2/invoices",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
+    (
         "POST",
         "/v2/invoices/partners/fetch",
         Member(Rule::read(Section::Invoice).business()),

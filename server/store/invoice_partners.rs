@@ -197,12 +197,31 @@ pub async fn save(
     }
 }
 
-/// False when the id names no partner of this profile.
-pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM invoice_partners WHERE id = $1 AND profile_id = $2")
-        .bind(id)
-        .bind(profile_id)
-        .execute(&db.pool)
-        .await?;
-    Ok(done.rows_affected() == 1)
+/// What deleting a partner did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Deleted {
+    Deleted,
+    /// The id names no partner of this profile.
+    NotFound,
+    /// Invoices bill it: it stays, so they keep whom they were for.
+    Billed,
+}
+
+/// Deletes one of the profile's partners that no invoice bills, in one statement.
+pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<Deleted, sqlx::Error> {
+    let done = sqlx::query(
+        "DELETE FROM invoice_partners WHERE id = $1 AND profile_id = $2 \
+         AND NOT EXISTS (SELECT 1 FROM invoices WHERE partner_id = $1)",
+    )
+    .bind(id)
+    .bind(profile_id)
+    .execute(&db.pool)
+    .await?;
+    if done.rows_affected() == 1 {
+        return Ok(Deleted::Deleted);
+    }
+    Ok(match find(db, profile_id, id).await? {
+        Some(_) => Deleted::Billed,
+        None => Deleted::NotFound,
+    })
 }

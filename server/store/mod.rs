@@ -17,6 +17,7 @@ pub mod identity_checks;
 mod ids;
 pub mod invitations;
 pub mod invoice_partners;
+pub mod invoices;
 pub mod ledger;
 pub mod mfa;
 pub mod onboardings;

@@ -551,7 +551,12 @@ pub async fn call(
 /// Olivia, the owner of Bennett & Hale Trading Ltd, with an active GBP primary account: the
 /// business most tests start from.
 pub async fn business_owner(bank: &TestBank) -> Customer {
-    let owner = customer(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    business_owner_named(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await
+}
+
+/// The owner `email` of the business `name`, with an active GBP primary account.
+pub async fn business_owner_named(bank: &TestBank, email: &str, name: &str) -> Customer {
+    let owner = customer(bank, email, name).await;
     open_account(
         bank,
         &owner.profile_id,

@@ -1627,6 +1627,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/invoices/number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The number a new invoice is offered: the next free one of the profile's INV- series. */
+        get: operations["get_v2_invoices_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/number/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a number may be used: well formed and not another invoice's (SPEC §5 number exists). */
+        post: operations["post_v2_invoices_number_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keeps a draft: new, or (with an id) one of the profile's drafts changed. */
+        put: operations["put_v2_invoices"];
+        post?: never;
+        /** Deletes a draft (its number becomes free again); a sent invoice stays. */
+        delete: operations["delete_v2_invoices"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the profile's invoices, newest issued first, by status, partner and issue dates. */
+        post: operations["post_v2_invoices_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One of the profile's invoices; another profile's is not found. */
+        post: operations["post_v2_invoices_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2118,6 +2204,12 @@ export interface components {
              */
             requestId?: string;
         };
+        /**
+         * @description SPEC §3 discount types (SPEC §9: fixed-amount by default). Written out rather than through
+         *     `named_enum!`, whose snake_case names cannot spell SPEC's hyphen.
+         * @enum {string}
+         */
+        DiscountType: "fixed-amount" | "percent";
         /** @description A done thing, with the text to show. */
         Done: {
             message: string;
@@ -2436,6 +2528,144 @@ export interface components {
             /** @default null */
             shippingAddress?: null | components["schemas"]["ShippingAddress"];
         };
+        /** @description SPEC §3 Invoice as the form sends it; `id` when editing a draft. */
+        InvoiceBody: {
+            /** @default null */
+            id?: string | null;
+            /** @default  */
+            number?: string;
+            /**
+             * @description yyyy-MM-dd; today (London) when empty.
+             * @default
+             */
+            issueDate?: string;
+            /**
+             * @description yyyy-MM-dd; SPEC §9: the issue date plus 6 days when empty.
+             * @default
+             */
+            dueDate?: string;
+            /** @default  */
+            bankAccountId?: string;
+            /** @default  */
+            partnerId?: string;
+            /**
+             * @description The amount or percentage off; empty for none.
+             * @default
+             */
+            discount?: string;
+            /** @default null */
+            discountType?: null | components["schemas"]["DiscountType"];
+            /** @default false */
+            isDiscountApplied?: boolean;
+            /**
+             * @description The VAT rate in percent (SPEC §9: 20).
+             * @default
+             */
+            vatAmount?: string;
+            /** @default false */
+            isVatApplied?: boolean;
+            /** @default [] */
+            items?: components["schemas"]["InvoiceItem"][];
+        };
+        InvoiceFetch: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            limit?: number | null;
+            /**
+             * @default {
+             *       "status": null,
+             *       "partnerId": null,
+             *       "from": null,
+             *       "to": null
+             *     }
+             */
+            filters?: components["schemas"]["InvoiceFilters"];
+        };
+        InvoiceFilters: {
+            /** @default null */
+            status?: null | components["schemas"]["InvoiceStatus"];
+            /** @default null */
+            partnerId?: string | null;
+            /**
+             * @description Issued on or after (yyyy-MM-dd).
+             * @default null
+             */
+            from?: string | null;
+            /**
+             * @description Issued on or before (yyyy-MM-dd).
+             * @default null
+             */
+            to?: string | null;
+        };
+        /** @description SPEC §3 invoice item; amounts as decimal text ("7.5", "85.00"), dates as yyyy-MM-dd. */
+        InvoiceItem: {
+            /** @default  */
+            description?: string;
+            /** @default null */
+            periodFrom?: string | null;
+            /** @default null */
+            periodTo?: string | null;
+            /** @default  */
+            quantityHours?: string;
+            /** @default  */
+            price?: string;
+            /**
+             * @description In answers: the line's net (hours × price, to the penny); a request's is ignored.
+             * @default null
+             */
+            net?: string | null;
+        };
+        InvoicePage: {
+            results: components["schemas"]["InvoiceView"][];
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            page: number;
+        };
+        InvoiceRef: {
+            /** @default  */
+            id?: string;
+        };
+        /**
+         * @description SPEC §3: an invoice is a draft until it is sent; a sent invoice is never changed.
+         * @enum {string}
+         */
+        InvoiceStatus: "draft" | "sent";
+        /** @description What an invoice adds up to, as decimal text in its currency. */
+        InvoiceTotals: {
+            subtotal: string;
+            discount: string;
+            net: string;
+            vat: string;
+            total: string;
+        };
+        /** @description SPEC §3 Invoice. */
+        InvoiceView: {
+            id: string;
+            number: string;
+            status: components["schemas"]["InvoiceStatus"];
+            issueDate: string;
+            dueDate: string;
+            bankAccountId: string;
+            currency: components["schemas"]["Currency"];
+            discount: string | null;
+            discountType: null | components["schemas"]["DiscountType"];
+            /** @description The VAT rate in percent. */
+            vatAmount: string | null;
+            isVatApplied: boolean;
+            partner: null | components["schemas"]["PartnerView"];
+            items: components["schemas"]["InvoiceItem"][];
+            totals: components["schemas"]["InvoiceTotals"];
+        };
         /**
          * @description SPEC §4 "KYC status values".
          * @enum {string}
@@ -2579,6 +2809,18 @@ export interface components {
         };
         NewProfile: {
             type: components["schemas"]["ProfileType"];
+        };
+        NextNumber: {
+            number: string;
+        };
+        NumberCheck: {
+            /** @default  */
+            number?: string;
+            /**
+             * @description The invoice being edited, whose own number is no clash.
+             * @default null
+             */
+            id?: string | null;
         };
         Occupation: {
             value: string;
@@ -6536,6 +6778,194 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_invoices_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextNumber"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_number_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_v2_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFetch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

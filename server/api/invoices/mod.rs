@@ -2,6 +2,7 @@
 //! writing its full level, and both a business profile (SPEC §6): `api/rights.rs` gates every
 //! call before it reaches here.
 
+pub mod drafts;
 pub mod partners;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -9,5 +10,5 @@ use utoipa_axum::router::OpenApiRouter;
 use super::ApiState;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
-    partners::routes()
+    partners::routes().merge(drafts::routes())
 }

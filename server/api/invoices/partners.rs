@@ -15,7 +15,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::Currency;
 use crate::domain::invoices::partner::{self, PartnerInput, PartnerType, NAME_TAKEN};
 use crate::domain::paging::Paging;
-use crate::services::invoices::partners::{self, SaveError, StoredPartner};
+use crate::services::invoices::partners::{self, Deleted, SaveError, StoredPartner};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -45,7 +45,7 @@ pub struct PartnerView {
     pub postcode: Option<String>,
 }
 
-fn view(stored: StoredPartner) -> PartnerView {
+pub(super) fn view(stored: StoredPartner) -> PartnerView {
     let p = stored.partner;
     PartnerView {
         id: stored.id,
@@ -204,12 +204,17 @@ async fn delete(
     profile: SelectedProfile,
     ApiJson(input): ApiJson<PartnerRef>,
 ) -> Result<Json<Success>, AppError> {
-    if partners::delete(&state.db, &profile.profile_id, input.id.trim()).await? {
-        Ok(Json(Success {
+    match partners::delete(&state.db, &profile.profile_id, input.id.trim()).await? {
+        Deleted::Deleted => Ok(Json(Success {
             success: true,
             message: None,
-        }))
-    } else {
-        Err(AppError::NotFound)
+        })),
+        Deleted::NotFound => Err(AppError::NotFound),
+        Deleted::Billed => Err(AppError::refused(
+            StatusCode::CONFLICT,
+            "partner_has_invoices",
+            "Contractor/client has invoices",
+            "This contractor/client has invoices, so it stays with them. You can still edit it.",
+        )),
     }
 }

@@ -5,7 +5,7 @@ use crate::domain::ids::ProfileId;
 use crate::domain::invoices::partner::Partner;
 use crate::store::{self, Db};
 
-pub use crate::store::invoice_partners::{SaveError, StoredPartner};
+pub use crate::store::invoice_partners::{Deleted, SaveError, StoredPartner};
 
 pub async fn page(
     db: &Db,
@@ -38,7 +38,7 @@ pub async fn save(
         .ok_or(SaveError::NotFound)
 }
 
-/// False when the id names no partner of this profile.
-pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<bool, sqlx::Error> {
+/// Deletes a partner no invoice bills.
+pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<Deleted, sqlx::Error> {
     store::invoice_partners::delete(db, profile_id, id).await
 }
