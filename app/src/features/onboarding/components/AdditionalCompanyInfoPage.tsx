@@ -1,5 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Textarea } from "../../../ui/Textarea";
 import { failureText } from "../../../api/client";
 import { Redirect } from "../../../routing/Redirect";
 import { activationApi, kycStatusQuery, onboardingQuery } from "../api";
@@ -13,7 +14,6 @@ export function AdditionalCompanyInfoPage() {
   const kyc = useKycStatus();
   const { data: onboarding } = useSuspenseQuery(onboardingQuery());
   const client = useQueryClient();
-  const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,23 +41,15 @@ export function AdditionalCompanyInfoPage() {
         >
           <p>We need a little more information about your business:</p>
           <blockquote className="review-note">{onboarding.reviewNote}</blockquote>
-          <div className={error ? "field field-invalid" : "field"}>
-            <label htmlFor={id}>Your answer</label>
-            <textarea
-              id={id}
-              name="text"
-              rows={6}
-              maxLength={2000}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-            <p className="field-hint">{text.length} / 2000</p>
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Textarea
+            label="Your answer"
+            name="text"
+            rows={6}
+            maxLength={2000}
+            value={text}
+            error={error ?? undefined}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" className="button button-primary" disabled={busy}>
             Send
           </button>
