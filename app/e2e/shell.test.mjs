@@ -95,8 +95,8 @@ describe("the app shell", () => {
     assert.equal(await panel.isVisible(), false);
     await page.click("summary[aria-label='Menu']");
     await panel.waitFor();
-    // Focus moves into the drawer, and the page behind it is out of reach.
-    assert.equal(await page.evaluate(() => !!document.activeElement?.closest(".drawer-panel")), true);
+    // Focus moves into the drawer (once its effect has run), and the page behind is out of reach.
+    await page.waitForFunction(() => !!document.activeElement?.closest(".drawer-panel"));
     assert.equal(await page.evaluate(() => document.getElementById("main")?.inert), true);
     await panel.locator("a", { hasText: "Recipients" }).click();
     await page.waitForURL(`${bank.url}/recipients`);

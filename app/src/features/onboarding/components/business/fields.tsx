@@ -77,13 +77,16 @@ export function MultiChoice({
 }) {
   const answer = decodeMulti(value);
   const set = (next: MultiAnswer) => onChange(encodeMulti(next));
+  // 'Option "Other" selected, but not filled' belongs to the words field: it is marked and it
+  // is where the step's jump to the first error puts the cursor, not the search above it.
+  const otherMissing = Boolean(error) && answer.other !== null && answer.other.trim() === "";
   return (
     <MultiSelect
       legend={legend}
       name={name}
       options={choices}
       value={answer.values}
-      error={error}
+      error={otherMissing ? undefined : error}
       onChange={(values) => set({ ...answer, values })}
     >
       <Checkbox
@@ -97,6 +100,7 @@ export function MultiChoice({
           name={`${name}_other`}
           value={answer.other}
           maxLength={200}
+          {...(otherMissing && error ? { error } : {})}
           onChange={(event) => set({ ...answer, other: event.target.value })}
         />
       ) : null}
