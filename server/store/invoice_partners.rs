@@ -207,21 +207,24 @@ pub enum Deleted {
     Billed,
 }
 
-/// Deletes one of the profile's partners that no invoice bills, in one statement.
+/// Deletes one of the profile's partners that no invoice bills: the invoices' foreign key
+/// refuses it otherwise, however a delete and an invoice's save interleave.
 pub async fn delete(db: &Db, profile_id: &ProfileId, id: &str) -> Result<Deleted, sqlx::Error> {
-    let done = sqlx::query(
-        "DELETE FROM invoice_partners WHERE id = $1 AND profile_id = $2 \
-         AND NOT EXISTS (SELECT 1 FROM invoices WHERE partner_id = $1)",
-    )
-    .bind(id)
-    .bind(profile_id)
-    .execute(&db.pool)
-    .await?;
-    if done.rows_affected() == 1 {
-        return Ok(Deleted::Deleted);
+    let done = sqlx::query("DELETE FROM invoice_partners WHERE id = $1 AND profile_id = $2")
+        .bind(id)
+        .bind(profile_id)
+        .execute(&db.pool)
+        .await;
+    match done {
+        Ok(done) if done.rows_affected() == 1 => Ok(Deleted::Deleted),
+        Ok(_) => Ok(Deleted::NotFound),
+        Err(error)
+            if error
+                .as_database_error()
+                .is_some_and(|e| e.is_foreign_key_violation()) =>
+        {
+            Ok(Deleted::Billed)
+        }
+        Err(error) => Err(error),
     }
-    Ok(match find(db, profile_id, id).await? {
-        Some(_) => Deleted::Billed,
-        None => Deleted::NotFound,
-    })
 }

@@ -31,6 +31,9 @@ pub enum SaveError {
     /// It was sent: it is not changed any more.
     #[error("the invoice was sent")]
     Sent,
+    /// Its partner is gone.
+    #[error("no such partner")]
+    NoPartner,
     #[error(transparent)]
     Storage(#[from] sqlx::Error),
 }
@@ -199,6 +202,8 @@ fn items_json(items: &[Item]) -> String {
 fn number_taken(error: sqlx::Error) -> SaveError {
     match error.as_database_error() {
         Some(db_error) if db_error.is_unique_violation() => SaveError::NumberTaken,
+        // The partner was deleted since the caller found it.
+        Some(db_error) if db_error.is_foreign_key_violation() => SaveError::NoPartner,
         _ => error.into(),
     }
 }
@@ -399,13 +404,4 @@ pub async fn delete_draft(db: &Db, profile_id: &ProfileId, id: &str) -> Result<(
         Some(_) => SaveError::Sent,
         None => SaveError::NotFound,
     })
-}
-
-/// Whether any invoice bills the partner (it is then kept).
-pub async fn bills_partner(db: &Db, partner_id: &str) -> Result<bool, sqlx::Error> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM invoices WHERE partner_id = $1")
-        .bind(partner_id)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(count > 0)
 }

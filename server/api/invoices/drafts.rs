@@ -258,7 +258,7 @@ async fn upsert(
             "bankAccountId",
             "Choose one of your open accounts",
         )),
-        Err(DraftError::Partner) => Err(AppError::field(
+        Err(DraftError::Partner | DraftError::Save(SaveError::NoPartner)) => Err(AppError::field(
             "partnerId",
             "Choose one of your contractors/clients",
         )),
@@ -382,7 +382,9 @@ async fn delete(
             message: None,
         })),
         Err(SaveError::Sent) => Err(sent()),
-        Err(SaveError::NotFound | SaveError::NumberTaken) => Err(AppError::NotFound),
+        Err(SaveError::NotFound | SaveError::NumberTaken | SaveError::NoPartner) => {
+            Err(AppError::NotFound)
+        }
         Err(SaveError::Storage(error)) => Err(error.into()),
     }
 }
