@@ -18,6 +18,7 @@ import { StatusChip } from "../StatusChip";
 import { Steps } from "../Steps";
 import { Textarea } from "../Textarea";
 import { Toaster } from "../Toaster";
+import { AppLoader, atLeast, LOADER_MIN_MS } from "../AppLoader";
 import { toasts } from "../toasts";
 
 const CURRENCIES = ["GBP", "EUR", "USD", "CHF", "ALL"];
@@ -51,6 +52,7 @@ export function KitPage() {
   const [countries, setCountries] = useState(["GB", "DE"]);
   const [scheme, setScheme] = useState("local");
   const [dialog, setDialog] = useState<"dialog" | "drawer" | null>(null);
+  const [loading, setLoading] = useState(false);
   return (
     <div className="kit">
       <h1>Component kit</h1>
@@ -254,6 +256,18 @@ export function KitPage() {
         <Button variant="secondary" onClick={() => toasts.show("Something went wrong", "error")}>
           Show an error
         </Button>
+      </Specimen>
+      <Specimen title="App loader">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setLoading(true);
+            void atLeast(LOADER_MIN_MS, Promise.resolve()).then(() => setLoading(false));
+          }}
+        >
+          Show the app loader (1 s)
+        </Button>
+        {loading ? <AppLoader label="Opening Bennett & Hale Trading Ltd…" /> : null}
       </Specimen>
       <Specimen title="Icons">
         {ICON_NAMES.map((name) => (
