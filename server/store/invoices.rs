@@ -180,18 +180,13 @@ fn figures(
     totals::totals(&lines, discount, vat_percent).ok()
 }
 
-fn iso(date: time::Date) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    date.format(format).unwrap_or_default()
-}
-
 fn items_json(items: &[Item]) -> String {
     let stored: Vec<StoredItem> = items
         .iter()
         .map(|item| StoredItem {
             description: item.description.clone(),
-            period_from: item.period_from.map(iso),
-            period_to: item.period_to.map(iso),
+            period_from: item.period_from.map(|day| day.to_string()),
+            period_to: item.period_to.map(|day| day.to_string()),
             quantity_hours: item.quantity_hours.to_string(),
             price: item.price.to_string(),
         })
@@ -280,8 +275,8 @@ pub async fn save_draft(
         .bind(&i.partner_id)
         .bind(&i.bank_account_id)
         .bind(currency.code())
-        .bind(iso(i.issue_date))
-        .bind(iso(i.due_date))
+        .bind(i.issue_date.to_string())
+        .bind(i.due_date.to_string())
         .bind(discount_type)
         .bind(discount)
         .bind(vat)
@@ -307,8 +302,8 @@ pub async fn save_draft(
     .bind(&i.partner_id)
     .bind(&i.bank_account_id)
     .bind(currency.code())
-    .bind(iso(i.issue_date))
-    .bind(iso(i.due_date))
+    .bind(i.issue_date.to_string())
+    .bind(i.due_date.to_string())
     .bind(discount_type)
     .bind(discount)
     .bind(vat)

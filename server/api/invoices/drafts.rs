@@ -75,11 +75,6 @@ pub struct InvoiceView {
     pub totals: InvoiceTotals,
 }
 
-fn iso(date: time::Date) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    date.format(format).unwrap_or_default()
-}
-
 async fn view(
     state: &ApiState,
     profile: &SelectedProfile,
@@ -94,8 +89,8 @@ async fn view(
         id: stored.id,
         number: i.number,
         status: stored.status,
-        issue_date: iso(i.issue_date),
-        due_date: iso(i.due_date),
+        issue_date: i.issue_date.to_string(),
+        due_date: i.due_date.to_string(),
         bank_account_id: i.bank_account_id,
         currency: stored.currency,
         discount: i.discount.map(|(_, value)| value.to_string()),
@@ -109,8 +104,8 @@ async fn view(
             .zip(t.lines.iter())
             .map(|(item, net)| InvoiceItem {
                 description: item.description.clone(),
-                period_from: item.period_from.map(iso),
-                period_to: item.period_to.map(iso),
+                period_from: item.period_from.map(|day| day.to_string()),
+                period_to: item.period_to.map(|day| day.to_string()),
                 quantity_hours: item.quantity_hours.to_string(),
                 price: item.price.to_string(),
                 net: Some(decimal(*net)),
@@ -303,7 +298,7 @@ fn filter_date(field: &str, text: Option<&str>) -> Result<Option<String>, AppErr
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(text) => invoice::date(text)
-            .map(|date| Some(iso(date)))
+            .map(|date| Some(date.to_string()))
             .ok_or_else(|| AppError::field(field, "Enter a date as dd.MM.yyyy")),
     }
 }
