@@ -224,6 +224,31 @@ pub const API: &[(&str, &str, Need)] = &[
     ),
     (
         "POST",
+        "/v2/invoices/send",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/invoices/credit_notes",
+        Member(Rule::full(Section::Invoice).business()),
+    ),
+    (
+        "POST",
+        "/v2/documents/previews/take",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "GET",
+        "/v2/documents/invoice",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "GET",
+        "/v2/documents/e_invoice",
+        Member(Rule::read(Section::Invoice).business()),
+    ),
+    (
+        "POST",
         "/v2/invoices/partners/fetch",
         Member(Rule::read(Section::Invoice).business()),
     ),

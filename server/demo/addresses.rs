@@ -55,6 +55,8 @@ async fn company(
         number: "09876543".into(),
         incorporation_date: "2019-05-01".into(),
         email: "office@bennett-hale.example".into(),
+        // Registered for VAT, so its invoices can be VAT invoices.
+        vat_number: "GB123456782".into(),
         telephone: "+44 7700 900123".into(),
         business_type: "wholesale_retail".into(),
         business_size: "micro".into(),

@@ -23,4 +23,14 @@ pub struct Message {
     /// The email subject; for an SMS, what the text is about (kept for the outbox).
     pub subject: String,
     pub body: String,
+    /// Files the email carries (an invoice's PDF and e-invoice); none for most messages.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file attached to an email.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub content: Vec<u8>,
 }

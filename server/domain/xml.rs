@@ -39,6 +39,10 @@ impl Xml {
         self.event(Event::Text(BytesText::new(text)));
         self.close(name);
     }
+    /// Text inside the element opened last, escaped.
+    pub fn text(&mut self, text: &str) {
+        self.event(Event::Text(BytesText::new(text)));
+    }
     /// A leaf that is left out when empty (optional ISO elements must not be blank).
     pub fn leaf_if(&mut self, name: &str, text: &str) {
         if !text.is_empty() {

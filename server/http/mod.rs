@@ -208,6 +208,10 @@ fn sandbox_pages(state: &AppState) -> Router<AppState> {
     }
     Router::new()
         .route("/dev/outbox", get(outbox::page))
+        .route(
+            "/dev/outbox/{id}/attachments/{index}",
+            get(outbox::attachment),
+        )
         .route("/dev/ui", get(pages::page))
         .route("/dev/money-in", get(money_in::form).post(money_in::submit))
         .route(

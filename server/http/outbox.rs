@@ -1,7 +1,7 @@
 //! The sandbox outbox page: what the bank would have emailed or texted, so that sign-up and
 //! log-in can be completed in a browser without a real phone or mailbox.
 
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use minijinja::context;
@@ -49,6 +49,33 @@ pub async fn page(State(state): State<AppState>, Query(filter): Query<Filter>) -
             .into_response(),
         Err(error) => {
             tracing::error!(%error, "outbox page failed");
+            super::pages::failure(&state)
+        }
+    }
+}
+
+/// One email's attachment (an invoice's PDF or e-invoice), as the recipient would open it.
+pub async fn attachment(
+    State(state): State<AppState>,
+    Path((id, index)): Path<(String, usize)>,
+) -> Response {
+    match messages::attachment(&state.api.db, &id, index).await {
+        Ok(Some(file)) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, file.content_type),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{}\"", file.filename),
+                ),
+                (header::CACHE_CONTROL, "no-store".to_string()),
+            ],
+            file.content,
+        )
+            .into_response(),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(error) => {
+            tracing::error!(%error, "outbox attachment read failed");
             super::pages::failure(&state)
         }
     }

@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use lettre::message::{header::ContentType, Mailbox};
+use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::SmtpConfig;
@@ -72,13 +72,24 @@ impl Notifier for Smtp {
                 .to
                 .parse()
                 .map_err(|e: lettre::address::AddressError| NotifyError::Smtp(e.to_string()))?;
-            let email = lettre::Message::builder()
+            let builder = lettre::Message::builder()
                 .from(self.from.clone())
                 .to(to)
-                .subject(&message.subject)
-                .header(ContentType::TEXT_PLAIN)
-                .body(message.body)
-                .map_err(|e| NotifyError::Smtp(e.to_string()))?;
+                .subject(&message.subject);
+            let email = if message.attachments.is_empty() {
+                builder.header(ContentType::TEXT_PLAIN).body(message.body)
+            } else {
+                let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(message.body));
+                for file in message.attachments {
+                    let kind = ContentType::parse(&file.content_type)
+                        .map_err(|e| NotifyError::Smtp(e.to_string()))?;
+                    parts = parts.singlepart(
+                        lettre::message::Attachment::new(file.filename).body(file.content, kind),
+                    );
+                }
+                builder.multipart(parts)
+            }
+            .map_err(|e| NotifyError::Smtp(e.to_string()))?;
             self.transport
                 .send(email)
                 .await

@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 use super::Db;
 use crate::domain::accounts::money::Currency;
 use crate::domain::ids::ProfileId;
+use crate::domain::invoices::document::InvoiceDocument;
 use crate::domain::invoices::invoice::{
     self, series_position, DiscountType, Invoice, InvoiceStatus, Item,
 };
@@ -399,4 +400,64 @@ pub async fn delete_draft(db: &Db, profile_id: &ProfileId, id: &str) -> Result<(
         Some(_) => SaveError::Sent,
         None => SaveError::NotFound,
     })
+}
+
+/// What sending made of an invoice: when, the reference payers quote, the document as sent,
+/// what has come in for it and what credit notes took off.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub sent_at: i64,
+    pub reference: String,
+    pub document: InvoiceDocument,
+    pub paid: i64,
+    pub credited: i64,
+}
+
+/// The sent facts of one of the profile's invoices; None for a draft or another's invoice.
+pub async fn sent(db: &Db, profile_id: &ProfileId, id: &str) -> Result<Option<Sent>, sqlx::Error> {
+    let row: Option<(i64, String, String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT i.sent_at, i.reference, i.document, i.paid, \
+         (SELECT CAST(SUM(c.total) AS BIGINT) FROM credit_notes c WHERE c.invoice_id = i.id) \
+         FROM invoices i WHERE i.profile_id = $1 AND i.id = $2 AND i.status = $3",
+    )
+    .bind(profile_id)
+    .bind(id)
+    .bind(InvoiceStatus::Sent.as_str())
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|(sent_at, reference, document, paid, credited)| {
+        Ok(Sent {
+            sent_at,
+            reference,
+            document: super::json("document", &document)?,
+            paid,
+            credited: credited.unwrap_or(0),
+        })
+    })
+    .transpose()
+}
+
+/// Makes a draft sent, keeping the document as sent. False when it was not a draft of the
+/// profile's any more (sent meanwhile by another request, or deleted): only one send wins.
+pub async fn mark_sent(
+    db: &Db,
+    profile_id: &ProfileId,
+    id: &str,
+    document: &InvoiceDocument,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE invoices SET status = $1, sent_at = $2, reference = $3, document = $4, \
+         updated_at = $2 WHERE id = $5 AND profile_id = $6 AND status = $7",
+    )
+    .bind(InvoiceStatus::Sent.as_str())
+    .bind(now)
+    .bind(&document.pay_to.reference)
+    .bind(serde_json::to_string(document).expect("documents serialise"))
+    .bind(id)
+    .bind(profile_id)
+    .bind(InvoiceStatus::Draft.as_str())
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -131,3 +131,12 @@ pub async fn lock_in(
     }
     Ok(())
 }
+
+/// A profile's name (a business's registered name), if the profile exists.
+pub async fn name(db: &Db, profile_id: &ProfileId) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String,)>("SELECT name FROM profiles WHERE id = $1")
+        .bind(profile_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(|(name,)| name))
+}

@@ -710,3 +710,61 @@ pub async fn verified_email(bank: &TestBank, email: &str) -> String {
     assert_eq!(reply.status, 200, "{}", reply.body);
     cookie_pair(&reply, "__Host-registration")
 }
+
+pub async fn download_bytes(bank: &TestBank, who: &Customer, path: &str) -> Vec<u8> {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let response = bank
+        .router
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::AUTHORIZATION, who.bearer())
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec()
+}
+
+/// A business owner whose company went through onboarding: registered office, company number
+/// and VAT number, as an invoice prints them.
+pub async fn registered_business(bank: &TestBank, email: &str, name: &str) -> Customer {
+    use bank::domain::onboarding::business::BusinessData;
+    let owner = business_owner_named(bank, email, name).await;
+    let data = BusinessData {
+        country: "GB".into(),
+        kind: "ltd".into(),
+        name: name.into(),
+        number: "09876543".into(),
+        email: "office@bennett-hale.example".into(),
+        vat_number: "GB123456782".into(),
+        legal_building_number: "10".into(),
+        legal_address_1: "Finsbury Square".into(),
+        legal_city: "London".into(),
+        legal_postcode: "EC2A 1AF".into(),
+        legal_country: "GB".into(),
+        actual_same_as_legal: true,
+        ..BusinessData::default()
+    };
+    let now = bank.db.now_ms();
+    let draft = bank::store::onboardings::create(&bank.db, &owner.user_id, now)
+        .await
+        .unwrap();
+    bank::store::onboardings::save(&bank.db, &draft.id, 5, &data, now)
+        .await
+        .unwrap();
+    let mut conn = bank.db.pool.acquire().await.unwrap();
+    bank::store::onboardings::submit(&mut conn, &draft.id, &owner.profile_id, now)
+        .await
+        .unwrap();
+    owner
+}

@@ -11,7 +11,7 @@ use bank::api::invoices::drafts::{InvoicePage, InvoiceView, NextNumber};
 use bank::api::invoices::partners::PartnerView;
 use bank::domain::profiles::access::{ProfileType, Role};
 
-async fn partner(bank: &TestBank, who: &Customer, name: &str) -> String {
+pub(crate) async fn partner(bank: &TestBank, who: &Customer, name: &str) -> String {
     let added = call(
         bank,
         who,
@@ -27,7 +27,7 @@ async fn partner(bank: &TestBank, who: &Customer, name: &str) -> String {
     added.read::<PartnerView>().id
 }
 
-async fn gbp_account(bank: &TestBank, who: &Customer) -> String {
+pub(crate) async fn gbp_account(bank: &TestBank, who: &Customer) -> String {
     bank::services::accounts::of_profile(&bank.db, &who.profile_id)
         .await
         .unwrap()
@@ -38,7 +38,7 @@ async fn gbp_account(bank: &TestBank, who: &Customer) -> String {
         .to_string()
 }
 
-fn draft(number: &str, account: &str, partner: &str) -> Value {
+pub(crate) fn draft(number: &str, account: &str, partner: &str) -> Value {
     json!({
         "number": number,
         "issueDate": "2026-11-26",

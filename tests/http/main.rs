@@ -20,6 +20,7 @@ mod helpers;
 mod identity;
 mod invitations;
 mod invoice_partners;
+mod invoice_sending;
 mod invoices;
 mod ledger;
 mod names;

@@ -10,6 +10,7 @@ fn sms(to: &str, body: &str) -> Message {
         to: to.into(),
         subject: "Log-in code".into(),
         body: body.into(),
+        attachments: Vec::new(),
     }
 }
 
@@ -27,6 +28,7 @@ on_both_backends!(
                 to: "anna@example.com".into(),
                 subject: "Verify your email".into(),
                 body: "Your code is 222222 <script>alert(1)</script>".into(),
+                attachments: Vec::new(),
             })
             .await
             .unwrap();

@@ -10,7 +10,7 @@ use bank::domain::payments::payee::Scheme;
 use bank::domain::payments::recipient::PayeeType;
 use bank::store::bookings::{self, Party};
 
-use crate::helpers::{customer, open_account, Customer, Reply, TestBank};
+use crate::helpers::{customer, download_bytes, open_account, Customer, Reply, TestBank};
 use crate::on_both_backends;
 
 const PAYER: Party<'static> = Party {
@@ -29,30 +29,6 @@ async fn download(bank: &TestBank, who: &Customer, path: &str) -> Reply {
             .unwrap(),
     )
     .await
-}
-
-async fn download_bytes(bank: &TestBank, who: &Customer, path: &str) -> Vec<u8> {
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-    let response = bank
-        .router
-        .clone()
-        .oneshot(
-            Request::get(path)
-                .header(header::AUTHORIZATION, who.bearer())
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec()
 }
 
 /// February: one payment in before the period; March: in, out with a fee, a card purchase.

@@ -17,9 +17,10 @@ use crate::domain::accounts::money::{decimal, Currency};
 use crate::domain::invoices::invoice::{
     self, DiscountType, InvoiceInput, InvoiceStatus, ItemInput, NUMBER_EXISTS,
 };
+use crate::domain::invoices::matching::PaymentStatus;
 use crate::domain::paging::Paging;
 use crate::services::invoices::drafts::{self as service, DraftError, Filters, SaveError};
-use crate::services::invoices::partners;
+use crate::services::invoices::{matching, partners};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -73,6 +74,43 @@ pub struct InvoiceView {
     pub partner: Option<PartnerView>,
     pub items: Vec<InvoiceItem>,
     pub totals: InvoiceTotals,
+    /// Once sent: what it asks payers to quote, what came in and where it stands.
+    pub sent: Option<SentView>,
+}
+
+/// A payment matched to an invoice; its transaction is on the account's history.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoicePaymentView {
+    pub transaction_id: String,
+    pub amount: String,
+    /// When it arrived (ms since the epoch).
+    pub created_at: i64,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreditNoteView {
+    pub id: String,
+    pub number: String,
+    pub issue_date: String,
+    pub total: String,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentView {
+    /// ms since the epoch.
+    pub sent_at: i64,
+    /// The ISO 11649 creditor reference ("RF47INV0007").
+    pub reference: String,
+    pub payment_status: PaymentStatus,
+    pub paid: String,
+    pub credited: String,
+    /// What is still owed (never below zero).
+    pub left: String,
+    pub payments: Vec<InvoicePaymentView>,
+    pub credit_notes: Vec<CreditNoteView>,
 }
 
 async fn view(
@@ -85,7 +123,37 @@ async fn view(
         .await?
         .map(partner_view);
     let t = &i.totals;
+    let sent = matching::standing(&state.db, &profile.profile_id, &stored.id)
+        .await?
+        .map(|standing| SentView {
+            sent_at: standing.sent_at,
+            reference: standing.reference,
+            payment_status: standing.status,
+            paid: decimal(standing.paid),
+            credited: decimal(standing.credited),
+            left: decimal((t.total - standing.credited - standing.paid).max(0)),
+            payments: standing
+                .payments
+                .into_iter()
+                .map(|p| InvoicePaymentView {
+                    transaction_id: p.transaction_id,
+                    amount: decimal(p.amount),
+                    created_at: p.created_at,
+                })
+                .collect(),
+            credit_notes: standing
+                .credit_notes
+                .into_iter()
+                .map(|note| CreditNoteView {
+                    id: note.id,
+                    number: note.document.number,
+                    issue_date: note.document.issue_date,
+                    total: decimal(note.document.total),
+                })
+                .collect(),
+        });
     Ok(InvoiceView {
+        sent,
         id: stored.id,
         number: i.number,
         status: stored.status,
@@ -196,7 +264,7 @@ pub struct InvoiceBody {
 }
 
 impl InvoiceBody {
-    fn input(&self) -> InvoiceInput {
+    pub(super) fn input(&self) -> InvoiceInput {
         InvoiceInput {
             number: self.number.clone(),
             issue_date: self.issue_date.clone(),

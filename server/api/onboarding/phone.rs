@@ -114,6 +114,7 @@ pub async fn send_code_to(state: &ApiState, user_id: &UserId) -> Result<(), AppE
                 "{code} is your {} code to verify this phone number. It expires in 2 minutes.",
                 state.config.company.trading_name
             ),
+            attachments: Vec::new(),
         })
         .await?;
     Ok(())

@@ -136,7 +136,7 @@ pub fn series_position(number: &str) -> Option<i64> {
 }
 
 /// A decimal as people type it ("1,250.5"), at most `places` decimals, not negative.
-fn amount(text: &str, places: u32) -> Option<Decimal> {
+pub(crate) fn amount(text: &str, places: u32) -> Option<Decimal> {
     let compact: String = text.trim().chars().filter(|c| *c != ',').collect();
     let value: Decimal = compact.parse().ok()?;
     (!value.is_sign_negative() && value.scale() <= places && compact.len() <= 15).then_some(value)

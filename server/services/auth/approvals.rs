@@ -97,6 +97,7 @@ async fn create(
                 to: format!("{phone_code}{phone_number}"),
                 subject: subject.into(),
                 body: text(&code),
+                attachments: Vec::new(),
             })
             .await?;
     }

@@ -36,6 +36,7 @@ pub async fn send_code(
                  Log in at {base}/login, or choose a new password at {base}/forgot.",
                 base = config.base_url
             ),
+            attachments: Vec::new(),
         }
     } else {
         let code = secrets::new_code();
@@ -48,6 +49,7 @@ pub async fn send_code(
                 "{code} is your code to confirm this email address for your new {trading} account. \
                  It expires in 10 minutes.\n\nIf you did not sign up, ignore this email."
             ),
+            attachments: Vec::new(),
         }
     };
     notify.send(message).await?;

@@ -62,6 +62,7 @@ async fn send_link(
                  To choose a new password, open this link within one hour:\n{link}\n\n\
                  The link works once. If you did not ask for it, ignore this email: your password stays as it is."
             ),
+            attachments: Vec::new(),
         })
         .await?;
     super::audit(
@@ -110,6 +111,7 @@ pub async fn reset(
                      If this was not you, call us at once on {}.",
                     config.company.support_phone
                 ),
+                attachments: Vec::new(),
             })
             .await;
         if let Err(error) = sent {

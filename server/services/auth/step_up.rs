@@ -54,6 +54,7 @@ pub async fn tell(
         to: user.email.clone(),
         subject: format!("{what} on your account"),
         body: text.clone(),
+        attachments: Vec::new(),
     }];
     if let Some((code, number)) = store::users::phone(db, user_id).await? {
         messages.push(Message {
@@ -61,6 +62,7 @@ pub async fn tell(
             to: format!("{code}{number}"),
             subject: "Security change".into(),
             body: text,
+            attachments: Vec::new(),
         });
     }
     for message in messages {

@@ -82,6 +82,7 @@ pub async fn decide_business(
             to: user.email.clone(),
             subject: format!("Your {trading_name} application"),
             body: review::kyb_email(decision, note.unwrap_or_default()),
+            attachments: Vec::new(),
         })
         .await;
     if let Err(error) = sent {

@@ -74,6 +74,7 @@ async fn send_link(
         to: row.email.clone(),
         subject,
         body,
+        attachments: Vec::new(),
     };
     if let Err(error) = mailer.notify.send(message).await {
         tracing::error!(%error, "the invitation email was not sent");

@@ -12,8 +12,11 @@ const WIDTH: f32 = 595.0;
 const HEIGHT: f32 = 842.0;
 const MARGIN: f32 = 40.0;
 const ROWS_PER_PAGE: usize = 40;
-const REGULAR: Name<'static> = Name(b"F1");
-const BOLD: Name<'static> = Name(b"F2");
+pub const REGULAR: Name<'static> = Name(b"F1");
+pub const BOLD: Name<'static> = Name(b"F2");
+/// The page's left and right text edges.
+pub const LEFT: f32 = MARGIN;
+pub const RIGHT: f32 = WIDTH - MARGIN;
 
 /// WinAnsi bytes for text; characters it lacks become '?'.
 pub fn win_ansi(text: &str) -> Vec<u8> {
@@ -28,6 +31,23 @@ pub fn win_ansi(text: &str) -> Vec<u8> {
             _ => b'?',
         })
         .collect()
+}
+
+/// Helvetica's advance widths (per 1000 em) for what amounts are made of; anything else is
+/// taken at an average letter's width. Used only to right-align figures.
+fn text_width(text: &str, size: f32) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| match c {
+            '0'..='9' | '£' | '€' | '$' => 556,
+            '.' | ',' | ' ' => 278,
+            '-' => 333,
+            '%' => 889,
+            'A'..='Z' => 667,
+            _ => 556,
+        })
+        .sum();
+    units as f32 * size / 1000.0
 }
 
 /// Pages being written into one PDF; the document is assembled by `finish`.
@@ -105,6 +125,51 @@ impl PdfBook {
         content.next_line(x, y);
         content.show(Str(&win_ansi(text)));
         content.end_text();
+    }
+
+    /// Text whose right end is at `x`: amounts line up on their last digit.
+    pub fn text_right(&mut self, x: f32, font: Name<'static>, size: f32, text: &str) {
+        self.text(x - text_width(text, size), font, size, text);
+    }
+
+    /// A thin rule across the page under the current line.
+    pub fn rule(&mut self) {
+        let y = self.y + 8.0;
+        let content = self.page.as_mut().expect("a page is open");
+        content.set_line_width(0.5);
+        content.move_to(MARGIN, y);
+        content.line_to(WIDTH - MARGIN, y);
+        content.stroke();
+    }
+
+    /// Filled squares of side `cell` on a grid whose top-left corner is `x` and the current
+    /// line (a QR code's dark modules: `dark` answers for column and row).
+    pub fn squares(&mut self, x: f32, cell: f32, size: usize, dark: impl Fn(usize, usize) -> bool) {
+        let top = self.y;
+        let content = self.page.as_mut().expect("a page is open");
+        for row in 0..size {
+            for column in 0..size {
+                if dark(column, row) {
+                    content.rect(
+                        x + column as f32 * cell,
+                        top - (row + 1) as f32 * cell,
+                        cell,
+                        cell,
+                    );
+                }
+            }
+        }
+        content.fill_nonzero();
+    }
+
+    /// Where the next line is written, from the page's foot.
+    pub fn y(&self) -> f32 {
+        self.y
+    }
+
+    /// Whether `height` more fits above the footer.
+    pub fn fits(&self, height: f32) -> bool {
+        self.y - height > MARGIN + 10.0
     }
 
     pub fn line_break(&mut self, height: f32) {
