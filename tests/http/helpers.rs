@@ -738,6 +738,16 @@ pub async fn download_bytes(bank: &TestBank, who: &Customer, path: &str) -> Vec<
 /// A business owner whose company went through onboarding: registered office, company number
 /// and VAT number, as an invoice prints them.
 pub async fn registered_business(bank: &TestBank, email: &str, name: &str) -> Customer {
+    registered_business_with_vat(bank, email, name, "GB123456782").await
+}
+
+/// As `registered_business`, with this VAT number ("" for a business not registered for VAT).
+pub async fn registered_business_with_vat(
+    bank: &TestBank,
+    email: &str,
+    name: &str,
+    vat_number: &str,
+) -> Customer {
     use bank::domain::onboarding::business::BusinessData;
     let owner = business_owner_named(bank, email, name).await;
     let data = BusinessData {
@@ -746,7 +756,7 @@ pub async fn registered_business(bank: &TestBank, email: &str, name: &str) -> Cu
         name: name.into(),
         number: "09876543".into(),
         email: "office@bennett-hale.example".into(),
-        vat_number: "GB123456782".into(),
+        vat_number: vat_number.into(),
         legal_building_number: "10".into(),
         legal_address_1: "Finsbury Square".into(),
         legal_city: "London".into(),

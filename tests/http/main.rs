@@ -14,6 +14,7 @@ mod connections;
 mod contract;
 mod corporate_cards;
 mod crash;
+mod e_invoices;
 mod exchange;
 mod form_gate;
 mod helpers;

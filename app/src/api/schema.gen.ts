@@ -1713,6 +1713,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/documents/previews/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The unsaved invoice as its client will see it; the form's mistakes answer as they would on
+         *     saving.
+         */
+        post: operations["post_v2_documents_previews_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice's PDF: a sent one exactly as it was sent, a draft as it stands. */
+        get: operations["get_v2_documents_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/e_invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sent invoice's or credit note's e-invoice: UBL 2.1 following Peppol BIS Billing 3.0. A
+         *     draft has none until it is sent.
+         */
+        get: operations["get_v2_documents_e_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a draft to the ticked addresses with its PDF and e-invoice; it becomes `sent` and is
+         *     not changed again.
+         */
+        post: operations["post_v2_invoices_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/invoices/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corrects a sent invoice with a credit note for all or part of it, sent like the invoice. */
+        post: operations["post_v2_invoices_credit_notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2175,6 +2269,31 @@ export interface components {
              */
             referralCode?: string | null;
         };
+        CreditNoteMade: {
+            id: string;
+        };
+        CreditNoteRequest: {
+            /** @default  */
+            invoiceId?: string;
+            /**
+             * @description For part of the invoice: the amount before VAT (decimal text); empty for all of it.
+             * @default
+             */
+            amount?: string;
+            /**
+             * @description What the part is for; printed as its line.
+             * @default
+             */
+            reason?: string;
+            /** @default [] */
+            emailEntries?: components["schemas"]["EmailEntry"][];
+        };
+        CreditNoteView: {
+            id: string;
+            number: string;
+            issueDate: string;
+            total: string;
+        };
         /** @enum {string} */
         Currency: "GBP" | "EUR" | "USD" | "CHF" | "ALL";
         Decision: {
@@ -2210,9 +2329,53 @@ export interface components {
          * @enum {string}
          */
         DiscountType: "fixed-amount" | "percent";
+        /**
+         * @description An invoice, or a credit note correcting a sent one.
+         * @enum {string}
+         */
+        DocumentKind: "invoice" | "credit_note";
+        DocumentLineView: {
+            description: string;
+            /** @description "1 Nov 2026 – 30 Nov 2026", when the item has a period. */
+            period: string | null;
+            hours: string;
+            price: string;
+            net: string;
+        };
+        /** @description Everything the PDF prints, figures as decimal text in `currency`. */
+        DocumentView: {
+            kind: components["schemas"]["DocumentKind"];
+            /** @description "VAT invoice", "Invoice" or "Credit note". */
+            title: string;
+            number: string;
+            issueDate: string;
+            dueDate: string;
+            currency: components["schemas"]["Currency"];
+            seller: components["schemas"]["InvoiceParty"];
+            buyer: components["schemas"]["InvoiceParty"];
+            lines: components["schemas"]["DocumentLineView"][];
+            discountLabel: string;
+            discountType: null | components["schemas"]["DiscountType"];
+            vatPercent: string | null;
+            subtotal: string;
+            discount: string;
+            net: string;
+            vat: string;
+            total: string;
+            payTo: components["schemas"]["PayTo"];
+            /** @description A euro invoice's EPC QR payload (the PDF draws it). */
+            epcPayload: string | null;
+        };
         /** @description A done thing, with the text to show. */
         Done: {
             message: string;
+        };
+        /** @description SPEC §3 email entry: an address the invoice may go to, ticked or not. */
+        EmailEntry: {
+            /** @default  */
+            email?: string;
+            /** @default false */
+            enabled?: boolean;
         };
         /** @description An answer with nothing to say but its status. */
         Empty: Record<string, unknown>;
@@ -2631,6 +2794,31 @@ export interface components {
             /** Format: int64 */
             page: number;
         };
+        /** @description The business or its client, as printed. */
+        InvoiceParty: {
+            name: string;
+            /** @description Building and street. */
+            street: string;
+            city: string;
+            postcode: string | null;
+            /** @description ISO 3166-1 alpha-2, and its name as printed. */
+            country: string;
+            countryName: string;
+            /** @description The company number, for a company. */
+            registrationNumber: string | null;
+            vatNumber: string | null;
+            email: string | null;
+        };
+        /** @description A payment matched to an invoice; its transaction is on the account's history. */
+        InvoicePaymentView: {
+            transactionId: string;
+            amount: string;
+            /**
+             * Format: int64
+             * @description When it arrived (ms since the epoch).
+             */
+            createdAt: number;
+        };
         InvoiceRef: {
             /** @default  */
             id?: string;
@@ -2665,6 +2853,7 @@ export interface components {
             partner: null | components["schemas"]["PartnerView"];
             items: components["schemas"]["InvoiceItem"][];
             totals: components["schemas"]["InvoiceTotals"];
+            sent: null | components["schemas"]["SentView"];
         };
         /**
          * @description SPEC §4 "KYC status values".
@@ -2855,6 +3044,11 @@ export interface components {
         OrderInput: {
             method: components["schemas"]["FeeMethod"];
         };
+        /** @description The sent invoice a payment in paid. */
+        PaidInvoice: {
+            id: string;
+            number: string;
+        };
         /** @description SPEC §3 partner as the form sends it; `id` when editing. */
         PartnerBody: {
             /** @default null */
@@ -2950,11 +3144,27 @@ export interface components {
             /** Format: int64 */
             lastUsedAt: number | null;
         };
+        /** @description Where to pay: the chosen account and the reference to quote. */
+        PayTo: {
+            holder: string;
+            /** @description "04-00-04" and the account number, for a pound account. */
+            sortCode: string | null;
+            accountNumber: string | null;
+            iban: string;
+            bic: string;
+            /** @description The ISO 11649 creditor reference, compact ("RF18INV0007"). */
+            reference: string;
+        };
         /**
          * @description SPEC §3: a private person or a company.
          * @enum {string}
          */
         PayeeType: "private" | "company";
+        /**
+         * @description Where a sent invoice stands: what the list's chips show.
+         * @enum {string}
+         */
+        PaymentStatus: "unpaid" | "overdue" | "partly_paid" | "paid" | "overpaid";
         /** @description SPEC §3 "Person payload": the personal details, or (with a country) the address. */
         PersonPatch: {
             /** @default null */
@@ -2984,6 +3194,37 @@ export interface components {
             address1?: string | null;
             /** @default null */
             buildingNumber?: string | null;
+        };
+        PreviewRequest: {
+            /**
+             * @description "invoice".
+             * @default
+             */
+            type?: string;
+            /**
+             * @default {
+             *       "id": null,
+             *       "number": "",
+             *       "issueDate": "",
+             *       "dueDate": "",
+             *       "bankAccountId": "",
+             *       "partnerId": "",
+             *       "discount": "",
+             *       "discountType": null,
+             *       "isDiscountApplied": false,
+             *       "vatAmount": "",
+             *       "isVatApplied": false,
+             *       "items": []
+             *     }
+             */
+            data?: components["schemas"]["InvoiceBody"];
+        };
+        /** @description The preview: the document, or SPEC §8's no-data title and text when there is nothing yet. */
+        PreviewView: {
+            empty: boolean;
+            title: string | null;
+            text: string | null;
+            document: null | components["schemas"]["DocumentView"];
         };
         PriceList: {
             fees: components["schemas"]["FeeEntry"][];
@@ -3239,6 +3480,17 @@ export interface components {
         SendInput: {
             email?: string;
         };
+        SendRequest: {
+            /** @default  */
+            id?: string;
+            /** @default [] */
+            emailEntries?: components["schemas"]["EmailEntry"][];
+            /**
+             * @description Send a sent invoice again, exactly as first sent.
+             * @default false
+             */
+            again?: boolean;
+        };
         /** @description SPEC §3 Transfer request `sender`. */
         Sender: {
             /** @default  */
@@ -3255,6 +3507,22 @@ export interface components {
             /** @description The ISO 20022 messages kept with it: `pain.001`, `pacs.008`. */
             messages: string[];
             attachments: components["schemas"]["AttachmentView"][];
+        };
+        SentView: {
+            /**
+             * Format: int64
+             * @description ms since the epoch.
+             */
+            sentAt: number;
+            /** @description The ISO 11649 creditor reference ("RF47INV0007"). */
+            reference: string;
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            paid: string;
+            credited: string;
+            /** @description What is still owed (never below zero). */
+            left: string;
+            payments: components["schemas"]["InvoicePaymentView"][];
+            creditNotes: components["schemas"]["CreditNoteView"][];
         };
         SessionState: {
             isAuth: boolean;
@@ -3443,6 +3711,7 @@ export interface components {
             /** @description RFC 3339, UTC. */
             createdAt: string;
             transfer: null | components["schemas"]["SentTransfer"];
+            invoice: null | components["schemas"]["PaidInvoice"];
         };
         /** @description SPEC §3 "Transfer request". */
         TransferBody: components["schemas"]["TransferTermsBody"] & {
@@ -6966,6 +7235,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_documents_previews_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_documents_invoice: {
+        parameters: {
+            query?: {
+                /** @description The invoice or credit note. */
+                entId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_documents_e_invoice: {
+        parameters: {
+            query?: {
+                /** @description The invoice or credit note. */
+                entId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_invoices_credit_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNoteMade"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

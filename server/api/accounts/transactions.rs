@@ -73,6 +73,15 @@ pub struct TransactionView {
     /// For a transfer the customer sent, in the detail (`take`) only: what Repeat Transfer
     /// prefills and the ISO 20022 messages it has.
     pub transfer: Option<super::sent_transfers::SentTransfer>,
+    /// In the detail only: the invoice this payment was matched to (issue 29 point 5).
+    pub invoice: Option<PaidInvoice>,
+}
+
+/// The sent invoice a payment in paid.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct PaidInvoice {
+    pub id: String,
+    pub number: String,
 }
 
 impl TransactionView {
@@ -122,6 +131,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
         balance_after: txn.balance_after.map(money),
         created_at: iso_time(txn.created_at),
         transfer: None,
+        invoice: None,
     }
 }
 
@@ -257,5 +267,9 @@ async fn take(
     let (txn, account) = owned_transaction(&state, &profile, &input.id).await?;
     let mut shown = view(&txn, &account);
     shown.transfer = super::sent_transfers::details(&state, &txn.id).await?;
+    shown.invoice =
+        crate::services::invoices::matching::invoice_paid_by(&state.db, txn.id.as_str())
+            .await?
+            .map(|(id, number)| PaidInvoice { id, number });
     Ok(Json(shown))
 }

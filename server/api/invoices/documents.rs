@@ -14,7 +14,7 @@ use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{decimal, Currency};
-use crate::domain::invoices::document::{DocumentKind, InvoiceDocument, Party, PayTo};
+use crate::domain::invoices::document::{DocumentKind, InvoiceDocument, InvoiceParty, PayTo};
 use crate::domain::invoices::invoice::{self, DiscountType};
 use crate::domain::invoices::pdf;
 use crate::services::invoices::documents::{self as service, DocumentError};
@@ -53,8 +53,8 @@ pub struct DocumentView {
     pub issue_date: String,
     pub due_date: String,
     pub currency: Currency,
-    pub seller: Party,
-    pub buyer: Party,
+    pub seller: InvoiceParty,
+    pub buyer: InvoiceParty,
     pub lines: Vec<DocumentLineView>,
     pub discount_label: String,
     pub discount_type: Option<DiscountType>,

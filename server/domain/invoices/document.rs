@@ -19,7 +19,7 @@ crate::domain::named_enum! {
 /// The business or its client, as printed.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Party {
+pub struct InvoiceParty {
     pub name: String,
     /// Building and street.
     pub street: String,
@@ -34,7 +34,7 @@ pub struct Party {
     pub email: Option<String>,
 }
 
-impl Party {
+impl InvoiceParty {
     /// The address as printed: street, town and postcode, country.
     pub fn address_lines(&self) -> Vec<String> {
         let town = [
@@ -92,8 +92,8 @@ pub struct InvoiceDocument {
     pub issue_date: String,
     pub due_date: String,
     pub currency: Currency,
-    pub seller: Party,
-    pub buyer: Party,
+    pub seller: InvoiceParty,
+    pub buyer: InvoiceParty,
     pub lines: Vec<DocumentLine>,
     /// How the discount was given: "10%" or an amount, when there is one.
     pub discount_type: Option<DiscountType>,
@@ -132,8 +132,8 @@ impl InvoiceDocument {
     pub fn of_invoice(
         invoice: &Invoice,
         currency: Currency,
-        seller: Party,
-        buyer: Party,
+        seller: InvoiceParty,
+        buyer: InvoiceParty,
         pay_to_account: PayTo,
     ) -> Self {
         let t = &invoice.totals;

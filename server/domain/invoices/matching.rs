@@ -32,22 +32,25 @@ fn alphanumeric(text: &str) -> String {
 
 /// The invoice `details` (a payment's reference as the payer typed it) names, if exactly one.
 pub fn invoice_named<'a>(details: &str, candidates: &[Candidate<'a>]) -> Option<&'a str> {
-    // The reference: letters and digits in order, spaces and case as the payer liked; what
-    // follows it must not continue it ("RF18INV0007" is not "RF18INV00071").
-    let compact: String = details
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase();
+    // The reference: made of whole words in a row, however the payer spaced it ("rf47 inv0
+    // 007"), never part of a longer word ("RF47INV00071" is another reference).
+    let tokens: Vec<String> = details
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .map(str::to_ascii_uppercase)
+        .collect();
+    let spelled = |reference: &str| {
+        (0..tokens.len()).any(|start| {
+            let mut joined = String::new();
+            tokens[start..].iter().any(|token| {
+                joined.push_str(token);
+                joined == reference || !reference.starts_with(joined.as_str())
+            }) && joined == reference
+        })
+    };
     let by_reference: Vec<&str> = candidates
         .iter()
-        .filter(|c| {
-            !c.reference.is_empty()
-                && compact.match_indices(c.reference).any(|(at, _)| {
-                    !compact[at + c.reference.len()..]
-                        .starts_with(|ch: char| ch.is_ascii_alphanumeric())
-                })
-        })
+        .filter(|c| !c.reference.is_empty() && spelled(c.reference))
         .map(|c| c.id)
         .collect();
     if let [one] = by_reference[..] {

@@ -106,7 +106,7 @@ impl Printer<'_> {
         book.line_break(10.0);
     }
 
-    fn party(&mut self, heading: &str, party: &super::document::Party, x_label: bool) {
+    fn party(&mut self, heading: &str, party: &super::document::InvoiceParty, x_label: bool) {
         let book = &mut self.book;
         if x_label {
             book.text(LEFT, BOLD, 9.0, heading);

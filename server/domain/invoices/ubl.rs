@@ -4,7 +4,7 @@
 //! requires; the rules (sums, VAT categories, electronic addresses) are Peppol's, checked in
 //! the tests against the official XSD and Schematron.
 
-use super::document::{DocumentKind, InvoiceDocument, Party};
+use super::document::{DocumentKind, InvoiceDocument, InvoiceParty};
 use crate::domain::accounts::money::decimal;
 use crate::domain::xml::Xml;
 
@@ -49,6 +49,54 @@ fn category(document: &InvoiceDocument) -> VatCategory {
     }
 }
 
+/// Peppol's Electronic Address Scheme (EAS) codes for VAT numbers, by the number's prefix.
+const VAT_SCHEMES: &[(&str, &str)] = &[
+    ("AD", "9922"),
+    ("AL", "9923"),
+    ("AT", "9914"),
+    ("BA", "9924"),
+    ("BE", "9925"),
+    ("BG", "9926"),
+    ("CH", "9927"),
+    ("CY", "9928"),
+    ("CZ", "9929"),
+    ("DE", "9930"),
+    ("EE", "9931"),
+    ("EL", "9933"),
+    ("ES", "9920"),
+    ("FR", "9957"),
+    ("GB", "9932"),
+    ("HR", "9934"),
+    ("HU", "9910"),
+    ("IE", "9935"),
+    ("IT", "0211"),
+    ("LI", "9936"),
+    ("LT", "9937"),
+    ("LU", "9938"),
+    ("LV", "9939"),
+    ("MC", "9940"),
+    ("ME", "9941"),
+    ("MK", "9942"),
+    ("MT", "9943"),
+    ("NL", "9944"),
+    ("PL", "9945"),
+    ("PT", "9946"),
+    ("RO", "9947"),
+    ("RS", "9948"),
+    ("SI", "9949"),
+    ("SK", "9950"),
+    ("SM", "9951"),
+    ("TR", "9952"),
+    ("VA", "9953"),
+];
+
+fn vat_scheme(vat: &str) -> Option<&'static str> {
+    VAT_SCHEMES
+        .iter()
+        .find(|(prefix, _)| vat.starts_with(prefix))
+        .map(|(_, scheme)| *scheme)
+}
+
 struct Writer<'a> {
     xml: Xml,
     document: &'a InvoiceDocument,
@@ -80,30 +128,25 @@ impl Writer<'_> {
         self.xml.close(element);
     }
 
-    /// A party's electronic address: its UK VAT number (Peppol scheme 9932) when it has one,
-    /// else its email (scheme EM).
-    fn endpoint(&mut self, party: &Party) {
-        match (&party.vat_number, &party.email) {
-            (Some(vat), _) if vat.starts_with("GB") => {
-                self.xml
-                    .open_with("cbc:EndpointID", &[("schemeID", "9932")]);
-                self.xml.text(vat);
-                self.xml.close("cbc:EndpointID");
-            }
-            (_, Some(email)) => {
-                self.xml.open_with("cbc:EndpointID", &[("schemeID", "EM")]);
-                self.xml.text(email);
-                self.xml.close("cbc:EndpointID");
-            }
-            _ => {
-                self.xml.open_with("cbc:EndpointID", &[("schemeID", "EM")]);
-                self.xml.text("unknown@invalid");
-                self.xml.close("cbc:EndpointID");
-            }
-        }
+    /// A party's electronic address (Peppol's EndpointID): its VAT number, under the scheme of
+    /// the country that issued it. A party without one has no Peppol address to give; the
+    /// element is left out rather than made up, and such an e-invoice is for the client's
+    /// software, not the Peppol network.
+    fn endpoint(&mut self, party: &InvoiceParty) {
+        let Some((scheme, vat)) = party
+            .vat_number
+            .as_deref()
+            .and_then(|vat| vat_scheme(vat).map(|scheme| (scheme, vat)))
+        else {
+            return;
+        };
+        self.xml
+            .open_with("cbc:EndpointID", &[("schemeID", scheme)]);
+        self.xml.text(vat);
+        self.xml.close("cbc:EndpointID");
     }
 
-    fn party(&mut self, element: &str, party: &Party) {
+    fn party(&mut self, element: &str, party: &InvoiceParty) {
         // Outside VAT, Peppol wants no VAT identifier on either side (BR-O-02).
         let show_vat = self.category.code != "O";
         self.xml.open(element);

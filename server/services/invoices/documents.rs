@@ -5,7 +5,7 @@
 use crate::domain::accounts::identifiers::sort_code_display;
 use crate::domain::accounts::money::Currency;
 use crate::domain::ids::ProfileId;
-use crate::domain::invoices::document::{InvoiceDocument, Party, PayTo};
+use crate::domain::invoices::document::{InvoiceDocument, InvoiceParty, PayTo};
 use crate::domain::invoices::invoice::Invoice;
 use crate::domain::invoices::partner::Partner;
 use crate::domain::onboarding::countries;
@@ -37,12 +37,12 @@ fn some(text: &str) -> Option<String> {
 }
 
 /// The business as its invoices name it: its registered name, office, company and VAT numbers.
-pub async fn seller(db: &Db, profile_id: &ProfileId) -> Result<Party, sqlx::Error> {
+pub async fn seller(db: &Db, profile_id: &ProfileId) -> Result<InvoiceParty, sqlx::Error> {
     let name = store::profiles::name(db, profile_id)
         .await?
         .unwrap_or_default();
     let Some(onboarding) = store::onboardings::by_profile(db, profile_id).await? else {
-        return Ok(Party {
+        return Ok(InvoiceParty {
             name,
             street: String::new(),
             city: String::new(),
@@ -61,7 +61,7 @@ pub async fn seller(db: &Db, profile_id: &ProfileId) -> Result<Party, sqlx::Erro
         .collect::<Vec<_>>()
         .join(" ");
     let country = some(&d.legal_country).unwrap_or_else(|| d.country.clone());
-    Ok(Party {
+    Ok(InvoiceParty {
         name: some(&d.name).unwrap_or(name),
         street,
         city: d.legal_city.trim().to_string(),
@@ -75,8 +75,8 @@ pub async fn seller(db: &Db, profile_id: &ProfileId) -> Result<Party, sqlx::Erro
 }
 
 /// The client as printed.
-pub fn buyer(partner: &Partner) -> Party {
-    Party {
+pub fn buyer(partner: &Partner) -> InvoiceParty {
+    InvoiceParty {
         name: partner.name.clone(),
         street: partner.address1.clone(),
         city: partner.city.clone(),
