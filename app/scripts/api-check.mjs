@@ -24,9 +24,9 @@ execFileSync(
     stdio: "ignore",
   },
 );
-execFileSync(process.execPath, ["scripts/api-schemas.mjs", `${dir}/schemas.gen.ts`], { cwd: root });
+execFileSync(process.execPath, ["scripts/api-schemas.mjs", dir], { cwd: root });
 const stale = [];
-for (const file of ["schema.gen.ts", "schemas.gen.ts"]) {
+for (const file of ["schema.gen.ts", "schemas.gen.ts", "schemas-invoices.gen.ts"]) {
   const fresh = readFileSync(`${dir}/${file}`, "utf8");
   const committed = readFileSync(path.join(root, "src/api", file), "utf8");
   if (fresh !== committed) stale.push(file);

@@ -23,6 +23,10 @@ const SIGNED_IN = {
     "/bank-accounts/details",
     "/client/details",
     "/company/add",
+    "/invoice/list",
+    "/invoice/new",
+    "/invoice/contractors",
+    "/invoice/contractors/new",
   ],
   mobile: [
     "/dashboard",
@@ -37,6 +41,10 @@ const SIGNED_IN = {
     "/account",
     "/account/users/invite",
     "/company/add",
+    "/invoice/list",
+    "/invoice/new",
+    "/invoice/contractors",
+    "/invoice/contractors/new",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.
@@ -88,6 +96,26 @@ try {
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       await shoot(page, name(layout, route));
+    }
+    // An invoice, and the creation flow's data and preview steps, reached as a customer does.
+    if (wanted("/invoice/view")) {
+      await page.goto(`${bank.url}/invoice/list`);
+      await hydrated(page);
+      await page.click(".invoice-row >> nth=-1");
+      await page.waitForSelector(".invoice-sheet");
+      await shoot(page, name(layout, "/invoice/view"));
+      await page.goto(`${bank.url}/invoice/new`);
+      await hydrated(page);
+      await page.click(".partner-choice >> nth=0");
+      await page.waitForSelector(".invoice-form");
+      await page.fill("input[name='items.0.description']", "Consulting");
+      await page.fill("input[name='items.0.quantityHours']", "10");
+      await page.fill("input[name='items.0.price']", "90");
+      await page.waitForSelector(".invoice-totals");
+      await shoot(page, name(layout, "/invoice/new", "-data"));
+      await page.click("button:has-text('Preview')");
+      await page.waitForSelector(".invoice-sheet");
+      await shoot(page, name(layout, "/invoice/new", "-preview"));
     }
     if (layout === "mobile" && wanted("/menu")) {
       await page.goto(`${bank.url}/dashboard`);

@@ -350,6 +350,9 @@ const EXCHANGE: Rule = Rule::full(Section::Transaction)
     .complete()
     .flag(Flag::CurrencyExchange);
 const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
+/// SPEC §6: invoicing needs the invoice right and a business; writing its full level.
+const INVOICES_READ: Rule = Rule::read(Section::Invoice).business();
+const INVOICES_WRITE: Rule = Rule::full(Section::Invoice).business();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
 /// fails one is sent to the dashboard before anything renders (SPEC §2 Route guards). Paths not
@@ -385,6 +388,15 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/cards/corporate", CORPORATE_CARDS),
     ("/cards/corporate/invite", CORPORATE_CARDS),
     ("/cards/corporate/{cardId}/view", CORPORATE_CARDS),
+    // SPEC §2 invoice routes (the phone's; the desktop has the same screens at the same paths).
+    ("/invoice", INVOICES_WRITE),
+    ("/invoice/new", INVOICES_WRITE),
+    ("/invoice/edit/{invoiceId}", INVOICES_WRITE),
+    ("/invoice/list", INVOICES_READ),
+    ("/invoice/view/{invoiceId}", INVOICES_READ),
+    ("/invoice/contractors", INVOICES_READ),
+    ("/invoice/contractors/new", INVOICES_WRITE),
+    ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
 ];
 
 /// The guard of a dashboard page, matching `{param}` segments.

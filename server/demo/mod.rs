@@ -2,6 +2,7 @@
 //! once. Their SMS codes appear on the sandbox outbox page.
 
 mod addresses;
+mod invoices;
 pub mod past_year;
 
 use crate::domain::auth::email::Email;
@@ -67,7 +68,10 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
         let now = db.now_ms();
         addresses::record(db, &user, &profile, kind, demo.profile, now).await?;
         match kind {
-            ProfileType::Business => past_year::business(db, &profile, demo.profile, now).await?,
+            ProfileType::Business => {
+                past_year::business(db, &profile, demo.profile, now).await?;
+                invoices::business(db, &profile, now).await?;
+            }
             _ => past_year::personal(db, &profile, demo.profile, now).await?,
         }
     }

@@ -150,6 +150,11 @@ impl FormPost {
             .unwrap_or_default()
     }
 
+    /// Every field as posted, in order (a list of rows: an invoice's items).
+    pub fn all(&self) -> &[(String, String)] {
+        &self.fields
+    }
+
     /// Whether the field was posted at all (a ticked checkbox, a step's own field).
     pub fn has(&self, name: &str) -> bool {
         self.fields.iter().any(|(k, _)| k == name)

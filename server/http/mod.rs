@@ -7,6 +7,7 @@ mod exchange_forms;
 mod forms;
 mod health;
 mod identity_widget;
+mod invoice_forms;
 mod login_form;
 mod money_in;
 mod onboarding_forms;
@@ -276,6 +277,11 @@ fn bank_pages() -> Router<AppState> {
         .route(
             "/transfer/{realm}",
             get(pages::page).post(transfer_forms::start),
+        )
+        .route("/invoice/new", get(pages::page).post(invoice_forms::create))
+        .route(
+            "/invoice/edit/{invoice}",
+            get(pages::page).post(invoice_forms::edit),
         )
 }
 

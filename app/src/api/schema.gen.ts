@@ -3197,7 +3197,8 @@ export interface components {
         };
         PreviewRequest: {
             /**
-             * @description "invoice".
+             * @description "invoice" for the form's data; "saved_invoice" for a saved invoice or credit note by
+             *     `data.id`.
              * @default
              */
             type?: string;

@@ -5,7 +5,7 @@ import { useApp } from "../lib/appContext";
 import { useAccessFacts } from "../lib/useAccessFacts";
 import { Icon } from "../ui/Icon";
 import { Logo } from "../ui/Logo";
-import { menuFor, type ShownItem, shortName } from "./menu";
+import { GROUPS, menuFor, type ShownItem, shortName } from "./menu";
 
 // The signed-in navigation: SPEC §2's menu from one table (`menu.ts`) by SPEC §6's rules. On the
 // desktop it is the left column; on the phone it is the side menu, a drawer over the page with
@@ -32,18 +32,21 @@ function NavItems({ items, onChoose }: { items: ShownItem[]; onChoose?: () => vo
       )}
     </li>
   );
-  const manager = items.filter((item) => item.group === "Manager");
   return (
     <ul className="nav-list">
       {items.filter((item) => !item.group).map(link)}
-      {manager.length ? (
-        <li className="nav-group">
-          <span className="nav-group-title" id="nav-group-manager">
-            Manager
-          </span>
-          <ul aria-labelledby="nav-group-manager">{manager.map(link)}</ul>
-        </li>
-      ) : null}
+      {GROUPS.map((group) => {
+        const grouped = items.filter((item) => item.group === group);
+        const id = `nav-group-${group.toLowerCase()}`;
+        return grouped.length ? (
+          <li key={group} className="nav-group">
+            <span className="nav-group-title" id={id}>
+              {group}
+            </span>
+            <ul aria-labelledby={id}>{grouped.map(link)}</ul>
+          </li>
+        ) : null;
+      })}
     </ul>
   );
 }

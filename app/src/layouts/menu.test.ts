@@ -43,6 +43,13 @@ describe("the menu by rights (SPEC §2, §6)", () => {
             expect(shown.includes("Account details")).toBe(accounts);
             expect(labels(facts, "mobile").includes("Account details")).toBe(false);
             expect(shown.includes("My Cards")).toBe(primaryCurrency === "GBP");
+            // SPEC §6: invoicing needs the invoice right and a business; a new invoice full.
+            const invoices = isBusiness && (role === "admin" || rights.some((r) => r.startsWith("invoice:")));
+            expect(shown.includes("My Invoices")).toBe(invoices);
+            expect(shown.includes("My Contractors / Clients")).toBe(invoices);
+            expect(shown.includes("New Invoice")).toBe(
+              invoices && (role === "admin" || rights.includes("invoice:rw")),
+            );
           });
         }
       }

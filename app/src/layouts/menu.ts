@@ -1,9 +1,13 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: Invoicing, My
+// rules the server's table gives the pages). Only screens that exist are listed: My
 // Cards, Merchant, Factoring, Business Loans, Mortgage and Contact Us join as they are built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
+
+/** The side menu's groups, in SPEC §2's order. */
+export const GROUPS = ["Manager", "Invoicing"] as const;
+export type Group = (typeof GROUPS)[number];
 
 export interface MenuItem {
   to: string;
@@ -18,10 +22,12 @@ export interface MenuItem {
   instead?: { rule: Rule; to: string; layouts: Layout[] };
   /** The layouts that have the screen (both when absent). */
   layouts?: Layout[];
-  group?: "Manager";
+  group?: Group;
 }
 
 const PAY: Rule = { right: ["transaction", "rw"] };
+/** SPEC §6: invoicing needs invoice access and a business; a new invoice its full level. */
+const INVOICES: Rule = { right: ["invoice", "r"], business: true };
 
 export const MENU: MenuItem[] = [
   { to: "/dashboard", label: "Home", icon: "home", rule: {} },
@@ -54,6 +60,21 @@ export const MENU: MenuItem[] = [
     rule: { accounts: true, complete: true },
     group: "Manager",
   },
+  {
+    to: "/invoice/new",
+    label: "New Invoice",
+    icon: "plus",
+    rule: { ...INVOICES, right: ["invoice", "rw"] },
+    group: "Invoicing",
+  },
+  { to: "/invoice/list", label: "My Invoices", icon: "invoice", rule: INVOICES, group: "Invoicing" },
+  {
+    to: "/invoice/contractors",
+    label: "My Contractors / Clients",
+    icon: "recipients",
+    rule: INVOICES,
+    group: "Invoicing",
+  },
   // SPEC §6: cards need a complete account with a UK primary one; euro customers are told
   // cards are coming while the euCardComingSoon flag is on. The mobile side menu leads an
   // Account Owner who gives corporate cards to those (SPEC §2).
@@ -83,7 +104,7 @@ export interface ShownItem {
   icon: IconName;
   /** Complete-only items are shown disabled until validation is complete (SPEC §2). */
   enabled: boolean;
-  group?: "Manager";
+  group?: Group;
 }
 
 /** The transfer screen opens on the primary currency's scheme (SPEC §2 transfer/{scheme}). */

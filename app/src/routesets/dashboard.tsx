@@ -60,6 +60,21 @@ const CorporateInvitePage = lazyPage("features/cards/components/CorporateCardsPa
 const ExchangePage = lazyPage("features/exchange/components/ExchangePage", () =>
   import("../features/exchange/components/ExchangePage").then((m) => m.ExchangePage),
 );
+const InvoiceListPage = lazyPage("features/invoices/components/InvoiceListPage", () =>
+  import("../features/invoices/components/InvoiceListPage").then((m) => m.InvoiceListPage),
+);
+const InvoiceNewPage = lazyPage("features/invoices/components/InvoiceNewPage", () =>
+  import("../features/invoices/components/InvoiceNewPage").then((m) => m.InvoiceNewPage),
+);
+const InvoiceViewPage = lazyPage("features/invoices/components/InvoiceViewPage", () =>
+  import("../features/invoices/components/InvoiceViewPage").then((m) => m.InvoiceViewPage),
+);
+const ContractorsPage = lazyPage("features/invoices/components/ContractorsPage", () =>
+  import("../features/invoices/components/ContractorsPage").then((m) => m.ContractorsPage),
+);
+const ContractorFormPage = lazyPage("features/invoices/components/ContractorFormPage", () =>
+  import("../features/invoices/components/ContractorFormPage").then((m) => m.ContractorFormPage),
+);
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
 );
@@ -211,6 +226,7 @@ const perks = (path: string): AppRoute => ({
 // details have their own page on desktop and sit on the mobile dashboard.
 export const routes = (layout: Layout): AppRoute[] => [
   security(layout === "mobile" ? "/account" : "/client/details"),
+  ...invoiceRoutes,
   {
     path: "/dashboard",
     head: { title: "Dashboard", description: "Your accounts." },
@@ -358,6 +374,60 @@ export const routes = (layout: Layout): AppRoute[] => [
     head: { title: "Proof Of Banking Account", description: "A letter confirming your account." },
     Component: ProofLetterPage,
     prefetch: accountsOnly,
+  },
+];
+
+/** Invoicing's data, loaded with its page's code (features/invoices/prefetch.ts). */
+const invoicing =
+  (which: "list" | "form" | "view" | "partners") =>
+  (client: QueryClient, context: RouteContext): Promise<unknown>[] => [
+    import("../features/invoices/prefetch").then((m) => Promise.all(m[which](client, context))),
+  ];
+
+/** SPEC §2 invoice routes: the phone's, and the desktop's at the same paths. */
+const invoiceRoutes: AppRoute[] = [
+  { path: "/invoice", head: { title: "New invoice", description: "" }, redirect: () => "/invoice/new" },
+  {
+    path: "/invoice/new",
+    head: { title: "New invoice", description: "Bill a client from your account." },
+    Component: InvoiceNewPage,
+    prefetch: invoicing("form"),
+  },
+  {
+    path: "/invoice/edit/:invoiceId",
+    head: { title: "Edit invoice", description: "Change a draft invoice." },
+    Component: InvoiceNewPage,
+    prefetch: invoicing("form"),
+  },
+  {
+    path: "/invoice/list",
+    head: { title: "My Invoices", description: "Your invoices and what has been paid." },
+    Component: InvoiceListPage,
+    prefetch: invoicing("list"),
+  },
+  {
+    path: "/invoice/view/:invoiceId",
+    head: { title: "Invoice", description: "An invoice, its payments and documents." },
+    Component: InvoiceViewPage,
+    prefetch: invoicing("view"),
+  },
+  {
+    path: "/invoice/contractors",
+    head: { title: "My Contractors / Clients", description: "The people and companies you bill." },
+    Component: ContractorsPage,
+    prefetch: invoicing("partners"),
+  },
+  {
+    path: "/invoice/contractors/new",
+    head: { title: "New contractor/client", description: "Someone you bill." },
+    Component: ContractorFormPage,
+    prefetch: invoicing("partners"),
+  },
+  {
+    path: "/invoice/contractors/edit/:partnerId",
+    head: { title: "Edit contractor/client", description: "Change someone you bill." },
+    Component: ContractorFormPage,
+    prefetch: invoicing("partners"),
   },
 ];
 

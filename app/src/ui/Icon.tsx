@@ -9,6 +9,7 @@ const PATHS = {
   exchange: "M4 8h14l-4-4M20 16H6l4 4",
   bank: "M3 9 12 4l9 5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18",
   statement: "M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6",
+  invoice: "M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3",
   proof: "M12 3l7 3v5c0 4.5-3 8.4-7 10-4-1.6-7-5.5-7-10V6zM9 12l2 2 4-4",
   card: "M3 6h18v12H3zM3 10h18M7 15h4",
   person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21c0-4.4 3.6-8 8-8s8 3.6 8 8",

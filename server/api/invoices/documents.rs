@@ -106,7 +106,8 @@ pub fn document_view(d: &InvoiceDocument) -> DocumentView {
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
 #[serde(default)]
 pub struct PreviewRequest {
-    /// "invoice".
+    /// "invoice" for the form's data; "saved_invoice" for a saved invoice or credit note by
+    /// `data.id`.
     #[serde(rename = "type")]
     pub kind: String,
     pub data: InvoiceBody,
@@ -143,10 +144,25 @@ async fn preview(
     profile: SelectedProfile,
     ApiJson(request): ApiJson<PreviewRequest>,
 ) -> Result<Json<PreviewView>, AppError> {
-    if request.kind != "invoice" {
-        return Err(AppError::field("type", "Only invoices can be previewed"));
-    }
     let body = &request.data;
+    match request.kind.as_str() {
+        "invoice" => {}
+        // A saved invoice or credit note as it stands (a sent one exactly as sent).
+        "saved_invoice" => {
+            let id = body.id.as_deref().map(str::trim).unwrap_or_default();
+            let document = service::of_stored(&state.db, &profile.profile_id, id)
+                .await
+                .map_err(document_error)?
+                .ok_or(AppError::NotFound)?;
+            return Ok(Json(PreviewView {
+                empty: false,
+                title: None,
+                text: None,
+                document: Some(document_view(&document)),
+            }));
+        }
+        _ => return Err(AppError::field("type", "Choose invoice or saved_invoice")),
+    }
     if body.partner_id.trim().is_empty() && body.items.is_empty() {
         return Ok(Json(PreviewView {
             empty: true,

@@ -133,6 +133,11 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
             {txn.details && txn.details !== transactionTitle(txn) ? (
               <p className="txn-detail-reference">{txn.details}</p>
             ) : null}
+            {txn.invoice ? (
+              <p>
+                Pays invoice <Link to={`/invoice/view/${txn.invoice.id}`}>{txn.invoice.number}</Link>
+              </p>
+            ) : null}
             <Rows rows={detailRows(txn)} money />
             {txn.acceptor ? (
               <>

@@ -1,0 +1,174 @@
+//! The demo business's invoicing (issue 29): two clients, an invoice paid by bank transfer
+//! (matched by its reference), one awaiting payment, and a euro draft, so the screens show what
+//! invoicing looks like in use.
+
+use crate::domain::accounts::money::Currency;
+use crate::domain::ids::ProfileId;
+use crate::domain::invoices::invoice::{self, DiscountType, InvoiceInput, ItemInput};
+use crate::domain::invoices::partner::{self, PartnerInput, PartnerType};
+use crate::services;
+use crate::store::{self, Db};
+
+const DAY_MS: i64 = 86_400_000;
+
+fn client(
+    name: &str,
+    currency: Currency,
+    email: &str,
+    vat: &str,
+    country: &str,
+    street: &str,
+    city: &str,
+    postcode: &str,
+) -> PartnerInput {
+    PartnerInput {
+        name: name.into(),
+        kind: Some(PartnerType::Company),
+        registration_number: String::new(),
+        currency: Some(currency),
+        email: email.into(),
+        vat_number: vat.into(),
+        country: country.into(),
+        address1: street.into(),
+        city: city.into(),
+        postcode: postcode.into(),
+    }
+}
+
+fn item(description: &str, from: &str, to: &str, hours: &str, price: &str) -> ItemInput {
+    ItemInput {
+        description: description.into(),
+        period_from: from.into(),
+        period_to: to.into(),
+        quantity_hours: hours.into(),
+        price: price.into(),
+    }
+}
+
+pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<()> {
+    let today = crate::domain::london::today(now);
+    let day = |back: i64| (today - time::Duration::days(back)).to_string();
+    let accounts = services::accounts::of_profile(db, profile).await?;
+    let account = |currency: Currency| {
+        accounts
+            .iter()
+            .find(|a| a.currency == currency)
+            .map(|a| (a.id.to_string(), a.iban.clone()))
+    };
+    let (Some((gbp, gbp_iban)), Some((eur, _))) = (account(Currency::Gbp), account(Currency::Eur))
+    else {
+        return Ok(());
+    };
+    let mut partners = Vec::new();
+    for input in [
+        client(
+            "Acme Trading Ltd",
+            Currency::Gbp,
+            "accounts@acme-trading.example",
+            "GB987654321",
+            "GB",
+            "1 Market Street",
+            "Leeds",
+            "LS1 6DT",
+        ),
+        client(
+            "Nordlicht Design GmbH",
+            Currency::Eur,
+            "rechnung@nordlicht.example",
+            "DE123456789",
+            "DE",
+            "Marktstrasse 1",
+            "Berlin",
+            "10115",
+        ),
+    ] {
+        let checked = partner::check(&input).map_err(|e| anyhow::anyhow!("demo partner: {e:?}"))?;
+        partners.push(
+            services::invoices::partners::save(db, profile, None, &checked)
+                .await?
+                .id,
+        );
+    }
+    let draft = |number: &str,
+                 account: &str,
+                 partner: &str,
+                 issued: String,
+                 items: Vec<ItemInput>,
+                 discount: Option<(DiscountType, &str)>| InvoiceInput {
+        number: number.into(),
+        issue_date: issued,
+        due_date: String::new(),
+        bank_account_id: account.into(),
+        partner_id: partner.into(),
+        discount: discount.map(|(_, v)| v.to_string()).unwrap_or_default(),
+        discount_type: discount.map(|(kind, _)| kind),
+        is_discount_applied: discount.is_some(),
+        vat_amount: "20".into(),
+        is_vat_applied: true,
+        items,
+    };
+    let invoices = [
+        draft(
+            "INV-0001",
+            &gbp,
+            &partners[0],
+            day(20),
+            vec![
+                item(
+                    "Shop fittings, design and supervision",
+                    &day(50),
+                    &day(21),
+                    "32",
+                    "85",
+                ),
+                item("Materials", "", "", "1", "1240.00"),
+            ],
+            Some((DiscountType::Percent, "5")),
+        ),
+        draft(
+            "INV-0002",
+            &gbp,
+            &partners[0],
+            day(3),
+            vec![item(
+                "Window display, December",
+                &day(10),
+                &day(4),
+                "12.5",
+                "85",
+            )],
+            None,
+        ),
+        draft(
+            "INV-0003",
+            &eur,
+            &partners[1],
+            day(0),
+            vec![item("Trade fair stand, concept", "", "", "18", "95")],
+            None,
+        ),
+    ];
+    for (index, input) in invoices.iter().enumerate() {
+        let checked =
+            invoice::check(input, today).map_err(|e| anyhow::anyhow!("demo invoice: {e:?}"))?;
+        let saved = services::invoices::drafts::save_draft(db, profile, None, &checked).await?;
+        if index == 2 {
+            continue;
+        }
+        let document = services::invoices::documents::of_invoice(db, profile, &checked).await?;
+        store::invoices::mark_sent(db, profile, &saved.id, &document, now - DAY_MS).await?;
+        if index == 0 {
+            let total = crate::domain::accounts::money::decimal(document.total);
+            crate::providers::sandbox_payments::credit(
+                db,
+                &gbp_iban,
+                &total,
+                "Acme Trading Ltd",
+                &document.pay_to.reference,
+            )
+            .await?;
+        }
+    }
+    services::invoices::matching::match_due(db, db.now_ms(), 100).await?;
+    Ok(())
+}
