@@ -11,15 +11,13 @@ use crate::store::{self, Db};
 
 const DAY_MS: i64 = 86_400_000;
 
+/// A company client: name, currency, email, VAT number, and (country, street, city, postcode).
 fn client(
     name: &str,
     currency: Currency,
     email: &str,
     vat: &str,
-    country: &str,
-    street: &str,
-    city: &str,
-    postcode: &str,
+    (country, street, city, postcode): (&str, &str, &str, &str),
 ) -> PartnerInput {
     PartnerInput {
         name: name.into(),
@@ -66,20 +64,14 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
             Currency::Gbp,
             "accounts@acme-trading.example",
             "GB987654321",
-            "GB",
-            "1 Market Street",
-            "Leeds",
-            "LS1 6DT",
+            ("GB", "1 Market Street", "Leeds", "LS1 6DT"),
         ),
         client(
             "Nordlicht Design GmbH",
             Currency::Eur,
             "rechnung@nordlicht.example",
             "DE123456789",
-            "DE",
-            "Marktstrasse 1",
-            "Berlin",
-            "10115",
+            ("DE", "Marktstrasse 1", "Berlin", "10115"),
         ),
     ] {
         let checked = partner::check(&input).map_err(|e| anyhow::anyhow!("demo partner: {e:?}"))?;
