@@ -20,6 +20,7 @@ mod form_gate;
 mod helpers;
 mod identity;
 mod invitations;
+mod invoice_forms;
 mod invoice_partners;
 mod invoice_sending;
 mod invoices;

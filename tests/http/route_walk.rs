@@ -53,6 +53,15 @@ const PATHS: &[&str] = &[
     "/currency-converter",
     "/company/add",
     "/proof-letter",
+    "/invoice",
+    "/invoice/new",
+    "/invoice/new?cId=nothing",
+    "/invoice/edit/nothing",
+    "/invoice/list",
+    "/invoice/view/nothing",
+    "/invoice/contractors",
+    "/invoice/contractors/new",
+    "/invoice/contractors/edit/nothing",
     "/no-such-page",
 ];
 
