@@ -147,7 +147,8 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
         if index == 2 {
             continue;
         }
-        let document = services::invoices::documents::of_invoice(db, profile, &checked).await?;
+        let document =
+            services::invoices::documents::of_invoice(db, None, profile, &checked).await?;
         store::invoices::mark_sent(db, profile, &saved.id, &document, now - DAY_MS).await?;
         if index == 0 {
             let total = crate::domain::accounts::money::decimal(document.total);

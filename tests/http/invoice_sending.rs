@@ -257,7 +257,13 @@ on_both_backends!(
         assert_eq!(lines[6], eur.iban.replace(' ', ""));
         assert_eq!(lines[7], "EUR1984.50");
         assert_eq!(lines[9], reference);
-        assert!(pdf_text(&bytes).contains("Scan with your banking app to pay"));
+        let text = pdf_text(&bytes);
+        assert!(text.contains("Scan with your banking app to pay"));
+        // HMRC: VAT on an invoice in another currency is shown in sterling too.
+        assert!(
+            text.contains("VAT in sterling") && text.contains("EUR"),
+            "{text}"
+        );
     }
 );
 

@@ -2365,6 +2365,11 @@ export interface components {
             payTo: components["schemas"]["PayTo"];
             /** @description A euro invoice's EPC QR payload (the PDF draws it). */
             epcPayload: string | null;
+            /** @description An invoice in another currency: its VAT in pounds (decimal text), and the rate. */
+            vatInSterling: string | null;
+            /** @description Pounds per unit of the invoice's currency, and what day the rate is for. */
+            sterlingRate: string | null;
+            sterlingRateAsOf: string | null;
         };
         /** @description A done thing, with the text to show. */
         Done: {

@@ -67,6 +67,11 @@ pub struct DocumentView {
     pub pay_to: PayTo,
     /// A euro invoice's EPC QR payload (the PDF draws it).
     pub epc_payload: Option<String>,
+    /// An invoice in another currency: its VAT in pounds (decimal text), and the rate.
+    pub vat_in_sterling: Option<String>,
+    /// Pounds per unit of the invoice's currency, and what day the rate is for.
+    pub sterling_rate: Option<String>,
+    pub sterling_rate_as_of: Option<String>,
 }
 
 pub fn document_view(d: &InvoiceDocument) -> DocumentView {
@@ -100,6 +105,9 @@ pub fn document_view(d: &InvoiceDocument) -> DocumentView {
         total: decimal(d.total),
         pay_to: d.pay_to.clone(),
         epc_payload: d.epc_payload(),
+        vat_in_sterling: d.vat_in_sterling.as_ref().map(|s| decimal(s.pence)),
+        sterling_rate: d.vat_in_sterling.as_ref().map(|s| s.rate.clone()),
+        sterling_rate_as_of: d.vat_in_sterling.as_ref().map(|s| s.as_of.clone()),
     }
 }
 
@@ -150,10 +158,15 @@ async fn preview(
         // A saved invoice or credit note as it stands (a sent one exactly as sent).
         "saved_invoice" => {
             let id = body.id.as_deref().map(str::trim).unwrap_or_default();
-            let document = service::of_stored(&state.db, &profile.profile_id, id)
-                .await
-                .map_err(document_error)?
-                .ok_or(AppError::NotFound)?;
+            let document = service::of_stored(
+                &state.db,
+                state.rates.current().as_deref(),
+                &profile.profile_id,
+                id,
+            )
+            .await
+            .map_err(document_error)?
+            .ok_or(AppError::NotFound)?;
             return Ok(Json(PreviewView {
                 empty: false,
                 title: None,
@@ -173,9 +186,14 @@ async fn preview(
     }
     let today = crate::domain::london::today(state.db.now_ms());
     let checked = invoice::check(&body.input(), today).map_err(AppError::Fields)?;
-    let document = service::of_invoice(&state.db, &profile.profile_id, &checked)
-        .await
-        .map_err(document_error)?;
+    let document = service::of_invoice(
+        &state.db,
+        state.rates.current().as_deref(),
+        &profile.profile_id,
+        &checked,
+    )
+    .await
+    .map_err(document_error)?;
     Ok(Json(PreviewView {
         empty: false,
         title: None,
@@ -216,10 +234,15 @@ async fn invoice_pdf(
     profile: SelectedProfile,
     ApiQuery(query): ApiQuery<DocumentQuery>,
 ) -> Result<Response, AppError> {
-    let document = service::of_stored(&state.db, &profile.profile_id, query.ent_id.trim())
-        .await
-        .map_err(document_error)?
-        .ok_or(AppError::NotFound)?;
+    let document = service::of_stored(
+        &state.db,
+        state.rates.current().as_deref(),
+        &profile.profile_id,
+        query.ent_id.trim(),
+    )
+    .await
+    .map_err(document_error)?
+    .ok_or(AppError::NotFound)?;
     let stem = service::file_stem(&document);
     let bytes = tokio::task::spawn_blocking(move || pdf::render(&document))
         .await

@@ -93,6 +93,12 @@ fn send_error(error: SendError) -> AppError {
             "No VAT number",
             "A VAT invoice shows your VAT number, and we have none for your business. Send the invoice without VAT, or contact us to add your VAT number.",
         ),
+        SendError::NoRate => AppError::refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "rates_unavailable",
+            "Exchange rates unavailable",
+            "An invoice in another currency shows its VAT in pounds too, and we have no exchange rate just now. Please try again in a few minutes.",
+        ),
         SendError::Document(error) => document_error(error),
         SendError::Notify(error) => {
             tracing::error!(%error, "an invoice email was not sent");
@@ -120,6 +126,7 @@ async fn send(
     service::send(
         &state.db,
         &state.notify,
+        state.rates.current().as_deref(),
         &state.config.company.trading_name,
         &profile.profile_id,
         request.id.trim(),

@@ -108,6 +108,29 @@ pub struct InvoiceDocument {
     pub pay_to: PayTo,
     /// For a credit note: the number and issue date of the invoice it corrects.
     pub corrects: Option<(String, String)>,
+    /// HMRC asks an invoice in another currency to show its VAT in sterling too: the amount in
+    /// pence, at a stated mid-market rate. None for pounds or without VAT.
+    #[serde(default)]
+    pub vat_in_sterling: Option<SterlingVat>,
+}
+
+/// The VAT in pounds, and the rate and day it was converted at.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SterlingVat {
+    pub pence: i64,
+    /// Pounds per unit of the invoice's currency, as decimal text ("0.8523").
+    pub rate: String,
+    /// What the rate is for: the reference day or instant its source gave.
+    pub as_of: String,
+}
+
+/// `vat` (minor units) at `rate` pounds per unit, to the penny, halves away from zero.
+fn in_pence(vat: i64, rate: rust_decimal::Decimal) -> Option<i64> {
+    use rust_decimal::prelude::ToPrimitive;
+    (rust_decimal::Decimal::from(vat) * rate)
+        .round_dp_with_strategy(0, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        .to_i64()
 }
 
 /// The reference an invoice asks to be quoted: its number's letters and digits made an ISO
@@ -173,7 +196,26 @@ impl InvoiceDocument {
                 ..pay_to_account
             },
             corrects: None,
+            vat_in_sterling: None,
         }
+    }
+
+    /// Adds the VAT in sterling (HMRC) at `rate` pounds per unit, for an invoice in another
+    /// currency that charges VAT.
+    pub fn with_sterling_vat(mut self, rate: rust_decimal::Decimal, as_of: &str) -> Self {
+        if self.currency != Currency::Gbp && self.vat > 0 {
+            self.vat_in_sterling = in_pence(self.vat, rate).map(|pence| SterlingVat {
+                pence,
+                rate: rate.normalize().to_string(),
+                as_of: as_of.to_string(),
+            });
+        }
+        self
+    }
+
+    /// Whether the document still needs its VAT in sterling (a rate was not to be had).
+    pub fn lacks_sterling_vat(&self) -> bool {
+        self.currency != Currency::Gbp && self.vat > 0 && self.vat_in_sterling.is_none()
     }
 
     /// The title printed at the top: HMRC calls an invoice that charges VAT a "VAT invoice".
@@ -292,6 +334,14 @@ pub fn credit_note(
     note.net = t.net;
     note.vat = t.vat;
     note.total = t.total;
+    // HMRC: a credit note converts at the rate its invoice used.
+    note.vat_in_sterling = invoice.vat_in_sterling.as_ref().and_then(|sterling| {
+        let rate = sterling.rate.parse().ok()?;
+        Some(SterlingVat {
+            pence: in_pence(t.vat, rate)?,
+            ..sterling.clone()
+        })
+    });
     Some(note)
 }
 
@@ -308,6 +358,16 @@ mod tests {
         let long = payment_reference("ACME/2026/CONSULTING/000123");
         assert!(long.ends_with("26CONSULTING000123"), "{long}");
         assert!(super::reference::parse(&long).is_ok());
+    }
+
+    #[test]
+    fn vat_in_sterling_is_converted_to_the_penny() {
+        assert_eq!(in_pence(33_075, "0.85".parse().unwrap()), Some(28_114));
+        assert_eq!(
+            in_pence(1, "0.5".parse().unwrap()),
+            Some(1),
+            "halves away from zero"
+        );
     }
 
     #[test]

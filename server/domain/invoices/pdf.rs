@@ -30,6 +30,38 @@ fn money(document: &InvoiceDocument, minor: i64) -> String {
     }
 }
 
+/// Units of the invoice's currency a pound buys, from pounds per unit, to four decimals.
+fn sterling_units(pounds_per_unit: &str) -> String {
+    pounds_per_unit
+        .parse::<rust_decimal::Decimal>()
+        .ok()
+        .filter(|rate| !rate.is_zero())
+        .map(|rate| {
+            (rust_decimal::Decimal::ONE / rate)
+                .round_dp(4)
+                .normalize()
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// Decimal text with thousands separators: "1240.00" as "1,240.00".
+fn grouped(text: &str) -> String {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let mut out = String::new();
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    if fraction.is_empty() {
+        out
+    } else {
+        format!("{out}.{fraction}")
+    }
+}
+
 /// Splits text into lines of at most `width` characters, at spaces where it can.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
@@ -101,9 +133,9 @@ impl Printer<'_> {
             book.text_right(VAT_X, BOLD, 8.0, "VAT");
         }
         book.text_right(RIGHT, BOLD, 8.0, "Net");
-        book.line_break(4.0);
-        book.rule();
-        book.line_break(10.0);
+        book.line_break(5.0);
+        book.rule(0.0);
+        book.line_break(13.0);
     }
 
     fn party(&mut self, heading: &str, party: &super::document::InvoiceParty, x_label: bool) {
@@ -170,7 +202,7 @@ impl Printer<'_> {
             self.room(height);
             let book = &mut self.book;
             book.text_right(HOURS_X, REGULAR, 9.0, &line.hours);
-            book.text_right(PRICE_X, REGULAR, 9.0, &line.price);
+            book.text_right(PRICE_X, REGULAR, 9.0, &grouped(&line.price));
             if let Some(rate) = &d.vat_percent {
                 book.text_right(VAT_X, REGULAR, 9.0, &format!("{rate}%"));
             }
@@ -185,7 +217,7 @@ impl Printer<'_> {
             }
             book.line_break(4.0);
         }
-        self.book.rule();
+        self.book.rule(8.0);
         self.book.line_break(6.0);
     }
 
@@ -208,6 +240,24 @@ impl Printer<'_> {
         match &d.vat_percent {
             Some(rate) => self.total_line(&format!("VAT at {rate}%"), d.vat, false),
             None => self.total_line("VAT", 0, false),
+        }
+        if let Some(sterling) = &d.vat_in_sterling {
+            let pounds = crate::domain::accounts::money::display(sterling.pence, Currency::Gbp);
+            self.book.text(TOTALS_X, REGULAR, 8.0, "VAT in sterling");
+            self.book.text_right(RIGHT, REGULAR, 8.0, &pounds);
+            self.book.line_break(11.0);
+            self.book.text(
+                TOTALS_X,
+                REGULAR,
+                7.0,
+                &format!(
+                    "at {} {} = £1 ({})",
+                    d.currency.code(),
+                    sterling_units(&sterling.rate),
+                    sterling.as_of
+                ),
+            );
+            self.book.line_break(14.0);
         }
         let label = match d.kind {
             DocumentKind::Invoice => "Total due",
@@ -290,6 +340,13 @@ pub fn render(document: &InvoiceDocument) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prices_show_thousands() {
+        assert_eq!(grouped("1240.00"), "1,240.00");
+        assert_eq!(grouped("85.5"), "85.5");
+        assert_eq!(grouped("1234567"), "1,234,567");
+    }
 
     #[test]
     fn long_descriptions_wrap_at_spaces_and_long_words_are_cut() {

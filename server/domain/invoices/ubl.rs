@@ -236,6 +236,14 @@ impl Writer<'_> {
 
     fn tax_total(&mut self) {
         let d = self.document;
+        if let Some(sterling) = &d.vat_in_sterling {
+            self.xml.open("cac:TaxTotal");
+            self.xml
+                .open_with("cbc:TaxAmount", &[("currencyID", "GBP")]);
+            self.xml.text(&decimal(sterling.pence));
+            self.xml.close("cbc:TaxAmount");
+            self.xml.close("cac:TaxTotal");
+        }
         self.xml.open("cac:TaxTotal");
         self.amount("cbc:TaxAmount", d.vat);
         self.xml.open("cac:TaxSubtotal");
@@ -335,6 +343,10 @@ pub fn render(document: &InvoiceDocument) -> Vec<u8> {
     }
     w.xml.leaf(type_element, type_code);
     w.xml.leaf("cbc:DocumentCurrencyCode", d.currency.code());
+    if d.vat_in_sterling.is_some() {
+        // EN 16931 BT-6: the VAT is also accounted in pounds (BT-111 below).
+        w.xml.leaf("cbc:TaxCurrencyCode", "GBP");
+    }
     // Peppol asks for the buyer's reference or an order (PEPPOL-EN16931-R003); the client gave
     // none, so the invoice's own number serves.
     w.xml.leaf("cbc:BuyerReference", &d.number);

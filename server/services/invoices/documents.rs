@@ -4,6 +4,7 @@
 
 use crate::domain::accounts::identifiers::sort_code_display;
 use crate::domain::accounts::money::Currency;
+use crate::domain::exchange::rates::RateTable;
 use crate::domain::ids::ProfileId;
 use crate::domain::invoices::document::{InvoiceDocument, InvoiceParty, PayTo};
 use crate::domain::invoices::invoice::Invoice;
@@ -93,6 +94,7 @@ pub fn buyer(partner: &Partner) -> InvoiceParty {
 /// profile's open accounts (which gives its currency) and its partner one of the profile's.
 pub async fn of_invoice(
     db: &Db,
+    rates: Option<&RateTable>,
     profile_id: &ProfileId,
     invoice: &Invoice,
 ) -> Result<InvoiceDocument, DocumentError> {
@@ -113,19 +115,28 @@ pub async fn of_invoice(
         bic: account.bic.clone(),
         reference: String::new(),
     };
-    Ok(InvoiceDocument::of_invoice(
+    let document = InvoiceDocument::of_invoice(
         invoice,
         account.currency,
         seller,
         buyer(&partner.partner),
         pay_to,
-    ))
+    );
+    // HMRC: VAT on an invoice in another currency is shown in sterling too, at today's
+    // mid-market rate.
+    Ok(
+        match rates.and_then(|table| Some((table.mid(account.currency, Currency::Gbp)?, table))) {
+            Some((rate, table)) => document.with_sterling_vat(rate, &table.as_of),
+            None => document,
+        },
+    )
 }
 
 /// The document of one of the profile's invoices or credit notes: a sent invoice or a credit
 /// note exactly as sent, a draft as it stands now. None when the id is none of the profile's.
 pub async fn of_stored(
     db: &Db,
+    rates: Option<&RateTable>,
     profile_id: &ProfileId,
     id: &str,
 ) -> Result<Option<InvoiceDocument>, DocumentError> {
@@ -133,7 +144,9 @@ pub async fn of_stored(
         return Ok(Some(document));
     }
     match store::invoices::find(db, profile_id, id).await? {
-        Some(stored) => Ok(Some(of_invoice(db, profile_id, &stored.invoice).await?)),
+        Some(stored) => Ok(Some(
+            of_invoice(db, rates, profile_id, &stored.invoice).await?,
+        )),
         None => Ok(None),
     }
 }

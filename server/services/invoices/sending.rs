@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 
 use super::documents::{self, DocumentError};
 use crate::domain::auth::email::Email;
+use crate::domain::exchange::rates::RateTable;
 use crate::domain::ids::ProfileId;
 use crate::domain::invoices::document::{self, DocumentKind, InvoiceDocument};
 use crate::domain::invoices::invoice::InvoiceStatus;
@@ -29,6 +30,9 @@ pub enum SendError {
     /// VAT is charged, but the business gave no VAT number: no VAT invoice without one.
     #[error("no VAT number")]
     NoVatNumber,
+    /// VAT in another currency, and no exchange rate to show it in sterling (HMRC) just now.
+    #[error("no exchange rate")]
+    NoRate,
     #[error(transparent)]
     Document(#[from] DocumentError),
     /// The invoice is sent, but the email did not go.
@@ -113,9 +117,11 @@ async fn email(
 
 /// Sends one of the profile's drafts to `to`; with `again`, sends a sent invoice again, exactly
 /// as it was first sent.
+#[allow(clippy::too_many_arguments)]
 pub async fn send(
     db: &Db,
     notify: &Notifications,
+    rates: Option<&RateTable>,
     bank: &str,
     profile_id: &ProfileId,
     id: &str,
@@ -137,9 +143,12 @@ pub async fn send(
     if again {
         return Err(SendError::Draft);
     }
-    let document = documents::of_invoice(db, profile_id, &stored.invoice).await?;
+    let document = documents::of_invoice(db, rates, profile_id, &stored.invoice).await?;
     if document.vat_percent.is_some() && document.seller.vat_number.is_none() {
         return Err(SendError::NoVatNumber);
+    }
+    if document.lacks_sterling_vat() {
+        return Err(SendError::NoRate);
     }
     if !store::invoices::mark_sent(db, profile_id, id, &document, db.now_ms()).await? {
         return Err(SendError::Sent);

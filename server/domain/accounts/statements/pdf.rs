@@ -132,9 +132,9 @@ impl PdfBook {
         self.text(x - text_width(text, size), font, size, text);
     }
 
-    /// A thin rule across the page under the current line.
-    pub fn rule(&mut self) {
-        let y = self.y + 8.0;
+    /// A thin rule across the page, `above` points over where the next line is written.
+    pub fn rule(&mut self, above: f32) {
+        let y = self.y + above;
         let content = self.page.as_mut().expect("a page is open");
         content.set_line_width(0.5);
         content.move_to(MARGIN, y);

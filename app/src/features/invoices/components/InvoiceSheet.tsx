@@ -26,6 +26,13 @@ function PartyLines({ party }: { party: Party }) {
   );
 }
 
+/** "1240.00" as "1,240.00": the price as typed, with thousands separators. */
+const grouped = (price: string) => {
+  const [whole = "", fraction] = price.split(".");
+  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
+};
+
 /** The invoice as its client will see it: the same document the PDF prints (SPEC §7 previews),
  * drawn as a page. */
 export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
@@ -86,7 +93,7 @@ export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
                 {line.period ? <span className="invoice-period">{line.period}</span> : null}
               </td>
               <td className="num">{line.hours}</td>
-              <td className="num">{line.price}</td>
+              <td className="num">{grouped(line.price)}</td>
               {vat ? <td className="num">{vat}%</td> : null}
               <td className="num">{money(line.net)}</td>
             </tr>
@@ -108,6 +115,19 @@ export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
         ) : null}
         <dt>{vat ? `VAT at ${vat}%` : "VAT"}</dt>
         <dd>{money(d.vat)}</dd>
+        {d.vatInSterling ? (
+          <>
+            <dt>
+              VAT in sterling{" "}
+              <span className="invoice-period">
+                at £{d.sterlingRate} per {d.currency} ({d.sterlingRateAsOf})
+              </span>
+            </dt>
+            <dd>
+              <Money amount={shown(d.vatInSterling)} currency="GBP" />
+            </dd>
+          </>
+        ) : null}
         <dt className="invoice-total">{d.kind === "invoice" ? "Total due" : "Total credited"}</dt>
         <dd className="invoice-total">{money(d.total)}</dd>
       </dl>

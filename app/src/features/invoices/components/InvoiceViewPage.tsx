@@ -250,8 +250,7 @@ function Standing({ invoice }: { invoice: Invoice }) {
             {sent.payments.map((payment) => (
               <li key={payment.transactionId}>
                 <Link to={`/dashboard?account=${invoice.bankAccountId}&txn=${payment.transactionId}`}>
-                  {money(payment.amount)} on{" "}
-                  {formatDate(new Date(payment.createdAt).toISOString())}
+                  {money(payment.amount)} on {formatDate(new Date(payment.createdAt).toISOString())}
                 </Link>
               </li>
             ))}
