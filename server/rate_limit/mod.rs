@@ -48,6 +48,8 @@ pub enum Limit {
     InvitationsPerUser,
     InvitationsPerAddress,
     RecipientsPerUser,
+    InvoiceEmailsPerUser,
+    InvoiceEmailsPerAddress,
 }
 
 pub struct Policy {
@@ -77,7 +79,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 20] = [
+pub const POLICIES: [Policy; 22] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -188,6 +190,22 @@ pub const POLICIES: [Policy; 20] = [
         KeyKind::User,
         60,
         15,
+    ),
+    // Invoices and credit notes email a business's clients: a busy month's billing in an hour,
+    // but no client's inbox flooded by sending the same invoice again and again.
+    policy(
+        Limit::InvoiceEmailsPerUser,
+        "invoice-email",
+        KeyKind::User,
+        200,
+        60,
+    ),
+    policy(
+        Limit::InvoiceEmailsPerAddress,
+        "invoice-email-address",
+        KeyKind::Email,
+        10,
+        60,
     ),
 ];
 
@@ -352,6 +370,8 @@ mod tests {
             Limit::InvitationsPerUser,
             Limit::InvitationsPerAddress,
             Limit::RecipientsPerUser,
+            Limit::InvoiceEmailsPerUser,
+            Limit::InvoiceEmailsPerAddress,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

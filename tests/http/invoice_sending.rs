@@ -397,6 +397,27 @@ on_both_backends!(
             3
         );
 
+        // No client's inbox is flooded: at most ten emails to one address an hour.
+        let mut refused = None;
+        for _ in 0..12 {
+            let mut resend = to_client(&invoice.id);
+            resend["again"] = json!(true);
+            let reply = call(bank, &owner, "POST", "/v2/invoices/send", resend).await;
+            if reply.status == 429 {
+                refused = Some(reply);
+                break;
+            }
+            assert_eq!(reply.status, 200, "{}", reply.body);
+        }
+        assert_eq!(
+            refused.expect("a flood is refused").error().code,
+            "rate_limited"
+        );
+        let emails = bank::store::outbox::latest(&bank.db, Some("accounts@acme.example"), 50)
+            .await
+            .unwrap();
+        assert!(emails.len() <= 10, "{} emails", emails.len());
+
         // Who may send: invoice:r reads and cannot send.
         let reader = colleague(
             bank,

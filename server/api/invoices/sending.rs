@@ -14,6 +14,7 @@ use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::auth::email::Email;
 use crate::domain::invoices::invoice;
+use crate::rate_limit::{Limit, UserKey};
 use crate::services::invoices::sending::{
     self as service, CreditError, CreditNoteError, SendError,
 };
@@ -30,6 +31,25 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 pub struct EmailEntry {
     pub email: String,
     pub enabled: bool,
+}
+
+/// Invoices email someone else: limited per sender and per address before anything is sent.
+async fn limit_emails(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    to: &[Email],
+) -> Result<(), AppError> {
+    state
+        .limiter
+        .check(Limit::InvoiceEmailsPerUser, &UserKey(&profile.user_id))
+        .await?;
+    for address in to {
+        state
+            .limiter
+            .check(Limit::InvoiceEmailsPerAddress, address)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The ticked addresses, each checked; at least one.
@@ -123,6 +143,7 @@ async fn send(
     ApiJson(request): ApiJson<SendRequest>,
 ) -> Result<Json<Success>, AppError> {
     let to = recipients(&request.email_entries)?;
+    limit_emails(&state, &profile, &to).await?;
     service::send(
         &state.db,
         &state.notify,
@@ -182,6 +203,7 @@ async fn credit_note(
         }
     };
     let to = recipients(&request.email_entries)?;
+    limit_emails(&state, &profile, &to).await?;
     let id = service::credit_note(
         &state.db,
         &state.notify,
