@@ -122,6 +122,8 @@ try {
       await hydrated(page);
       await page.click("summary[aria-label='Menu']");
       await page.waitForSelector(".drawer-panel");
+      // The drawer slides in: the picture is of it open, not on its way.
+      await page.waitForTimeout(600);
       await page.screenshot({ path: name(layout, "/menu") });
       console.log(path.relative(process.cwd(), name(layout, "/menu")));
     }

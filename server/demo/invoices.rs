@@ -2,11 +2,14 @@
 //! (matched by its reference), one awaiting payment, and a euro draft, so the screens show what
 //! invoicing looks like in use.
 
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::ids::ProfileId;
 use crate::domain::invoices::invoice::{self, DiscountType, InvoiceInput, ItemInput};
 use crate::domain::invoices::partner::{self, PartnerInput, PartnerType};
+use crate::domain::payments::payee::Scheme;
+use crate::domain::payments::recipient::PayeeType;
 use crate::services;
+use crate::store::bookings::Party;
 use crate::store::{self, Db};
 
 const DAY_MS: i64 = 86_400_000;
@@ -47,16 +50,12 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
     let today = crate::domain::london::today(now);
     let day = |back: i64| (today - time::Duration::days(back)).to_string();
     let accounts = services::accounts::of_profile(db, profile).await?;
-    let account = |currency: Currency| {
-        accounts
-            .iter()
-            .find(|a| a.currency == currency)
-            .map(|a| (a.id.to_string(), a.iban.clone()))
-    };
-    let (Some((gbp, gbp_iban)), Some((eur, _))) = (account(Currency::Gbp), account(Currency::Eur))
+    let account = |currency: Currency| accounts.iter().find(|a| a.currency == currency);
+    let (Some(gbp_account), Some(eur_account)) = (account(Currency::Gbp), account(Currency::Eur))
     else {
         return Ok(());
     };
+    let (gbp, eur) = (gbp_account.id.to_string(), eur_account.id.to_string());
     let mut partners = Vec::new();
     for input in [
         client(
@@ -151,13 +150,19 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
             services::invoices::documents::of_invoice(db, None, profile, &checked).await?;
         store::invoices::mark_sent(db, profile, &saved.id, &document, now - DAY_MS).await?;
         if index == 0 {
-            let total = crate::domain::accounts::money::decimal(document.total);
-            crate::providers::sandbox_payments::credit(
+            // The client pays by UK local transfer, quoting the invoice's reference.
+            store::bookings::inbound(
                 db,
-                &gbp_iban,
-                &total,
-                "Acme Trading Ltd",
+                gbp_account,
+                Money::new(document.total, Currency::Gbp),
+                Scheme::Local,
+                Party {
+                    name: "Acme Trading Ltd",
+                    kind: PayeeType::Company,
+                    account: Some("GB33BUKB20201555555555"),
+                },
                 &document.pay_to.reference,
+                now,
             )
             .await?;
         }

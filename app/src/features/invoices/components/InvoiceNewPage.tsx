@@ -285,6 +285,10 @@ function InvoiceForm({
           void save(false);
         }}
       >
+        {/* Enter in a field saves, as the form's first submit button, not "Add item" below. */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save
+        </button>
         <div className="invoice-client">
           <span className="muted">Billing</span>
           <strong>{partner?.name ?? "No client chosen"}</strong>
