@@ -128,3 +128,93 @@ impl Notifications {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::messages::Attachment;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    /// A mail server that says yes to everything and hands back what it was sent.
+    async fn fake_smtp() -> (String, tokio::task::JoinHandle<String>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("smtp://{}", listener.local_addr().unwrap());
+        let server = tokio::spawn(async move {
+            let (socket, _) = listener.accept().await.unwrap();
+            let (read, mut write) = socket.into_split();
+            let mut lines = BufReader::new(read).lines();
+            write.write_all(b"220 fake ESMTP\r\n").await.unwrap();
+            let mut data = String::new();
+            let mut in_data = false;
+            while let Some(line) = lines.next_line().await.unwrap() {
+                if in_data {
+                    if line == "." {
+                        in_data = false;
+                        write.write_all(b"250 queued\r\n").await.unwrap();
+                    } else {
+                        data.push_str(&line);
+                        data.push('\n');
+                    }
+                    continue;
+                }
+                let verb = line.split_whitespace().next().unwrap_or("").to_uppercase();
+                let answer: &[u8] = match verb.as_str() {
+                    "EHLO" | "HELO" => b"250 fake\r\n",
+                    "DATA" => {
+                        in_data = true;
+                        b"354 go on\r\n"
+                    }
+                    "QUIT" => {
+                        write.write_all(b"221 bye\r\n").await.unwrap();
+                        break;
+                    }
+                    _ => b"250 ok\r\n",
+                };
+                write.write_all(answer).await.unwrap();
+            }
+            data
+        });
+        (url, server)
+    }
+
+    #[tokio::test]
+    async fn an_invoice_email_reaches_the_mail_server_with_its_files() {
+        let (url, server) = fake_smtp().await;
+        let smtp = Smtp::new(&SmtpConfig {
+            url: url.into(),
+            from: "Harbour <invoices@harbour.example>".into(),
+        })
+        .unwrap();
+        smtp.send(Message {
+            channel: Channel::Email,
+            to: "accounts@acme.example".into(),
+            subject: "VAT invoice INV-0001 from Bennett & Hale Ltd".into(),
+            body: "Please find the invoice attached.".into(),
+            attachments: vec![
+                Attachment {
+                    filename: "invoice-INV-0001.pdf".into(),
+                    content_type: "application/pdf".into(),
+                    content: b"%PDF-1.7 made up".to_vec(),
+                },
+                Attachment {
+                    filename: "invoice-INV-0001.xml".into(),
+                    content_type: "application/xml".into(),
+                    content: b"<Invoice/>".to_vec(),
+                },
+            ],
+        })
+        .await
+        .unwrap();
+        drop(smtp);
+        let data = tokio::time::timeout(std::time::Duration::from_secs(10), server)
+            .await
+            .expect("the mail server was sent the message")
+            .unwrap();
+        assert!(data.contains("multipart/mixed"), "{data}");
+        assert!(data.contains("Please find the invoice attached."), "{data}");
+        for name in ["invoice-INV-0001.pdf", "invoice-INV-0001.xml"] {
+            assert!(data.contains(name), "{name} in {data}");
+        }
+        assert!(data.contains("application/pdf") && data.contains("application/xml"));
+    }
+}
