@@ -67,6 +67,7 @@ pub mod engagement;
 pub mod exchange;
 pub mod ids;
 pub mod invoices;
+pub mod lending;
 pub mod london;
 pub mod messages;
 pub mod names;
