@@ -2,8 +2,6 @@
 //! translation into the API call it stands for, so a person the API refuses is refused by the
 //! form the same way, and nothing changes.
 
-use axum::body::Body;
-use axum::http::{header, Request};
 use bank::api::auth::MfaInput;
 use bank::api::exchange::conversions::ExchangeBody;
 use bank::api::exchange::quotes::ExchangeQuote;
@@ -18,19 +16,6 @@ use serde_json::Value;
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::transfers::{local_terms, payer, with};
-
-async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
-    let body = url::form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(fields)
-        .finish();
-    let mut request = Request::post(path)
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header(header::ORIGIN, ORIGIN);
-    if !auth.is_empty() {
-        request = request.header(header::AUTHORIZATION, auth);
-    }
-    bank.send(request.body(Body::from(body)).unwrap()).await
-}
 
 /// The form answered with a redirect that carries the API's own refusal code.
 fn refused_alike(api: &Reply, form: &Reply) -> String {

@@ -778,3 +778,17 @@ pub async fn registered_business_with_vat(
         .unwrap();
     owner
 }
+
+/// A plain form post from the bank's own page, as `auth` (none when empty).
+pub async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish();
+    let mut request = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::ORIGIN, ORIGIN);
+    if !auth.is_empty() {
+        request = request.header(header::AUTHORIZATION, auth);
+    }
+    bank.send(request.body(Body::from(body)).unwrap()).await
+}

@@ -11,21 +11,6 @@ use crate::invoices::{gbp_account, partner};
 use crate::on_both_backends;
 use bank::domain::profiles::access::Role;
 
-async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
-    let body = url::form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(fields)
-        .finish();
-    bank.send(
-        Request::post(path)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .header(header::ORIGIN, ORIGIN)
-            .header(header::AUTHORIZATION, auth)
-            .body(Body::from(body))
-            .unwrap(),
-    )
-    .await
-}
-
 async fn page(bank: &TestBank, path: &str, who: &Customer) -> Reply {
     bank.send(
         Request::get(path)
@@ -191,7 +176,23 @@ on_both_backends!(invoice_pages_are_guarded_as_their_calls, |bank| {
         let reply = page(bank, path, &reader).await;
         assert_eq!(reply.header("location"), "/dashboard", "{path}");
     }
-    // A personal profile has no invoicing.
+    // A personal profile has no invoicing: no page, no preview, no PDF.
+    for (method, path) in [
+        ("POST", "/v2/documents/previews/take"),
+        ("GET", "/v2/documents/invoice?entId=x"),
+        ("GET", "/v2/documents/e_invoice?entId=x"),
+    ] {
+        let body = if method == "POST" {
+            serde_json::json!({"type": "invoice", "data": {}})
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(
+            call(bank, &person, method, path, body).await.status,
+            403,
+            "{path}"
+        );
+    }
     assert_eq!(
         page(bank, "/invoice/list", &person)
             .await

@@ -437,6 +437,15 @@ on_both_backends!(
         )
         .await;
         assert_eq!(refused.status, 403);
+        let credit = call(
+            bank,
+            &reader,
+            "POST",
+            "/v2/invoices/credit_notes",
+            json!({"invoiceId": invoice.id, "emailEntries": [{"email": "a@acme.example", "enabled": true}]}),
+        )
+        .await;
+        assert_eq!(credit.status, 403, "a reader makes no credit note");
         let read = send_json(
             bank,
             "GET",

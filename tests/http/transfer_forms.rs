@@ -3,28 +3,10 @@
 //! once. Refusals and the approval page answer the post itself, so the payee's details never
 //! go into an address (issue 28).
 
-use axum::body::Body;
-use axum::http::{header, Request};
-
 use crate::helpers::*;
 use crate::on_both_backends;
 use crate::transfers::payer;
 use bank::api::payments::recipients::{RecipientBody, Saved};
-
-async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str, &str)]) -> Reply {
-    let body = url::form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(fields)
-        .finish();
-    bank.send(
-        Request::post(path)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .header(header::ORIGIN, ORIGIN)
-            .header(header::AUTHORIZATION, auth)
-            .body(Body::from(body))
-            .unwrap(),
-    )
-    .await
-}
 
 fn as_refs(list: &[(String, String)]) -> Vec<(&str, &str)> {
     list.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()

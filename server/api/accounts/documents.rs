@@ -45,7 +45,8 @@ pub struct StatementQuery {
     pub format: String,
 }
 
-fn attachment(content_type: &str, filename: &str, body: Body) -> Response {
+/// A file to download, never cached.
+pub(crate) fn attachment(content_type: &str, filename: &str, body: Body) -> Response {
     (
         StatusCode::OK,
         [

@@ -3,13 +3,13 @@
 //! unsaved form, the PDF of a saved invoice, and a sent invoice's e-invoice.
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::drafts::InvoiceBody;
+use crate::api::accounts::documents::attachment;
 use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
@@ -210,22 +210,6 @@ pub struct DocumentQuery {
     pub ent_id: String,
 }
 
-pub(super) fn file(content_type: &str, filename: &str, body: Vec<u8>) -> Response {
-    (
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 /// The invoice's PDF: a sent one exactly as it was sent, a draft as it stands.
 #[utoipa::path(get, path = "/v2/documents/invoice", tag = "invoices", params(DocumentQuery),
     responses((status = 200, description = "The invoice", content((Vec<u8> = "application/pdf")))))]
@@ -247,7 +231,11 @@ async fn invoice_pdf(
     let bytes = tokio::task::spawn_blocking(move || pdf::render(&document))
         .await
         .map_err(|error| AppError::Internal(error.into()))?;
-    Ok(file("application/pdf", &format!("{stem}.pdf"), bytes))
+    Ok(attachment(
+        "application/pdf",
+        &format!("{stem}.pdf"),
+        bytes.into(),
+    ))
 }
 
 /// A sent invoice's or credit note's e-invoice: UBL 2.1 following Peppol BIS Billing 3.0. A
@@ -264,5 +252,9 @@ async fn e_invoice(
         .ok_or(AppError::NotFound)?;
     let stem = service::file_stem(&document);
     let bytes = crate::domain::invoices::ubl::render(&document);
-    Ok(file("application/xml", &format!("{stem}.xml"), bytes))
+    Ok(attachment(
+        "application/xml",
+        &format!("{stem}.xml"),
+        bytes.into(),
+    ))
 }

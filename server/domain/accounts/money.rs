@@ -129,17 +129,29 @@ pub fn decimal(minor: i64) -> String {
 
 /// Minor units for people (SPEC §9: two decimals, en-GB grouping): "-£1,234.50".
 pub fn display(minor: i64, currency: Currency) -> String {
-    let plain = decimal(minor.abs());
-    let (whole, cents) = plain.split_once('.').unwrap_or((&plain, "00"));
-    let mut grouped = String::new();
+    let sign = if minor < 0 { "-" } else { "" };
+    format!(
+        "{sign}{}{}",
+        currency.symbol(),
+        grouped(&decimal(minor.abs()))
+    )
+}
+
+/// Decimal text with en-GB thousands separators: "1234567.89" as "1,234,567.89".
+pub fn grouped(text: &str) -> String {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let mut out = String::new();
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(',');
+            out.push(',');
         }
-        grouped.push(digit);
+        out.push(digit);
     }
-    let sign = if minor < 0 { "-" } else { "" };
-    format!("{sign}{}{grouped}.{cents}", currency.symbol())
+    if fraction.is_empty() {
+        out
+    } else {
+        format!("{out}.{fraction}")
+    }
 }
 
 impl crate::domain::Named for Currency {

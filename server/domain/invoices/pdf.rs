@@ -9,7 +9,7 @@
 use qrcode::{Color, EcLevel, QrCode};
 
 use super::document::{printed_date, DocumentKind, InvoiceDocument};
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{grouped, Currency};
 use crate::domain::accounts::statements::pdf::{PdfBook, BOLD, LEFT, REGULAR, RIGHT};
 
 /// Right edges of the item table's figure columns.
@@ -43,23 +43,6 @@ fn sterling_units(pounds_per_unit: &str) -> String {
                 .to_string()
         })
         .unwrap_or_default()
-}
-
-/// Decimal text with thousands separators: "1240.00" as "1,240.00".
-fn grouped(text: &str) -> String {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let mut out = String::new();
-    for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    if fraction.is_empty() {
-        out
-    } else {
-        format!("{out}.{fraction}")
-    }
 }
 
 /// Splits text into lines of at most `width` characters, at spaces where it can.

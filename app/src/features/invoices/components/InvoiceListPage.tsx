@@ -11,14 +11,7 @@ import { Select } from "../../../ui/Select";
 import { StatusChip } from "../../../ui/StatusChip";
 import { invoicesQuery, partnersQuery } from "../api";
 import { filtersOf } from "../filters";
-import { shown, statusOf } from "../model";
-
-const printed = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
+import { shown, statusOf, printedDay } from "../model";
 
 /** SPEC §2 invoice/list: the business's invoices with their status and totals, newest first,
  * by status, client and issue dates. */
@@ -102,7 +95,7 @@ export function InvoiceListPage() {
                     <span className="muted">{invoice.partner?.name ?? "No client"}</span>
                   </span>
                   <span className="invoice-row-dates muted">
-                    Issued {printed(invoice.issueDate)} · due {printed(invoice.dueDate)}
+                    Issued {printedDay(invoice.issueDate)} · due {printedDay(invoice.dueDate)}
                   </span>
                   <span className="invoice-row-end">
                     <Money amount={shown(invoice.totals.total)} currency={invoice.currency} />

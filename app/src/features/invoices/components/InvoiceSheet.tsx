@@ -1,16 +1,9 @@
+import { displayAmount } from "../../../lib/amount";
 import { Money } from "../../../ui/Money";
 import type { InvoiceDocument } from "../api";
-import { shown } from "../model";
+import { shown, printedDay } from "../model";
 
 type Party = InvoiceDocument["seller"];
-
-const printed = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
 
 function PartyLines({ party }: { party: Party }) {
   const town = [party.city, party.postcode].filter(Boolean).join(" ");
@@ -25,13 +18,6 @@ function PartyLines({ party }: { party: Party }) {
     </>
   );
 }
-
-/** "1240.00" as "1,240.00": the price as typed, with thousands separators. */
-const grouped = (price: string) => {
-  const [whole = "", fraction] = price.split(".");
-  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
-};
 
 /** The invoice as its client will see it: the same document the PDF prints (SPEC §7 previews),
  * drawn as a page. */
@@ -50,11 +36,11 @@ export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
           </h2>
           <dl className="invoice-facts">
             <dt>{vat ? "Date of issue and tax point" : "Date of issue"}</dt>
-            <dd>{printed(d.issueDate)}</dd>
+            <dd>{printedDay(d.issueDate)}</dd>
             {d.kind === "invoice" ? (
               <>
                 <dt>Due date</dt>
-                <dd>{printed(d.dueDate)}</dd>
+                <dd>{printedDay(d.dueDate)}</dd>
               </>
             ) : null}
           </dl>
@@ -93,7 +79,7 @@ export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
                 {line.period ? <span className="invoice-period">{line.period}</span> : null}
               </td>
               <td className="num">{line.hours}</td>
-              <td className="num">{grouped(line.price)}</td>
+              <td className="num">{displayAmount(line.price)}</td>
               {vat ? <td className="num">{vat}%</td> : null}
               <td className="num">{money(line.net)}</td>
             </tr>
@@ -135,7 +121,7 @@ export function InvoiceSheet({ document: d }: { document: InvoiceDocument }) {
         <section className="invoice-pay" aria-label="How to pay">
           <h3>How to pay</h3>
           <p>
-            Please pay {money(d.total)} by {printed(d.dueDate)}, quoting the reference{" "}
+            Please pay {money(d.total)} by {printedDay(d.dueDate)}, quoting the reference{" "}
             <strong>{d.payTo.reference}</strong>.
           </p>
           <dl className="invoice-facts">

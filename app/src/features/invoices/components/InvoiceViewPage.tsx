@@ -22,15 +22,8 @@ import {
   pdfUrl,
   savedDocumentQuery,
 } from "../api";
-import { shown, statusOf } from "../model";
+import { shown, statusOf, printedDay } from "../model";
 import { InvoiceSheet } from "./InvoiceSheet";
-
-const printed = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
 
 /** Who the invoice goes to (SPEC §3 email entries): the client's address, ticked, and any other. */
 function Recipients({
@@ -264,7 +257,7 @@ function Standing({ invoice }: { invoice: Invoice }) {
             {sent.creditNotes.map((note) => (
               <li key={note.id}>
                 <a href={pdfUrl(note.id)} download>
-                  {note.number} of {printed(note.issueDate)}: {money(note.total)}
+                  {note.number} of {printedDay(note.issueDate)}: {money(note.total)}
                 </a>
               </li>
             ))}
@@ -314,7 +307,7 @@ export function InvoiceViewPage() {
       <p className="invoice-summary">
         <span>{invoice.partner?.name}</span>
         <Money amount={shown(invoice.totals.total)} currency={invoice.currency} />
-        <span className="muted">due {printed(invoice.dueDate)}</span>
+        <span className="muted">due {printedDay(invoice.dueDate)}</span>
       </p>
       <Standing invoice={invoice} />
       <div className="invoice-actions">
