@@ -90,6 +90,22 @@ export function watch(page) {
   return { problems, apiCalls };
 }
 
+/** Waits for `selector`; when it never shows, the error says what the page showed instead, so a
+ * failure in CI (where no screenshot survives) explains itself. */
+export async function waitToSee(page, selector) {
+  try {
+    return await page.waitForSelector(selector);
+  } catch (error) {
+    const shown = await page
+      .locator("main, body")
+      .first()
+      .innerText()
+      .catch(() => "(no page)");
+    error.message += `\nat ${page.url()} the page showed:\n${shown.slice(0, 1500)}`;
+    throw error;
+  }
+}
+
 export async function hydrated(page) {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 10000 });
   // Let React finish its first commit and report any mismatch.

@@ -7,6 +7,7 @@ import {
   MOBILE,
   latestCode as sharedLatestCode,
   startBank,
+  waitToSee,
 } from "./bank.mjs";
 
 let bank;
@@ -55,10 +56,13 @@ async function sepaWithPasskey(page) {
   await page.fill("input[name=name]", "Jonas Müller");
   await page.check("input[name=type][value=private]");
   await page.fill("input[name=iban]", "DE89 3704 0044 0532 0130 00");
-  await page.fill("input[name=bic]", "COBADEFFXXX");
+  // The look-up names the bank and fills the BIC; continuing while it is on its way raced it
+  // on a slow machine, so wait for it as a person would see it.
+  await page.waitForSelector("text=Commerzbank");
+  assert.equal(await page.inputValue("input[name=bic]"), "COBADEFFXXX");
   await page.fill("input[name=details]", "Dinner");
   await page.click("button:text('Continue')");
-  await page.waitForSelector("text=Total");
+  await waitToSee(page, "text=Total");
   await page.click("button:text('Approve and send')");
   await page.click("button:text('Approve with your passkey')");
   await page.waitForSelector("text=Transfer sent");

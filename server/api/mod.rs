@@ -12,6 +12,7 @@ pub mod engagement;
 pub mod error;
 pub mod exchange;
 pub mod invoices;
+pub mod lending;
 pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
@@ -57,6 +58,9 @@ pub struct ApiState {
     /// The card acquirer's notifications of the activation fee's hosted checkout; none outside
     /// the sandbox until a real acquirer is configured.
     pub acquirer: Option<Arc<dyn crate::providers::acquirer::Acquirer>>,
+    /// The lender behind loans, mortgages and factoring; none outside the sandbox unless one is
+    /// configured, and then no finance is offered.
+    pub lending: Option<Arc<dyn crate::providers::lending::LendingProvider>>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.
@@ -129,6 +133,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(profiles::routes())
         .merge(payments::routes())
         .merge(invoices::routes())
+        .merge(lending::routes())
         .merge(signup::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }
@@ -214,6 +219,32 @@ pub fn webauthn_for(config: &Config) -> anyhow::Result<webauthn_rs::Webauthn> {
     Ok(webauthn_rs::WebauthnBuilder::new(&host, &origin)?
         .rp_name(&config.company.trading_name)
         .build()?)
+}
+
+/// A sandbox provider's call to one of the bank's webhooks, through the API router as a real
+/// provider's would arrive over the network (the rights table, the signature check and all):
+/// the status it was answered with.
+pub async fn loopback_post(
+    state: &ApiState,
+    path: &str,
+    signature: (&str, &str),
+    body: Vec<u8>,
+) -> anyhow::Result<axum::http::StatusCode> {
+    use tower::ServiceExt;
+    let router = state
+        .loopback
+        .get()
+        .ok_or_else(|| anyhow::anyhow!("loopback router not set"))?
+        .clone();
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .header(signature.0, signature.1)
+        .body(axum::body::Body::from(body))?;
+    let reply = router
+        .oneshot(request)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(reply.status())
 }
 
 #[cfg(test)]

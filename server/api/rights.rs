@@ -330,6 +330,20 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/cards/referral-programs",
         Member(CARDS.flag(Flag::Referrals)),
     ),
+    // Finance (SPEC §6): a business member; the product the body names decides the rest (loans
+    // need the loan right and a GBP primary account, factoring its right), so the handlers
+    // check it. The lender's decisions arrive signed.
+    (
+        "POST",
+        "/v2/loan-applications/fetch",
+        Member(Rule::MEMBER.business()),
+    ),
+    (
+        "POST",
+        "/v2/loan-applications",
+        Member(Rule::MEMBER.business()),
+    ),
+    ("POST", "/v2/webhooks/lending", Signed),
     // Exchange: paying between the profile's own accounts, while the flag is on.
     ("POST", "/v1/bank/currency-exchange/rate", Member(EXCHANGE)),
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
@@ -353,6 +367,7 @@ const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 /// SPEC §6: invoicing needs the invoice right and a business; writing its full level.
 const INVOICES_READ: Rule = Rule::read(Section::Invoice).business();
 const INVOICES_WRITE: Rule = Rule::full(Section::Invoice).business();
+const LOANS: Rule = Rule::read(Section::Loan).business().uk_primary();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
 /// fails one is sent to the dashboard before anything renders (SPEC §2 Route guards). Paths not
@@ -397,6 +412,8 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors", INVOICES_READ),
     ("/invoice/contractors/new", INVOICES_WRITE),
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
+    // SPEC §6: loans need loan access, a business and a UK primary account.
+    ("/loans", LOANS),
 ];
 
 /// The guard of a dashboard page, matching `{param}` segments.

@@ -63,6 +63,9 @@ events! {
     TransferAwaitingApproval = "transfer.awaiting_approval",
     TransferApproved = "transfer.approved",
     TransferRejected = "transfer.rejected",
+    LoanApplied = "lending.applied",
+    LoanDecided = "lending.decided",
+    LoanPaidOut = "lending.paid_out",
 }
 
 impl AuditEvent {

@@ -8,6 +8,7 @@ mod forms;
 mod health;
 mod identity_widget;
 mod invoice_forms;
+mod lender_page;
 mod login_form;
 mod money_in;
 mod onboarding_forms;
@@ -127,6 +128,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
     let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     let identity = crate::providers::identity::from_config(config, &db.clock);
+    let lending = crate::providers::lending::from_config(config, &db.clock);
     Ok(ApiState {
         config: config.clone(),
         db,
@@ -146,6 +148,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
                 config.identity.sandbox_secret.clone(),
             )) as Arc<dyn crate::providers::acquirer::Acquirer>
         }),
+        lending,
     })
 }
 
@@ -191,6 +194,7 @@ fn fallback_templates() -> minijinja::Environment<'static> {
         ("card_network.html", include_str!("card_network.html")),
         ("identity_widget.html", include_str!("identity_widget.html")),
         ("payment_page.html", include_str!("payment_page.html")),
+        ("lender_page.html", include_str!("lender_page.html")),
     ] {
         templates
             .add_template(name, source)
@@ -234,6 +238,10 @@ fn sandbox_pages(state: &AppState) -> Router<AppState> {
         .route(
             "/sandbox/pay/{id}",
             get(payment_page::form).post(payment_page::pay),
+        )
+        .route(
+            "/sandbox/lender",
+            get(lender_page::form).post(lender_page::decide),
         )
         .route(
             "/sandbox/pay/{id}/3ds",

@@ -101,7 +101,6 @@ pub async fn challenge(
 /// Tells the bank the checkout's outcome, as the acquirer does: a signed notification to its
 /// webhook, through the API router.
 async fn notify(state: &AppState, checkout_id: &str, paid: bool) -> Result<(), ()> {
-    use tower::ServiceExt;
     let event = CheckoutEvent {
         checkout_id: checkout_id.to_string(),
         payment_id: format!("card-{checkout_id}"),
@@ -109,20 +108,22 @@ async fn notify(state: &AppState, checkout_id: &str, paid: bool) -> Result<(), (
     };
     let acquirer = SandboxAcquirer::new(state.config.identity.sandbox_secret.clone());
     let (body, (header, signature)) = acquirer.notification(&event);
-    let Some(router) = state.api.loopback.get().cloned() else {
-        return Err(());
-    };
-    let request = axum::http::Request::post("/v2/webhooks/acquirer")
-        .header("content-type", "application/json")
-        .header(header, signature)
-        .body(axum::body::Body::from(body))
-        .map_err(|_| ())?;
-    let Ok(reply) = router.oneshot(request).await;
-    if reply.status().is_success() {
-        Ok(())
-    } else {
-        tracing::error!(status = %reply.status(), "the bank refused the sandbox acquirer's notification");
-        Err(())
+    match crate::api::loopback_post(
+        &state.api,
+        "/v2/webhooks/acquirer",
+        (header, &signature),
+        body,
+    )
+    .await
+    {
+        Ok(status) if status.is_success() => Ok(()),
+        outcome => {
+            tracing::error!(
+                ?outcome,
+                "the bank refused the sandbox acquirer's notification"
+            );
+            Err(())
+        }
     }
 }
 

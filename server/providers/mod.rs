@@ -4,6 +4,8 @@ pub mod bank_directory;
 pub mod card_network;
 pub mod companies;
 pub mod identity;
+pub mod lending;
 pub mod notify;
 pub mod rates;
 pub mod sandbox_payments;
+pub mod sandbox_token;

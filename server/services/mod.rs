@@ -10,6 +10,7 @@ pub mod cards;
 pub mod engagement;
 pub mod exchange;
 pub mod invoices;
+pub mod lending;
 pub mod messages;
 pub mod onboarding;
 pub mod payments;

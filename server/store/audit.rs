@@ -11,14 +11,28 @@ pub async fn record(
     ip: &str,
     detail: &str,
 ) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    record_in(&mut conn, user_id, event, ip, detail, db.now_ms()).await
+}
+
+/// An event written in the caller's transaction, with what it records: the two stand or fall
+/// together.
+pub async fn record_in(
+    conn: &mut sqlx::AnyConnection,
+    user_id: Option<&UserId>,
+    event: AuditEvent,
+    ip: &str,
+    detail: &str,
+    at: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO audit_log (id, user_id, event, ip, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(uuid::Uuid::new_v4().to_string())
         .bind(user_id)
         .bind(event.as_str())
         .bind(ip)
         .bind(detail)
-        .bind(db.now_ms())
-        .execute(&db.pool)
+        .bind(at)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

@@ -21,6 +21,7 @@ pub mod invoice_partners;
 pub mod invoice_payments;
 pub mod invoices;
 pub mod ledger;
+pub mod loan_applications;
 pub mod mfa;
 pub mod onboardings;
 pub mod outbox;

@@ -404,3 +404,19 @@ pub async fn count_booked_between(
     .await?;
     Ok(count)
 }
+
+/// Money booked into an account from `from` on (ms): when and how much, oldest first.
+pub async fn money_in_since(
+    db: &Db,
+    bank_account_id: &AccountId,
+    from: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as::<_, (i64, i64)>(
+        "SELECT created_at, amount FROM transactions WHERE bank_account_id = $1 \
+         AND created_at >= $2 AND amount > 0 AND balance_after IS NOT NULL ORDER BY created_at",
+    )
+    .bind(bank_account_id)
+    .bind(from)
+    .fetch_all(&db.pool)
+    .await
+}

@@ -530,6 +530,34 @@ pub async fn customer_with_role(
     join(bank, &profile_id, user_id, role, rights).await
 }
 
+/// The owner `email` of a personal profile `name`, with an active GBP primary account.
+pub async fn personal_customer(bank: &TestBank, email: &str, name: &str) -> Customer {
+    let user_id = create_user(bank, email, "unused-hash").await;
+    let profile_id = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Personal,
+        name,
+    )
+    .await
+    .unwrap();
+    let owner = join(
+        bank,
+        &profile_id,
+        user_id,
+        bank::domain::profiles::access::Role::Admin,
+        &[],
+    )
+    .await;
+    open_account(
+        bank,
+        &owner.profile_id,
+        bank::domain::accounts::money::Currency::Gbp,
+        true,
+    )
+    .await;
+    owner
+}
+
 /// A call to the API as `who` (their bearer token).
 pub async fn call(
     bank: &TestBank,

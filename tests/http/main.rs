@@ -25,6 +25,7 @@ mod invoice_partners;
 mod invoice_sending;
 mod invoices;
 mod ledger;
+mod loans;
 mod names;
 mod onboarding;
 mod onboarding_pages;

@@ -115,6 +115,18 @@ impl MerchantState {
 }
 
 impl Product {
+    /// Seeing the applications: the same as applying, with the right's read level.
+    pub const fn read_rule(self) -> Rule {
+        let rule = self.rule();
+        match rule.right {
+            Some(right) => Rule {
+                right: Some(crate::domain::profiles::access::Right::read(right.section)),
+                ..rule
+            },
+            None => rule,
+        }
+    }
+
     /// SPEC §6 who may apply: loans and mortgages need the loan right's full level, a business
     /// and a UK (GBP) primary account; factoring a business with a UK primary account and the
     /// factoring right; merchant acquiring the merchant right and a business.
@@ -138,10 +150,10 @@ pub fn add_months(day: Date, months: u32) -> Date {
     Date::from_calendar_date(year, month, day.day().min(last)).expect("a day of the month")
 }
 
-/// SPEC §8: a further loan may be applied for from three months after the first application
-/// (London days), not before.
-pub fn may_apply_again(first_applied: Date, today: Date) -> bool {
-    today >= add_months(first_applied, 3)
+/// SPEC §8: a further loan may be applied for from three months after the application before
+/// it (London days), not before.
+pub fn may_apply_again(last_applied: Date, today: Date) -> bool {
+    today >= add_months(last_applied, 3)
 }
 
 #[cfg(test)]

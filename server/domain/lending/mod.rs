@@ -4,4 +4,5 @@
 //! three-month rule between loan applications (SPEC §8).
 
 pub mod application;
+pub mod loan;
 pub mod mortgage;

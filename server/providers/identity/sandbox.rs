@@ -3,7 +3,7 @@
 //! by the same signed webhook Sumsub sends. Its tokens are signed, not stored: the widget page
 //! checks them by the signature and the expiry they carry.
 
-use base64::Engine;
+use crate::providers::sandbox_token;
 use secrecy::SecretString;
 
 use std::time::Duration;
@@ -20,20 +20,7 @@ pub struct SandboxIdentity {
     clock: Clock,
 }
 
-/// Whose widget a token opens.
-#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TokenClaims {
-    #[serde(rename = "u")]
-    pub user_id: String,
-    #[serde(rename = "e")]
-    pub expires_at_ms: i64,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum TokenError {
-    Invalid,
-    Expired,
-}
+pub use crate::providers::sandbox_token::{TokenClaims, TokenError};
 
 impl SandboxIdentity {
     pub fn new(secret: SecretString, lifetime: Duration, clock: Clock) -> Self {
@@ -49,31 +36,12 @@ impl SandboxIdentity {
     }
 
     pub fn issue(&self, user_id: &UserId, now_ms: i64) -> String {
-        let claims = TokenClaims {
-            user_id: user_id.into(),
-            expires_at_ms: now_ms + crate::domain::clock::ms(self.lifetime),
-        };
-        let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .encode(serde_json::to_vec(&claims).unwrap_or_default());
-        let signature = webhook::sign(&self.secret, payload.as_bytes());
-        format!("{payload}.{signature}")
+        let expires = now_ms + crate::domain::clock::ms(self.lifetime);
+        sandbox_token::issue(&self.secret, user_id.as_str(), expires)
     }
 
     pub fn check(&self, token: &str, now_ms: i64) -> Result<TokenClaims, TokenError> {
-        let (payload, signature) = token.split_once('.').ok_or(TokenError::Invalid)?;
-        let expected = webhook::sign(&self.secret, payload.as_bytes());
-        if !crate::domain::auth::secrets::same(&expected, signature) {
-            return Err(TokenError::Invalid);
-        }
-        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload)
-            .map_err(|_| TokenError::Invalid)?;
-        let claims: TokenClaims =
-            serde_json::from_slice(&bytes).map_err(|_| TokenError::Invalid)?;
-        if claims.expires_at_ms <= now_ms {
-            return Err(TokenError::Expired);
-        }
-        Ok(claims)
+        sandbox_token::check(&self.secret, token, now_ms)
     }
 
     /// A webhook as the sandbox reviewer sends it, signed.

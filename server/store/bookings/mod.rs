@@ -10,12 +10,14 @@ mod cards;
 mod charges;
 mod conversions;
 mod incoming;
+mod lending;
 mod transfers;
 
 pub use cards::{card_purchase, declined_card_purchase};
 pub use charges::{fee, reward_in};
 pub use conversions::{convert, convert_in, Conversion};
 pub use incoming::{inbound, to_suspense, Unmatched};
+pub use lending::{advance, Advance};
 pub use transfers::{
     internal, outbound, transfer_in, transfer_returned, PayeeSide, TransferBooking,
 };

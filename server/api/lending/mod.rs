@@ -1,0 +1,14 @@
+//! Finance (SPEC §7 Loans; issue 30): loan applications and the lender's webhook. Who may apply
+//! depends on the product the body names (SPEC §6), so the handlers check it; `api/rights.rs`
+//! lets through members of a business only.
+
+pub mod loans;
+pub mod webhook;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use super::ApiState;
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    loans::routes().merge(webhook::routes())
+}

@@ -1,0 +1,162 @@
+//! Applying for finance (SPEC §7 POST /v2/loan-applications and /fetch): the three-month rule
+//! checked and the application kept in one transaction (with the profile locked, so two at once
+//! cannot both pass), then sent to the lender, which answers where the person continues.
+
+use std::sync::Arc;
+
+use crate::domain::audit::AuditEvent;
+use crate::domain::ids::{ProfileId, UserId};
+use crate::domain::lending::application::{add_months, may_apply_again, Product};
+use crate::domain::lending::loan::LoanForm;
+use crate::domain::london;
+use crate::providers::lending::{LendingError, LendingProvider, LoanRequest};
+use crate::store::loan_applications::{self, NewApplication};
+use crate::store::{self, Db};
+
+pub use crate::store::loan_applications::LoanApplication;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// SPEC §8: another application within three months of the last; from when it may be made.
+    #[error("too soon: from {0}")]
+    TooSoon(String),
+    #[error(transparent)]
+    Lender(#[from] LendingError),
+    #[error(transparent)]
+    Storage(#[from] sqlx::Error),
+}
+
+pub struct Application<'a> {
+    pub profile_id: &'a ProfileId,
+    pub user_id: &'a UserId,
+    pub product: Product,
+    pub form: &'a LoanForm,
+    /// With the person's consent: what the lender is sent besides the form.
+    pub shared: Option<super::prefill::Shared>,
+    /// Where the lender sends the person back.
+    pub return_url: String,
+    pub ip: &'a str,
+}
+
+/// The day from which the profile may apply for the product again, when that is after today.
+pub async fn next_from(
+    db: &Db,
+    profile_id: &ProfileId,
+    product: Product,
+) -> Result<Option<String>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    let last = loan_applications::last_applied_day(&mut conn, profile_id, product).await?;
+    Ok(blocked_until(last.as_deref(), db.now_ms()))
+}
+
+fn blocked_until(last: Option<&str>, now_ms: i64) -> Option<String> {
+    let last =
+        time::Date::parse(last?, &time::format_description::well_known::Iso8601::DATE).ok()?;
+    let today = london::today(now_ms);
+    (!may_apply_again(last, today)).then(|| add_months(last, 3).to_string())
+}
+
+pub async fn apply(
+    db: &Db,
+    lender: &Arc<dyn LendingProvider>,
+    application: Application<'_>,
+) -> Result<LoanApplication, ApplyError> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let now = db.now_ms();
+    let form = serde_json::to_value(application.form).unwrap_or_default();
+    let shared = application
+        .shared
+        .as_ref()
+        .map(|s| serde_json::to_value(s).unwrap_or_default());
+    let mut tx = db.begin_write().await?;
+    store::profiles::lock_in(&mut tx, db.backend, application.profile_id).await?;
+    let last =
+        loan_applications::last_applied_day(&mut tx, application.profile_id, application.product)
+            .await?;
+    if let Some(from) = blocked_until(last.as_deref(), now) {
+        return Err(ApplyError::TooSoon(from));
+    }
+    loan_applications::insert(
+        &mut tx,
+        &NewApplication {
+            id: &id,
+            profile_id: application.profile_id,
+            product: application.product,
+            provider: lender.name(),
+            amount: application.form.amount,
+            term_months: application.form.term_months,
+            form: &form,
+            shared: shared.as_ref(),
+            applied_by: application.user_id,
+            applied_day: &london::day_of(now),
+            at: now,
+        },
+    )
+    .await?;
+    store::audit::record_in(
+        &mut tx,
+        Some(application.user_id),
+        AuditEvent::LoanApplied,
+        application.ip,
+        &serde_json::json!({
+            "application": id, "product": application.product.as_str(),
+            "provider": lender.name(), "amount": application.form.amount,
+            "shared": shared.is_some(),
+        })
+        .to_string(),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+
+    let company_name = store::profiles::name(db, application.profile_id)
+        .await?
+        .unwrap_or_default();
+    let request = LoanRequest {
+        application_id: id.clone(),
+        product: application.product,
+        amount: application.form.amount,
+        term_months: application.form.term_months,
+        purpose: application.form.purpose.clone(),
+        company_name,
+        shared,
+        return_url: application.return_url,
+    };
+    match lender.submit(&request).await {
+        Ok(submitted) => {
+            loan_applications::set_provider_ref(
+                db,
+                &id,
+                &submitted.provider_ref,
+                &submitted.redirect_uri,
+            )
+            .await?;
+        }
+        Err(error) => {
+            // The lender never had it: the person may apply again at once.
+            loan_applications::remove(db, &id).await?;
+            return Err(error.into());
+        }
+    }
+    loan_applications::find(db, &id)
+        .await?
+        .ok_or(ApplyError::Storage(sqlx::Error::RowNotFound))
+}
+
+pub async fn of_profile(
+    db: &Db,
+    profile_id: &ProfileId,
+    product: Product,
+) -> Result<Vec<LoanApplication>, sqlx::Error> {
+    loan_applications::of_profile(db, profile_id, product).await
+}
+
+/// An application by the lender's reference (the sandbox lender's page).
+pub async fn by_provider_ref(
+    db: &Db,
+    provider: &str,
+    provider_ref: &str,
+) -> Result<Option<LoanApplication>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    loan_applications::by_provider_ref(&mut conn, provider, provider_ref).await
+}
