@@ -3,7 +3,7 @@
 // with its demo customers, as the browser tests do.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank } from "../e2e/bank.mjs";
+import { choose, DESKTOP, hydrated, latestCode, launchBrowser, MOBILE, startBank } from "../e2e/bank.mjs";
 
 const out = path.resolve(process.env.SCREENS_DIR ?? path.join(import.meta.dirname, "../../target/screens"));
 mkdirSync(out, { recursive: true });
@@ -27,6 +27,7 @@ const SIGNED_IN = {
     "/invoice/new",
     "/invoice/contractors",
     "/invoice/contractors/new",
+    "/loans",
   ],
   mobile: [
     "/dashboard",
@@ -45,6 +46,7 @@ const SIGNED_IN = {
     "/invoice/new",
     "/invoice/contractors",
     "/invoice/contractors/new",
+    "/loans",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.
@@ -116,6 +118,24 @@ try {
       await page.click("button:has-text('Preview')");
       await page.waitForSelector(".invoice-sheet");
       await shoot(page, name(layout, "/invoice/new", "-preview"));
+    }
+    // A loan applied for, the sandbox lender's page, and its offer on the status screen.
+    if (wanted("/loans/status")) {
+      await page.goto(`${bank.url}/loans`);
+      await hydrated(page);
+      if (await page.isVisible("form.loan-form")) {
+        await page.fill("input[name=amount]", "25000");
+        await choose(page, "termMonths", "12");
+        await choose(page, "purpose", "Equipment");
+        await page.fill("input[name=monthlyTurnover]", "40000");
+        await page.click("button:text('Apply')");
+        await page.waitForURL(/\/sandbox\/lender/);
+        await shoot(page, name(layout, "/loans", "-lender"));
+        await page.click("button:text('Offer £25,000.00')");
+        await page.waitForURL(/\/loans$/);
+        await hydrated(page);
+      }
+      await shoot(page, name(layout, "/loans", "-status"));
     }
     if (layout === "mobile" && wanted("/menu")) {
       await page.goto(`${bank.url}/dashboard`);

@@ -43,6 +43,9 @@ pub struct SessionState {
     pub is_business: bool,
     /// The currency of the selected profile's primary account.
     pub primary_currency: Option<Currency>,
+    /// A lender stands behind business finance (loans, mortgages, factoring): without one the
+    /// products are not offered at all.
+    pub finance_offered: bool,
     pub user: Option<SessionUser>,
 }
 
@@ -64,6 +67,7 @@ impl SessionState {
             account_ready: false,
             is_business: false,
             primary_currency: None,
+            finance_offered: false,
             user: None,
         }
     }
@@ -123,6 +127,7 @@ impl SessionState {
                 .as_ref()
                 .is_some_and(|p| p.kind == ProfileType::Business),
             primary_currency,
+            finance_offered: state.lending.is_some(),
             user: Some(SessionUser {
                 name: user.name,
                 surname: user.surname,

@@ -1807,6 +1807,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/loan-applications/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_loan_applications_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/loan-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_loan_applications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/lending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_webhooks_lending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2911,6 +2959,74 @@ export interface components {
             /** @description Approved today (London) of this kind. */
             spentToday: string;
         };
+        LoanApplicationInput: {
+            /** @default null */
+            type?: null | components["schemas"]["Product"];
+            /**
+             * @description GBP, decimal text.
+             * @default
+             */
+            amount?: string;
+            /**
+             * Format: int32
+             * @default null
+             */
+            termMonths?: number | null;
+            /** @default  */
+            purpose?: string;
+            /** @default  */
+            description?: string;
+            /**
+             * @description GBP, decimal text.
+             * @default
+             */
+            monthlyTurnover?: string;
+            /**
+             * @description The person agreed that the bank shares what it knows of the business with the lender.
+             * @default false
+             */
+            shareData?: boolean;
+        };
+        /** @description One application as its status screen shows it. */
+        LoanApplicationView: {
+            id: string;
+            type: components["schemas"]["Product"];
+            /** @description SPEC §4: as shown (applied reads as in_review with youlend, else pre_approved). */
+            status: components["schemas"]["LoanState"];
+            statusLabel: string;
+            provider: string;
+            /** @description Where the person continues with the lender, while it is still deciding. */
+            redirectUri: string | null;
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            termMonths: number;
+            purpose: string;
+            /** @description yyyy-MM-dd, London. */
+            appliedOn: string;
+            /** Format: double */
+            offeredAmount: number | null;
+            /** Format: double */
+            paidAmount: number | null;
+            paidTransactionId: string | null;
+            reason: string | null;
+            shared: null | components["schemas"]["Shared"];
+        };
+        LoanApplications: {
+            /** @description Newest first. */
+            results: components["schemas"]["LoanApplicationView"][];
+            /** @description SPEC §8: when another application may be made (yyyy-MM-dd), while it may not yet. */
+            nextApplicationFrom: string | null;
+        };
+        LoanFetch: {
+            type: components["schemas"]["Product"];
+        };
+        /**
+         * @description SPEC §4 Loan: applied, in_review, pre_approved ('Eligible for a loan'), approved,
+         *     rejected. Mortgages and factoring advances move the same way.
+         * @enum {string}
+         */
+        LoanState: "applied" | "in_review" | "pre_approved" | "approved" | "rejected";
         /** @description SPEC §3 "Login form"; without email and password, a renewal with the refresh cookie. */
         LoginInput: {
             email?: string | null;
@@ -3000,6 +3116,12 @@ export interface components {
             requestId: string;
             /** @description The last four digits of the phone the code went to. */
             lastDigits: string;
+        };
+        MonthIn: {
+            /** @description yyyy-MM. */
+            month: string;
+            /** @description GBP, decimal text. */
+            moneyIn: string;
         };
         NewProfile: {
             type: components["schemas"]["ProfileType"];
@@ -3235,6 +3357,11 @@ export interface components {
         PriceList: {
             fees: components["schemas"]["FeeEntry"][];
         };
+        /**
+         * @description SPEC §3 loan application types: factoring and mortgages follow the loan's states.
+         * @enum {string}
+         */
+        Product: "business" | "mortgage" | "factoring" | "merchant";
         /** @description SPEC §3 "Profile", as the app receives it. */
         Profile: {
             id: string;
@@ -3561,6 +3688,19 @@ export interface components {
             name: string;
             /** @description A list of names. */
             value: string[];
+        };
+        /** @description What was shared, as the status screen lists it. */
+        Shared: {
+            company: components["schemas"]["SharedCompany"];
+            directors: string[];
+            turnover: components["schemas"]["MonthIn"][];
+        };
+        SharedCompany: {
+            name: string;
+            number: string;
+            incorporationDate: string;
+            registeredOffice: string;
+            website: string;
         };
         /** @description SPEC §3 "Shipping address". */
         ShippingAddress: {
@@ -7401,6 +7541,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditNoteMade"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_loan_applications_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanFetch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanApplications"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_loan_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanApplicationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanApplicationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_lending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The lender's JSON decision, as signed */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

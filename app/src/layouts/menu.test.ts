@@ -118,6 +118,27 @@ describe("the menu by rights (SPEC §2, §6)", () => {
     expect(team({ ...business, accessRole: "card_user" }, "mobile")).toBeUndefined();
   });
 
+  it("offers Business Loans to a UK business member with the loan right, while a lender stands behind them", () => {
+    const owner: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "GBP",
+      accountReady: true,
+      flags: new Set(),
+      financeOffered: true,
+    };
+    const loans = (facts: Facts) => menuFor(facts, "mobile").some((item) => item.label === "Business Loans");
+    expect(loans(owner)).toBe(true);
+    expect(loans({ ...owner, financeOffered: false })).toBe(false);
+    expect(loans({ ...owner, isBusiness: false })).toBe(false);
+    expect(loans({ ...owner, primaryCurrency: "EUR" })).toBe(false);
+    expect(loans({ ...owner, accessRole: "accountant", accessRights: ["transaction:r", "invoice:rw"] })).toBe(
+      false,
+    );
+    expect(loans({ ...owner, accessRole: "custom", accessRights: ["loan:r"] })).toBe(true);
+  });
+
   it("gives every item an icon", () => {
     const owner: Facts = {
       accessRole: "admin",

@@ -1,6 +1,6 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: My
-// Cards, Merchant, Factoring, Business Loans, Mortgage and Contact Us join as they are built.
+// rules the server's table gives the pages). Only screens that exist are listed: Merchant,
+// Factoring, Mortgage and Contact Us join as they are built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
@@ -85,6 +85,14 @@ export const MENU: MenuItem[] = [
     rule: { complete: true, ukPrimary: true },
     orRule: { complete: true, eurPrimary: true, flag: "euCardComingSoon" },
     instead: { rule: CORPORATE_CARDS, to: "/cards/corporate", layouts: ["mobile"] },
+  },
+  // SPEC §6: loans need loan access, a business and a UK primary account; and a lender behind
+  // them (none configured: not offered at all).
+  {
+    to: "/loans",
+    label: "Business Loans",
+    icon: "loan",
+    rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true },
   },
   // A business's team lives on the person's account page (SPEC §2 Team users); the entry leads
   // straight to it.

@@ -46,6 +46,8 @@ export interface Rule {
   complete?: boolean;
   admin?: boolean;
   flag?: Schemas["Flag"];
+  /** A lender stands behind the bank's finance (loans, mortgages, factoring). */
+  finance?: boolean;
 }
 
 /** SPEC §6: corporate cards need an Account Owner of a business with a UK primary account and
@@ -61,7 +63,7 @@ export const CORPORATE_CARDS: Rule = {
 export type Facts = Pick<
   SessionState,
   "accessRole" | "accessRights" | "isBusiness" | "primaryCurrency" | "accountReady"
-> & { flags: ReadonlySet<string> };
+> & { flags: ReadonlySet<string>; financeOffered?: boolean };
 
 /** Whether the member meets the rule; `complete` is left out when asked (items shown disabled). */
 export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {}): boolean {
@@ -73,6 +75,7 @@ export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {})
     (!rule.ukPrimary || facts.primaryCurrency === "GBP") &&
     (!rule.eurPrimary || facts.primaryCurrency === "EUR") &&
     (ignoreComplete || !rule.complete || facts.accountReady) &&
-    (!rule.flag || facts.flags.has(rule.flag))
+    (!rule.flag || facts.flags.has(rule.flag)) &&
+    (!rule.finance || facts.financeOffered === true)
   );
 }

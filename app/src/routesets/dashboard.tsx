@@ -1,23 +1,10 @@
 // SPEC §2 "Dashboard routes": the dashboard with the accounts, account details, statements and
 // the proof letter, and the person's details; unknown paths redirect to the dashboard.
-import { countriesQuery } from "../api/countries";
 import type { QueryClient } from "@tanstack/react-query";
 import { chooseAccount } from "../features/accounts/access";
 import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
-import {
-  cardsQuery,
-  companyAddressesQuery,
-  referralProgramQuery,
-  sentInvitationsQuery,
-  cardTransactionsQuery,
-  holdsQuery,
-  limitsQuery,
-  shippingQuery,
-} from "../features/cards/api";
-import { chooseCard, isManageable, mayOrder, pageCard } from "../features/cards/model";
-import { featuresQuery, isOn } from "../api/features";
 import { rateQuery } from "../features/exchange/api";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
 import { recipientsQuery } from "../features/payments/api";
@@ -74,6 +61,9 @@ const ContractorsPage = lazyPage("features/invoices/components/ContractorsPage",
 );
 const ContractorFormPage = lazyPage("features/invoices/components/ContractorFormPage", () =>
   import("../features/invoices/components/ContractorFormPage").then((m) => m.ContractorFormPage),
+);
+const LoansPage = lazyPage("features/lending/components/LoansPage", () =>
+  import("../features/lending/components/LoansPage").then((m) => m.LoansPage),
 );
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
@@ -155,71 +145,19 @@ const accountsOnly = (client: QueryClient) => [
   client.ensureQueryData(bankAccountsQuery()).catch(() => undefined),
 ];
 
-const cardsOnly = (client: QueryClient) => [
-  client.ensureQueryData(cardsQuery()).catch(() => undefined),
-  client.ensureQueryData(featuresQuery()).catch(() => undefined),
-];
-
-/** The cards, and for the card the page opens its controls and payments, and the addresses
- * when a card may be ordered, so the server's HTML shows them all. */
-function prefetchCards(client: QueryClient, { query, layout, session }: RouteContext): Promise<unknown>[] {
-  const role = session?.accessRole ?? "none";
-  const more = client.ensureQueryData(cardsQuery()).then((data) => {
-    const card = pageCard(data.results, query.card, role);
-    const wanted: Promise<unknown>[] = [];
-    // An Account Owner's desktop page lists the company's card invitations too.
-    if (role === "admin" && layout === "desktop") wanted.push(client.prefetchQuery(sentInvitationsQuery()));
-    if (layout === "desktop") wanted.push(referralProgram(client));
-    if (mayOrder(data.orderCondition))
-      wanted.push(client.prefetchQuery(shippingQuery()), client.prefetchQuery(countriesQuery()));
-    if (card && isManageable(card.status)) wanted.push(client.prefetchQuery(limitsQuery(card.id)));
-    if (card && card.status !== "draft" && layout === "desktop") {
-      wanted.push(client.prefetchQuery(holdsQuery(card.id)));
-      wanted.push(client.prefetchQuery(cardTransactionsQuery(card.id)));
-    }
-    return Promise.all(wanted);
-  });
-  return [more.catch(() => undefined), client.ensureQueryData(featuresQuery()).catch(() => undefined)];
-}
-
-/** Mobile corporate cards: the company's cards and its card invitations; a card's own page
- * also its limits. */
-function prefetchCorporate(client: QueryClient, { params }: RouteContext): Promise<unknown>[] {
-  const more = client.ensureQueryData(cardsQuery()).then((data) => {
-    const card = data.results.find((item) => item.id === params.cardId && item.isCorporate);
-    return card && isManageable(card.status) ? client.prefetchQuery(limitsQuery(card.id)) : undefined;
-  });
-  return [more.catch(() => undefined), client.prefetchQuery(sentInvitationsQuery())];
-}
-
-/** A card's payments (mobile cards/transactions). */
-function prefetchCardActivity(client: QueryClient, { query }: RouteContext): Promise<unknown>[] {
-  const more = client.ensureQueryData(cardsQuery()).then((data) => {
-    const card = chooseCard(data.results, query.card);
-    return card
-      ? Promise.all([
-          client.prefetchQuery(holdsQuery(card.id)),
-          client.prefetchQuery(cardTransactionsQuery(card.id)),
-        ])
-      : undefined;
-  });
-  return [more.catch(() => undefined)];
-}
-
-/** The card referral programme, while the referrals flag is on. */
-const referralProgram = (client: QueryClient) =>
-  client
-    .ensureQueryData(featuresQuery())
-    .then((features) =>
-      isOn(features, "referrals") ? client.prefetchQuery(referralProgramQuery()) : undefined,
-    )
-    .catch(() => undefined);
+/** The cards' data, loaded with their pages' code (features/cards/prefetch.ts), so the other
+ * pages' first load carries none of the cards' calls. */
+const carding =
+  (which: "cardsOnly" | "cards" | "corporate" | "corporateInvite" | "activity" | "referralProgram") =>
+  (client: QueryClient, context: RouteContext): Promise<unknown>[] => [
+    import("../features/cards/prefetch").then((m) => Promise.all(m[which](client, context))),
+  ];
 
 const perks = (path: string): AppRoute => ({
   path,
   head: { title: "Card perks", description: "What your card gives you besides payments." },
   Component: path.endsWith(":path") ? PerkPage : PerksPage,
-  ...(path.endsWith(":path") ? {} : { prefetch: (client: QueryClient) => [referralProgram(client)] }),
+  ...(path.endsWith(":path") ? {} : { prefetch: carding("referralProgram") }),
 });
 
 // SPEC §2: the person's details are client/details on desktop and account on mobile; account
@@ -227,6 +165,15 @@ const perks = (path: string): AppRoute => ({
 export const routes = (layout: Layout): AppRoute[] => [
   security(layout === "mobile" ? "/account" : "/client/details"),
   ...invoiceRoutes,
+  {
+    path: "/loans",
+    head: {
+      title: "Business Loans",
+      description: "Apply for a business loan and follow the lender's decision.",
+    },
+    Component: LoansPage,
+    prefetch: (client) => [import("../features/lending/prefetch").then((m) => Promise.all(m.loans(client)))],
+  },
   {
     path: "/dashboard",
     head: { title: "Dashboard", description: "Your accounts." },
@@ -262,13 +209,13 @@ export const routes = (layout: Layout): AppRoute[] => [
     path: "/cards",
     head: { title: "My Cards", description: "Your cards: order, activate, freeze, limits and details." },
     Component: CardsPage,
-    prefetch: prefetchCards,
+    prefetch: carding("cards"),
   },
   {
     path: "/cards/activate",
     head: { title: "Activate your card", description: "Activate a card that has arrived." },
     Component: ActivateCardPage,
-    prefetch: cardsOnly,
+    prefetch: carding("cardsOnly"),
   },
   ...(layout === "mobile"
     ? [
@@ -279,28 +226,25 @@ export const routes = (layout: Layout): AppRoute[] => [
           path: "/cards/corporate",
           head: { title: "Corporate cards", description: "The cards your company gave its employees." },
           Component: CorporateCardsPage,
-          prefetch: prefetchCorporate,
+          prefetch: carding("corporate"),
         },
         {
           path: "/cards/corporate/invite",
           head: { title: "Give a card to an employee", description: "A corporate card for an employee." },
           Component: CorporateInvitePage,
-          prefetch: (client: QueryClient) => [
-            client.prefetchQuery(companyAddressesQuery()),
-            client.prefetchQuery(countriesQuery()),
-          ],
+          prefetch: carding("corporateInvite"),
         },
         {
           path: "/cards/corporate/:cardId/view",
           head: { title: "Corporate card", description: "A corporate card and its controls." },
           Component: CorporateCardPage,
-          prefetch: prefetchCorporate,
+          prefetch: carding("corporate"),
         },
         {
           path: "/cards/transactions",
           head: { title: "Card transactions", description: "A card's pending and booked payments." },
           Component: CardTransactionsPage,
-          prefetch: prefetchCardActivity,
+          prefetch: carding("activity"),
         },
       ]
     : []),

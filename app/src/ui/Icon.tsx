@@ -22,6 +22,7 @@ const PATHS = {
   check: "M5 12.5 10 17l9-10",
   calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
   up: "M12 19V5M6 11l6-6 6 6",
+  loan: "M12 3c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3ZM4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -189,10 +189,4 @@ export function statusOf(invoice: Invoice): { label: string; tone: Tone } {
 export const shown = (text: string) => Number(text);
 
 /** A yyyy-MM-dd day as people read it: "3 Nov 2026" (the PDF prints the same). */
-export const printedDay = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
+export { printedDay } from "../../lib/printedDay";

@@ -1,0 +1,132 @@
+// Issue 30: a business loan in the browser. On the desktop the business applies from the side
+// menu (with its details shared by consent), goes on to the sandbox lender's page, which offers
+// the amount, and comes back to 'Eligible for a loan' with the offer; on the phone the same
+// person continues with the lender, accepts, and sees the money arrive on the dashboard. A
+// personal customer is offered no loans.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  choose,
+  DESKTOP,
+  expectAccessible,
+  expectHeading,
+  hydrated,
+  launchBrowser,
+  logInWithSms,
+  MOBILE,
+  startBank,
+  waitToSee,
+  watch,
+} from "./bank.mjs";
+
+const OLIVIA = ["olivia@demo.harbour.example", "Harbour2026", "+447700900001"];
+const TOM = ["tom@demo.harbour.example", "Harbour2026", "+447700900002"];
+
+let bank;
+let browser;
+
+before(async () => {
+  [bank, browser] = await Promise.all([startBank(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  bank?.stop();
+});
+
+async function gbpBalance(page) {
+  return page.evaluate(async () => {
+    const reply = await fetch("/v2/bank-accounts/fetch", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    return (await reply.json()).results.find((a) => a.currency === "GBP").balance.booked;
+  });
+}
+
+describe("a business loan on desktop", () => {
+  it("applies with its details shared and is offered the amount by the lender", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("nav >> text=Business Loans");
+    await expectHeading(page, "Business Loans");
+    await hydrated(page);
+    // Nothing chosen: each field says so, and nothing is sent to a lender.
+    await page.click("button:text('Apply')");
+    await waitToSee(page, "text=Field is required");
+    assert.equal(await page.locator(".field-invalid").count(), 4);
+    await page.fill("input[name=amount]", "25000");
+    await choose(page, "termMonths", "12");
+    await choose(page, "purpose", "Equipment");
+    await page.fill("input[name=monthlyTurnover]", "40000");
+    assert.ok(await page.isChecked("input[name=shareData]"), "sharing is offered, ticked");
+    // The last list closes with a fade: judged once it is gone.
+    await page.waitForSelector("[role=listbox]", { state: "detached" });
+    await expectAccessible(page, "/loans form");
+    await page.click("button:text('Apply')");
+
+    // The lender's page has what the bank shared with consent.
+    await page.waitForURL(/\/sandbox\/lender\?token=/);
+    await waitToSee(page, "text=Your application for £25,000.00");
+    assert.ok(await page.isVisible("text=company number"));
+    assert.ok(await page.isVisible("text=Money in by month, 12 months"));
+    await page.click("button:text('Offer £25,000.00')");
+
+    await page.waitForURL(`${bank.url}/loans`);
+    await hydrated(page);
+    await waitToSee(page, ".loan-status >> text=Eligible for a loan");
+    assert.ok(await page.isVisible("dd:text('£25,000.00')"), "the offer");
+    assert.ok(await page.isVisible("text=You can apply again from"), "SPEC §8's three months");
+    assert.equal(await page.locator("form.loan-form").count(), 0);
+    await page.click("summary:text('What we shared with the lender')");
+    await waitToSee(page, "text=Directors: Olivia Bennett");
+    await expectAccessible(page, "/loans status");
+    // The empty form's refusal is the only thing the console reports.
+    assert.deepEqual(
+      seen.problems.filter((problem) => !problem.includes("status of 422")),
+      [],
+    );
+    await context.close();
+  });
+});
+
+describe("a business loan on the phone", () => {
+  it("continues with the lender, accepts, and sees the money on the dashboard", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    const before = await gbpBalance(page);
+    await page.click("summary[aria-label='Menu']");
+    await page.click(".drawer-panel >> text=Business Loans");
+    await expectHeading(page, "Business Loans");
+    await hydrated(page);
+    await page.click("text=Continue with the lender");
+    await page.waitForURL(/\/sandbox\/lender/);
+    await page.click("button:text('Accept the offer and pay out £25,000.00')");
+    await page.waitForURL(`${bank.url}/loans`);
+    await waitToSee(page, ".loan-status >> text=Approved");
+    assert.ok(await page.isVisible("text=The lender has paid the money into your GBP account."));
+    assert.equal(await page.locator("text=Continue with the lender").count(), 0);
+
+    await page.click("text=See the payment");
+    await page.waitForURL(/\/dashboard\?txn=/);
+    await waitToSee(page, "text=Harbour Sandbox Lending");
+    assert.equal(Math.round((await gbpBalance(page)) - before), 25000, "paid in once");
+    await context.close();
+  });
+
+  it("offers a personal customer no loans", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...TOM);
+    await page.click("summary[aria-label='Menu']");
+    await page.waitForSelector(".drawer-panel");
+    assert.equal(await page.locator(".drawer-panel >> text=Business Loans").count(), 0);
+    await page.goto(`${bank.url}/loans`);
+    await page.waitForURL(`${bank.url}/dashboard`);
+    await context.close();
+  });
+});
