@@ -26,7 +26,13 @@ execFileSync(
 );
 execFileSync(process.execPath, ["scripts/api-schemas.mjs", dir], { cwd: root });
 const stale = [];
-for (const file of ["schema.gen.ts", "schemas.gen.ts", "schemas-invoices.gen.ts", "schemas-lending.gen.ts"]) {
+for (const file of [
+  "schema.gen.ts",
+  "schemas.gen.ts",
+  "schemas-invoices.gen.ts",
+  "schemas-lending.gen.ts",
+  "schemas-merchant.gen.ts",
+]) {
   const fresh = readFileSync(`${dir}/${file}`, "utf8");
   const committed = readFileSync(path.join(root, "src/api", file), "utf8");
   if (fresh !== committed) stale.push(file);

@@ -28,6 +28,7 @@ const SIGNED_IN = {
     "/invoice/contractors",
     "/invoice/contractors/new",
     "/loans",
+    "/merchant",
   ],
   mobile: [
     "/dashboard",
@@ -47,6 +48,7 @@ const SIGNED_IN = {
     "/invoice/contractors",
     "/invoice/contractors/new",
     "/loans",
+    "/merchant",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.

@@ -61,6 +61,9 @@ pub struct ApiState {
     /// The lender behind loans, mortgages and factoring; none outside the sandbox unless one is
     /// configured, and then no finance is offered.
     pub lending: Option<Arc<dyn crate::providers::lending::LendingProvider>>,
+    /// The acquirer that opens merchant accounts (card acceptance); none outside the sandbox
+    /// unless one is configured, and then card acceptance is not offered.
+    pub merchant_acquirer: Option<Arc<dyn crate::providers::merchant_acquiring::MerchantAcquirer>>,
 }
 
 /// Marks a request the server render sent through the router in-process; no client can set it.

@@ -344,6 +344,14 @@ pub const API: &[(&str, &str, Need)] = &[
         Member(Rule::MEMBER.business()),
     ),
     ("POST", "/v2/webhooks/lending", Signed),
+    // Card acceptance (SPEC §6): the merchant right and a business; applying its full level.
+    (
+        "POST",
+        "/v2/merchant-applications/fetch",
+        Member(MERCHANT.read_level()),
+    ),
+    ("POST", "/v2/merchant-applications", Member(MERCHANT)),
+    ("POST", "/v2/webhooks/merchant-acquiring", Signed),
     // Exchange: paying between the profile's own accounts, while the flag is on.
     ("POST", "/v1/bank/currency-exchange/rate", Member(EXCHANGE)),
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
@@ -368,6 +376,7 @@ const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 const INVOICES_READ: Rule = Rule::read(Section::Invoice).business();
 const INVOICES_WRITE: Rule = Rule::full(Section::Invoice).business();
 const LOANS: Rule = Rule::read(Section::Loan).business().uk_primary();
+const MERCHANT: Rule = crate::domain::lending::application::Product::Merchant.rule();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
 /// fails one is sent to the dashboard before anything renders (SPEC §2 Route guards). Paths not
@@ -414,6 +423,7 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
+    ("/merchant", MERCHANT.read_level()),
 ];
 
 /// The guard of a dashboard page, matching `{param}` segments.

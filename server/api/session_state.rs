@@ -46,6 +46,8 @@ pub struct SessionState {
     /// A lender stands behind business finance (loans, mortgages, factoring): without one the
     /// products are not offered at all.
     pub finance_offered: bool,
+    /// An acquirer stands behind card acceptance (merchant accounts).
+    pub acquiring_offered: bool,
     pub user: Option<SessionUser>,
 }
 
@@ -68,6 +70,7 @@ impl SessionState {
             is_business: false,
             primary_currency: None,
             finance_offered: false,
+            acquiring_offered: false,
             user: None,
         }
     }
@@ -128,6 +131,7 @@ impl SessionState {
                 .is_some_and(|p| p.kind == ProfileType::Business),
             primary_currency,
             finance_offered: state.lending.is_some(),
+            acquiring_offered: state.merchant_acquirer.is_some(),
             user: Some(SessionUser {
                 name: user.name,
                 surname: user.surname,

@@ -66,6 +66,9 @@ events! {
     LoanApplied = "lending.applied",
     LoanDecided = "lending.decided",
     LoanPaidOut = "lending.paid_out",
+    MerchantApplied = "merchant.applied",
+    MerchantAnswered = "merchant.answered",
+    MerchantDecided = "merchant.decided",
 }
 
 impl AuditEvent {

@@ -1,5 +1,6 @@
 //! The HTTP edge: middleware, pages, assets, health and the API router, in one axum Router.
 
+mod acquirer_review_page;
 pub mod assets;
 mod card_network;
 pub mod device_layout;
@@ -129,6 +130,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     let identity = crate::providers::identity::from_config(config, &db.clock);
     let lending = crate::providers::lending::from_config(config, &db.clock);
+    let merchant_clock = db.clock.clone();
     Ok(ApiState {
         config: config.clone(),
         db,
@@ -149,6 +151,10 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
             )) as Arc<dyn crate::providers::acquirer::Acquirer>
         }),
         lending,
+        merchant_acquirer: crate::providers::merchant_acquiring::from_config(
+            config,
+            &merchant_clock,
+        ),
     })
 }
 
@@ -195,6 +201,10 @@ fn fallback_templates() -> minijinja::Environment<'static> {
         ("identity_widget.html", include_str!("identity_widget.html")),
         ("payment_page.html", include_str!("payment_page.html")),
         ("lender_page.html", include_str!("lender_page.html")),
+        (
+            "acquirer_review_page.html",
+            include_str!("acquirer_review_page.html"),
+        ),
     ] {
         templates
             .add_template(name, source)
@@ -238,6 +248,10 @@ fn sandbox_pages(state: &AppState) -> Router<AppState> {
         .route(
             "/sandbox/pay/{id}",
             get(payment_page::form).post(payment_page::pay),
+        )
+        .route(
+            "/sandbox/acquirer",
+            get(acquirer_review_page::form).post(acquirer_review_page::decide),
         )
         .route(
             "/sandbox/lender",

@@ -5,6 +5,7 @@ pub mod card_network;
 pub mod companies;
 pub mod identity;
 pub mod lending;
+pub mod merchant_acquiring;
 pub mod notify;
 pub mod rates;
 pub mod sandbox_payments;

@@ -22,6 +22,7 @@ pub mod invoice_payments;
 pub mod invoices;
 pub mod ledger;
 pub mod loan_applications;
+pub mod merchant_applications;
 pub mod mfa;
 pub mod onboardings;
 pub mod outbox;

@@ -26,6 +26,7 @@ mod invoice_sending;
 mod invoices;
 mod ledger;
 mod loans;
+mod merchant;
 mod names;
 mod onboarding;
 mod onboarding_pages;

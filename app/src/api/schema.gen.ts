@@ -1855,6 +1855,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/merchant-applications/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_merchant_applications_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/merchant-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_merchant_applications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/merchant-acquiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_webhooks_merchant_acquiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2625,6 +2673,32 @@ export interface components {
         ForgotInput: {
             email?: string;
         };
+        /**
+         * @description Where the business expects its card sales from, in percent; regions it sells nothing to are
+         *     left out.
+         */
+        GeographyRatio: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            uk?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            eea?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            us?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            restOfWorld?: number | null;
+        };
         /** @description A corporate card as its holder sees it. */
         GivenCard: {
             card: components["schemas"]["CardView"];
@@ -3059,6 +3133,74 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "active" | "in_progress" | "invitation_pending" | "invitation_expired" | "invitation_declined";
+        MerchantApplicationInput: {
+            /**
+             * @description SPEC §3: decta.
+             * @default
+             */
+            provider?: string;
+            /**
+             * @default {
+             *       "companyWebsite": "",
+             *       "potentialTurnover": "",
+             *       "potentialGeographyPercentRatio": {
+             *         "uk": null,
+             *         "eea": null,
+             *         "us": null,
+             *         "restOfWorld": null
+             *       },
+             *       "businessDescription": ""
+             *     }
+             */
+            form?: components["schemas"]["MerchantForm"];
+        };
+        MerchantApplicationView: {
+            id: string;
+            provider: string;
+            state: components["schemas"]["MerchantStateView"];
+            form: components["schemas"]["MerchantForm"];
+            /** @description The acquirer's question while it waits for an answer, or its reason for a rejection. */
+            note: string | null;
+            /** @description Where the business continues with the acquirer, while there is something to do there. */
+            redirectUri: string | null;
+            /** @description The merchant account, once active. */
+            merchantId: string | null;
+        };
+        /** @description The business's application; none is SPEC §4's 'Start Applying'. */
+        MerchantApplications: {
+            application: null | components["schemas"]["MerchantApplicationView"];
+        };
+        MerchantForm: {
+            /** @default  */
+            companyWebsite?: string;
+            /**
+             * @description One of the monthly volumes of `/v1/utils/turnover` (GBP), as card sales a month.
+             * @default
+             */
+            potentialTurnover?: string;
+            /**
+             * @default {
+             *       "uk": null,
+             *       "eea": null,
+             *       "us": null,
+             *       "restOfWorld": null
+             *     }
+             */
+            potentialGeographyPercentRatio?: components["schemas"]["GeographyRatio"];
+            /** @default  */
+            businessDescription?: string;
+        };
+        /**
+         * @description SPEC §4 Merchant: none ('Start Applying') is no application at all; then pending,
+         *     additional_info_required, agreement_sent, active, rejected.
+         * @enum {string}
+         */
+        MerchantState: "pending" | "additional_info_required" | "agreement_sent" | "active" | "rejected";
+        /** @description SPEC §3 state {value, label}. */
+        MerchantStateView: {
+            value: components["schemas"]["MerchantState"];
+            label: string;
+        };
         /**
          * @description What an approval is for (SPEC §7 POST /v2/auth/mfa/generate): without a purpose, the step-up
          *     before a security change; with purpose `transfer`, one transfer's terms; with `card_details`
@@ -3672,6 +3814,13 @@ export interface components {
             accountReady: boolean;
             isBusiness: boolean;
             primaryCurrency: null | components["schemas"]["Currency"];
+            /**
+             * @description A lender stands behind business finance (loans, mortgages, factoring): without one the
+             *     products are not offered at all.
+             */
+            financeOffered: boolean;
+            /** @description An acquirer stands behind card acceptance (merchant accounts). */
+            acquiringOffered: boolean;
             user: null | components["schemas"]["SessionUser"];
         };
         /** @description The signed-in person's name, for the greeting. */
@@ -7626,6 +7775,99 @@ export interface operations {
             cookie?: never;
         };
         /** @description The lender's JSON decision, as signed */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_merchant_applications_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantApplications"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_merchant_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantApplicationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantApplicationView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_merchant_acquiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The acquirer's JSON decision, as signed */
         requestBody: {
             content: {
                 "text/plain": string;

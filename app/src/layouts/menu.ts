@@ -1,6 +1,6 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: Merchant,
-// Factoring, Mortgage and Contact Us join as they are built.
+// rules the server's table gives the pages). Only screens that exist are listed: Factoring,
+// Mortgage and Contact Us join as they are built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
@@ -85,6 +85,13 @@ export const MENU: MenuItem[] = [
     rule: { complete: true, ukPrimary: true },
     orRule: { complete: true, eurPrimary: true, flag: "euCardComingSoon" },
     instead: { rule: CORPORATE_CARDS, to: "/cards/corporate", layouts: ["mobile"] },
+  },
+  // SPEC §6: merchant needs merchant access and a business; and an acquirer behind it.
+  {
+    to: "/merchant",
+    label: "Merchant",
+    icon: "card",
+    rule: { right: ["merchant", "r"], business: true, acquiring: true },
   },
   // SPEC §6: loans need loan access, a business and a UK primary account; and a lender behind
   // them (none configured: not offered at all).

@@ -48,6 +48,8 @@ export interface Rule {
   flag?: Schemas["Flag"];
   /** A lender stands behind the bank's finance (loans, mortgages, factoring). */
   finance?: boolean;
+  /** An acquirer stands behind card acceptance. */
+  acquiring?: boolean;
 }
 
 /** SPEC §6: corporate cards need an Account Owner of a business with a UK primary account and
@@ -63,7 +65,7 @@ export const CORPORATE_CARDS: Rule = {
 export type Facts = Pick<
   SessionState,
   "accessRole" | "accessRights" | "isBusiness" | "primaryCurrency" | "accountReady"
-> & { flags: ReadonlySet<string>; financeOffered?: boolean };
+> & { flags: ReadonlySet<string>; financeOffered?: boolean; acquiringOffered?: boolean };
 
 /** Whether the member meets the rule; `complete` is left out when asked (items shown disabled). */
 export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {}): boolean {
@@ -76,6 +78,7 @@ export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {})
     (!rule.eurPrimary || facts.primaryCurrency === "EUR") &&
     (ignoreComplete || !rule.complete || facts.accountReady) &&
     (!rule.flag || facts.flags.has(rule.flag)) &&
-    (!rule.finance || facts.financeOffered === true)
+    (!rule.finance || facts.financeOffered === true) &&
+    (!rule.acquiring || facts.acquiringOffered === true)
   );
 }

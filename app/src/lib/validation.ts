@@ -90,3 +90,17 @@ export function phoneError(value: string): string | undefined {
   if (digits === "") return REQUIRED;
   return digits.length > 15 ? "Phone number is out of range" : undefined;
 }
+
+/** SPEC §5 URL: an http(s) address with a dotted host; the scheme may be left out. Empty is
+ * no error (the field says whether it is required). */
+export function urlError(value: string): string | undefined {
+  const v = value.trim();
+  if (v === "") return undefined;
+  try {
+    const url = new URL(v.includes("://") ? v : `https://${v}`);
+    const ok = (url.protocol === "http:" || url.protocol === "https:") && /\.[^.]+$/.test(url.hostname);
+    return ok ? undefined : "Invalid URL";
+  } catch {
+    return "Invalid URL";
+  }
+}

@@ -65,6 +65,9 @@ const ContractorFormPage = lazyPage("features/invoices/components/ContractorForm
 const LoansPage = lazyPage("features/lending/components/LoansPage", () =>
   import("../features/lending/components/LoansPage").then((m) => m.LoansPage),
 );
+const MerchantPage = lazyPage("features/lending/components/MerchantPage", () =>
+  import("../features/lending/components/MerchantPage").then((m) => m.MerchantPage),
+);
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
 );
@@ -165,6 +168,14 @@ const perks = (path: string): AppRoute => ({
 export const routes = (layout: Layout): AppRoute[] => [
   security(layout === "mobile" ? "/account" : "/client/details"),
   ...invoiceRoutes,
+  {
+    path: "/merchant",
+    head: { title: "Merchant", description: "Accept card payments through our partner acquirer." },
+    Component: MerchantPage,
+    prefetch: (client) => [
+      import("../features/lending/prefetch").then((m) => Promise.all(m.merchant(client))),
+    ],
+  },
   {
     path: "/loans",
     head: {

@@ -3,6 +3,7 @@
 //! lets through members of a business only.
 
 pub mod loans;
+pub mod merchant;
 pub mod webhook;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -10,5 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use super::ApiState;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
-    loans::routes().merge(webhook::routes())
+    loans::routes()
+        .merge(webhook::routes())
+        .merge(merchant::routes())
 }

@@ -117,14 +117,7 @@ impl MerchantState {
 impl Product {
     /// Seeing the applications: the same as applying, with the right's read level.
     pub const fn read_rule(self) -> Rule {
-        let rule = self.rule();
-        match rule.right {
-            Some(right) => Rule {
-                right: Some(crate::domain::profiles::access::Right::read(right.section)),
-                ..rule
-            },
-            None => rule,
-        }
+        self.rule().read_level()
     }
 
     /// SPEC §6 who may apply: loans and mortgages need the loan right's full level, a business

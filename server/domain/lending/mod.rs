@@ -5,4 +5,5 @@
 
 pub mod application;
 pub mod loan;
+pub mod merchant;
 pub mod mortgage;

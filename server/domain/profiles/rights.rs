@@ -82,6 +82,17 @@ impl Rule {
         }
     }
 
+    /// The same rule with its right's read level: seeing what applying needs in full.
+    pub const fn read_level(self) -> Rule {
+        match self.right {
+            Some(right) => Rule {
+                right: Some(Right::read(right.section)),
+                ..self
+            },
+            None => self,
+        }
+    }
+
     pub const fn business(self) -> Rule {
         Rule {
             business: true,

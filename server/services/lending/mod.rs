@@ -4,4 +4,5 @@
 
 pub mod decisions;
 pub mod loans;
+pub mod merchant;
 pub mod prefill;

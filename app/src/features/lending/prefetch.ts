@@ -1,8 +1,13 @@
 // What the loans page loads before the server renders it, imported by the route on demand.
 import type { QueryClient } from "@tanstack/react-query";
 import { loanApplicationsQuery } from "./api";
+import { merchantQuery, turnoverQuery } from "./merchantApi";
 
 export function loans(client: QueryClient): Promise<unknown>[] {
   // A refusal (no lender) is the page's to show, not the render's to fail on.
   return [client.prefetchQuery(loanApplicationsQuery())];
+}
+
+export function merchant(client: QueryClient): Promise<unknown>[] {
+  return [client.prefetchQuery(merchantQuery()), client.prefetchQuery(turnoverQuery())];
 }

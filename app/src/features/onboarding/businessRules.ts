@@ -41,17 +41,7 @@ export function registrationNumberError(value: string): string | undefined {
   return /^[A-Za-z0-9-]{4,20}$/.test(v) ? undefined : "Invalid registration number";
 }
 
-export function urlError(value: string): string | undefined {
-  const v = value.trim();
-  if (v === "") return undefined;
-  try {
-    const url = new URL(v.includes("://") ? v : `https://${v}`);
-    const ok = (url.protocol === "http:" || url.protocol === "https:") && /\.[^.]+$/.test(url.hostname);
-    return ok ? undefined : "Invalid URL";
-  } catch {
-    return "Invalid URL";
-  }
-}
+export { urlError } from "../../lib/validation";
 
 /** A VAT number with its country's prefix (EL for Greece); GB has 9 or 12 digits or GD/HA ranges. */
 export function vatError(value: string, country: string): string | undefined {

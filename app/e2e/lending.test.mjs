@@ -1,8 +1,9 @@
-// Issue 30: a business loan in the browser. On the desktop the business applies from the side
+// Issue 30: finance and card acceptance in the browser. A business loan: On the desktop the business applies from the side
 // menu (with its details shared by consent), goes on to the sandbox lender's page, which offers
 // the amount, and comes back to 'Eligible for a loan' with the offer; on the phone the same
 // person continues with the lender, accepts, and sees the money arrive on the dashboard. A
-// personal customer is offered no loans.
+// personal customer is offered no loans. Card acceptance: the business applies through Decta's
+// sandbox, answers its question, and on the phone signs the agreement and sees it active.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -127,6 +128,72 @@ describe("a business loan on the phone", () => {
     assert.equal(await page.locator(".drawer-panel >> text=Business Loans").count(), 0);
     await page.goto(`${bank.url}/loans`);
     await page.waitForURL(`${bank.url}/dashboard`);
+    await context.close();
+  });
+});
+
+describe("card acceptance on desktop", () => {
+  it("applies, answers the acquirer's question, and is sent the agreement", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("nav >> text=Merchant");
+    await expectHeading(page, "Merchant");
+    await hydrated(page);
+    await page.click("button:text('Start Applying')");
+    await page.fill("input[name=companyWebsite]", "bennett hale");
+    await choose(page, "potentialTurnover", "10000-50000");
+    await page.fill("input[name='potentialGeographyPercentRatio.uk']", "70");
+    await page.fill("input[name='potentialGeographyPercentRatio.eea']", "20");
+    await page.fill("textarea[name=businessDescription]", "Office furniture sold online");
+    await page.click("button:text('Apply')");
+    await waitToSee(page, "text=Invalid URL");
+    assert.ok(await page.isVisible("text=The shares must add up to 100"));
+    await page.fill("input[name=companyWebsite]", "bennett-hale.example");
+    await page.fill("input[name='potentialGeographyPercentRatio.eea']", "30");
+    await page.waitForSelector("[role=listbox]", { state: "detached" });
+    await expectAccessible(page, "/merchant form");
+    await page.click("button:text('Apply')");
+    await waitToSee(page, ".loan-status >> text=Pending");
+
+    await page.click("text=Continue with Decta");
+    await page.waitForURL(/\/sandbox\/acquirer/);
+    await page.click("button:text('Ask for more information')");
+    await page.waitForURL(`${bank.url}/merchant`);
+    await hydrated(page);
+    await waitToSee(page, "text=Additional information required");
+    assert.ok(await page.isVisible("text=your refund policy"));
+    await page.fill(
+      "textarea[name=businessDescription]",
+      "Office furniture, delivered by courier; refunds within 30 days",
+    );
+    await page.click("button:text('Send your answer')");
+    await waitToSee(page, ".loan-status >> text=Pending");
+
+    await page.click("text=Continue with Decta");
+    await page.click("button:text('Send the agreement')");
+    await page.waitForURL(`${bank.url}/merchant`);
+    await waitToSee(page, ".loan-status >> text=Agreement sent");
+    await expectAccessible(page, "/merchant status");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+});
+
+describe("card acceptance on the phone", () => {
+  it("signs the agreement and accepts cards", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("summary[aria-label='Menu']");
+    await page.click(".drawer-panel >> text=Merchant");
+    await expectHeading(page, "Merchant");
+    await page.click("text=Sign the agreement with Decta");
+    await page.click("button:text('Sign the agreement as the business')");
+    await page.waitForURL(`${bank.url}/merchant`);
+    await waitToSee(page, "text=You accept cards");
+    assert.match(await page.locator("dd").first().innerText(), /^DM-/);
     await context.close();
   });
 });
