@@ -121,6 +121,16 @@ try {
       await page.waitForSelector(".invoice-sheet");
       await shoot(page, name(layout, "/invoice/new", "-preview"));
     }
+    // The merchant form, once the person starts applying.
+    if (wanted("/merchant/form")) {
+      await page.goto(`${bank.url}/merchant`);
+      await hydrated(page);
+      if (await page.isVisible("text=Start Applying")) {
+        await page.click("text=Start Applying");
+        await page.waitForSelector("form.loan-form");
+        await shoot(page, name(layout, "/merchant", "-form"));
+      }
+    }
     // A loan applied for, the sandbox lender's page, and its offer on the status screen.
     if (wanted("/loans/status")) {
       await page.goto(`${bank.url}/loans`);

@@ -344,6 +344,11 @@ pub const API: &[(&str, &str, Need)] = &[
         Member(Rule::MEMBER.business()),
     ),
     ("POST", "/v2/webhooks/lending", Signed),
+    // The mortgage's steps: as applying for it (SPEC §6, the loan right).
+    ("POST", "/v2/mortgage/fetch", Member(MORTGAGE.read_level())),
+    ("PUT", "/v2/mortgage/basic", Member(MORTGAGE)),
+    ("PUT", "/v2/mortgage/business-finances", Member(MORTGAGE)),
+    ("PUT", "/v2/mortgage/property-finances", Member(MORTGAGE)),
     // Card acceptance (SPEC §6): the merchant right and a business; applying its full level.
     (
         "POST",
@@ -376,6 +381,7 @@ const CARDS: Rule = Rule::MEMBER.complete().uk_primary();
 const INVOICES_READ: Rule = Rule::read(Section::Invoice).business();
 const INVOICES_WRITE: Rule = Rule::full(Section::Invoice).business();
 const LOANS: Rule = Rule::read(Section::Loan).business().uk_primary();
+const MORTGAGE: Rule = crate::domain::lending::application::Product::Mortgage.rule();
 const MERCHANT: Rule = crate::domain::lending::application::Product::Merchant.rule();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
@@ -423,6 +429,7 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
+    ("/mortgage", LOANS),
     ("/merchant", MERCHANT.read_level()),
 ];
 

@@ -24,6 +24,7 @@ pub mod ledger;
 pub mod loan_applications;
 pub mod merchant_applications;
 pub mod mfa;
+pub mod mortgage_drafts;
 pub mod onboardings;
 pub mod outbox;
 pub mod passkeys;

@@ -27,6 +27,7 @@ mod invoices;
 mod ledger;
 mod loans;
 mod merchant;
+mod mortgage;
 mod names;
 mod onboarding;
 mod onboarding_pages;

@@ -1903,6 +1903,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/mortgage/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_mortgage_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mortgage/basic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["put_v2_mortgage_basic"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mortgage/business-finances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["put_v2_mortgage_business_finances"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mortgage/property-finances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["put_v2_mortgage_property_finances"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2210,6 +2274,23 @@ export interface components {
             sendingCountries?: string;
             /** @default  */
             receivingCountries?: string;
+        };
+        /** @description SPEC §3 Business finances. Amounts are GBP decimal text. */
+        BusinessFinances: {
+            /** @default  */
+            reason?: string;
+            /** @default  */
+            borrowAmount?: string;
+            /** @default  */
+            operationPeriod?: string;
+            /** @default  */
+            pastThreeYearsNetProfit?: string;
+            /** @default false */
+            hasOtherAccounts?: boolean;
+            /** @default [] */
+            otherAccounts?: components["schemas"]["OtherAccount"][];
+            /** @default  */
+            industry?: string;
         };
         /**
          * @description What PATCH /v2/cards/status asks for.
@@ -2728,6 +2809,16 @@ export interface components {
             transactionId: string | null;
             /** @description RFC 3339. */
             createdAt: string;
+        };
+        /** @description A director or shareholder and their shares. */
+        Holder: {
+            /** @default  */
+            name?: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            numberOfShares?: number | null;
         };
         HoldsPage: {
             results: components["schemas"]["HoldView"][];
@@ -3265,6 +3356,39 @@ export interface components {
             /** @description GBP, decimal text. */
             moneyIn: string;
         };
+        /** @description SPEC §3 Mortgage basic. */
+        MortgageBasic: {
+            /** @default  */
+            nationalStatus?: string;
+            /** @default  */
+            periodAsDirector?: string;
+            /** @default [] */
+            directors?: components["schemas"]["Holder"][];
+            /** @default [] */
+            shareholders?: components["schemas"]["Holder"][];
+            /**
+             * @description The applicant's full name.
+             * @default
+             */
+            name?: string;
+            /** @default  */
+            companyName?: string;
+            /** @default  */
+            companyNumber?: string;
+        };
+        /**
+         * @description The mortgage as its screens show it: the saved parts, what the bank fills in for the basic
+         *     step (the company's name and number, the person's name), the latest application, and when
+         *     another may be made (SPEC §8).
+         */
+        MortgageView: {
+            basic: null | components["schemas"]["MortgageBasic"];
+            businessFinances: null | components["schemas"]["BusinessFinances"];
+            propertyFinances: null | components["schemas"]["PropertyFinances"];
+            prefill: components["schemas"]["MortgageBasic"];
+            application: null | components["schemas"]["LoanApplicationView"];
+            nextApplicationFrom: string | null;
+        };
         NewProfile: {
             type: components["schemas"]["ProfileType"];
         };
@@ -3312,6 +3436,11 @@ export interface components {
         OrderCondition: "none" | "order_allowed" | "order_disallowed" | "reorder_allowed" | "reorder_disallowed";
         OrderInput: {
             method: components["schemas"]["FeeMethod"];
+        };
+        /** @description Another account the business holds, with another bank. */
+        OtherAccount: {
+            /** @default  */
+            account?: string;
         };
         /** @description The sent invoice a payment in paid. */
         PaidInvoice: {
@@ -3520,6 +3649,29 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "business" | "personal";
+        /** @description SPEC §3 Property finances. Amounts are GBP decimal text. */
+        PropertyFinances: {
+            /** @default  */
+            occupancyIntent?: string;
+            /** @default  */
+            cost?: string;
+            /** @default  */
+            rentalIncome?: string;
+            /** @default  */
+            borrowAmount?: string;
+            /** @default  */
+            description?: string;
+            /** @default  */
+            address?: string;
+            /** @default  */
+            operationPeriod?: string;
+            /** @default  */
+            pastThreeYearsNetProfit?: string;
+            /** @default false */
+            hasOtherAccounts?: boolean;
+            /** @default [] */
+            otherAccounts?: components["schemas"]["OtherAccount"][];
+        };
         /**
          * @description Which identity provider serves the widget.
          * @enum {string}
@@ -7880,6 +8032,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_mortgage_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MortgageView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_mortgage_basic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MortgageBasic"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MortgageView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_mortgage_business_finances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessFinances"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MortgageView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v2_mortgage_property_finances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyFinances"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MortgageView"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

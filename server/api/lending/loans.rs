@@ -15,7 +15,10 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::Money;
 use crate::domain::lending::application::{LoanState, Product, TOO_SOON};
 use crate::domain::lending::loan::{self, LoanInput};
-use crate::services::lending::loans::{self as service, Application, ApplyError, LoanApplication};
+use crate::services::lending::loans::{
+    self as service, Application, ApplyError, LoanApplication, Terms,
+};
+use crate::services::lending::mortgage::{self, NotSubmittable};
 use crate::services::lending::prefill::{self, Shared};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -54,7 +57,7 @@ fn gbp(minor: i64) -> f64 {
     Money::new(minor, crate::domain::accounts::money::Currency::Gbp).major()
 }
 
-fn view(application: LoanApplication) -> LoanApplicationView {
+pub(super) fn view(application: LoanApplication) -> LoanApplicationView {
     let shown = application.state.shown(&application.provider);
     let purpose = application
         .form
@@ -100,10 +103,56 @@ pub struct LoanApplications {
     pub next_application_from: Option<String>,
 }
 
-/// The products whose applications this bank takes now.
-fn loan_product(kind: Product) -> Result<Product, AppError> {
+/// What the application asks for: the business loan's form, or the mortgage's saved draft
+/// (SPEC §4: both finances saved).
+async fn terms_of(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    kind: Product,
+    input: LoanApplicationInput,
+) -> Result<Terms, AppError> {
     match kind {
-        Product::Business => Ok(kind),
+        Product::Business => {
+            let form = loan::check(&LoanInput {
+                amount: input.amount,
+                term_months: input.term_months,
+                purpose: input.purpose,
+                description: input.description,
+                monthly_turnover: input.monthly_turnover,
+            })
+            .map_err(|errors| {
+                AppError::Fields(
+                    errors
+                        .into_iter()
+                        .map(|(field, message)| (field.to_string(), message))
+                        .collect(),
+                )
+            })?;
+            Ok(Terms::of_loan(&form))
+        }
+        Product::Mortgage => {
+            let draft = mortgage::draft(&state.db, &profile.profile_id).await?;
+            let submission = mortgage::submission(&draft).map_err(|problem| match problem {
+                NotSubmittable::NoBasic => AppError::refused(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "basic_missing",
+                    "Not ready",
+                    "Save your details on the first step before you submit.",
+                ),
+                NotSubmittable::NotReady(why) => AppError::refused(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    why.as_str(),
+                    "Not ready",
+                    why.message(),
+                ),
+            })?;
+            Ok(Terms {
+                amount: submission.amount,
+                term_months: 0,
+                purpose: "Commercial mortgage".into(),
+                form: submission.form,
+            })
+        }
         _ => Err(AppError::field(
             "type",
             "This kind of finance is not offered yet",
@@ -181,24 +230,10 @@ async fn create(
         .kind
         .ok_or_else(|| AppError::field("type", loan::REQUIRED))?;
     admitted(&state, &profile, kind.rule()).await?;
-    let kind = loan_product(kind)?;
     let lender = state.lending.clone().ok_or_else(no_lender)?;
-    let form = loan::check(&LoanInput {
-        amount: input.amount,
-        term_months: input.term_months,
-        purpose: input.purpose,
-        description: input.description,
-        monthly_turnover: input.monthly_turnover,
-    })
-    .map_err(|errors| {
-        AppError::Fields(
-            errors
-                .into_iter()
-                .map(|(field, message)| (field.to_string(), message))
-                .collect(),
-        )
-    })?;
-    let shared = if input.share_data {
+    let share_data = input.share_data;
+    let terms = terms_of(&state, &profile, kind, input).await?;
+    let shared = if share_data {
         Some(prefill::gather(&state.db, &profile.profile_id).await?)
     } else {
         None
@@ -210,9 +245,13 @@ async fn create(
             profile_id: &profile.profile_id,
             user_id: &profile.user_id,
             product: kind,
-            form: &form,
+            terms,
             shared,
-            return_url: format!("{}/loans", state.config.base_url.trim_end_matches('/')),
+            return_url: format!(
+                "{}{}",
+                state.config.base_url.trim_end_matches('/'),
+                status_page(kind)
+            ),
             ip: &ip_text(&ip),
         },
     )
@@ -236,7 +275,19 @@ async fn create(
         }
         ApplyError::Storage(error) => error.into(),
     })?;
+    if kind == Product::Mortgage {
+        mortgage::clear(&state.db, &profile.profile_id).await?;
+    }
     Ok(Json(view(applied)))
+}
+
+/// Where the person follows an application of the product.
+pub fn status_page(kind: Product) -> &'static str {
+    match kind {
+        Product::Mortgage => "/mortgage",
+        Product::Factoring => "/factoring",
+        _ => "/loans",
+    }
 }
 
 /// "26 February 2027" from yyyy-MM-dd.

@@ -4,6 +4,7 @@
 
 pub mod loans;
 pub mod merchant;
+pub mod mortgage;
 pub mod webhook;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -14,4 +15,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     loans::routes()
         .merge(webhook::routes())
         .merge(merchant::routes())
+        .merge(mortgage::routes())
 }

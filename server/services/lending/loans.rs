@@ -26,11 +26,31 @@ pub enum ApplyError {
     Storage(#[from] sqlx::Error),
 }
 
+/// What is asked for: how much (GBP minor units), over how long (0 where the product has no
+/// term), what for, and the whole form as the person sent it.
+pub struct Terms {
+    pub amount: i64,
+    pub term_months: u32,
+    pub purpose: String,
+    pub form: serde_json::Value,
+}
+
+impl Terms {
+    pub fn of_loan(form: &LoanForm) -> Self {
+        Self {
+            amount: form.amount,
+            term_months: form.term_months,
+            purpose: form.purpose.clone(),
+            form: serde_json::to_value(form).unwrap_or_default(),
+        }
+    }
+}
+
 pub struct Application<'a> {
     pub profile_id: &'a ProfileId,
     pub user_id: &'a UserId,
     pub product: Product,
-    pub form: &'a LoanForm,
+    pub terms: Terms,
     /// With the person's consent: what the lender is sent besides the form.
     pub shared: Option<super::prefill::Shared>,
     /// Where the lender sends the person back.
@@ -63,7 +83,7 @@ pub async fn apply(
 ) -> Result<LoanApplication, ApplyError> {
     let id = uuid::Uuid::new_v4().to_string();
     let now = db.now_ms();
-    let form = serde_json::to_value(application.form).unwrap_or_default();
+    let terms = &application.terms;
     let shared = application
         .shared
         .as_ref()
@@ -83,9 +103,9 @@ pub async fn apply(
             profile_id: application.profile_id,
             product: application.product,
             provider: lender.name(),
-            amount: application.form.amount,
-            term_months: application.form.term_months,
-            form: &form,
+            amount: terms.amount,
+            term_months: terms.term_months,
+            form: &terms.form,
             shared: shared.as_ref(),
             applied_by: application.user_id,
             applied_day: &london::day_of(now),
@@ -100,7 +120,7 @@ pub async fn apply(
         application.ip,
         &serde_json::json!({
             "application": id, "product": application.product.as_str(),
-            "provider": lender.name(), "amount": application.form.amount,
+            "provider": lender.name(), "amount": terms.amount,
             "shared": shared.is_some(),
         })
         .to_string(),
@@ -115,9 +135,9 @@ pub async fn apply(
     let request = LoanRequest {
         application_id: id.clone(),
         product: application.product,
-        amount: application.form.amount,
-        term_months: application.form.term_months,
-        purpose: application.form.purpose.clone(),
+        amount: terms.amount,
+        term_months: terms.term_months,
+        purpose: terms.purpose.clone(),
         company_name,
         shared,
         return_url: application.return_url,

@@ -5,4 +5,5 @@
 pub mod decisions;
 pub mod loans;
 pub mod merchant;
+pub mod mortgage;
 pub mod prefill;
