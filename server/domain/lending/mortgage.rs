@@ -181,7 +181,7 @@ fn holders(errors: &mut Errors, field: &str, list: &[Holder], min: usize, max: u
     }
     for (i, holder) in list.iter().enumerate() {
         required(errors, &format!("{field}.{i}.name"), &holder.name);
-        if !holder.number_of_shares.is_some_and(|n| n >= 0) {
+        if holder.number_of_shares.is_none_or(|n| n < 0) {
             errors.insert(format!("{field}.{i}.numberOfShares"), REQUIRED.into());
         }
     }
