@@ -3,7 +3,9 @@
 // the amount, and comes back to 'Eligible for a loan' with the offer; on the phone the same
 // person continues with the lender, accepts, and sees the money arrive on the dashboard. A
 // personal customer is offered no loans. Card acceptance: the business applies through Decta's
-// sandbox, answers its question, and on the phone signs the agreement and sees it active.
+// sandbox, answers its question, and on the phone signs the agreement and sees it active. A
+// mortgage: the basic step prefilled (going back asks first), the finances saved one by one
+// (ONLY_ONE and IN_EDIT refused), submitted, offered, and followed on the phone.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -194,6 +196,97 @@ describe("card acceptance on the phone", () => {
     await page.waitForURL(`${bank.url}/merchant`);
     await waitToSee(page, "text=You accept cards");
     assert.match(await page.locator("dd").first().innerText(), /^DM-/);
+    await context.close();
+  });
+});
+
+describe("a mortgage on desktop", () => {
+  it("saves its steps, is refused with one finance or an unsaved edit, then is submitted", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("nav >> text=Mortgage");
+    await expectHeading(page, "Mortgage");
+    await hydrated(page);
+    await page.click("a.button:text-is('Start')");
+    await waitToSee(page, "h2:text-is('Your business')");
+    assert.equal(await page.inputValue("input[name=companyName]"), "Bennett & Hale Trading Ltd");
+    assert.match(await page.inputValue("input[name=companyNumber]"), /^\d{8}$/);
+    await page.click("text=UK National");
+    await choose(page, "periodAsDirector", "More than 3 years");
+    await page.fill("input[name='directors.0.numberOfShares']", "600");
+    await page.click("button:text('Add a shareholder')");
+    await page.fill("input[name='shareholders.0.name']", "Sam Hale");
+    await page.click("button:text('Save and continue')");
+    await waitToSee(page, "text=Field is required");
+    await page.fill("input[name='shareholders.0.numberOfShares']", "400");
+    await page.click("button:text('Save and continue')");
+    await waitToSee(page, 'h2:text("The business\'s finances")');
+
+    // Back to the first step, then back from it: saved data, so it asks first.
+    await page.click("a:text('Back')");
+    await waitToSee(page, "h2:text-is('Your business')");
+    await page.click("button:text('Back')");
+    await waitToSee(page, "text=Leave this step?");
+    await page.click("button:text('Stay')");
+    assert.ok(await page.isVisible("h2:text-is('Your business')"));
+    await page.click("button:text('Save and continue')");
+    await waitToSee(page, 'h2:text("The business\'s finances")');
+
+    await page.fill("input[name=reason]", "A warehouse of our own");
+    await page.fill("input[name='business.borrowAmount']", "250000");
+    await choose(page, "business.operationPeriod", "More than 3 years");
+    await page.fill("input[name='business.pastThreeYearsNetProfit']", "180000");
+    await choose(page, "industry", "manufacturing");
+    await page.click('button:text("Save the business\'s finances")');
+    await waitToSee(page, "form[aria-labelledby=business-finances-title] >> text=Saved");
+    await page.click("button:text('Submit the application')");
+    await waitToSee(
+      page,
+      "text=Save both your business finances and the property's finances before you submit.",
+    );
+
+    await page.click("text=Occupy the property");
+    await page.fill("input[name=cost]", "400000");
+    await page.fill("input[name='property.borrowAmount']", "300000");
+    await page.fill("input[name=address]", "Unit 4, Riverside, Leeds LS1 4AP");
+    await page.fill("input[name=description]", "Two-storey warehouse with a yard");
+    await choose(page, "property.operationPeriod", "More than 3 years");
+    await page.fill("input[name='property.pastThreeYearsNetProfit']", "180000");
+    await page.click("button:text('Submit the application')");
+    await waitToSee(page, "text=Save or discard your changes before you submit.");
+    await page.click('button:text("Save the property\'s finances")');
+    await waitToSee(page, "form[aria-labelledby=property-finances-title] >> text=Saved");
+    await page.waitForSelector("[role=listbox]", { state: "detached" });
+    await expectAccessible(page, "/mortgage finance");
+    await page.click("button:text('Submit the application')");
+
+    await page.waitForURL(/\/sandbox\/lender/);
+    await waitToSee(page, "text=Your application for £300,000.00");
+    await page.click("button:text('Offer £300,000.00')");
+    await page.waitForURL(`${bank.url}/mortgage`);
+    await waitToSee(page, ".loan-status >> text=Eligible for a loan");
+    assert.ok(await page.isVisible("dd:text('Commercial mortgage')"));
+    assert.deepEqual(
+      seen.problems.filter((problem) => !problem.includes("status of 422")),
+      [],
+    );
+    await context.close();
+  });
+});
+
+describe("a mortgage on the phone", () => {
+  it("follows the submitted mortgage from the side menu", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("summary[aria-label='Menu']");
+    await page.click(".drawer-panel >> text=Mortgage");
+    await expectHeading(page, "Mortgage");
+    await waitToSee(page, ".loan-status >> text=Eligible for a loan");
+    assert.ok(await page.isVisible("text=You can apply again from"));
+    await expectAccessible(page, "/mortgage status on the phone");
     await context.close();
   });
 });

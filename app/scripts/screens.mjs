@@ -29,6 +29,7 @@ const SIGNED_IN = {
     "/invoice/contractors/new",
     "/loans",
     "/merchant",
+    "/mortgage",
   ],
   mobile: [
     "/dashboard",
@@ -49,6 +50,7 @@ const SIGNED_IN = {
     "/invoice/contractors/new",
     "/loans",
     "/merchant",
+    "/mortgage",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.

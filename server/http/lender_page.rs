@@ -2,7 +2,7 @@
 //! application as the lender received it (with what the bank shared), and the lender's choices,
 //! made by the tester: review it, offer the amount asked, accept the offer and pay it out, or
 //! decline. Each choice reaches the bank as the lender's signed webhook, through the API router;
-//! the page itself changes nothing. Then back to the bank's loans screen.
+//! the page itself changes nothing. Then back to the bank's screen for the product.
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -11,6 +11,7 @@ use axum::Form;
 use minijinja::context;
 
 use super::AppState;
+use crate::api::lending::loans::status_page;
 use crate::domain::accounts::money::{display, Currency};
 use crate::domain::lending::application::LoanState;
 use crate::providers::lending::sandbox::SandboxLender;
@@ -101,7 +102,9 @@ pub async fn decide(
     )
     .await
     {
-        Ok(status) if status.is_success() => Redirect::to("/loans").into_response(),
+        Ok(status) if status.is_success() => {
+            Redirect::to(status_page(application.product)).into_response()
+        }
         outcome => {
             tracing::error!(?outcome, "the bank refused the sandbox lender's decision");
             super::pages::failure(&state)
@@ -114,7 +117,7 @@ fn gone(state: &AppState) -> Response {
         state,
         "lender_page.html",
         StatusCode::NOT_FOUND,
-        context! { step => "gone" },
+        context! { step => "gone", back => "/loans" },
     )
 }
 
@@ -145,6 +148,7 @@ fn page(state: &AppState, token: &str, application: &LoanApplication) -> Respons
         StatusCode::OK,
         context! {
             step => "form",
+            back => status_page(application.product),
             token,
             amount => gbp(application.amount),
             term => application.term_months,

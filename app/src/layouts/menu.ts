@@ -1,6 +1,6 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: Factoring,
-// Mortgage and Contact Us join as they are built.
+// rules the server's table gives the pages). Only screens that exist are listed: Factoring and
+// Contact Us join as they are built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
@@ -99,6 +99,12 @@ export const MENU: MenuItem[] = [
     to: "/loans",
     label: "Business Loans",
     icon: "loan",
+    rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true },
+  },
+  {
+    to: "/mortgage",
+    label: "Mortgage",
+    icon: "bank",
     rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true },
   },
   // A business's team lives on the person's account page (SPEC §2 Team users); the entry leads

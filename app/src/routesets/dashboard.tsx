@@ -68,6 +68,9 @@ const LoansPage = lazyPage("features/lending/components/LoansPage", () =>
 const MerchantPage = lazyPage("features/lending/components/MerchantPage", () =>
   import("../features/lending/components/MerchantPage").then((m) => m.MerchantPage),
 );
+const MortgagePage = lazyPage("features/lending/components/MortgagePage", () =>
+  import("../features/lending/components/MortgagePage").then((m) => m.MortgagePage),
+);
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
 );
@@ -168,6 +171,14 @@ const perks = (path: string): AppRoute => ({
 export const routes = (layout: Layout): AppRoute[] => [
   security(layout === "mobile" ? "/account" : "/client/details"),
   ...invoiceRoutes,
+  {
+    path: "/mortgage",
+    head: { title: "Mortgage", description: "A commercial mortgage for your business's premises." },
+    Component: MortgagePage,
+    prefetch: (client) => [
+      import("../features/lending/prefetch").then((m) => Promise.all(m.mortgage(client))),
+    ],
+  },
   {
     path: "/merchant",
     head: { title: "Merchant", description: "Accept card payments through our partner acquirer." },

@@ -2,6 +2,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { loanApplicationsQuery } from "./api";
 import { merchantQuery, turnoverQuery } from "./merchantApi";
+import { mortgageQuery } from "./mortgageApi";
+import { businessTypesQuery } from "../../api/businessTypes";
 
 export function loans(client: QueryClient): Promise<unknown>[] {
   // A refusal (no lender) is the page's to show, not the render's to fail on.
@@ -10,4 +12,8 @@ export function loans(client: QueryClient): Promise<unknown>[] {
 
 export function merchant(client: QueryClient): Promise<unknown>[] {
   return [client.prefetchQuery(merchantQuery()), client.prefetchQuery(turnoverQuery())];
+}
+
+export function mortgage(client: QueryClient): Promise<unknown>[] {
+  return [client.prefetchQuery(mortgageQuery()), client.prefetchQuery(businessTypesQuery())];
 }

@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import * as v from "valibot";
 import { api, type BodyOf, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
 
@@ -67,12 +66,7 @@ export const accountUsageQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const businessTypesQuery = () =>
-  queryOptions({
-    queryKey: ["business-types"],
-    queryFn: () => api.get("/v1/utils/business-types", v.array(S.Choice)),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export { businessTypesQuery } from "../../api/businessTypes";
 
 export const onboardingApi = {
   save: (step: number, data: BusinessData) => api.put("/v2/onboardings", { step, data }, S.OnboardingReply),
