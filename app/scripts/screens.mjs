@@ -30,6 +30,8 @@ const SIGNED_IN = {
     "/loans",
     "/merchant",
     "/mortgage",
+    "/mortgage?step=basic",
+    "/mortgage?step=finance",
   ],
   mobile: [
     "/dashboard",
@@ -51,6 +53,8 @@ const SIGNED_IN = {
     "/loans",
     "/merchant",
     "/mortgage",
+    "/mortgage?step=basic",
+    "/mortgage?step=finance",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.
