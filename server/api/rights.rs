@@ -344,6 +344,13 @@ pub const API: &[(&str, &str, Need)] = &[
         Member(Rule::MEMBER.business()),
     ),
     ("POST", "/v2/webhooks/lending", Signed),
+    // Factoring's invoices: as applying for it (SPEC §6: the factoring right, a business with
+    // a UK primary account).
+    (
+        "POST",
+        "/v2/factoring/invoices/fetch",
+        Member(FACTORING.read_level()),
+    ),
     // The mortgage's steps: as applying for it (SPEC §6, the loan right).
     ("POST", "/v2/mortgage/fetch", Member(MORTGAGE.read_level())),
     ("PUT", "/v2/mortgage/basic", Member(MORTGAGE)),
@@ -382,6 +389,7 @@ const INVOICES_READ: Rule = Rule::read(Section::Invoice).business();
 const INVOICES_WRITE: Rule = Rule::full(Section::Invoice).business();
 const LOANS: Rule = Rule::read(Section::Loan).business().uk_primary();
 const MORTGAGE: Rule = crate::domain::lending::application::Product::Mortgage.rule();
+const FACTORING: Rule = crate::domain::lending::application::Product::Factoring.rule();
 const MERCHANT: Rule = crate::domain::lending::application::Product::Merchant.rule();
 
 /// The pages of the dashboard set (SPEC §2 Dashboard routes) and their guards: a member who
@@ -430,6 +438,7 @@ pub const PAGES: &[(&str, Rule)] = &[
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
     ("/mortgage", LOANS),
+    ("/factoring", FACTORING.read_level()),
     ("/merchant", MERCHANT.read_level()),
 ];
 

@@ -13,7 +13,8 @@ use minijinja::context;
 use super::AppState;
 use crate::api::lending::loans::status_page;
 use crate::domain::accounts::money::{display, Currency};
-use crate::domain::lending::application::LoanState;
+use crate::domain::lending::application::{LoanState, Product};
+use crate::domain::lending::factoring;
 use crate::providers::lending::sandbox::SandboxLender;
 use crate::providers::lending::Decision;
 use crate::services::lending::loans::{self, LoanApplication};
@@ -57,10 +58,11 @@ pub async fn form(State(state): State<AppState>, Query(query): Query<TokenQuery>
 /// The lender's decision for a choice on the page, where the application's state allows it.
 fn decision_for(application: &LoanApplication, choice: &str) -> Option<Decision> {
     let reference = application.provider_ref.clone()?;
-    let offered = application.offered_amount.unwrap_or(application.amount);
+    let offer = offer_of(application);
+    let offered = application.offered_amount.unwrap_or(offer);
     let (state, offered_amount, paid_amount, reason) = match choice {
         "review" => (LoanState::InReview, None, None, None),
-        "offer" => (LoanState::PreApproved, Some(application.amount), None, None),
+        "offer" => (LoanState::PreApproved, Some(offer), None, None),
         "pay" => (LoanState::Approved, None, Some(offered), None),
         "decline" => (
             LoanState::Rejected,
@@ -109,6 +111,14 @@ pub async fn decide(
             tracing::error!(?outcome, "the bank refused the sandbox lender's decision");
             super::pages::failure(&state)
         }
+    }
+}
+
+/// What the sandbox lender offers: the amount asked, or a factor's advance on invoices.
+fn offer_of(application: &LoanApplication) -> i64 {
+    match application.product {
+        Product::Factoring => factoring::advance(application.amount),
+        _ => application.amount,
     }
 }
 

@@ -140,11 +140,13 @@ pub async fn set_provider_ref(
 
 /// An application the lender never took: nothing of it is kept.
 pub async fn remove(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    super::factored_invoices::release(&mut tx, id).await?;
     sqlx::query("DELETE FROM loan_applications WHERE id = $1 AND provider_ref IS NULL")
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
-    Ok(())
+    tx.commit().await
 }
 
 /// The profile's applications for one product, newest first.

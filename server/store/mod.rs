@@ -13,6 +13,7 @@ pub mod credit_notes;
 pub mod documents;
 pub mod email_verifications;
 pub mod exchanges;
+pub mod factored_invoices;
 pub mod features;
 pub mod identity_checks;
 mod ids;

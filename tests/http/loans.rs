@@ -25,6 +25,7 @@ fn loan(amount: &str, share: bool) -> Value {
         description: "Two delivery vans".into(),
         monthly_turnover: "40000".into(),
         share_data: share,
+        invoice_ids: vec![],
     })
 }
 

@@ -16,6 +16,7 @@ mod corporate_cards;
 mod crash;
 mod e_invoices;
 mod exchange;
+mod factoring;
 mod form_gate;
 mod helpers;
 mod identity;

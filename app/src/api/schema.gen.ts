@@ -1967,6 +1967,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/factoring/invoices/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_factoring_invoices_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users": {
         parameters: {
             query?: never;
@@ -2629,6 +2645,25 @@ export interface components {
             /** @description The receiving account's row. */
             toTransaction: components["schemas"]["TransactionView"];
         };
+        FactoringInvoice: {
+            id: string;
+            number: string;
+            partnerName: string;
+            /** @description yyyy-MM-dd. */
+            dueDate: string;
+            /** Format: double */
+            outstanding: number;
+        };
+        FactoringInvoices: {
+            results: components["schemas"]["FactoringInvoice"][];
+            /** @description The earliest due date an invoice may have (yyyy-MM-dd). */
+            dueFrom: string;
+            /**
+             * Format: int64
+             * @description The share of what is outstanding a factor advances, in percent.
+             */
+            advancePercent: number;
+        };
         /** @description SPEC §3 "Feature entry". */
         FeatureEntry: {
             name: components["schemas"]["Flag"];
@@ -3151,6 +3186,11 @@ export interface components {
              * @default false
              */
             shareData?: boolean;
+            /**
+             * @description Factoring: the invoices offered, from `/v2/factoring/invoices/fetch`.
+             * @default []
+             */
+            invoiceIds?: string[];
         };
         /** @description One application as its status screen shows it. */
         LoanApplicationView: {
@@ -3176,6 +3216,8 @@ export interface components {
             paidTransactionId: string | null;
             reason: string | null;
             shared: null | components["schemas"]["Shared"];
+            /** @description Factoring: the numbers of the invoices financed. */
+            invoices: string[];
         };
         LoanApplications: {
             /** @description Newest first. */
@@ -8156,6 +8198,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MortgageView"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_factoring_invoices_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoringInvoices"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -51,6 +51,8 @@ pub struct LoanApplicationView {
     pub reason: Option<String>,
     /// What the bank shared with the lender with the person's consent.
     pub shared: Option<Shared>,
+    /// Factoring: the numbers of the invoices financed.
+    pub invoices: Vec<String>,
 }
 
 fn gbp(minor: i64) -> f64 {
@@ -65,7 +67,13 @@ pub(super) fn view(application: LoanApplication) -> LoanApplicationView {
         .and_then(|p| p.as_str())
         .unwrap_or_default()
         .to_string();
+    let invoices = application
+        .form
+        .get("invoices")
+        .and_then(|list| serde_json::from_value(list.clone()).ok())
+        .unwrap_or_default();
     LoanApplicationView {
+        invoices,
         status: shown,
         status_label: shown.label().to_string(),
         redirect_uri: application
@@ -153,9 +161,16 @@ async fn terms_of(
                 form: submission.form,
             })
         }
-        _ => Err(AppError::field(
+        // The invoices' outstanding total, read when they are claimed (services/lending).
+        Product::Factoring => Ok(Terms {
+            amount: 0,
+            term_months: 0,
+            purpose: "Invoice finance".into(),
+            form: serde_json::Value::Null,
+        }),
+        Product::Merchant => Err(AppError::field(
             "type",
-            "This kind of finance is not offered yet",
+            "Card acceptance is applied for on its own page",
         )),
     }
 }
@@ -212,6 +227,8 @@ pub struct LoanApplicationInput {
     pub monthly_turnover: String,
     /// The person agreed that the bank shares what it knows of the business with the lender.
     pub share_data: bool,
+    /// Factoring: the invoices offered, from `/v2/factoring/invoices/fetch`.
+    pub invoice_ids: Vec<String>,
 }
 
 fn ip_text(ip: &ClientIp) -> String {
@@ -232,6 +249,7 @@ async fn create(
     admitted(&state, &profile, kind.rule()).await?;
     let lender = state.lending.clone().ok_or_else(no_lender)?;
     let share_data = input.share_data;
+    let invoices = input.invoice_ids.clone();
     let terms = terms_of(&state, &profile, kind, input).await?;
     let shared = if share_data {
         Some(prefill::gather(&state.db, &profile.profile_id).await?)
@@ -246,6 +264,7 @@ async fn create(
             user_id: &profile.user_id,
             product: kind,
             terms,
+            invoices,
             shared,
             return_url: format!(
                 "{}{}",
@@ -265,6 +284,10 @@ async fn create(
                 "{TOO_SOON} You can apply again from {}.",
                 printed_day(&from)
             ),
+        ),
+        ApplyError::InvoicesNotEligible => AppError::field(
+            "invoiceIds",
+            "Choose unpaid invoices due at least 7 days from today",
         ),
         ApplyError::Lender(error) => {
             tracing::warn!(%error, "the lender did not take a loan application");

@@ -2,6 +2,7 @@
 //! depends on the product the body names (SPEC §6), so the handlers check it; `api/rights.rs`
 //! lets through members of a business only.
 
+pub mod factoring;
 pub mod loans;
 pub mod merchant;
 pub mod mortgage;
@@ -16,4 +17,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(webhook::routes())
         .merge(merchant::routes())
         .merge(mortgage::routes())
+        .merge(factoring::routes())
 }

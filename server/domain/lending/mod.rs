@@ -4,6 +4,7 @@
 //! three-month rule between loan applications (SPEC §8).
 
 pub mod application;
+pub mod factoring;
 pub mod loan;
 pub mod merchant;
 pub mod mortgage;

@@ -86,6 +86,10 @@ pub async fn apply(
         now,
     )
     .await?;
+    if decision.state == LoanState::Rejected {
+        // Invoices a factor turned down may be offered again.
+        store::factored_invoices::release(&mut tx, &application.id).await?;
+    }
     if let (LoanState::Approved, Some(paid)) = (decision.state, decision.paid_amount) {
         let account = account
             .as_ref()

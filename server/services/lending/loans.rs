@@ -7,9 +7,11 @@ use std::sync::Arc;
 use crate::domain::audit::AuditEvent;
 use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::lending::application::{add_months, may_apply_again, Product};
+use crate::domain::lending::factoring;
 use crate::domain::lending::loan::LoanForm;
 use crate::domain::london;
 use crate::providers::lending::{LendingError, LendingProvider, LoanRequest};
+use crate::store::factored_invoices;
 use crate::store::loan_applications::{self, NewApplication};
 use crate::store::{self, Db};
 
@@ -20,6 +22,10 @@ pub enum ApplyError {
     /// SPEC §8: another application within three months of the last; from when it may be made.
     #[error("too soon: from {0}")]
     TooSoon(String),
+    /// Factoring: an invoice chosen is not one the business may offer (another's, paid, due
+    /// too soon, financed already), or none was chosen.
+    #[error("invoices not eligible")]
+    InvoicesNotEligible,
     #[error(transparent)]
     Lender(#[from] LendingError),
     #[error(transparent)]
@@ -53,6 +59,8 @@ pub struct Application<'a> {
     pub terms: Terms,
     /// With the person's consent: what the lender is sent besides the form.
     pub shared: Option<super::prefill::Shared>,
+    /// Factoring: the invoices offered (their outstanding total is the amount asked).
+    pub invoices: Vec<String>,
     /// Where the lender sends the person back.
     pub return_url: String,
     pub ip: &'a str,
@@ -83,7 +91,7 @@ pub async fn apply(
 ) -> Result<LoanApplication, ApplyError> {
     let id = uuid::Uuid::new_v4().to_string();
     let now = db.now_ms();
-    let terms = &application.terms;
+    let mut terms = application.terms;
     let shared = application
         .shared
         .as_ref()
@@ -93,9 +101,32 @@ pub async fn apply(
     let last =
         loan_applications::last_applied_day(&mut tx, application.profile_id, application.product)
             .await?;
-    if let Some(from) = blocked_until(last.as_deref(), now) {
-        return Err(ApplyError::TooSoon(from));
+    // Factoring finances invoices as they come; SPEC §8's wait is between loans.
+    if application.product != Product::Factoring {
+        if let Some(from) = blocked_until(last.as_deref(), now) {
+            return Err(ApplyError::TooSoon(from));
+        }
     }
+    let financed = if application.product == Product::Factoring {
+        let due_from = factoring::due_from(london::today(now)).to_string();
+        let open =
+            factored_invoices::candidates(&mut tx, application.profile_id, &due_from).await?;
+        let chosen: Vec<_> = open
+            .into_iter()
+            .filter(|c| application.invoices.contains(&c.id))
+            .collect();
+        if chosen.is_empty() || chosen.len() != application.invoices.len() {
+            return Err(ApplyError::InvoicesNotEligible);
+        }
+        terms.amount = chosen.iter().map(|c| c.outstanding).sum();
+        terms.form = serde_json::json!({
+            "purpose": "Invoice finance",
+            "invoices": chosen.iter().map(|c| &c.number).collect::<Vec<_>>(),
+        });
+        chosen
+    } else {
+        Vec::new()
+    };
     loan_applications::insert(
         &mut tx,
         &NewApplication {
@@ -113,6 +144,7 @@ pub async fn apply(
         },
     )
     .await?;
+    factored_invoices::claim(&mut tx, &id, &financed).await?;
     store::audit::record_in(
         &mut tx,
         Some(application.user_id),

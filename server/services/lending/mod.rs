@@ -3,6 +3,7 @@
 //! approved one into the business's GBP account through the ledger.
 
 pub mod decisions;
+pub mod factoring;
 pub mod loans;
 pub mod merchant;
 pub mod mortgage;
