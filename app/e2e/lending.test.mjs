@@ -5,7 +5,8 @@
 // personal customer is offered no loans. Card acceptance: the business applies through Decta's
 // sandbox, answers its question, and on the phone signs the agreement and sees it active. A
 // mortgage: the basic step prefilled (going back asks first), the finances saved one by one
-// (ONLY_ONE and IN_EDIT refused), submitted, offered, and followed on the phone.
+// (ONLY_ONE and IN_EDIT refused), submitted, offered, and followed on the phone. Factoring: the
+// demo's unpaid invoice on 30 days' terms financed, its advance paid in.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -287,6 +288,39 @@ describe("a mortgage on the phone", () => {
     await waitToSee(page, ".loan-status >> text=Eligible for a loan");
     assert.ok(await page.isVisible("text=You can apply again from"));
     await expectAccessible(page, "/mortgage status on the phone");
+    await context.close();
+  });
+});
+
+describe("factoring on the phone", () => {
+  it("finances an unpaid invoice and is paid the advance", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    const before = await gbpBalance(page);
+    await page.click("summary[aria-label='Menu']");
+    await page.click(".drawer-panel >> text=Factoring");
+    await expectHeading(page, "Factoring");
+    await hydrated(page);
+    await page.click("button:text('Apply for an advance')");
+    await waitToSee(page, "text=Choose the invoices to finance");
+    await page.click("text=INV-0002");
+    const advance = await page.locator("dt:text('Advance up to') + dd").innerText();
+    assert.match(advance, /^£[\d,]+\.\d{2}$/);
+    await expectAccessible(page, "/factoring");
+    await page.click("button:text('Apply for an advance')");
+    await page.waitForURL(/\/sandbox\/lender/);
+    await waitToSee(page, `button:text('Offer ${advance}')`);
+    await page.click(`button:text('Offer ${advance}')`);
+    await page.waitForURL(`${bank.url}/factoring`);
+    await page.click("text=Continue with the lender");
+    await page.click(`button:text('Accept the offer and pay out ${advance}')`);
+    await page.waitForURL(`${bank.url}/factoring`);
+    await waitToSee(page, ".loan-status >> text=Approved");
+    assert.ok(await page.isVisible("text=Invoices: INV-0002"));
+    assert.ok(await page.isVisible("text=No invoices to finance"), "financed once");
+    const paid = Number(advance.replace(/[£,]/g, ""));
+    assert.equal(Math.round(((await gbpBalance(page)) - before) * 100), Math.round(paid * 100));
     await context.close();
   });
 });

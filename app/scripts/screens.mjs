@@ -32,6 +32,7 @@ const SIGNED_IN = {
     "/mortgage",
     "/mortgage?step=basic",
     "/mortgage?step=finance",
+    "/factoring",
   ],
   mobile: [
     "/dashboard",
@@ -55,6 +56,7 @@ const SIGNED_IN = {
     "/mortgage",
     "/mortgage?step=basic",
     "/mortgage?step=finance",
+    "/factoring",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.

@@ -98,7 +98,7 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
         is_vat_applied: true,
         items,
     };
-    let invoices = [
+    let mut invoices = [
         draft(
             "INV-0001",
             &gbp,
@@ -139,6 +139,9 @@ pub async fn business(db: &Db, profile: &ProfileId, now: i64) -> anyhow::Result<
             None,
         ),
     ];
+    // The one awaiting payment is on 30 days' terms, so the demo business has an invoice it
+    // may offer for factoring.
+    invoices[1].due_date = day(-27);
     for (index, input) in invoices.iter().enumerate() {
         let checked =
             invoice::check(input, today).map_err(|e| anyhow::anyhow!("demo invoice: {e:?}"))?;

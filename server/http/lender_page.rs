@@ -139,12 +139,14 @@ fn page(state: &AppState, token: &str, application: &LoanApplication) -> Respons
         .and_then(|value| serde_json::from_value(value).ok());
     let choices: Vec<(&str, String)> = [
         ("review", "Review the application".to_string()),
-        ("offer", format!("Offer {}", gbp(application.amount))),
+        ("offer", format!("Offer {}", gbp(offer_of(application)))),
         (
             "pay",
             format!(
                 "Accept the offer and pay out {}",
-                gbp(application.offered_amount.unwrap_or(application.amount))
+                gbp(application
+                    .offered_amount
+                    .unwrap_or_else(|| offer_of(application)))
             ),
         ),
         ("decline", "Decline".to_string()),

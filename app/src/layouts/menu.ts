@@ -1,6 +1,6 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: Factoring and
-// Contact Us join as they are built.
+// rules the server's table gives the pages). Only screens that exist are listed: Contact Us
+// joins when it is built.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
@@ -92,6 +92,13 @@ export const MENU: MenuItem[] = [
     label: "Merchant",
     icon: "card",
     rule: { right: ["merchant", "r"], business: true, acquiring: true },
+  },
+  // SPEC §6: factoring needs a business with a UK primary account (and its right).
+  {
+    to: "/factoring",
+    label: "Factoring",
+    icon: "invoice",
+    rule: { right: ["factoring", "r"], business: true, ukPrimary: true, finance: true },
   },
   // SPEC §6: loans need loan access, a business and a UK primary account; and a lender behind
   // them (none configured: not offered at all).

@@ -71,6 +71,9 @@ const MerchantPage = lazyPage("features/lending/components/MerchantPage", () =>
 const MortgagePage = lazyPage("features/lending/components/MortgagePage", () =>
   import("../features/lending/components/MortgagePage").then((m) => m.MortgagePage),
 );
+const FactoringPage = lazyPage("features/lending/components/FactoringPage", () =>
+  import("../features/lending/components/FactoringPage").then((m) => m.FactoringPage),
+);
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
 );
@@ -177,6 +180,14 @@ export const routes = (layout: Layout): AppRoute[] => [
     Component: MortgagePage,
     prefetch: (client) => [
       import("../features/lending/prefetch").then((m) => Promise.all(m.mortgage(client))),
+    ],
+  },
+  {
+    path: "/factoring",
+    head: { title: "Factoring", description: "Get paid now for invoices you have sent." },
+    Component: FactoringPage,
+    prefetch: (client) => [
+      import("../features/lending/prefetch").then((m) => Promise.all(m.factoring(client))),
     ],
   },
   {

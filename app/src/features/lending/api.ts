@@ -8,10 +8,17 @@ export type LoanApplications = Schemas["LoanApplications"];
 export type LoanBody = BodyOf<"/v2/loan-applications", "post">;
 export type Shared = Schemas["Shared"];
 
-export const loanApplicationsQuery = () =>
+export const loanApplicationsQuery = (type: "business" | "factoring" = "business") =>
   queryOptions({
-    queryKey: ["loan-applications", "business"],
-    queryFn: () => api.post("/v2/loan-applications/fetch", { type: "business" }, S.LoanApplications),
+    queryKey: ["loan-applications", type],
+    queryFn: () => api.post("/v2/loan-applications/fetch", { type }, S.LoanApplications),
+  });
+
+/** The invoices the business may offer for factoring now. */
+export const factoringInvoicesQuery = () =>
+  queryOptions({
+    queryKey: ["factoring-invoices"],
+    queryFn: () => api.post("/v2/factoring/invoices/fetch", undefined, S.FactoringInvoices),
   });
 
 export const lendingApi = {

@@ -18,6 +18,7 @@ const application = (patch: Partial<LoanApplication>): LoanApplication => ({
   paidTransactionId: null,
   reason: null,
   shared: null,
+  invoices: [],
   ...patch,
 });
 

@@ -1,6 +1,6 @@
 // What the loans page loads before the server renders it, imported by the route on demand.
 import type { QueryClient } from "@tanstack/react-query";
-import { loanApplicationsQuery } from "./api";
+import { factoringInvoicesQuery, loanApplicationsQuery } from "./api";
 import { merchantQuery, turnoverQuery } from "./merchantApi";
 import { mortgageQuery } from "./mortgageApi";
 import { businessTypesQuery } from "../../api/businessTypes";
@@ -16,4 +16,11 @@ export function merchant(client: QueryClient): Promise<unknown>[] {
 
 export function mortgage(client: QueryClient): Promise<unknown>[] {
   return [client.prefetchQuery(mortgageQuery()), client.prefetchQuery(businessTypesQuery())];
+}
+
+export function factoring(client: QueryClient): Promise<unknown>[] {
+  return [
+    client.prefetchQuery(loanApplicationsQuery("factoring")),
+    client.prefetchQuery(factoringInvoicesQuery()),
+  ];
 }
