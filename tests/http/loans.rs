@@ -494,4 +494,15 @@ on_both_backends!(no_lender_no_finance, |c| c.sandbox = false, |bank| {
         )
         .await;
     assert_eq!(page.status, 404);
+    // The app hides the products: the session says none is offered.
+    let session = call(bank, &owner, "GET", "/v2/session", json!({})).await;
+    let session: bank::api::session_state::SessionState = session.read();
+    assert!(!session.finance_offered && !session.acquiring_offered);
+});
+
+on_both_backends!(the_sandbox_offers_finance_and_card_acceptance, |bank| {
+    let owner = registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    let session = call(bank, &owner, "GET", "/v2/session", json!({})).await;
+    let session: bank::api::session_state::SessionState = session.read();
+    assert!(session.finance_offered && session.acquiring_offered);
 });
