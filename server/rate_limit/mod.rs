@@ -50,6 +50,7 @@ pub enum Limit {
     RecipientsPerUser,
     InvoiceEmailsPerUser,
     InvoiceEmailsPerAddress,
+    FinanceApplicationsPerUser,
 }
 
 pub struct Policy {
@@ -79,7 +80,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 22] = [
+pub const POLICIES: [Policy; 23] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -205,6 +206,15 @@ pub const POLICIES: [Policy; 22] = [
         "invoice-email-address",
         KeyKind::Email,
         10,
+        60,
+    ),
+    // Each application, mortgage step and merchant form reaches a lender or an acquirer, or
+    // keeps a draft: a business sends a handful, a script sending them in a loop is stopped.
+    policy(
+        Limit::FinanceApplicationsPerUser,
+        "finance-application",
+        KeyKind::User,
+        30,
         60,
     ),
 ];
@@ -372,6 +382,7 @@ mod tests {
             Limit::RecipientsPerUser,
             Limit::InvoiceEmailsPerUser,
             Limit::InvoiceEmailsPerAddress,
+            Limit::FinanceApplicationsPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

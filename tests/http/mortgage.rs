@@ -205,3 +205,14 @@ on_both_backends!(a_mortgage_needs_the_loan_right, |bank| {
         .read();
     assert!(view.basic.is_none());
 });
+
+on_both_backends!(finance_calls_are_rate_limited, |bank| {
+    let owner = registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    for _ in 0..30 {
+        assert_eq!(put(bank, &owner, "basic", basic()).await.status, 200);
+    }
+    let limited = put(bank, &owner, "basic", basic()).await;
+    assert_eq!(limited.status, 429, "{}", limited.body);
+    // Applying counts against the same limit, and is refused before reaching the lender.
+    assert_eq!(submit(bank, &owner).await.status, 429);
+});

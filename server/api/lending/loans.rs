@@ -248,6 +248,7 @@ async fn create(
         .ok_or_else(|| AppError::field("type", loan::REQUIRED))?;
     admitted(&state, &profile, kind.rule()).await?;
     let lender = state.lending.clone().ok_or_else(no_lender)?;
+    super::limit(&state, &profile).await?;
     let share_data = input.share_data;
     let invoices = input.invoice_ids.clone();
     let terms = terms_of(&state, &profile, kind, input).await?;

@@ -110,6 +110,7 @@ async fn create(
     ApiJson(input): ApiJson<MerchantApplicationInput>,
 ) -> Result<Json<MerchantApplicationView>, AppError> {
     let acquirer = state.merchant_acquirer.clone().ok_or_else(no_acquirer)?;
+    super::limit(&state, &profile).await?;
     if input.provider != acquirer.name() {
         return Err(AppError::field("provider", merchant::REQUIRED));
     }

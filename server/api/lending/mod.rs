@@ -19,3 +19,19 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(mortgage::routes())
         .merge(factoring::routes())
 }
+
+/// Every call that reaches a lender or an acquirer, or keeps a draft for one, counts against
+/// the person's limit first.
+pub(crate) async fn limit(
+    state: &ApiState,
+    profile: &crate::api::selected_profile::SelectedProfile,
+) -> Result<(), crate::api::error::AppError> {
+    state
+        .limiter
+        .check(
+            crate::rate_limit::Limit::FinanceApplicationsPerUser,
+            &crate::rate_limit::UserKey(&profile.user_id),
+        )
+        .await?;
+    Ok(())
+}

@@ -107,6 +107,7 @@ async fn save_basic(
     if state.lending.is_none() {
         return Err(unavailable());
     }
+    super::limit(&state, &profile).await?;
     let draft = service::save_basic(&state.db, &profile.profile_id, &basic)
         .await
         .map_err(refused)?;
@@ -123,6 +124,7 @@ async fn save_business(
     if state.lending.is_none() {
         return Err(unavailable());
     }
+    super::limit(&state, &profile).await?;
     let draft = service::save_business(&state.db, &profile.profile_id, &finances)
         .await
         .map_err(refused)?;
@@ -139,6 +141,7 @@ async fn save_property(
     if state.lending.is_none() {
         return Err(unavailable());
     }
+    super::limit(&state, &profile).await?;
     let draft = service::save_property(&state.db, &profile.profile_id, &finances)
         .await
         .map_err(refused)?;
