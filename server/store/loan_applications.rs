@@ -10,6 +10,8 @@ use crate::domain::lending::application::{LoanState, Product};
 
 #[derive(Debug, Clone)]
 pub struct LoanApplication {
+    /// Who applied: told of the lender's decisions.
+    pub applied_by: UserId,
     pub id: String,
     pub profile_id: ProfileId,
     pub product: Product,
@@ -34,6 +36,7 @@ pub struct LoanApplication {
 #[derive(sqlx::FromRow)]
 struct Row {
     id: String,
+    applied_by: String,
     profile_id: String,
     product: String,
     provider: String,
@@ -53,7 +56,7 @@ struct Row {
     updated_at: i64,
 }
 
-const COLUMNS: &str = "id, profile_id, product, provider, provider_ref, state, \
+const COLUMNS: &str = "id, applied_by, profile_id, product, provider, provider_ref, state, \
      reason, amount, term_months, form, shared, redirect_uri, \
      offered_amount, paid_amount, paid_transaction_id, applied_day, created_at, updated_at";
 
@@ -67,6 +70,7 @@ fn from_row(row: Row) -> Result<LoanApplication, sqlx::Error> {
             .as_deref()
             .map(|s| json("shared", s))
             .transpose()?,
+        applied_by: row.applied_by.into(),
         id: row.id,
         profile_id: row.profile_id.into(),
         provider: row.provider,

@@ -11,6 +11,8 @@ use crate::domain::lending::merchant::MerchantForm;
 
 #[derive(Debug, Clone)]
 pub struct MerchantApplication {
+    /// Who applied: told of the acquirer's decisions.
+    pub applied_by: UserId,
     pub id: String,
     pub profile_id: ProfileId,
     pub provider: String,
@@ -27,6 +29,7 @@ pub struct MerchantApplication {
 #[derive(sqlx::FromRow)]
 struct Row {
     id: String,
+    applied_by: String,
     profile_id: String,
     provider: String,
     provider_ref: Option<String>,
@@ -39,13 +42,15 @@ struct Row {
     updated_at: i64,
 }
 
-const COLUMNS: &str = "id, profile_id, provider, provider_ref, state, form, note, redirect_uri, \
+const COLUMNS: &str =
+    "id, applied_by, profile_id, provider, provider_ref, state, form, note, redirect_uri, \
      merchant_id, created_at, updated_at";
 
 fn from_row(row: Row) -> Result<MerchantApplication, sqlx::Error> {
     Ok(MerchantApplication {
         state: named("state", &row.state)?,
         form: json("form", &row.form)?,
+        applied_by: row.applied_by.into(),
         id: row.id,
         profile_id: row.profile_id.into(),
         provider: row.provider,

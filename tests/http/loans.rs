@@ -133,6 +133,13 @@ on_both_backends!(a_loan_is_offered_then_paid_into_the_account_once, |bank| {
     let before = balance(bank, &owner).await;
     let offered = choose(bank, &redirect, "offer").await;
     assert_eq!(offered.status, 303, "{}", offered.body);
+    let told = last_message(bank, "olivia@example.com").await;
+    assert_eq!(told.subject, "An offer for your business loan");
+    assert!(
+        told.body.contains("has offered £25,000.00"),
+        "{}",
+        told.body
+    );
     assert_eq!(offered.header("location"), "/loans");
     let now = applications(bank, &owner).await.results.remove(0);
     assert_eq!(now.status, LoanState::PreApproved);
@@ -145,6 +152,10 @@ on_both_backends!(a_loan_is_offered_then_paid_into_the_account_once, |bank| {
 
     let paid = choose(bank, &redirect, "pay").await;
     assert_eq!(paid.status, 303, "{}", paid.body);
+    assert_eq!(
+        last_message(bank, "olivia@example.com").await.subject,
+        "£25,000.00 from Harbour Sandbox Lending is in your account"
+    );
     let now = applications(bank, &owner).await.results.remove(0);
     assert_eq!(now.status, LoanState::Approved);
     assert_eq!(now.status_label, "Approved");

@@ -113,6 +113,9 @@ on_both_backends!(through_questions_and_an_agreement_to_active, |bank| {
     assert_eq!(asked.state.value, MerchantState::AdditionalInfoRequired);
     assert_eq!(asked.state.label, "Additional information required");
     assert!(asked.note.unwrap().contains("refund policy"));
+    let told = last_message(bank, "olivia@example.com").await;
+    assert_eq!(told.subject, "Decta asks for more information");
+    assert!(told.body.contains("refund policy"));
     assert_eq!(asked.redirect_uri, None, "the business has the next step");
 
     // The business answers by sending the form again: pending, with the answer.
@@ -134,6 +137,10 @@ on_both_backends!(through_questions_and_an_agreement_to_active, |bank| {
     assert_eq!(choose(bank, &redirect, "sign").await.status, 303);
     let active = fetch(bank, &owner).await.unwrap();
     assert_eq!(active.state.value, MerchantState::Active);
+    assert_eq!(
+        last_message(bank, "olivia@example.com").await.subject,
+        "You can now accept cards"
+    );
     assert!(active.merchant_id.unwrap().starts_with("DM-"));
 
     // Once active, a late "rejected" changes nothing.

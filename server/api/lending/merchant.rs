@@ -168,7 +168,15 @@ async fn merchant_webhook(
             "The webhook signature does not match.",
         )
     })?;
-    match service::decide(&state.db, acquirer.name(), &decision, &ip.0.to_string()).await? {
+    match service::decide(
+        &state.db,
+        &state.notify,
+        acquirer.name(),
+        &decision,
+        &ip.0.to_string(),
+    )
+    .await?
+    {
         None => Err(AppError::NotFound),
         Some(_) => Ok(Json(Empty {})),
     }

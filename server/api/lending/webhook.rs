@@ -36,13 +36,13 @@ async fn lending_webhook(
             "The webhook signature does not match.",
         )
     })?;
-    let outcome = decisions::apply(
-        &state.db,
-        lender.name(),
-        lender.lender_name(),
-        &decision,
-        &ip.0.to_string(),
-    )
+    let decider = decisions::Decider {
+        provider: lender.name(),
+        lender_name: lender.lender_name(),
+        trading_name: &state.config.company.trading_name,
+        notify: &state.notify,
+    };
+    let outcome = decisions::apply(&state.db, &decider, &decision, &ip.0.to_string())
     .await
     .map_err(|error| match error {
         // The lender retries; the person's account is looked at meanwhile.

@@ -3,10 +3,12 @@
 //! business's GBP account in the same transaction, once. A decision that cannot move the
 //! application (a replay, one out of order) changes nothing.
 
+use super::notices;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::audit::AuditEvent;
 use crate::domain::lending::application::LoanState;
 use crate::providers::lending::Decision;
+use crate::providers::notify::Notifications;
 use crate::store::bookings::{self, Advance, BookingError};
 use crate::store::loan_applications::{self, Move};
 use crate::store::{self, Db};
@@ -29,13 +31,22 @@ pub enum DecisionError {
     Storage(#[from] sqlx::Error),
 }
 
+/// Who decides, as the bank knows them: the provider's name, the lender's name on payments,
+/// and the bank's trading name for the notice.
+pub struct Decider<'a> {
+    pub provider: &'a str,
+    pub lender_name: &'a str,
+    pub trading_name: &'a str,
+    pub notify: &'a Notifications,
+}
+
 pub async fn apply(
     db: &Db,
-    provider: &str,
-    lender_name: &str,
+    decider: &Decider<'_>,
     decision: &Decision,
     ip: &str,
 ) -> Result<Outcome, DecisionError> {
+    let (provider, lender_name) = (decider.provider, decider.lender_name);
     let now = db.now_ms();
     let known = {
         let mut conn = db.pool.acquire().await?;
@@ -128,6 +139,16 @@ pub async fn apply(
         .await?;
     }
     tx.commit().await?;
+    let notice = notices::loan_notice(
+        application.product,
+        decision.state,
+        lender_name,
+        decision.offered_amount,
+        decision.paid_amount,
+        decision.reason.as_deref(),
+        decider.trading_name,
+    );
+    notices::tell(db, decider.notify, &application.applied_by, notice).await?;
     Ok(Outcome::Moved)
 }
 

@@ -12,6 +12,7 @@ use crate::domain::lending::merchant::MerchantForm;
 use crate::providers::merchant_acquiring::{
     AcquiringError, MerchantAcquirer, MerchantDecision, MerchantRequest,
 };
+use crate::providers::notify::Notifications;
 use crate::store::merchant_applications::{self, Move};
 use crate::store::{self, Db};
 
@@ -149,6 +150,7 @@ pub async fn apply(
 /// replay, out of order), None when no application has its reference.
 pub async fn decide(
     db: &Db,
+    notify: &Notifications,
     provider: &str,
     decision: &MerchantDecision,
     ip: &str,
@@ -195,6 +197,8 @@ pub async fn decide(
         )
         .await?;
         tx.commit().await?;
+        let notice = super::notices::merchant_notice(decision.state, decision.note.as_deref());
+        super::notices::tell(db, notify, &application.applied_by, notice).await?;
     }
     Ok(Some(moved))
 }

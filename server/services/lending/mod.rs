@@ -7,4 +7,5 @@ pub mod factoring;
 pub mod loans;
 pub mod merchant;
 pub mod mortgage;
+pub mod notices;
 pub mod prefill;
