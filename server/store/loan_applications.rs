@@ -153,6 +153,32 @@ pub async fn remove(db: &Db, id: &str) -> Result<(), sqlx::Error> {
     tx.commit().await
 }
 
+/// Applications of the profile's that never reached the lender (the process stopped between
+/// keeping one and sending it) and are older than `before`: gone, with the invoices they held,
+/// so they block nothing.
+pub async fn sweep_untaken(
+    conn: &mut AnyConnection,
+    profile_id: &ProfileId,
+    before: i64,
+) -> Result<(), sqlx::Error> {
+    let stale = sqlx::query_as::<_, (String,)>(
+        "SELECT id FROM loan_applications WHERE profile_id = $1 AND provider_ref IS NULL \
+         AND created_at < $2",
+    )
+    .bind(profile_id)
+    .bind(before)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (id,) in stale {
+        super::factored_invoices::release(conn, &id).await?;
+        sqlx::query("DELETE FROM loan_applications WHERE id = $1")
+            .bind(&id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// The profile's applications for one product, newest first.
 pub async fn of_profile(
     db: &Db,
@@ -161,7 +187,7 @@ pub async fn of_profile(
 ) -> Result<Vec<LoanApplication>, sqlx::Error> {
     let rows = sqlx::query_as::<_, Row>(&format!(
         "SELECT {COLUMNS} FROM loan_applications WHERE profile_id = $1 AND product = $2 \
-         ORDER BY created_at DESC, id DESC"
+         AND provider_ref IS NOT NULL ORDER BY created_at DESC, id DESC"
     ))
     .bind(profile_id)
     .bind(product.as_str())
@@ -176,12 +202,16 @@ pub async fn last_applied_day(
     conn: &mut AnyConnection,
     profile_id: &ProfileId,
     product: Product,
+    untaken_since: i64,
 ) -> Result<Option<String>, sqlx::Error> {
+    // One being sent to the lender counts; one that never reached it (older) does not.
     let row = sqlx::query_as::<_, (Option<String>,)>(
-        "SELECT MAX(applied_day) FROM loan_applications WHERE profile_id = $1 AND product = $2",
+        "SELECT MAX(applied_day) FROM loan_applications WHERE profile_id = $1 AND product = $2 \
+         AND (provider_ref IS NOT NULL OR created_at >= $3)",
     )
     .bind(profile_id)
     .bind(product.as_str())
+    .bind(untaken_since)
     .fetch_one(&mut *conn)
     .await?;
     Ok(row.0)

@@ -91,6 +91,24 @@ pub async fn by_provider_ref(
     row.map(from_row).transpose()
 }
 
+/// An application that never reached the acquirer (the process stopped between keeping and
+/// sending it) and is older than `before`: gone, so the business may apply again.
+pub async fn sweep_untaken(
+    conn: &mut AnyConnection,
+    profile_id: &ProfileId,
+    before: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM merchant_applications WHERE profile_id = $1 AND provider_ref IS NULL \
+         AND created_at < $2",
+    )
+    .bind(profile_id)
+    .bind(before)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// A new application, in place of a rejected one of the profile's.
 pub async fn insert(
     conn: &mut AnyConnection,

@@ -517,3 +517,38 @@ on_both_backends!(the_sandbox_offers_finance_and_card_acceptance, |bank| {
     let session: bank::api::session_state::SessionState = session.read();
     assert!(session.finance_offered && session.acquiring_offered);
 });
+
+on_both_backends!(an_application_the_lender_never_got_blocks_nothing, |bank| {
+    let owner = registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    // Kept, then the process stopped before the lender had it (no reference), long ago.
+    let long_ago = bank.db.now_ms() - 11 * 60 * 1000;
+    let mut tx = bank.db.begin_write().await.unwrap();
+    bank::store::loan_applications::insert(
+        &mut tx,
+        &bank::store::loan_applications::NewApplication {
+            id: "stranded",
+            profile_id: &owner.profile_id,
+            product: bank::domain::lending::application::Product::Business,
+            provider: "sandbox",
+            amount: 500_000,
+            term_months: 12,
+            form: &json!({"purpose": "Equipment"}),
+            shared: None,
+            applied_by: &owner.user_id,
+            applied_day: &bank::domain::london::day_of(long_ago),
+            at: long_ago,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let list = applications(bank, &owner).await;
+    assert!(list.results.is_empty(), "not shown");
+    assert_eq!(list.next_application_from, None, "and no wait");
+    let applied = apply(bank, &owner, loan("5000", false)).await;
+    assert_ne!(applied.id, "stranded");
+    assert!(bank::store::loan_applications::find(&bank.db, "stranded")
+        .await
+        .unwrap()
+        .is_none());
+});

@@ -355,3 +355,31 @@ on_both_backends!(
         }
     }
 );
+
+on_both_backends!(
+    a_merchant_application_the_acquirer_never_got_blocks_nothing,
+    |bank| {
+        let owner =
+            registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+        let long_ago = bank.db.now_ms() - 11 * 60 * 1000;
+        let mut tx = bank.db.begin_write().await.unwrap();
+        bank::store::merchant_applications::insert(
+            &mut tx,
+            "stranded",
+            &owner.profile_id,
+            "decta",
+            &bank::domain::lending::merchant::MerchantForm::default(),
+            &owner.user_id,
+            long_ago,
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        assert!(
+            fetch(bank, &owner).await.is_none(),
+            "SPEC §4 none: Start Applying"
+        );
+        let applied = apply(bank, &owner, application(100, 0)).await;
+        assert_ne!(applied.id, "stranded");
+    }
+);

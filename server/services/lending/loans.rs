@@ -52,6 +52,10 @@ impl Terms {
     }
 }
 
+/// An application the lender has not taken after this long never reached it: the call to the
+/// lender has a time-out far shorter.
+pub const UNTAKEN_AFTER_MS: i64 = 10 * 60 * 1000;
+
 pub struct Application<'a> {
     pub profile_id: &'a ProfileId,
     pub user_id: &'a UserId,
@@ -73,7 +77,8 @@ pub async fn next_from(
     product: Product,
 ) -> Result<Option<String>, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    let last = loan_applications::last_applied_day(&mut conn, profile_id, product).await?;
+    let since = db.now_ms() - UNTAKEN_AFTER_MS;
+    let last = loan_applications::last_applied_day(&mut conn, profile_id, product, since).await?;
     Ok(blocked_until(last.as_deref(), db.now_ms()))
 }
 
@@ -98,9 +103,15 @@ pub async fn apply(
         .map(|s| serde_json::to_value(s).unwrap_or_default());
     let mut tx = db.begin_write().await?;
     store::profiles::lock_in(&mut tx, db.backend, application.profile_id).await?;
-    let last =
-        loan_applications::last_applied_day(&mut tx, application.profile_id, application.product)
-            .await?;
+    loan_applications::sweep_untaken(&mut tx, application.profile_id, now - UNTAKEN_AFTER_MS)
+        .await?;
+    let last = loan_applications::last_applied_day(
+        &mut tx,
+        application.profile_id,
+        application.product,
+        now - UNTAKEN_AFTER_MS,
+    )
+    .await?;
     // Factoring finances invoices as they come; SPEC §8's wait is between loans.
     if application.product != Product::Factoring {
         if let Some(from) = blocked_until(last.as_deref(), now) {

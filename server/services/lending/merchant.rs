@@ -29,12 +29,16 @@ pub enum ApplyError {
     Storage(#[from] sqlx::Error),
 }
 
+/// The business's application; one that never reached the acquirer is none.
 pub async fn of_profile(
     db: &Db,
     profile_id: &ProfileId,
 ) -> Result<Option<MerchantApplication>, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    merchant_applications::of_profile(&mut conn, profile_id).await
+    let since = db.now_ms() - super::loans::UNTAKEN_AFTER_MS;
+    Ok(merchant_applications::of_profile(&mut conn, profile_id)
+        .await?
+        .filter(|a| a.provider_ref.is_some() || a.created_at >= since))
 }
 
 pub async fn by_provider_ref(
@@ -59,6 +63,8 @@ pub async fn apply(
     let now = db.now_ms();
     let mut tx = db.begin_write().await?;
     store::profiles::lock_in(&mut tx, db.backend, profile_id).await?;
+    merchant_applications::sweep_untaken(&mut tx, profile_id, now - super::loans::UNTAKEN_AFTER_MS)
+        .await?;
     let existing = merchant_applications::of_profile(&mut tx, profile_id).await?;
     let answer = match &existing {
         Some(a) if a.state == MerchantState::AdditionalInfoRequired => Some(a.clone()),
