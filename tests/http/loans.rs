@@ -413,6 +413,14 @@ on_both_backends!(who_may_apply, |bank| {
     )
     .await;
     assert_eq!(reply.status, 403, "{}", reply.body);
+    // The screen, rendered on the server, shows a reader no form to apply with; the owner one.
+    for (who, form) in [(&reader, false), (&owner, true)] {
+        let cookie = format!("__Host-access={}", who.token);
+        let page = page_with_cookie(bank, "/loans", DESKTOP, &cookie).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("Business Loans"));
+        assert_eq!(page.body.contains("name=\"monthlyTurnover\""), form);
+    }
     // A personal profile, and a business whose primary account is in euro.
     let person = personal_customer(bank, "tom@example.com", "Tom Price").await;
     let reply = call(

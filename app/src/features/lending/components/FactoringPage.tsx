@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, failureText } from "../../../api/client";
+import { allows } from "../../../lib/rights";
+import { useApp } from "../../../lib/appContext";
 import { formatMoney } from "../../../lib/format";
 import { printedDay } from "../../../lib/printedDay";
 import { Checkbox } from "../../../ui/fields";
@@ -20,6 +22,7 @@ export function FactoringPage() {
   const error = applications.error ?? invoices.error;
   const list = applications.data?.results ?? [];
   const [latest, ...earlier] = list;
+  const mayApply = allows(useApp().session, "factoring", "rw");
   return (
     <section className="panel panel-wide factoring" aria-labelledby="factoring-title">
       <h1 id="factoring-title">Factoring</h1>
@@ -31,7 +34,7 @@ export function FactoringPage() {
         <>
           {latest ? <LoanStatus application={latest} /> : null}
           {latest?.invoices.length ? <p className="muted">Invoices: {latest.invoices.join(", ")}</p> : null}
-          <OfferInvoices />
+          {mayApply ? <OfferInvoices /> : null}
           {earlier.length > 0 ? (
             <>
               <h2>Earlier applications</h2>

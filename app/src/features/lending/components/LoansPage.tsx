@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, failureText } from "../../../api/client";
+import { allows } from "../../../lib/rights";
+import { useApp } from "../../../lib/appContext";
 import { formatMoney } from "../../../lib/format";
 import { printedDay } from "../../../lib/printedDay";
 import { AmountInput } from "../../../ui/AmountInput";
@@ -43,6 +45,8 @@ function Loans({
   nextFrom: string | null;
 }) {
   const deciding = latest && latest.redirectUri !== null;
+  // Applying needs the loan right's full level (SPEC §6); reading shows the status only.
+  const mayApply = allows(useApp().session, "loan", "rw");
   return (
     <>
       {latest ? <LoanStatus application={latest} /> : null}
@@ -50,7 +54,7 @@ function Loans({
         <Notice tone="info" title="Applying again">
           {TOO_SOON} You can apply again from {printedDay(nextFrom)}.
         </Notice>
-      ) : deciding ? null : (
+      ) : deciding || !mayApply ? null : (
         <LoanForm first={!latest} />
       )}
       {earlier.length > 0 ? (

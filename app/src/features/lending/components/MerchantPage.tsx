@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, failureText } from "../../../api/client";
+import { allows } from "../../../lib/rights";
+import { useApp } from "../../../lib/appContext";
 import { urlError } from "../../../lib/validation";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
@@ -32,6 +34,7 @@ export function MerchantPage() {
   const { data, error, isPending } = useQuery(merchantQuery());
   const [applying, setApplying] = useState(false);
   const application = data?.application ?? null;
+  const mayApply = allows(useApp().session, "merchant", "rw");
   return (
     <section className="panel panel-wide merchant" aria-labelledby="merchant-title">
       <h1 id="merchant-title">Merchant</h1>
@@ -46,13 +49,13 @@ export function MerchantPage() {
       ) : applying ? (
         <MerchantFormView answering={null} />
       ) : (
-        <Info rejected={application} onStart={() => setApplying(true)} />
+        <Info rejected={application} onStart={mayApply ? () => setApplying(true) : null} />
       )}
     </section>
   );
 }
 
-function Info({ rejected, onStart }: { rejected: MerchantApplication | null; onStart: () => void }) {
+function Info({ rejected, onStart }: { rejected: MerchantApplication | null; onStart: (() => void) | null }) {
   return (
     <>
       {rejected ? (
@@ -66,15 +69,20 @@ function Info({ rejected, onStart }: { rejected: MerchantApplication | null; onS
         <li>Card sales paid out to your account.</li>
         <li>One short application: we send Decta what we already know about your business.</li>
       </ul>
-      <button type="button" className="button button-primary" onClick={onStart}>
-        Start Applying
-      </button>
+      {onStart ? (
+        <button type="button" className="button button-primary" onClick={onStart}>
+          Start Applying
+        </button>
+      ) : (
+        <p className="muted">Your Account Owner can apply for the business.</p>
+      )}
     </>
   );
 }
 
 function Status({ application }: { application: MerchantApplication }) {
   const asked = application.state.value === "additional_info_required";
+  const mayAnswer = allows(useApp().session, "merchant", "rw");
   return (
     <>
       <article className="loan-status" aria-labelledby="merchant-status-title">
@@ -102,7 +110,7 @@ function Status({ application }: { application: MerchantApplication }) {
           </a>
         ) : null}
       </article>
-      {asked ? <MerchantFormView answering={application} /> : null}
+      {asked && mayAnswer ? <MerchantFormView answering={application} /> : null}
     </>
   );
 }

@@ -3,6 +3,8 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { businessTypesQuery } from "../../../api/businessTypes";
 import { ApiError, failureText } from "../../../api/client";
+import { allows } from "../../../lib/rights";
+import { useApp } from "../../../lib/appContext";
 import { printedDay } from "../../../lib/printedDay";
 import { usePageQuery } from "../../../lib/usePageQuery";
 import { AmountInput } from "../../../ui/AmountInput";
@@ -75,6 +77,7 @@ export function MortgagePage() {
 
 function StartStep({ view }: { view: MortgageView }) {
   const started = view.basic !== null;
+  const mayApply = allows(useApp().session, "loan", "rw");
   return (
     <>
       <Steps steps={STEPS} current={0} />
@@ -84,9 +87,13 @@ function StartStep({ view }: { view: MortgageView }) {
         <li>Tell us about the business, then its finances and the property's.</li>
         <li>Save as you go: each part is kept until you submit.</li>
       </ul>
-      <Link className="button button-primary" to="/mortgage?step=basic">
-        {started ? "Continue your application" : "Start"}
-      </Link>
+      {mayApply ? (
+        <Link className="button button-primary" to="/mortgage?step=basic">
+          {started ? "Continue your application" : "Start"}
+        </Link>
+      ) : (
+        <p className="muted">Your Account Owner can apply for the business.</p>
+      )}
     </>
   );
 }
