@@ -383,3 +383,27 @@ on_both_backends!(
         assert_ne!(applied.id, "stranded");
     }
 );
+
+on_both_backends!(two_merchant_applications_at_once_make_one, |bank| {
+    let owner = registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
+    let (a, b) = tokio::join!(
+        call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/merchant-applications",
+            application(100, 0)
+        ),
+        call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/merchant-applications",
+            application(60, 40)
+        )
+    );
+    let mut statuses = [a.status.as_u16(), b.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409], "{} {}", a.body, b.body);
+    assert!(fetch(bank, &owner).await.is_some());
+});
