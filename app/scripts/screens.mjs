@@ -33,6 +33,7 @@ const SIGNED_IN = {
     "/mortgage?step=basic",
     "/mortgage?step=finance",
     "/factoring",
+    "/contact-us",
   ],
   mobile: [
     "/dashboard",
@@ -57,6 +58,7 @@ const SIGNED_IN = {
     "/mortgage?step=basic",
     "/mortgage?step=finance",
     "/factoring",
+    "/contact-us",
   ],
 };
 // The money flows a customer must be able to finish before the page's JavaScript arrives.

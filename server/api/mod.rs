@@ -22,6 +22,7 @@ pub mod selected_profile;
 pub mod session_cookies;
 pub mod session_state;
 pub mod signup;
+pub mod support;
 
 use std::sync::Arc;
 
@@ -138,6 +139,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(invoices::routes())
         .merge(lending::routes())
         .merge(signup::routes())
+        .merge(support::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }
 

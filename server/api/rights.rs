@@ -55,6 +55,8 @@ pub const API: &[(&str, &str, Need)] = &[
     ("GET", "/v1/utils/business-types", Public),
     ("GET", "/v1/utils/fees", Public),
     ("GET", "/v1/utils/account-usage", User),
+    // Writing to support: anyone signed in, whatever their team role.
+    ("POST", "/v1/utils/contact-form", User),
     ("POST", "/v2/countries/addresses/search", User),
     // Onboarding: the applicant's own data, before a profile is ready.
     ("PUT", "/v2/onboardings", User),
@@ -435,6 +437,7 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors", INVOICES_READ),
     ("/invoice/contractors/new", INVOICES_WRITE),
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
+    ("/contact-us", Rule::MEMBER),
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
     ("/mortgage", LOANS),

@@ -76,6 +76,7 @@ pub mod paging;
 pub mod payments;
 pub mod policies;
 pub mod profiles;
+pub mod support;
 pub mod xml;
 
 /// For tests of named enums: serde and `as_str` agree on every value.

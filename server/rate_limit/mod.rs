@@ -51,6 +51,7 @@ pub enum Limit {
     InvoiceEmailsPerUser,
     InvoiceEmailsPerAddress,
     FinanceApplicationsPerUser,
+    ContactMessagesPerUser,
 }
 
 pub struct Policy {
@@ -80,7 +81,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 23] = [
+pub const POLICIES: [Policy; 24] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -215,6 +216,15 @@ pub const POLICIES: [Policy; 23] = [
         "finance-application",
         KeyKind::User,
         30,
+        60,
+    ),
+    // Each message is kept for support and acknowledged by email to the address given: a
+    // customer writes a few; a script filling support's queue or someone's inbox is stopped.
+    policy(
+        Limit::ContactMessagesPerUser,
+        "contact-message",
+        KeyKind::User,
+        5,
         60,
     ),
 ];
@@ -383,6 +393,7 @@ mod tests {
             Limit::InvoiceEmailsPerUser,
             Limit::InvoiceEmailsPerAddress,
             Limit::FinanceApplicationsPerUser,
+            Limit::ContactMessagesPerUser,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

@@ -15,6 +15,7 @@ pub mod messages;
 pub mod onboarding;
 pub mod payments;
 pub mod profiles;
+pub mod support;
 pub mod users;
 
 /// The bank's storage handle, as handlers pass it to services.

@@ -38,6 +38,7 @@ pub mod registration_fees;
 pub mod reset_requests;
 pub mod sessions;
 pub mod settings;
+pub mod support_messages;
 pub mod team;
 pub mod transactions;
 pub mod transfers;

@@ -11,6 +11,7 @@ mod cards;
 mod client_identity;
 mod codes;
 mod connections;
+mod contact;
 mod contract;
 mod corporate_cards;
 mod crash;

@@ -2055,6 +2055,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/utils/contact-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v1_utils_contact_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/session": {
         parameters: {
             query?: never;
@@ -2425,6 +2441,23 @@ export interface components {
         CompanyType: {
             value: string;
             label: string;
+        };
+        ContactForm: {
+            /** @default  */
+            name?: string;
+            /** @default  */
+            email?: string;
+            /** @default  */
+            phone?: string;
+            /** @default  */
+            subject?: string;
+            /** @default  */
+            request?: string;
+            /**
+             * @description SPEC §7: `dashboard`.
+             * @default
+             */
+            source?: string;
         };
         /**
          * @description SPEC §4: direct, the amount is what leaves the paying account; inverse, the amount is
@@ -8374,6 +8407,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KycStatusReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_utils_contact_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

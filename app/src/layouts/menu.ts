@@ -1,6 +1,6 @@
 // SPEC §2 navigation and mobile side menu as one table, filtered by SPEC §6's rules (the same
-// rules the server's table gives the pages). Only screens that exist are listed: Contact Us
-// joins when it is built.
+// rules the server's table gives the pages). Every item of SPEC §2's menu is
+// listed.
 import { CORPORATE_CARDS, type Facts, meets, type Rule } from "../lib/rights";
 import type { Layout } from "../routing/types";
 import type { IconName } from "../ui/Icon";
@@ -114,6 +114,8 @@ export const MENU: MenuItem[] = [
     icon: "bank",
     rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true },
   },
+  // SPEC §2's last item: anyone signed in may write to support.
+  { to: "/contact-us", label: "Contact Us", icon: "person", rule: {} },
   // A business's team lives on the person's account page (SPEC §2 Team users); the entry leads
   // straight to it.
   {

@@ -74,6 +74,9 @@ const MortgagePage = lazyPage("features/lending/components/MortgagePage", () =>
 const FactoringPage = lazyPage("features/lending/components/FactoringPage", () =>
   import("../features/lending/components/FactoringPage").then((m) => m.FactoringPage),
 );
+const ContactPage = lazyPage("features/support/components/ContactPage", () =>
+  import("../features/support/components/ContactPage").then((m) => m.ContactPage),
+);
 const InvitationPage = lazyPage("features/profiles/components/InvitationPage", () =>
   import("../features/profiles/components/InvitationPage").then((m) => m.InvitationPage),
 );
@@ -181,6 +184,11 @@ export const routes = (layout: Layout): AppRoute[] => [
     prefetch: (client) => [
       import("../features/lending/prefetch").then((m) => Promise.all(m.mortgage(client))),
     ],
+  },
+  {
+    path: "/contact-us",
+    head: { title: "Contact Us", description: "Call, write or send us a message." },
+    Component: ContactPage,
   },
   {
     path: "/factoring",

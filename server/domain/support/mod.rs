@@ -1,0 +1,3 @@
+//! The bank's support (issue 31): what customers send it.
+
+pub mod contact;
