@@ -185,7 +185,8 @@ describe("accessibility", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${bank.url}/recipients`);
     await expectHeading(page, "Recipients");
-    assert.equal(await page.locator(".drawer-panel").isVisible(), false);
+    // The drawer closes on the route change; it slides away, so wait for it to be gone.
+    await page.locator(".drawer-panel").waitFor({ state: "hidden", timeout: 5000 });
     await context.close();
   });
 });
