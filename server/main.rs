@@ -7,6 +7,12 @@ const USAGE: &str = "usage: bank [serve]
        bank features set <name> on|off     store a per-flag override
        bank features clear <name>          remove a stored override
        bank features list                  show the effective flags
+       bank promos add <promo> [--business|--personal] [--roles admin,director,...] [--currency GBP]
+                       [--has-card yes|no] [--from YYYY-MM-DD] [--until YYYY-MM-DD]
+                                           run a promo (SPEC §2) for its audience, from and until
+                                           those London days (default: from now, no end)
+       bank promos end <promo>             end a running promo now
+       bank promos list                    show every promo and its audience
        bank server-bundle                  print the server bundle (for the Node benchmark)
        bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
@@ -54,6 +60,9 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
         ["features", "list"] => features_list(&config, &db).await,
         ["features", "set", name, state] => features_set(&db, name, state).await,
         ["features", "clear", name] => features_clear(&db, name).await,
+        ["promos", "list"] => promos::list(&db).await,
+        ["promos", "add", name, rest @ ..] => promos::add(&db, name, rest).await,
+        ["promos", "end", name] => promos::end(&db, name).await,
         ["ledger", "check"] => ledger_check(&db).await,
         ["money-in", account, amount, payer, rest @ ..] => {
             money_in(&config, &db, [account, amount, payer], rest).await
@@ -297,4 +306,100 @@ async fn shutdown() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+/// The operator's promo campaigns (SPEC §2 promo modals): added and ended without a deployment.
+mod promos {
+    use bank::domain::accounts::money::Currency;
+    use bank::domain::engagement::promos::{Audience, Campaign, Promo};
+    use bank::domain::london::day_bound;
+    use bank::domain::profiles::access::{ProfileType, Role};
+    use bank::services::engagement::promos as service;
+    use bank::store::Db;
+
+    fn promo(name: &str) -> anyhow::Result<Promo> {
+        Promo::parse(name).ok_or_else(|| {
+            let names: Vec<_> = Promo::ALL.iter().map(|p| p.name()).collect();
+            anyhow::anyhow!("unknown promo {name}: one of {}", names.join(", "))
+        })
+    }
+
+    pub async fn add(db: &Db, name: &str, rest: &[&str]) -> anyhow::Result<()> {
+        let mut campaign = Campaign {
+            promo: promo(name)?,
+            audience: Audience::default(),
+            starts_at: db.now_ms(),
+            ends_at: None,
+        };
+        let mut words = rest.iter();
+        while let Some(word) = words.next() {
+            let mut value = || {
+                words
+                    .next()
+                    .copied()
+                    .ok_or_else(|| anyhow::anyhow!("{word} needs a value"))
+            };
+            let a = &mut campaign.audience;
+            match *word {
+                "--business" => a.profile_type = Some(ProfileType::Business),
+                "--personal" => a.profile_type = Some(ProfileType::Personal),
+                "--roles" => {
+                    a.roles = value()?
+                        .split(',')
+                        .map(|r| Role::parse(r).ok_or_else(|| anyhow::anyhow!("unknown role {r}")))
+                        .collect::<anyhow::Result<_>>()?
+                }
+                "--currency" => {
+                    let code = value()?;
+                    a.primary_currency = Some(
+                        Currency::parse(code)
+                            .ok_or_else(|| anyhow::anyhow!("unknown currency {code}"))?,
+                    )
+                }
+                "--has-card" => {
+                    a.has_card = Some(match value()? {
+                        "yes" => true,
+                        "no" => false,
+                        _ => anyhow::bail!("--has-card is yes or no"),
+                    })
+                }
+                "--from" => {
+                    let day = value()?;
+                    campaign.starts_at = day_bound(day, false)
+                        .ok_or_else(|| anyhow::anyhow!("--from is a day YYYY-MM-DD"))?
+                }
+                "--until" => {
+                    let day = value()?;
+                    campaign.ends_at = Some(
+                        day_bound(day, true)
+                            .ok_or_else(|| anyhow::anyhow!("--until is a day YYYY-MM-DD"))?
+                            + 1,
+                    )
+                }
+                other => anyhow::bail!("unknown option {other}\n{}", super::USAGE),
+            }
+        }
+        if campaign
+            .ends_at
+            .is_some_and(|end| end <= campaign.starts_at)
+        {
+            anyhow::bail!("the promo would end before it starts");
+        }
+        service::start(db, &campaign).await?;
+        println!("{}", serde_json::to_string(&campaign)?);
+        Ok(())
+    }
+
+    pub async fn end(db: &Db, name: &str) -> anyhow::Result<()> {
+        let ended = service::end(db, promo(name)?).await?;
+        println!("{}", if ended { "ended" } else { "it was not running" });
+        Ok(())
+    }
+
+    pub async fn list(db: &Db) -> anyhow::Result<()> {
+        for campaign in service::campaigns(db).await? {
+            println!("{}", serde_json::to_string(&campaign)?);
+        }
+        Ok(())
+    }
 }

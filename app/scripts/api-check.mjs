@@ -2,7 +2,7 @@
 // document (src/api/openapi.json) generates; the Rust test `contract` fails when that document
 // differs from the server's. Together: nothing keeps the two sides apart silently.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -29,9 +29,7 @@ const stale = [];
 for (const file of [
   "schema.gen.ts",
   "schemas.gen.ts",
-  "schemas-invoices.gen.ts",
-  "schemas-lending.gen.ts",
-  "schemas-merchant.gen.ts",
+  ...readdirSync(dir).filter((f) => /^schemas-\w+\.gen\.ts$/.test(f)),
 ]) {
   const fresh = readFileSync(`${dir}/${file}`, "utf8");
   const committed = readFileSync(path.join(root, "src/api", file), "utf8");

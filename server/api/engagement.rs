@@ -7,30 +7,59 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::common_answers::Success;
+use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
+use super::session_state::{Authenticated, SessionState};
 use super::ApiState;
-use crate::domain::engagement::features::FeatureFlags;
+use crate::domain::engagement::features::{FeatureFlags, Flag};
+use crate::domain::engagement::promos::{Promo, PromoState};
 use crate::domain::engagement::settings::{Setting, SettingError};
+use crate::services::engagement::promos;
 use crate::services::engagement::settings;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
-        .routes(routes!(features))
+        .routes(routes!(features, answer_promo))
         .routes(routes!(settings, put_setting))
 }
 
-crate::domain::named_enum! {
-    /// SPEC §3 feature entry state.
-    pub enum FeatureState {
-        On = "on",
-        Off = "off",
+/// SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
+/// dismissed.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum FeatureState {
+    On,
+    Off,
+    ToNotify,
+    Seen,
+    Dismissed,
+}
+
+impl From<PromoState> for FeatureState {
+    fn from(state: PromoState) -> Self {
+        match state {
+            PromoState::ToNotify => Self::ToNotify,
+            PromoState::Seen => Self::Seen,
+            PromoState::Dismissed => Self::Dismissed,
+        }
     }
 }
 
+/// A feature entry names a flag of SPEC §1 or a promo of SPEC §2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum FeatureName {
+    Flag(Flag),
+    Promo(Promo),
+}
+
 /// SPEC §3 "Feature entry".
-#[derive(serde::Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct FeatureEntry {
-    pub name: crate::domain::engagement::features::Flag,
+    pub name: FeatureName,
     pub state: FeatureState,
 }
 
@@ -41,26 +70,94 @@ pub async fn effective_flags(state: &ApiState) -> Result<FeatureFlags, sqlx::Err
 
 /// SPEC §3 feature entries: every flag of SPEC §1 with its effective state.
 pub async fn feature_entries(state: &ApiState) -> Result<Vec<FeatureEntry>, sqlx::Error> {
-    let flags = effective_flags(state).await?;
-    Ok(crate::domain::engagement::features::Flag::ALL
+    Ok(flag_entries(&effective_flags(state).await?))
+}
+
+pub fn flag_entries(flags: &FeatureFlags) -> Vec<FeatureEntry> {
+    Flag::ALL
         .into_iter()
         .map(|flag| FeatureEntry {
-            name: flag,
+            name: FeatureName::Flag(flag),
             state: if flags.get(flag) {
                 FeatureState::On
             } else {
                 FeatureState::Off
             },
         })
-        .collect())
+        .collect()
 }
 
-/// The feature flags of SPEC §1 as they stand for this bank.
+/// The flags, and for a signed-in person whose account is ready their promo entries (SPEC §3:
+/// toNotify means show it).
+pub async fn feature_entries_for(
+    state: &ApiState,
+    session: &SessionState,
+    who: Option<&Authenticated>,
+) -> Result<Vec<FeatureEntry>, sqlx::Error> {
+    let flags = effective_flags(state).await?;
+    let mut entries = flag_entries(&flags);
+    let Some(who) = who.filter(|_| session.account_ready && session.app_in_access) else {
+        return Ok(entries);
+    };
+    let person = promos::Person {
+        user_id: &who.user.user_id,
+        profile_id: session.selected_profile_id.as_deref(),
+        profile_type: session.profile_type,
+        role: session.access_role,
+        primary_currency: session.primary_currency,
+    };
+    let support_hours = flags.get(Flag::ChristmasSupportHours);
+    for (promo, promo_state) in promos::entries(&state.db, &person, support_hours).await? {
+        entries.push(FeatureEntry {
+            name: FeatureName::Promo(promo),
+            state: promo_state.into(),
+        });
+    }
+    Ok(entries)
+}
+
+/// The feature flags of SPEC §1 as they stand for this bank, and the caller's promos.
 #[utoipa::path(get, path = "/v1/features", tag = "engagement",
     responses((status = 200, body = Vec<FeatureEntry>)))]
-async fn features(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
-    let entries = feature_entries(&state).await?;
+async fn features(
+    State(state): State<ApiState>,
+    headers: HeaderMap,
+) -> Result<impl IntoResponse, AppError> {
+    let (session, who) = SessionState::load_authenticated(&state, &headers).await?;
+    let entries = feature_entries_for(&state, &session, who.as_ref()).await?;
     Ok(([(header::CACHE_CONTROL, "no-cache")], Json(entries)))
+}
+
+/// SPEC §7 PUT /v1/features: what the person did with a promo.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct PromoAnswer {
+    #[serde(default)]
+    pub name: String,
+    /// seen or dismissed.
+    #[serde(default)]
+    #[schema(value_type = PromoState)]
+    pub state: String,
+}
+
+/// Records that the person saw or dismissed a promo: it is not shown to them again.
+#[utoipa::path(put, path = "/v1/features", tag = "engagement", request_body = PromoAnswer,
+    responses((status = 200, body = Success)))]
+async fn answer_promo(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(answer): ApiJson<PromoAnswer>,
+) -> Result<Json<Success>, AppError> {
+    let promo =
+        Promo::parse(&answer.name).ok_or_else(|| AppError::field("name", "Unknown promo"))?;
+    let promo_state = PromoState::parse(&answer.state)
+        .ok_or_else(|| AppError::field("state", "The state must be seen or dismissed"))?;
+    promos::record(&state.db, &user.user_id, promo, promo_state)
+        .await?
+        .map_err(|_| AppError::field("state", "The state must be seen or dismissed"))?;
+    Ok(Json(Success {
+        success: true,
+        message: Some("Success".into()),
+    }))
 }
 
 /// System settings (SPEC §3): the named entries `events` and `surveys`.
@@ -115,4 +212,29 @@ async fn put_setting(
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_serialise_as_spec_writes_them() {
+        let entry = FeatureEntry {
+            name: FeatureName::Promo(Promo::RolesPromo),
+            state: FeatureState::ToNotify,
+        };
+        assert_eq!(
+            serde_json::to_value(entry).unwrap(),
+            serde_json::json!({"name": "rolesPromo", "state": "toNotify"})
+        );
+        let flag = FeatureEntry {
+            name: FeatureName::Flag(Flag::IdleLogout),
+            state: FeatureState::Off,
+        };
+        assert_eq!(
+            serde_json::to_value(flag).unwrap(),
+            serde_json::json!({"name": "idleLogout", "state": "off"})
+        );
+    }
 }

@@ -266,9 +266,5 @@ mod tests {
             super::profiles::invitations::Side::ALL,
             super::profiles::invitations::Side::as_str,
         );
-        check(
-            super::engagement::FeatureState::ALL,
-            super::engagement::FeatureState::as_str,
-        );
     }
 }

@@ -48,6 +48,8 @@ pub const API: &[(&str, &str, Need)] = &[
     ("GET", "/v1/users/kyc", User),
     // Reference data and the bank's own settings.
     ("GET", "/v1/features", Public),
+    // A person's answer to a promo.
+    ("PUT", "/v1/features", User),
     ("GET", "/v1/utils/settings", Public),
     ("POST", "/v1/utils/settings", Signed),
     ("GET", "/v1/utils/countries", Public),
@@ -57,6 +59,8 @@ pub const API: &[(&str, &str, Need)] = &[
     ("GET", "/v1/utils/account-usage", User),
     // Writing to support: anyone signed in, whatever their team role.
     ("POST", "/v1/utils/contact-form", User),
+    // A call-back request (the auth route leads): from someone who is not a customer yet.
+    ("POST", "/v1/utils/call-back", Public),
     ("POST", "/v2/countries/addresses/search", User),
     // Onboarding: the applicant's own data, before a profile is ready.
     ("PUT", "/v2/onboardings", User),

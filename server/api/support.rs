@@ -1,22 +1,27 @@
 //! Support (issue 31 point 6): SPEC §7 `POST /v1/utils/contact-form {name, email, phone,
-//! subject, request, source dashboard}`, answered with SPEC §8's 'Message sent successfully'.
+//! subject, request, source dashboard}`, answered with SPEC §8's 'Message sent successfully';
+//! and the auth route `leads`' call-back request (SPEC names no path for it).
 
 use axum::extract::State;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::client_ip::ClientIp;
 use super::common_answers::Success;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::selected_profile::SelectedProfile;
 use super::ApiState;
+use crate::domain::support::call_back::{self, CallBackForm, REQUESTED};
 use crate::domain::support::contact::{self, ContactForm, SENT};
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::support::contact::{self as service, Sender};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
-    OpenApiRouter::new().routes(routes!(contact_form))
+    OpenApiRouter::new()
+        .routes(routes!(contact_form))
+        .routes(routes!(call_back))
 }
 
 #[utoipa::path(post, path = "/v1/utils/contact-form", tag = "support",
@@ -51,5 +56,28 @@ async fn contact_form(
     Ok(Json(Success {
         success: true,
         message: Some(SENT.into()),
+    }))
+}
+
+/// A business that is not a customer yet asks to be called back (the auth route `leads`).
+#[utoipa::path(post, path = "/v1/utils/call-back", tag = "support",
+    request_body = CallBackForm, responses((status = 200, body = Success)))]
+async fn call_back(
+    State(state): State<ApiState>,
+    ip: ClientIp,
+    ApiJson(form): ApiJson<CallBackForm>,
+) -> Result<Json<Success>, AppError> {
+    let call = call_back::check(&form).map_err(AppError::Fields)?;
+    state.limiter.check(Limit::CallBacksPerIp, &ip).await?;
+    crate::services::support::call_back::request(
+        &state.db,
+        &state.notify,
+        &state.config.company,
+        &call,
+    )
+    .await?;
+    Ok(Json(Success {
+        success: true,
+        message: Some(REQUESTED.into()),
     }))
 }

@@ -90,6 +90,9 @@ pub struct Company {
     pub support_phone: String,
     pub support_email: String,
     pub regulator_reference: String,
+    /// Support's hours over Christmas and New Year, shown while the christmasSupportHours flag
+    /// is on: days and hours separated by semicolons.
+    pub holiday_support_hours: String,
 }
 
 impl Config {
@@ -167,6 +170,12 @@ impl Config {
                 support_phone: get("BANK_SUPPORT_PHONE", "+44 20 3885 0190"),
                 support_email: get("BANK_SUPPORT_EMAIL", "support@harbour.example"),
                 regulator_reference: get("BANK_FCA_REFERENCE", "902117"),
+                holiday_support_hours: get(
+                    "BANK_HOLIDAY_SUPPORT_HOURS",
+                    "24 December: 9:00 to 13:00; 25 and 26 December: closed; \
+                     27 to 30 December: 10:00 to 16:00; 31 December: 9:00 to 13:00; \
+                     1 January: closed",
+                ),
             },
             features,
             smtp: env

@@ -44,6 +44,20 @@ pub fn choose(headers: &HeaderMap) -> Layout {
     }
 }
 
+/// SPEC §1 mobileFunctionality: while it is off, phones get the desktop layout.
+pub fn allowed(layout: Layout, features: &[crate::api::engagement::FeatureEntry]) -> Layout {
+    use crate::api::engagement::{FeatureName, FeatureState};
+    use crate::domain::engagement::features::Flag;
+    let mobile_off = features.iter().any(|f| {
+        f.name == FeatureName::Flag(Flag::MobileFunctionality) && f.state == FeatureState::Off
+    });
+    if mobile_off {
+        Layout::Desktop
+    } else {
+        layout
+    }
+}
+
 pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     crate::api::session_cookies::read(headers, name)
 }

@@ -11,6 +11,7 @@ mod identity_widget;
 mod invoice_forms;
 mod lender_page;
 mod login_form;
+pub mod maintenance;
 mod money_in;
 mod onboarding_forms;
 mod outbox;
@@ -108,8 +109,17 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     let pages = sandbox_pages(&state)
         .merge(bank_pages())
         .fallback(pages::page);
+    let maintenance = maintenance::Switch::new(state.api.db.clone(), config.clone());
     let pages = pages.layer(page_panics(&state)).with_state(state);
-    let router = edge_layers(Router::new().merge(api_router).merge(pages), &config);
+    let router =
+        Router::new()
+            .merge(api_router)
+            .merge(pages)
+            .layer(axum::middleware::from_fn_with_state(
+                maintenance,
+                maintenance::gate,
+            ));
+    let router = edge_layers(router, &config);
     Ok((router, lifecycle))
 }
 

@@ -27,7 +27,11 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         )
             .into_response();
     }
-    if let Some(key) = static_pages::policy_key(request.uri().path()) {
+    let down = request
+        .extensions()
+        .get::<super::maintenance::Down>()
+        .is_some();
+    if let Some(key) = static_pages::policy_key(request.uri().path()).filter(|_| !down) {
         return policy(&state, key, ip, request.headers()).await;
     }
     let url = request
@@ -40,7 +44,59 @@ pub async fn page(State(state): State<AppState>, ip: ClientIp, request: Request)
         .get::<CspNonce>()
         .map(|n| n.0.clone())
         .unwrap_or_default();
+    if down {
+        return render_down(&state, ip, request.headers(), &nonce, &url).await;
+    }
     render_at(&state, ip, request.headers(), &nonce, &url, None).await
+}
+
+/// Any page while the bank is in maintenance: the app renders its maintenance screen for every
+/// route. Nothing is read from the database (it may be what the maintenance is for), and no
+/// session is looked up or shown.
+async fn render_down(
+    state: &AppState,
+    ip: ClientIp,
+    headers: &HeaderMap,
+    nonce: &str,
+    url: &str,
+) -> Response {
+    let mut flags = state.config.features.clone();
+    flags.set(crate::domain::engagement::features::Flag::Maintenance, true);
+    let features = crate::api::engagement::flag_entries(&flags);
+    let layout = device_layout::allowed(device_layout::choose(headers), &features);
+    let input = render_input(state, url, layout, SessionState::anonymous(), features);
+    let caller = Caller {
+        cookie: None,
+        request_id: None,
+        client_ip: ip,
+        authenticated: None,
+    };
+    match render_output(state, &input, caller, url).await {
+        Ok(output) => respond(state, url, nonce, output, false),
+        Err(response) => response,
+    }
+}
+
+/// One render through the isolate pool; a failed or busy render answers its Rust-rendered page.
+async fn render_output(
+    state: &AppState,
+    input: &RenderInput<'_>,
+    caller: Caller,
+    url: &str,
+) -> Result<RenderOutput, Response> {
+    let input = serde_json::to_string(input).expect("render input serialises");
+    let output = match state.ssr.render(input, Arc::new(caller)).await {
+        Ok(output) => output,
+        Err(RenderError::Busy) => return Err(busy(state)),
+        Err(error) => {
+            tracing::error!(%error, url, "page render failed");
+            return Err(failure(state));
+        }
+    };
+    serde_json::from_str(&output).map_err(|error| {
+        tracing::error!(%error, url, "the render returned an unreadable page");
+        failure(state)
+    })
 }
 
 /// The page at `url` for the request's session, as a GET renders it; a plain form post that
@@ -102,13 +158,20 @@ pub async fn render_at(
             }
         }
     }
-    let features = match crate::api::engagement::feature_entries(&state.api).await {
+    let features = match crate::api::engagement::feature_entries_for(
+        &state.api,
+        &session,
+        authenticated.as_ref(),
+    )
+    .await
+    {
         Ok(features) => features,
         Err(error) => {
             tracing::error!(%error, "reading the feature flags failed");
             return failure(state);
         }
     };
+    let layout = device_layout::allowed(layout, &features);
     let mut input = render_input(state, url, layout, session, features);
     input.posted = posted;
     let caller = Caller {
@@ -124,21 +187,9 @@ pub async fn render_at(
         client_ip: ip,
         authenticated,
     };
-    let input = serde_json::to_string(&input).expect("render input serialises");
-    let output = match state.ssr.render(input, Arc::new(caller)).await {
+    let output = match render_output(state, &input, caller, url).await {
         Ok(output) => output,
-        Err(RenderError::Busy) => return busy(state),
-        Err(error) => {
-            tracing::error!(%error, url, "page render failed");
-            return failure(state);
-        }
-    };
-    let output: RenderOutput = match serde_json::from_str(&output) {
-        Ok(output) => output,
-        Err(error) => {
-            tracing::error!(%error, url, "the render returned an unreadable page");
-            return failure(state);
-        }
+        Err(response) => return response,
     };
     let mut response = respond(state, url, nonce, output, signed_in);
     if logged_out {

@@ -52,6 +52,7 @@ pub enum Limit {
     InvoiceEmailsPerAddress,
     FinanceApplicationsPerUser,
     ContactMessagesPerUser,
+    CallBacksPerIp,
 }
 
 pub struct Policy {
@@ -81,7 +82,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 24] = [
+pub const POLICIES: [Policy; 25] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -227,6 +228,9 @@ pub const POLICIES: [Policy; 24] = [
         5,
         60,
     ),
+    // A call-back request comes from someone not signed in, and is acknowledged by email: a
+    // business asks once or twice; a script filling the team's queue is stopped.
+    policy(Limit::CallBacksPerIp, "call-back-ip", KeyKind::Ip, 5, 60),
 ];
 
 impl Limit {
@@ -394,6 +398,7 @@ mod tests {
             Limit::InvoiceEmailsPerAddress,
             Limit::FinanceApplicationsPerUser,
             Limit::ContactMessagesPerUser,
+            Limit::CallBacksPerIp,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

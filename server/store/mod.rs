@@ -32,6 +32,7 @@ pub mod passkeys;
 pub mod password_resets;
 pub mod policy_acceptances;
 pub mod profiles;
+pub mod promos;
 pub mod rate_limits;
 pub mod recipients;
 pub mod registration_fees;

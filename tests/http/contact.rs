@@ -36,8 +36,9 @@ on_both_backends!(a_message_is_kept_and_acknowledged, |bank| {
     assert_eq!(answer.message.as_deref(), Some("Message sent successfully"));
     let open = bank::store::support_messages::open(&bank.db).await.unwrap();
     assert_eq!(open.len(), 1);
-    assert_eq!(open[0].1, "olivia.b@example.com");
-    assert_eq!(open[0].2, "A card that did not arrive");
+    assert_eq!(open[0].1, "dashboard");
+    assert_eq!(open[0].2, "olivia.b@example.com");
+    assert_eq!(open[0].3, "A card that did not arrive");
     let told = last_message(bank, "olivia.b@example.com").await;
     assert_eq!(
         told.subject,

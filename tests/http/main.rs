@@ -16,6 +16,7 @@ mod contract;
 mod corporate_cards;
 mod crash;
 mod e_invoices;
+mod engagement;
 mod exchange;
 mod factoring;
 mod form_gate;

@@ -112,6 +112,10 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+function isMaintenance(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { code?: unknown }).code === "maintenance";
+}
+
 /** Sends one call and answers its parsed JSON body, or throws an `ApiError` (SPEC §8). */
 export async function request(
   method: TransportRequest["method"],
@@ -137,6 +141,11 @@ export async function request(
     }
   }
   const parsed: unknown = response.body === "" ? null : JSON.parse(response.body);
+  // SPEC §1 maintenance began while the page was open: the page itself becomes the
+  // maintenance screen (served by the bank, with no script, so this cannot repeat).
+  if (response.status === 503 && send === browserTransport && isMaintenance(parsed)) {
+    window.location.reload();
+  }
   if (response.status >= 400) {
     // Whatever of SPEC §8's fields the refusal carries (a proxy's error page carries none).
     const body = v.safeParse(v.partial(ErrorBody), parsed);

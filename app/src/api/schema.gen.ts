@@ -639,9 +639,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The feature flags of SPEC §1 as they stand for this bank. */
+        /** The feature flags of SPEC §1 as they stand for this bank, and the caller's promos. */
         get: operations["get_v1_features"];
-        put?: never;
+        /** Records that the person saw or dismissed a promo: it is not shown to them again. */
+        put: operations["put_v1_features"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2071,6 +2072,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/utils/call-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A business that is not a customer yet asks to be called back (the auth route `leads`). */
+        post: operations["post_v1_utils_call_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/session": {
         parameters: {
             query?: never;
@@ -2323,6 +2341,21 @@ export interface components {
             otherAccounts?: components["schemas"]["OtherAccount"][];
             /** @default  */
             industry?: string;
+        };
+        CallBackForm: {
+            /** @default  */
+            name?: string;
+            /** @default  */
+            company?: string;
+            /** @default  */
+            email?: string;
+            /** @default  */
+            phone?: string;
+            /**
+             * @description What they would like to talk about (optional).
+             * @default
+             */
+            note?: string;
         };
         /**
          * @description What PATCH /v2/cards/status asks for.
@@ -2699,14 +2732,17 @@ export interface components {
         };
         /** @description SPEC §3 "Feature entry". */
         FeatureEntry: {
-            name: components["schemas"]["Flag"];
+            name: components["schemas"]["FeatureName"];
             state: components["schemas"]["FeatureState"];
         };
+        /** @description A feature entry names a flag of SPEC §1 or a promo of SPEC §2. */
+        FeatureName: components["schemas"]["Flag"] | components["schemas"]["Promo"];
         /**
-         * @description SPEC §3 feature entry state.
+         * @description SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
+         *     dismissed.
          * @enum {string}
          */
-        FeatureState: "on" | "off";
+        FeatureState: "on" | "off" | "toNotify" | "seen" | "dismissed";
         FeeAnswer: {
             /** @description The scheme the bank routes the payment by; it may differ from the one asked for. */
             scheme: components["schemas"]["Scheme"];
@@ -3724,6 +3760,22 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "business" | "personal";
+        /**
+         * @description The fifteen promo modals of SPEC §2, by the names their feature entries carry.
+         * @enum {string}
+         */
+        Promo: "createPersonalProfile" | "biometry" | "serverInfo" | "supportInfo" | "ifCards" | "fxReturnPromo" | "fxWithoutLimitsPromo" | "swiftPromo" | "usdAndChfPromo" | "cardBenefitsPromo" | "cardBenefitFinalPricePromo" | "corporateCardsPromo" | "userInvitationPromo" | "rolesPromo" | "factoringPromo";
+        /** @description SPEC §7 PUT /v1/features: what the person did with a promo. */
+        PromoAnswer: {
+            name?: string;
+            /** @description seen or dismissed. */
+            state?: components["schemas"]["PromoState"];
+        };
+        /**
+         * @description Where a person stands with a promo. toNotify: show it (SPEC §3).
+         * @enum {string}
+         */
+        PromoState: "toNotify" | "seen" | "dismissed";
         /** @description SPEC §3 Property finances. Amounts are GBP decimal text. */
         PropertyFinances: {
             /** @default  */
@@ -5652,6 +5704,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureEntry"][];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v1_features: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
@@ -8430,6 +8514,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_utils_call_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallBackForm"];
             };
         };
         responses: {

@@ -18,8 +18,8 @@ const ForgotPage = lazyPage("features/auth/components/ForgotPage", () =>
 const InviteOnboardingPage = lazyPage("features/onboarding/components/RegistrationPage", () =>
   import("../features/onboarding/components/RegistrationPage").then((m) => m.InviteOnboardingPage),
 );
-const LeadsPage = lazyPage("features/onboarding/components/LeadsPage", () =>
-  import("../features/onboarding/components/LeadsPage").then((m) => m.LeadsPage),
+const LeadsPage = lazyPage("features/support/components/LeadsPage", () =>
+  import("../features/support/components/LeadsPage").then((m) => m.LeadsPage),
 );
 const LoginPage = lazyPage("features/auth/components/LoginPage", () =>
   import("../features/auth/components/LoginPage").then((m) => m.LoginPage),

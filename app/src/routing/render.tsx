@@ -4,7 +4,7 @@ import { dehydrate, type QueryClient, QueryClientProvider } from "@tanstack/reac
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { featuresQuery } from "../api/features";
+import { featuresQuery, isOn } from "../api/features";
 import { AcsPage } from "../features/policies/AcsPage";
 import { PolicyPage } from "../features/policies/PolicyPage";
 import { policyTexts } from "../features/policies/texts";
@@ -13,6 +13,7 @@ import { AppContext, type AppContextValue } from "../lib/appContext";
 import { parseQuery, splitUrl } from "../lib/url";
 import { serverRouteSets } from "../routesets/server";
 import { ErrorPage } from "../ui/ErrorPage";
+import { MaintenancePage } from "../ui/MaintenancePage";
 import { App } from "./App";
 import { type RenderSignals, RenderSignalsContext } from "./Redirect";
 import { loadPage, pageIdOf } from "./lazyPage";
@@ -43,6 +44,23 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     ...(input.posted ? { posted: input.posted } : {}),
   };
   const routeSet = chooseRouteSet(input.session);
+
+  // SPEC §1 maintenance: every page is the maintenance screen, with no script to run.
+  if (isOn(input.features, "maintenance")) {
+    return {
+      ...staticPage(
+        input,
+        context,
+        <MaintenancePage supportPhone={input.site.supportPhone} url={input.url} />,
+        503,
+      ),
+      routeSet,
+      head: {
+        title: "Down for maintenance",
+        description: "The Internet bank is down for planned maintenance.",
+      },
+    };
+  }
 
   // Fixed public paths are the same for every route set and carry no script.
   const policy = policyTexts.map((text) => text(input.site)).find((doc) => doc.path === pathname);

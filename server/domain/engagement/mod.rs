@@ -1,2 +1,3 @@
 pub mod features;
+pub mod promos;
 pub mod settings;

@@ -35,6 +35,27 @@ pub struct ContactMessage {
     pub request: String,
 }
 
+/// SPEC §5: not a phone number of at most 15 digits.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PhoneOutOfRange;
+
+/// A phone number as typed, without spaces and hyphens: none when blank, an error when it is
+/// not digits (after an optional +) or has more than 15 of them (SPEC §5).
+pub fn phone_of(typed: &str) -> Result<Option<String>, PhoneOutOfRange> {
+    let phone: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    if phone.is_empty() {
+        return Ok(None);
+    }
+    let digits = phone.trim_start_matches('+');
+    if digits.len() > 15 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(PhoneOutOfRange);
+    }
+    Ok(Some(phone))
+}
+
 pub fn check(form: &ContactForm) -> Result<ContactMessage, BTreeMap<String, String>> {
     let mut errors = BTreeMap::new();
     let name = form.name.trim();
@@ -45,17 +66,10 @@ pub fn check(form: &ContactForm) -> Result<ContactMessage, BTreeMap<String, Stri
     if let Err(message) = &email {
         errors.insert("email".into(), (*message).into());
     }
-    let phone: String = form
-        .phone
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-')
-        .collect();
-    let digits = phone.trim_start_matches('+');
-    if !phone.is_empty()
-        && (digits.len() > 15 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()))
-    {
+    let phone = phone_of(&form.phone).unwrap_or_else(|PhoneOutOfRange| {
         errors.insert("phone".into(), PHONE_RANGE.into());
-    }
+        None
+    });
     let subject = form.subject.trim();
     if subject.is_empty() {
         errors.insert("subject".into(), REQUIRED.into());
@@ -78,7 +92,7 @@ pub fn check(form: &ContactForm) -> Result<ContactMessage, BTreeMap<String, Stri
         Ok(email) if errors.is_empty() => Ok(ContactMessage {
             name: name.to_string(),
             email,
-            phone: (!phone.is_empty()).then_some(phone),
+            phone,
             subject: subject.to_string(),
             request: request.to_string(),
         }),

@@ -1,4 +1,6 @@
-//! Engagement's use cases: the feature flags as they stand, and the system settings (SPEC §3).
+//! Engagement's use cases: the feature flags as they stand, promos, and the system settings
+//! (SPEC §3).
 
 pub mod features;
+pub mod promos;
 pub mod settings;

@@ -28,7 +28,12 @@ pub async fn send(
             user_id: sender.user_id,
             profile_id: sender.profile_id,
             source: sender.source,
-            message,
+            name: &message.name,
+            email: message.email.as_str(),
+            phone: message.phone.as_deref(),
+            company: None,
+            subject: &message.subject,
+            request: &message.request,
             at: db.now_ms(),
         },
     )
@@ -44,9 +49,13 @@ pub async fn send(
         ),
         attachments: Vec::new(),
     };
-    // The message is kept whether or not the acknowledgement goes.
-    if let Err(error) = notify.send(acknowledgement).await {
-        tracing::warn!(%error, "a contact message was not acknowledged by email");
-    }
+    acknowledge(notify, acknowledgement).await;
     Ok(id)
+}
+
+/// The message is kept whether or not the acknowledgement goes.
+pub(super) async fn acknowledge(notify: &Notifications, acknowledgement: Message) {
+    if let Err(error) = notify.send(acknowledgement).await {
+        tracing::warn!(%error, "a message to support was not acknowledged by email");
+    }
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api, type Schemas } from "../../api/client";
-import * as S from "../../api/schemas.gen";
+import * as F from "../../api/schemas-exchange.gen";
 
 /** SPEC §3 "Exchange quote", as the server answers it. */
 export type ExchangeQuote = Schemas["ExchangeQuote"];
@@ -48,7 +48,7 @@ export async function fetchQuote(
     return await api.post(
       "/v1/bank/currency-exchange/rate",
       { ...input, quoteId: previous },
-      S.ExchangeQuote,
+      F.ExchangeQuote,
       undefined,
       signal,
     );
@@ -75,5 +75,5 @@ export const rateQuery = (input: RateInput) =>
 
 export const exchangeApi = {
   convert: (id: string, quoteId: string) =>
-    api.post("/v1/bank/currency-exchange", { id, quoteId }, S.ExchangeResult),
+    api.post("/v1/bank/currency-exchange", { id, quoteId }, F.ExchangeResult),
 };

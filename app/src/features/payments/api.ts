@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, type BodyOf, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
+import * as F from "../../api/schemas-payments.gen";
 
 /** SPEC §3 "Recipient". */
 export type Recipient = Schemas["RecipientView"];
@@ -11,13 +12,13 @@ export type Scheme = Schemas["Scheme"];
 export const recipientsQuery = () =>
   queryOptions({
     queryKey: ["recipients"],
-    queryFn: () => api.post("/v2/recipients/fetch", { page: 1, limit: 1000, filters: {} }, S.RecipientPage),
+    queryFn: () => api.post("/v2/recipients/fetch", { page: 1, limit: 1000, filters: {} }, F.RecipientPage),
   });
 
 export const recipientsApi = {
-  save: (body: RecipientBody) => api.put("/v2/recipients", body, S.Saved),
-  remove: (id: string) => api.delete("/v2/recipients", { id }, S.Deleted),
-  lookup: (iban: string) => api.post("/v2/banks/lookup", { iban }, S.BankMatch),
+  save: (body: RecipientBody) => api.put("/v2/recipients", body, F.Saved),
+  remove: (id: string) => api.delete("/v2/recipients", { id }, F.Deleted),
+  lookup: (iban: string) => api.post("/v2/banks/lookup", { iban }, F.BankMatch),
 };
 
 /** SPEC §3 "Transfer request", and the terms an approval is bound to. */
@@ -32,7 +33,7 @@ export const transfersApi = {
     api.post(
       "/v2/transactions/fees/take",
       { amount: terms.amount, sender: terms.sender, receiver: terms.receiver, scheme: terms.scheme },
-      S.FeeAnswer,
+      F.FeeAnswer,
     ),
   /** An approval bound to these terms (SPEC §4: the user's method by default). */
   approve: (transfer: TransferTerms, method?: MfaMethod) =>
@@ -47,7 +48,7 @@ export const transfersApi = {
     ),
   passkeyChallenge: (requestId: string) =>
     api.post("/v2/auth/mfa/challenges/take", { requestId }, S.WebAuthnOptions),
-  submit: (body: TransferBody) => api.post("/v2/transactions", body, S.TransferResult),
+  submit: (body: TransferBody) => api.post("/v2/transactions", body, F.TransferResult),
 };
 
 /** SPEC §7 documents upload: a file in chunks of 512 KB; answers the document's id. */
@@ -83,19 +84,19 @@ export type WaitingTransfer = Schemas["WaitingTransfer"];
 export const waitingTransfersQuery = () =>
   queryOptions({
     queryKey: ["transfers-waiting"],
-    queryFn: () => api.post("/v2/transactions/approvals/fetch", undefined, S.WaitingList),
+    queryFn: () => api.post("/v2/transactions/approvals/fetch", undefined, F.WaitingList),
   });
 
 export const approvalRulesQuery = () =>
   queryOptions({
     queryKey: ["approval-rules"],
-    queryFn: () => api.get("/v2/account-profiles/approval-rules", S.RuleList),
+    queryFn: () => api.get("/v2/account-profiles/approval-rules", F.RuleList),
   });
 
 export const approvalsApi = {
   approve: (id: string, requestId: string) =>
-    api.post("/v2/transactions/approvals/approve", { id, requestId }, S.TransferResult),
-  reject: (id: string) => api.post("/v2/transactions/approvals/reject", { id }, S.TransferResult),
+    api.post("/v2/transactions/approvals/approve", { id, requestId }, F.TransferResult),
+  reject: (id: string) => api.post("/v2/transactions/approvals/reject", { id }, F.TransferResult),
   setRule: (currency: Schemas["Currency"], threshold: string | null) =>
-    api.put("/v2/account-profiles/approval-rules", { currency, threshold }, S.RuleList),
+    api.put("/v2/account-profiles/approval-rules", { currency, threshold }, F.RuleList),
 };
