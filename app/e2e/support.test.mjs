@@ -1,5 +1,7 @@
-// Issue 31 point 6: writing to support from the side menu's Contact Us, desktop and phone. The
-// form knows who is writing, checks SPEC §5's fields, and the message is acknowledged by email.
+// Issue 31: writing to support from the side menu's Contact Us, desktop and phone (the form
+// knows who is writing, checks SPEC §5's fields, and the message is acknowledged by email); a
+// visitor's call-back request from leads; promos opened by SPEC §4's rule that stay dismissed;
+// and maintenance mode. One bank for the file: the promo and maintenance blocks run last.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -61,6 +63,91 @@ describe("contact us", () => {
     await page.click("button:text('Send')");
     await waitToSee(page, "text=Phone number is out of range");
     assert.equal(await page.locator("text=Field is required").count(), 2, "subject and request");
+    await context.close();
+  });
+});
+
+describe("call back", () => {
+  it("a visitor asks the business team to call back", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`${bank.url}/leads`);
+    await expectHeading(page, "Talk to our business team");
+    await hydrated(page);
+    await page.click("button:text('Request a call back')");
+    assert.equal(await page.locator("text=Field is required").count(), 4, "name, company, email and phone");
+    await page.fill("input[name=name]", "Amir Khan");
+    await page.fill("input[name=company]", "Khan Logistics Ltd");
+    await page.fill("input[name=email]", "amir@khan-logistics.example");
+    await page.fill("input[name=phone]", "07700 900123");
+    await page.click("button:text('Request a call back')");
+    await waitToSee(page, "text=Our business team will call you back within one working day");
+    const outbox = await (await fetch(`${bank.url}/dev/outbox?to=amir%40khan-logistics.example`)).text();
+    assert.match(outbox, /We will call you back, Amir Khan/);
+    await context.close();
+  });
+});
+
+const featureState = (page, name) =>
+  page.evaluate(
+    async (wanted) =>
+      (await (await fetch("/v1/features")).json()).find((entry) => entry.name === wanted)?.state ?? null,
+    name,
+  );
+
+describe("promos", () => {
+  it("opens the first waiting promo on the dashboard, and once dismissed it stays so", async () => {
+    bank.cli(["promos", "add", "rolesPromo", "--business", "--roles", "admin"]);
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await waitToSee(page, "dialog >> text=Bring your team in, with the right access");
+    await expectAccessible(page, "the roles promo");
+    await page.click("dialog >> button:text('Not now')");
+    assert.equal(await page.locator("dialog").count(), 0);
+    await page.waitForFunction(async () => {
+      const entries = await (await fetch("/v1/features")).json();
+      return entries.find((entry) => entry.name === "rolesPromo")?.state === "dismissed";
+    });
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await featureState(page, "rolesPromo"), "dismissed");
+    assert.equal(await page.locator("dialog").count(), 0, "not shown again");
+    await context.close();
+  });
+
+  it("never opens SPEC's phone exceptions on the phone, and its action leads to the feature", async () => {
+    bank.cli(["promos", "add", "corporateCardsPromo", "--personal"]);
+    bank.cli(["promos", "add", "swiftPromo", "--personal"]);
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...TOM);
+    await waitToSee(page, "dialog >> text=Pay anywhere in the world with SWIFT");
+    assert.equal(await featureState(page, "corporateCardsPromo"), "toNotify", "waiting, but not opened");
+    await page.click("dialog >> button:text('Make a SWIFT payment')");
+    await page.waitForURL("**/transfer/2");
+    assert.equal(await featureState(page, "swiftPromo"), "seen");
+    await context.close();
+  });
+});
+
+describe("maintenance", () => {
+  it("shows its screen on every page while on, and the bank again once off", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    bank.cli(["features", "set", "maintenance", "on"]);
+    // Each process reads the flag at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    for (const path of ["/dashboard", "/privacy-policy", "/login"]) {
+      const reply = await page.goto(`${bank.url}${path}`);
+      assert.equal(reply.status(), 503, path);
+      await expectHeading(page, "We are improving the Internet bank");
+    }
+    await expectAccessible(page, "the maintenance screen");
+    bank.cli(["features", "set", "maintenance", "off"]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await Promise.all([page.waitForEvent("load"), page.click("a:text-is('Try again')")]);
+    await expectHeading(page, "Log in");
     await context.close();
   });
 });

@@ -69,7 +69,8 @@ impl Switch {
 
 /// What keeps working in maintenance: health checks (the fleet's balancer), assets (the
 /// maintenance screen's own), the flags (the app learns the bank is back), the operator's
-/// settings call, and the sandbox's stand-ins for outside parties.
+/// settings call, and outside parties (their signed webhooks and the sandbox's stand-ins): what
+/// they report about money and checks in flight is kept, as the bank's own jobs keep running.
 fn exempt(method: &Method, path: &str) -> bool {
     matches!(
         path,
@@ -77,6 +78,7 @@ fn exempt(method: &Method, path: &str) -> bool {
     ) || path.starts_with("/assets/")
         || path.starts_with("/sandbox/")
         || path.starts_with("/dev/")
+        || path.starts_with("/v2/webhooks/")
         || (method == Method::GET && path == "/v1/features")
         || (method == Method::POST && path == "/v1/utils/settings")
 }

@@ -211,6 +211,11 @@ on_both_backends!(maintenance_closes_the_bank_and_opens_it_again, |bank| {
     );
     assert_eq!(bank.get("/healthz", DESKTOP).await.status, 200);
     assert_eq!(bank.get("/v1/features", DESKTOP).await.status, 200);
+    let webhook = post(bank, "/v2/webhooks/lending", json!({}), &[]).await;
+    assert_eq!(
+        webhook.status, 401,
+        "outside parties still reach the bank (unsigned: refused)"
+    );
     for path in ["/login", "/dashboard", "/privacy-policy"] {
         let page = bank.get(path, DESKTOP).await;
         assert_eq!(page.status, 503, "{path}");

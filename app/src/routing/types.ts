@@ -22,6 +22,8 @@ export interface Site {
   supportPhone: string;
   supportEmail: string;
   regulatorReference: string;
+  /** Support's hours over Christmas and New Year, `;` between days (christmasSupportHours). */
+  holidaySupportHours: string;
 }
 
 export interface Head {

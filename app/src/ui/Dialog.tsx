@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Icon } from "./Icon";
+import { dialogOpened } from "./openDialogs";
 
 /** The WAI-ARIA dialog pattern on the browser's own modal dialog: opening moves the focus in
  * and makes the page behind inert, Escape and the close button call `onClose`, and closing
@@ -39,7 +40,9 @@ export function Dialog({
     // The server render leaves it open but not modal; showModal needs it closed first.
     if (dialog.open) dialog.close();
     dialog.showModal?.();
+    const closed = dialogOpened();
     return () => {
+      closed();
       if (dialog.open) dialog.close();
       if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
     };

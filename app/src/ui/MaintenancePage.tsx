@@ -9,8 +9,8 @@ export function MaintenancePage({ supportPhone, url }: { supportPhone: string; u
         <Logo />
         <h1 id="maintenance-title">We are improving the Internet bank</h1>
         <p>
-          The Internet bank is down for planned maintenance. Your money is safe, your cards keep working and
-          payments due are made as planned.
+          The Internet bank is down for planned maintenance. Your money is safe, and payments already
+          scheduled are made as planned.
         </p>
         <p>Please try again in a few minutes. If something is urgent, call us on {supportPhone}.</p>
         <p className="panel-links">

@@ -1,6 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { featuresQuery, isOn } from "../../../api/features";
 import { ApiError, failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
+import { holidayHours } from "../../../lib/supportHours";
 import { emailError, REQUIRED } from "../../../lib/validation";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
@@ -38,6 +41,8 @@ export function ContactPage() {
     request: "",
   });
   const [form, setForm] = useState<Form>(blank);
+  // SPEC §1 christmasSupportHours: the holiday hours, as configured, while the flag is on.
+  const holidays = isOn(useQuery(featuresQuery()).data, "christmasSupportHours") ? holidayHours(site) : [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,6 +81,16 @@ export function ContactPage() {
         <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>, or send us a message here: we answer
         within one working day.
       </p>
+      {holidays.length > 0 ? (
+        <section className="notice notice-info" aria-labelledby="holiday-hours">
+          <h2 id="holiday-hours">Support over the holidays</h2>
+          <ul className="promo-points">
+            {holidays.map((day) => (
+              <li key={day}>{day}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {sent ? <Notice tone="success">{sent}</Notice> : null}
       <form
         className="loan-form"
