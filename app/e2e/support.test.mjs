@@ -88,6 +88,22 @@ describe("call back", () => {
   });
 });
 
+describe("terms and policies", () => {
+  it("lists every policy with its version and when the person accepted it, on the desktop", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("nav >> text=Terms and policies");
+    await expectHeading(page, "Terms and policies");
+    assert.equal(await page.locator(".policy-item").count(), 7);
+    await waitToSee(page, "text=You accepted this version on");
+    await expectAccessible(page, "/terms-and-policies");
+    await page.click("a:text-is('Complaints policy')");
+    await expectHeading(page, "Complaints policy");
+    await context.close();
+  });
+});
+
 const featureState = (page, name) =>
   page.evaluate(
     async (wanted) =>

@@ -16,6 +16,7 @@ pub mod lending;
 pub mod onboarding;
 mod openapi_doc;
 pub mod payments;
+pub mod policies;
 pub mod profiles;
 pub mod rights;
 pub mod selected_profile;
@@ -140,6 +141,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
         .merge(lending::routes())
         .merge(signup::routes())
         .merge(support::routes())
+        .merge(policies::routes())
         .routes(utoipa_axum::routes!(session_state::current))
 }
 

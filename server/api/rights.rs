@@ -46,6 +46,7 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v2/users/take", User),
     ("GET", "/v1/users/kyc/status-v3", User),
     ("GET", "/v1/users/kyc", User),
+    ("GET", "/v2/users/policies", User),
     // Reference data and the bank's own settings.
     ("GET", "/v1/features", Public),
     // A person's answer to a promo.
@@ -442,6 +443,7 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors/new", INVOICES_WRITE),
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
     ("/contact-us", Rule::MEMBER),
+    ("/terms-and-policies", Rule::MEMBER),
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
     ("/mortgage", LOANS),

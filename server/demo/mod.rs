@@ -66,6 +66,8 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
         let profile = store::profiles::create(db, kind, demo.profile).await?;
         store::profiles::add_member(db, &profile, &user, Role::Admin, &[], true).await?;
         let now = db.now_ms();
+        // They accepted the policies in force when they signed up.
+        store::policy_acceptances::record(db, &user, crate::domain::policies::VERSION, now).await?;
         addresses::record(db, &user, &profile, kind, demo.profile, now).await?;
         match kind {
             ProfileType::Business => {

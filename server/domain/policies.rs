@@ -29,17 +29,19 @@ pub fn must_accept(flow: Option<OnboardingFlow>, last_accepted: Option<&str>) ->
 mod tests {
     use super::*;
 
-    /// The "updated" line of a policy text in the app (app/src/features/policies/texts).
-    fn updated_of(file: &str) -> String {
-        let path = format!(
-            "{}/app/src/features/policies/texts/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+    /// The "updated" date the app gives the policy at `page` (app/src/lib/policies.ts, which
+    /// every policy text and the terms-and-policies page read).
+    fn updated_of(page: &str) -> String {
+        let path = format!("{}/app/src/lib/policies.ts", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
-        let line = text
+        let entry = text
+            .split("path: ")
+            .find(|entry| entry.starts_with(&format!("\"{page}\"")))
+            .unwrap_or_else(|| panic!("{path} lists {page}"));
+        let line = entry
             .lines()
             .find_map(|l| l.trim().strip_prefix("updated: \""))
-            .unwrap_or_else(|| panic!("{path} has an updated line"));
+            .unwrap_or_else(|| panic!("{page} has an updated line"));
         line.trim_end_matches(['"', ',']).to_string()
     }
 
@@ -48,8 +50,8 @@ mod tests {
         let format = time::macros::format_description!("[year]-[month]-[day]");
         let date = time::Date::parse(VERSION, format).unwrap();
         let shown = format!("{} {} {}", date.day(), date.month(), date.year());
-        assert_eq!(updated_of("terms.ts"), shown);
-        assert_eq!(updated_of("privacy.ts"), shown);
+        assert_eq!(updated_of("/terms-and-conditions"), shown);
+        assert_eq!(updated_of("/privacy-policy"), shown);
     }
 
     #[test]

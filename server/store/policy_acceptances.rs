@@ -49,3 +49,14 @@ pub async fn last_version(db: &Db, user_id: &UserId) -> Result<Option<String>, s
         .fetch_one(&db.pool)
         .await
 }
+
+/// Every version `user_id` accepted and when, newest first.
+pub async fn history(db: &Db, user_id: &UserId) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT version, accepted_at FROM policy_acceptances WHERE user_id = $1 \
+         ORDER BY version DESC",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await
+}

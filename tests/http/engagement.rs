@@ -314,3 +314,61 @@ on_both_backends!(a_call_back_request_reaches_support, |bank| {
         "five an hour from one address"
     );
 });
+
+on_both_backends!(terms_and_policies_show_what_the_person_accepted, |bank| {
+    let owner = business_owner(bank).await;
+    let reply = call(bank, &owner, "GET", "/v2/users/policies", Value::Null).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let answer = reply.json();
+    assert_eq!(answer["version"], bank::domain::policies::VERSION);
+    assert_eq!(
+        answer["covers"],
+        json!(["/terms-and-conditions", "/privacy-policy"])
+    );
+    assert_eq!(answer["accepted"], json!([]));
+    bank::store::policy_acceptances::record(
+        &bank.db,
+        &owner.user_id,
+        "2026-01-05",
+        1_767_600_000_000,
+    )
+    .await
+    .unwrap();
+    bank::store::policy_acceptances::record(
+        &bank.db,
+        &owner.user_id,
+        bank::domain::policies::VERSION,
+        1_795_651_200_000,
+    )
+    .await
+    .unwrap();
+    let answer = call(bank, &owner, "GET", "/v2/users/policies", Value::Null)
+        .await
+        .json();
+    assert_eq!(
+        answer["accepted"],
+        json!([
+            {"version": bank::domain::policies::VERSION, "acceptedAt": "2026-11-26T00:00:00Z"},
+            {"version": "2026-01-05", "acceptedAt": "2026-01-05T08:00:00Z"},
+        ])
+    );
+    let page = bank
+        .send(
+            axum::http::Request::get("/terms-and-policies")
+                .header("authorization", owner.bearer())
+                .header("user-agent", DESKTOP)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains("You accepted this version on 26.11.2026"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Complaints policy"));
+    let anonymous = bank.get("/v2/users/policies", DESKTOP).await;
+    assert_eq!(anonymous.status, 401);
+});

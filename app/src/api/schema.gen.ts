@@ -2089,6 +2089,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's acceptances of the bank's policies. */
+        get: operations["get_v2_users_policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/session": {
         parameters: {
             query?: never;
@@ -2110,6 +2127,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Acceptance: {
+            /** @description The version accepted: the date its texts were updated (yyyy-MM-dd). */
+            version: string;
+            /** @description When, ISO 8601. */
+            acceptedAt: string;
+        };
         Acceptor: {
             name: string;
             address: string | null;
@@ -3703,6 +3726,14 @@ export interface components {
             address1?: string | null;
             /** @default null */
             buildingNumber?: string | null;
+        };
+        PolicyAcceptances: {
+            /** @description The version in force (yyyy-MM-dd). */
+            version: string;
+            /** @description The policy pages an acceptance covers. */
+            covers: string[];
+            /** @description What the person accepted, newest first. */
+            accepted: components["schemas"]["Acceptance"][];
         };
         PreviewRequest: {
             /**
@@ -8555,6 +8586,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_users_policies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyAcceptances"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -5,6 +5,7 @@ import { chooseAccount } from "../features/accounts/access";
 import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
+import { acceptancesQuery } from "../features/policies/api";
 import { rateQuery } from "../features/exchange/api";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
 import { recipientsQuery } from "../features/payments/api";
@@ -73,6 +74,9 @@ const MortgagePage = lazyPage("features/lending/components/MortgagePage", () =>
 );
 const FactoringPage = lazyPage("features/lending/components/FactoringPage", () =>
   import("../features/lending/components/FactoringPage").then((m) => m.FactoringPage),
+);
+const TermsAndPoliciesPage = lazyPage("features/policies/components/TermsAndPoliciesPage", () =>
+  import("../features/policies/components/TermsAndPoliciesPage").then((m) => m.TermsAndPoliciesPage),
 );
 const ContactPage = lazyPage("features/support/components/ContactPage", () =>
   import("../features/support/components/ContactPage").then((m) => m.ContactPage),
@@ -185,6 +189,20 @@ export const routes = (layout: Layout): AppRoute[] => [
       import("../features/lending/prefetch").then((m) => Promise.all(m.mortgage(client))),
     ],
   },
+  // SPEC §2: a desktop screen.
+  ...(layout === "desktop"
+    ? [
+        {
+          path: "/terms-and-policies",
+          head: {
+            title: "Terms and policies",
+            description: "Your agreement with us, and what you accepted.",
+          },
+          Component: TermsAndPoliciesPage,
+          prefetch: (client: QueryClient) => [client.ensureQueryData(acceptancesQuery())],
+        },
+      ]
+    : []),
   {
     path: "/contact-us",
     head: { title: "Contact Us", description: "Call, write or send us a message." },

@@ -1,4 +1,5 @@
 //! Users' use cases: registration, and the person's details and address.
 
 pub mod person;
+pub mod policies;
 pub mod registration;

@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const cardholderPrivacy: PolicyText = (s) => ({
   path: "/card-holder-privacy-policy",
   title: "Cardholder privacy policy",
   description: `How ${s.legalName} and the business you work for use your personal data when you hold a corporate card.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/card-holder-privacy-policy"),
   intro: `This notice is for employees and officers who hold a ${s.tradingName} corporate card. It adds to our Privacy policy and explains what is particular about holding a card on your employer's account.`,
   sections: [
     {

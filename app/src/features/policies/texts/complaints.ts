@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const complaints: PolicyText = (s) => ({
   path: "/complaint-policy",
   title: "Complaints policy",
   description: `How to complain to ${s.tradingName}, how we handle complaints and the deadlines we keep.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/complaint-policy"),
   intro:
     "We want to put things right when they go wrong. This policy explains how to complain, what we do with your complaint and where you can go if you are not satisfied.",
   sections: [

@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const consumerCard: PolicyText = (s) => ({
   path: "/consumer-card-terms-of-use",
   title: "Consumer card terms of use",
   description: `The terms for a ${s.tradingName} debit card on a personal account: using it, keeping it safe and your protection.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/consumer-card-terms-of-use"),
   intro: `These terms apply to the prepaid Mastercard debit card issued by ${s.legalName} on your personal account. They form part of our Terms and conditions, which also apply.`,
   sections: [
     {

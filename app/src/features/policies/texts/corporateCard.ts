@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const corporateCard: PolicyText = (s) => ({
   path: "/corporate-card-terms-of-use",
   title: "Corporate card terms of use",
   description: `The rules for using a ${s.tradingName} corporate card issued on a business account, for the business and its cardholders.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/corporate-card-terms-of-use"),
   intro: `These terms apply to prepaid Mastercard debit cards issued by ${s.legalName} on a business account ("corporate cards") and to each employee or officer who holds one ("cardholder"). The business that holds the account is responsible for every card issued on it.`,
   sections: [
     {

@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const depositWithdrawal: PolicyText = (s) => ({
   path: "/deposit-withdrawal-policy",
   title: "Deposit and withdrawal policy",
   description: `How money reaches and leaves your ${s.tradingName} account, the checks we make, and how long it takes.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/deposit-withdrawal-policy"),
   intro: `This policy explains how you can add money to ("deposit") and take money from ("withdraw") your ${s.tradingName} e-money account, and the checks we are required to make. It forms part of our Terms and conditions.`,
   sections: [
     {

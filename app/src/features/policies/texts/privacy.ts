@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const privacy: PolicyText = (s) => ({
   path: "/privacy-policy",
   title: "Privacy policy",
   description: `How ${s.legalName} collects, uses, shares and protects your personal data, and your rights over it.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/privacy-policy"),
   intro: `${s.legalName} is the controller of the personal data described here. This policy explains what we collect when you visit our website, apply for an account or use our services, why we use it and the rights you have under the UK GDPR, the EU GDPR and the Data Protection Act 2018.`,
   sections: [
     {

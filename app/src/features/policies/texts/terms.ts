@@ -1,10 +1,11 @@
+import { updatedOf } from "../../../lib/policies";
 import type { PolicyText } from "../types";
 
 export const terms: PolicyText = (s) => ({
   path: "/terms-and-conditions",
   title: "Terms and conditions",
   description: `The agreement between you and ${s.legalName} for ${s.tradingName} e-money accounts, payments and cards.`,
-  updated: "22 November 2026",
+  updated: updatedOf("/terms-and-conditions"),
   intro: `These terms form the agreement between you and ${s.legalName} ("${s.tradingName}", "we", "us") for your ${s.tradingName} account and the services we provide through our website and apps. Please read them together with our Privacy policy, our Deposit and withdrawal policy and, if you hold a card, the card terms of use. You can ask for a copy of these terms at any time.`,
   sections: [
     {
