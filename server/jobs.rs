@@ -1,5 +1,5 @@
 //! Background work of a running bank: pending bank accounts become active when their time comes
-//! (SPEC §4), ordered cards move through delivery, card referral rewards are paid, money in is matched to
+//! (SPEC §4), ordered cards move through delivery, referrals become active and their rewards are paid, money in is matched to
 //! the invoices it pays, transfers are
 //! settled or returned by their scheme, and ended rate-limit windows, exchange quotes nobody
 //! used and abandoned uploads are swept. Each job only touches rows whose time has passed and claims what it changes
@@ -33,8 +33,11 @@ pub fn spawn(
             if let Err(error) = store::cards::deliver_due(&db, db.now_ms(), step).await {
                 tracing::warn!(%error, "moving card deliveries on failed");
             }
-            if let Err(error) = store::card_referrals::pay_due(&db, db.now_ms(), 100).await {
-                tracing::warn!(%error, "paying card referral rewards failed");
+            if let Err(error) = store::referrals::activate_ready_accounts(&db, db.now_ms()).await {
+                tracing::warn!(%error, "activating account referrals failed");
+            }
+            if let Err(error) = store::referrals::pay_due(&db, db.now_ms(), 100).await {
+                tracing::warn!(%error, "paying referral rewards failed");
             }
             if let Err(error) =
                 crate::services::invoices::matching::match_due(&db, db.now_ms(), 200).await

@@ -331,6 +331,11 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v2/cards/details/take", Member(CARDS)),
     ("POST", "/v2/authorizations/fetch", Member(CARDS)),
     ("POST", "/v2/authorizations/take", Member(CARDS)),
+    // The account referral programme: anyone in a ready account, while the referrals flag is on.
+    ("POST", "/v2/users/referrals", Member(REFERRALS)),
+    ("POST", "/v2/users/referrals/invites", Member(REFERRALS)),
+    ("GET", "/v2/users/referrals/invites", Member(REFERRALS)),
+    ("POST", "/v2/short-links/take", Member(REFERRALS)),
     // The card referral programme: card customers, while the referrals flag is on.
     (
         "POST",
@@ -376,6 +381,8 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v1/bank/currency-exchange", Member(EXCHANGE)),
 ];
 
+/// The account referral programme (issue 31): a ready account, while the referrals flag is on.
+pub const REFERRALS: Rule = Rule::MEMBER.complete().flag(Flag::Referrals);
 pub const INVITE: Rule = Rule::owner().business().complete().flag(Flag::UserInvite);
 /// Sending money, and what only a payment needs (a payee added, an attachment): the full
 /// transaction right, and an account that is ready, not restricted (README "Restrictions").
@@ -444,6 +451,9 @@ pub const PAGES: &[(&str, Rule)] = &[
     ("/invoice/contractors/edit/{partnerId}", INVOICES_WRITE),
     ("/contact-us", Rule::MEMBER),
     ("/terms-and-policies", Rule::MEMBER),
+    ("/referrals", REFERRALS),
+    ("/referrals/email", REFERRALS),
+    ("/referrals/email/done", REFERRALS),
     // SPEC §6: loans need loan access, a business and a UK primary account.
     ("/loans", LOANS),
     ("/mortgage", LOANS),

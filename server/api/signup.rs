@@ -46,11 +46,18 @@ pub struct CreateInput {
     /// (required with flow `user_invited`; see domain/policies.rs).
     #[serde(default)]
     pub accept_policies: bool,
-    /// A friend's card referral code (the `ref` of their link, kept by the app for 60 days):
-    /// the friend is rewarded when this person activates their first card. An unknown code is
-    /// ignored.
+    /// A friend's referral code (the `ref` of their link, kept by the app for 60 days): the
+    /// friend is rewarded when this person activates their first card (card programme) or their
+    /// account is ready (account programme). An unknown code is ignored.
     #[serde(default)]
     pub referral_code: Option<String>,
+    /// The programme the referral link named (`programme=account`); card when none.
+    #[serde(default)]
+    pub referral_programme: Option<crate::domain::engagement::referrals::Programme>,
+    /// The campaign key of the link the person came from (kept 60 days); an invalid one is
+    /// ignored.
+    #[serde(default)]
+    pub campaign: Option<String>,
 }
 
 fn invitation_closed() -> AppError {
@@ -131,7 +138,10 @@ async fn create(
             flow,
             accept_policies: input.accept_policies,
             referral_code: input.referral_code.as_deref(),
-            referral_reward: state.config.cards.referral_reward,
+            referral_programme: input.referral_programme,
+            card_referral_reward: state.config.cards.referral_reward,
+            account_referral_reward: state.config.referral_reward,
+            campaign: input.campaign.as_deref(),
             invitation: invitation.as_ref().map(|i| (i, card.as_ref())),
             now,
         },

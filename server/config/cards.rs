@@ -46,16 +46,6 @@ pub(super) fn cards(env: &Env, sandbox: bool) -> Result<CardsConfig, ConfigError
         verification_key: required("BANK_CARD_VERIFICATION_KEY", SANDBOX_VERIFICATION_KEY)?,
         delivery_step: millis(env, "BANK_CARD_DELIVERY_STEP_MS", 20_000)?,
         details_visible: seconds(env, "BANK_CARD_DETAILS_S", 60)?,
-        referral_reward: match env.get("BANK_CARD_REFERRAL_REWARD") {
-            None => 2_500,
-            Some(text) => crate::domain::accounts::money::parse_decimal(text.trim())
-                .filter(|pence| *pence > 0)
-                .ok_or_else(|| {
-                    err(
-                        "BANK_CARD_REFERRAL_REWARD",
-                        "a positive amount in pounds, like 25.00".into(),
-                    )
-                })?,
-        },
+        referral_reward: super::read::fee(env, "BANK_CARD_REFERRAL_REWARD", "25.00")?,
     })
 }

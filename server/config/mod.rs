@@ -47,6 +47,9 @@ pub struct Config {
     pub step_up: Duration,
     pub company: Company,
     pub features: FeatureFlags,
+    /// What a customer earns, in pence, for each friend whose account becomes ready through their
+    /// referral link or invitation (`BANK_REFERRAL_REWARD`, 25.00).
+    pub referral_reward: i64,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
     pub smtp: Option<SmtpConfig>,
     /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
@@ -178,6 +181,7 @@ impl Config {
                 ),
             },
             features,
+            referral_reward: fee(env, "BANK_REFERRAL_REWARD", "25.00")?,
             smtp: env
                 .get("BANK_SMTP_URL")
                 .filter(|u| !u.is_empty())

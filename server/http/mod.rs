@@ -23,6 +23,7 @@ pub mod seo;
 pub mod serve;
 pub(crate) mod session;
 pub mod shell;
+mod short_links;
 mod static_pages;
 mod transfer_forms;
 
@@ -284,6 +285,7 @@ fn bank_pages() -> Router<AppState> {
         .route("/assets/{*file}", get(assets::serve))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
+        .route("/s/{code}", get(short_links::follow))
         .route("/login", get(pages::page).post(login_form::password))
         .route("/login/sms", get(pages::page).post(login_form::sms))
         .route(

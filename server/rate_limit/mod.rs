@@ -53,6 +53,8 @@ pub enum Limit {
     FinanceApplicationsPerUser,
     ContactMessagesPerUser,
     CallBacksPerIp,
+    ReferralInvitesPerUser,
+    ReferralInvitesPerAddress,
 }
 
 pub struct Policy {
@@ -82,7 +84,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 25] = [
+pub const POLICIES: [Policy; 27] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -231,6 +233,22 @@ pub const POLICIES: [Policy; 25] = [
     // A call-back request comes from someone not signed in, and is acknowledged by email: a
     // business asks once or twice; a script filling the team's queue is stopped.
     policy(Limit::CallBacksPerIp, "call-back-ip", KeyKind::Ip, 5, 60),
+    // Each referral invitation is an email to someone who is not a customer: a person invites
+    // a handful of friends; nobody's inbox is filled by invitations.
+    policy(
+        Limit::ReferralInvitesPerUser,
+        "referral-invite",
+        KeyKind::User,
+        20,
+        60,
+    ),
+    policy(
+        Limit::ReferralInvitesPerAddress,
+        "referral-invite-address",
+        KeyKind::Email,
+        3,
+        24 * 60,
+    ),
 ];
 
 impl Limit {
@@ -399,6 +417,8 @@ mod tests {
             Limit::FinanceApplicationsPerUser,
             Limit::ContactMessagesPerUser,
             Limit::CallBacksPerIp,
+            Limit::ReferralInvitesPerUser,
+            Limit::ReferralInvitesPerAddress,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

@@ -283,12 +283,12 @@ pub async fn activate(db: &Db, id: &CardId, pin_hash: &str, now: i64) -> Result<
         tx.rollback().await?;
         return Ok(false);
     }
-    // The holder's first active card makes a referral of theirs active (card_referrals.rs).
+    // The holder's first active card makes a referral of theirs active (referrals.rs).
     let (holder,) = sqlx::query_as::<_, (UserId,)>("SELECT user_id FROM cards WHERE id = $1")
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
-    super::card_referrals::activate_in(&mut tx, &holder, now).await?;
+    super::referrals::activate_in(&mut tx, &holder, now).await?;
     tx.commit().await?;
     Ok(true)
 }

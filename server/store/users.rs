@@ -435,3 +435,17 @@ pub async fn start_flow(
     .await?;
     Ok(moved.rows_affected() == 1)
 }
+
+/// The campaign key of the link a person signed up from (kept for the bank's marketing reports).
+pub async fn set_campaign_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &UserId,
+    campaign: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET campaign = $1 WHERE id = $2")
+        .bind(campaign)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -93,7 +93,7 @@ on_both_backends!(
 
         // Nothing is paid while the friend has no active card.
         assert_eq!(
-            bank::store::card_referrals::pay_due(&bank.db, bank.db.now_ms(), 10)
+            bank::store::referrals::pay_due(&bank.db, bank.db.now_ms(), 10)
                 .await
                 .unwrap(),
             0
@@ -183,12 +183,12 @@ on_both_backends!(
         // Paid once, whoever runs the job and however often.
         let now = bank.db.now_ms();
         let (a, b) = tokio::join!(
-            bank::store::card_referrals::pay_due(&bank.db, now, 10),
-            bank::store::card_referrals::pay_due(&bank.db, now, 10)
+            bank::store::referrals::pay_due(&bank.db, now, 10),
+            bank::store::referrals::pay_due(&bank.db, now, 10)
         );
         assert_eq!(a.unwrap() + b.unwrap(), 1);
         assert_eq!(
-            bank::store::card_referrals::pay_due(&bank.db, now, 10)
+            bank::store::referrals::pay_due(&bank.db, now, 10)
                 .await
                 .unwrap(),
             0

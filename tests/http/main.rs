@@ -42,6 +42,7 @@ mod production;
 mod profiles;
 mod rate_limits;
 mod recipients;
+mod referrals;
 mod restrictions;
 mod rights;
 mod robustness;

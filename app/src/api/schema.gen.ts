@@ -671,6 +671,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §7 POST /v2/users/referrals: the caller's code, link, short link and what it pays. */
+        post: operations["post_v2_users_referrals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/referrals/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPEC §7 GET /v2/users/referrals/invites?page=1&limit=100: the friends the caller invited. */
+        get: operations["get_v2_users_referrals_invites"];
+        put?: never;
+        /** SPEC §7 POST /v2/users/referrals/invites: invites a friend by email with the caller's link. */
+        post: operations["post_v2_users_referrals_invites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/short-links/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SPEC §7 POST /v2/short-links/take: a short link on the bank's own domain; links elsewhere are
+         *     refused (the bank's domain never redirects to someone else's).
+         */
+        post: operations["post_v2_short_links_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bank/currency-exchange/rate": {
         parameters: {
             query?: never;
@@ -2545,11 +2600,17 @@ export interface components {
              */
             acceptPolicies?: boolean;
             /**
-             * @description A friend's card referral code (the `ref` of their link, kept by the app for 60 days):
-             *     the friend is rewarded when this person activates their first card. An unknown code is
-             *     ignored.
+             * @description A friend's referral code (the `ref` of their link, kept by the app for 60 days): the
+             *     friend is rewarded when this person activates their first card (card programme) or their
+             *     account is ready (account programme). An unknown code is ignored.
              */
             referralCode?: string | null;
+            referralProgramme?: null | components["schemas"]["Programme"];
+            /**
+             * @description The campaign key of the link the person came from (kept 60 days); an invalid one is
+             *     ignored.
+             */
+            campaign?: string | null;
         };
         CreditNoteMade: {
             id: string;
@@ -3035,6 +3096,24 @@ export interface components {
             shippingType?: null | components["schemas"]["ShippingType"];
             /** @default null */
             shippingAddress?: null | components["schemas"]["ShippingAddress"];
+        };
+        InviteInput: {
+            email?: string;
+        };
+        InvitePage: {
+            results: components["schemas"]["InviteView"][];
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResults: number;
+        };
+        /** @description A friend the caller invited. */
+        InviteView: {
+            email: string;
+            /** @description pending when invited, active when the friend's account is ready, rewarded when paid. */
+            state: components["schemas"]["ReferralState"];
+            /** @description RFC 3339. */
+            invitedAt: string;
         };
         /** @description SPEC §3 Invoice as the form sends it; `id` when editing a draft. */
         InvoiceBody: {
@@ -3792,6 +3871,11 @@ export interface components {
          */
         ProfileType: "business" | "personal";
         /**
+         * @description Which programme a friend came through.
+         * @enum {string}
+         */
+        Programme: "card" | "account";
+        /**
          * @description The fifteen promo modals of SPEC §2, by the names their feature entries carry.
          * @enum {string}
          */
@@ -3999,6 +4083,21 @@ export interface components {
             swiftAddress: null | components["schemas"]["SwiftAddress"];
             scope: components["schemas"]["RecipientScope"];
         };
+        /** @description The account referral programme as the customer sees it. */
+        ReferralProgramme: {
+            /** @description The customer's code, in the link. */
+            code: string;
+            /** @description The sign-up link to share. */
+            link: string;
+            /** @description The same link, short, on the bank's own domain. */
+            shortLink: string;
+            /** @description What the customer gets for each friend, GBP as a decimal string. */
+            reward: string;
+            /** @description The terms in one sentence. */
+            terms: string;
+            /** @description The default WhatsApp message, with the short link. */
+            whatsappMessage: string;
+        };
         /**
          * @description SPEC §3 referral states.
          * @enum {string}
@@ -4199,6 +4298,13 @@ export interface components {
          * @enum {string}
          */
         ShippingType: "registered" | "trading" | "other";
+        ShortLink: {
+            shortUrl: string;
+        };
+        ShortLinkInput: {
+            /** @description A path of the bank (`/…`) or a link on its own domain. */
+            url?: string;
+        };
         /**
          * @description Whose invitations: those the caller received, or those their profile sent.
          * @enum {string}
@@ -5827,6 +5933,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Setting"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_users_referrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralProgramme"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v2_users_referrals_invites: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePage"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_users_referrals_invites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_short_links_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShortLinkInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortLink"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -1,7 +1,7 @@
 //! The card referral programme (SPEC §7 POST /v2/cards/referral-programs): a customer's link
 //! for friends, what it pays and how their referrals stand (SPEC §3 pending, active, rewarded).
 //! The reward is paid by a background job once the friend activates their first card
-//! (store/card_referrals.rs).
+//! (store/referrals.rs).
 
 use axum::extract::State;
 use axum::Json;
@@ -56,6 +56,11 @@ async fn programs(
 ) -> Result<Json<CardReferralProgram>, AppError> {
     let (code, referrals) = cards::referrals(&state.db, &profile.user_id).await?;
     let reward = state.config.cards.referral_reward;
+    let link = crate::domain::engagement::referrals::link(
+        &state.config.base_url,
+        &code,
+        crate::domain::engagement::referrals::Programme::Card,
+    );
     let shown = money::display(reward, Currency::Gbp);
     let referrals = referrals
         .into_iter()
@@ -68,7 +73,7 @@ async fn programs(
         })
         .collect();
     Ok(Json(CardReferralProgram {
-        link: format!("{}/onboarding/user?ref={code}", state.config.base_url),
+        link,
         code,
         reward: money::decimal(reward),
         terms: format!(

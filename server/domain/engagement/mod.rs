@@ -1,3 +1,4 @@
 pub mod features;
 pub mod promos;
+pub mod referrals;
 pub mod settings;

@@ -10,8 +10,8 @@ use crate::domain::cards::access::may_manage;
 use crate::domain::ids::{CardId, ProfileId, UserId};
 use crate::store::{self, Db};
 
-pub use crate::store::card_referrals::{ReferralRow, ReferralState};
 pub use crate::store::cards::{CardRow, Control};
+pub use crate::store::referrals::{ReferralRow, ReferralState};
 
 /// A member of a profile, as a use case about cards sees them.
 pub struct Member<'a> {
@@ -71,6 +71,8 @@ pub async fn referrals(
     db: &Db,
     user_id: &UserId,
 ) -> Result<(String, Vec<ReferralRow>), sqlx::Error> {
-    let code = store::card_referrals::code_of(db, user_id, db.now_ms()).await?;
-    Ok((code, store::card_referrals::of_referrer(db, user_id).await?))
+    let code = store::referrals::code_of(db, user_id, db.now_ms()).await?;
+    let referrals =
+        store::referrals::of_referrer(db, user_id, store::referrals::Programme::Card).await?;
+    Ok((code, referrals))
 }

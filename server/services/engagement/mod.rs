@@ -3,4 +3,5 @@
 
 pub mod features;
 pub mod promos;
+pub mod referrals;
 pub mod settings;

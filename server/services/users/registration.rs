@@ -5,6 +5,7 @@
 
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
+use crate::domain::engagement::referrals::{self, Programme};
 use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::policies;
@@ -63,9 +64,15 @@ pub struct NewRegistration<'a> {
     pub password_hash: &'a str,
     pub flow: OnboardingFlow,
     pub accept_policies: bool,
+    /// The code of the referral link they came from, and the programme the link named (card when
+    /// it named none).
     pub referral_code: Option<&'a str>,
-    /// What the friend who referred them earns when their first card is activated.
-    pub referral_reward: i64,
+    pub referral_programme: Option<Programme>,
+    /// What the friend who referred them earns, per programme (minor units of GBP).
+    pub card_referral_reward: i64,
+    pub account_referral_reward: i64,
+    /// The campaign key of the link they came from.
+    pub campaign: Option<&'a str>,
     /// The invitation an invited colleague accepts, with the card it gives.
     pub invitation: Option<(&'a InvitationRow, Option<&'a CorporateCard>)>,
     pub now: i64,
@@ -107,9 +114,23 @@ pub async fn register(db: &Db, new: &NewRegistration<'_>) -> Result<UserId, Regi
     if new.accept_policies {
         store::policy_acceptances::record_in(&mut tx, &user_id, policies::VERSION, new.now).await?;
     }
-    if let Some(code) = new.referral_code.filter(|c| !c.trim().is_empty()) {
-        store::card_referrals::refer_in(&mut tx, code, &user_id, new.referral_reward, new.now)
+    // A friend's link, else a customer who invited this address: one referral, never two.
+    let code = new.referral_code.and_then(referrals::clean_code);
+    if let Some((referrer, invited)) =
+        store::referrals::referrer_in(&mut tx, code.as_deref(), email.as_str()).await?
+    {
+        let programme = invited
+            .or(new.referral_programme)
+            .unwrap_or(Programme::Card);
+        let reward = match programme {
+            Programme::Card => new.card_referral_reward,
+            Programme::Account => new.account_referral_reward,
+        };
+        store::referrals::refer_in(&mut tx, &referrer, &user_id, programme, reward, new.now)
             .await?;
+    }
+    if let Some(campaign) = new.campaign.and_then(referrals::clean_campaign) {
+        store::users::set_campaign_in(&mut tx, &user_id, &campaign).await?;
     }
     if let Some((invitation, card)) = new.invitation {
         let card = card.map(|card| card.for_holder(&user_id));

@@ -1,4 +1,7 @@
-//! Feature flags and system settings.
+//! Engagement (DESIGN.md §1): feature flags and promos, system settings, and the account
+//! referral programme with its short links (referrals.rs).
+
+pub mod referrals;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -22,6 +25,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
         .routes(routes!(features, answer_promo))
         .routes(routes!(settings, put_setting))
+        .merge(referrals::routes())
 }
 
 /// SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
