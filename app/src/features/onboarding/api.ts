@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { LinkKeys } from "../../lib/linkKeys";
 import { api, type BodyOf, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
 
@@ -30,7 +31,7 @@ export const signupApi = {
     password: string,
     onboardingFlow: Schemas["OnboardingFlow"],
     invitation?: { token: string; acceptPolicies: boolean },
-    referralCode?: string | null,
+    keys?: LinkKeys,
   ) =>
     api.post(
       "/v2/users",
@@ -39,7 +40,7 @@ export const signupApi = {
         onboardingFlow,
         invitationToken: invitation?.token ?? null,
         acceptPolicies: invitation?.acceptPolicies ?? false,
-        referralCode: referralCode ?? null,
+        ...keys,
       },
       S.Empty,
     ),

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { keepLinkKeys } from "../../../lib/linkKeys";
+import { parseQuery } from "../../../lib/url";
 import { useApp } from "../../../lib/appContext";
 import { featuresQuery, isOn } from "../../../api/features";
 import { countriesQuery } from "../../../api/countries";
@@ -8,6 +11,11 @@ export function StartPage() {
   const { site } = useApp();
   const features = useQuery(featuresQuery()).data;
   const countries = useQuery(countriesQuery()).data ?? [];
+  // A campaign's or a friend's link may land here: kept until the sign-up (SPEC §9, 60 days).
+  const search = useLocation().search;
+  useEffect(() => {
+    keepLinkKeys(window.localStorage, parseQuery(search), Date.now());
+  }, [search]);
   const offers = [
     {
       title: "Accounts in five currencies",

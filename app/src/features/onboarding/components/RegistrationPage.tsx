@@ -11,7 +11,7 @@ import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";
 import { ResendButton } from "../../../ui/ResendButton";
 import { TextField } from "../../../ui/fields";
 import { PolicyConsent } from "../../../ui/PolicyConsent";
-import { keepReferral, keptReferral } from "../referral";
+import { keepLinkKeys, keptLinkKeys } from "../../../lib/linkKeys";
 import { invitationLinkQuery } from "../../../api/profiles";
 import { REGISTRATION_STEPS, signupApi } from "../api";
 import { clearDraft, type Flow, loadDraft, saveDraft } from "../registrationDraft";
@@ -20,7 +20,8 @@ import { Steps } from "../../../ui/Steps";
 // SPEC §2 "Registration wizard (steps 0-4)". Steps 0-2 happen before the account exists (this
 // page, auth set); steps 3-4 after it, signed in (PersonalInfoPage, director set).
 export function RegistrationPage() {
-  const query = parseQuery(useLocation().search);
+  const search = useLocation().search;
+  const query = parseQuery(search);
   // From an invitation link: the invited email, and the flow of an invited colleague.
   const invite = query.invite ?? null;
   const link = useQuery({ ...invitationLinkQuery(invite ?? ""), enabled: invite !== null }).data;
@@ -36,11 +37,10 @@ export function RegistrationPage() {
 
   // Resume after a reload. Read in an effect: the server render has no sessionStorage and the
   // first client render must match it.
-  // A friend's card referral link: kept until the sign-up (SPEC §9, 60 days).
-  const ref = query.ref;
+  // A friend's referral link or a campaign's: kept until the sign-up (SPEC §9, 60 days).
   useEffect(() => {
-    if (ref) keepReferral(window.localStorage, ref, Date.now());
-  }, [ref]);
+    keepLinkKeys(window.localStorage, parseQuery(search), Date.now());
+  }, [search]);
 
   useEffect(() => {
     const draft = invite === null ? loadDraft(window.sessionStorage) : null;
@@ -150,7 +150,7 @@ export function RegistrationPage() {
                 password,
                 flow,
                 undefined,
-                keptReferral(window.localStorage, Date.now()),
+                keptLinkKeys(window.localStorage, Date.now()),
               );
               clearDraft(window.sessionStorage);
               // Signed in now: the director route set continues with the personal details.
