@@ -113,7 +113,9 @@ writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2)
 // entry, the set's chunks and its heaviest page's, all that the boot script asks for. A set over
 // its budget fails the build, so no change makes a slow phone wait longer without someone
 // deciding it should.
-const BUDGET_KIB = { auth: 80, card: 80, dashboard: 100, director: 90, invited: 85 };
+// auth 80 -> 81 (issue 31): the promo names every flag answer carries and the link keys sign-up
+// keeps filled the last 0.5 KiB, and no split of the shared schemas gave it back (measured).
+const BUDGET_KIB = { auth: 81, card: 80, dashboard: 100, director: 90, invited: 85 };
 const sizes = new Map();
 const brotli = (url) => {
   if (!sizes.has(url)) {

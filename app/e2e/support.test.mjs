@@ -10,8 +10,10 @@ import {
   expectHeading,
   hydrated,
   launchBrowser,
+  hydrated as ready,
   logInWithSms,
   MOBILE,
+  openPersonalAccount,
   startBank,
   waitToSee,
 } from "./bank.mjs";
@@ -101,6 +103,46 @@ describe("terms and policies", () => {
     await page.click("a:text-is('Complaints policy')");
     await expectHeading(page, "Complaints policy");
     await context.close();
+  });
+});
+
+describe("referrals", () => {
+  it("a friend invited by email opens an account and the invitation is rewarded", async () => {
+    const desktop = await browser.newContext(DESKTOP);
+    const page = await desktop.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.click("nav >> text=Refer a friend");
+    await expectHeading(page, "Refer a friend");
+    const shortLink = await page.textContent(".referral-link");
+    assert.match(shortLink, /\/s\/[a-z0-9]{8}$/);
+    await expectAccessible(page, "/referrals");
+    await page.click("text=Invite by email");
+    await expectHeading(page, "Invite by email");
+    await page.fill("input[name=email]", "ada.friend@example.com");
+    await page.click("button:text('Send invitation')");
+    await expectHeading(page, "Invitation sent");
+    await page.click("a:text('Back to referrals')");
+    await waitToSee(page, ".referral-list >> text=ada.friend@example.com");
+    await waitToSee(page, ".referral-list >> text=Invited");
+
+    // The friend follows the link on her phone and opens her account.
+    const phone = await browser.newContext(MOBILE);
+    const friend = await phone.newPage();
+    await friend.goto(shortLink);
+    await friend.waitForURL(/\/onboarding\/user\?ref=[A-Z0-9]{8}&programme=account/);
+    await ready(friend);
+    const mail = await (await fetch(`${bank.url}/dev/outbox?to=ada.friend%40example.com`)).text();
+    assert.match(mail, /Olivia Bennett invites you to Harbour/);
+    await openPersonalAccount(friend, bank, "ada.friend@example.com", "+447700900123");
+    await phone.close();
+
+    for (let i = 0; i < 40; i++) {
+      await page.reload();
+      if ((await page.locator(".referral-list >> text=Rewarded").count()) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await waitToSee(page, ".referral-list >> text=Rewarded");
+    await desktop.close();
   });
 });
 

@@ -302,3 +302,30 @@ on_both_backends!(the_campaign_key_is_kept_with_sign_up, |bank| {
         ]
     );
 });
+
+on_both_backends!(the_referrals_page_renders_on_the_server, |bank| {
+    let olivia = business_owner(bank).await;
+    call(
+        bank,
+        &olivia,
+        "POST",
+        "/v2/users/referrals/invites",
+        json!({"email": "ada@example.com"}),
+    )
+    .await;
+    for layout in [DESKTOP, IPHONE] {
+        let page = bank
+            .send(
+                axum::http::Request::get("/referrals")
+                    .header("authorization", olivia.bearer())
+                    .header("user-agent", layout)
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(page.body.contains("ada@example.com"));
+        assert!(page.body.contains("Invited"));
+        assert!(page.body.contains("/s/"), "the short link");
+    }
+});

@@ -112,9 +112,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-function isMaintenance(body: unknown): boolean {
-  return typeof body === "object" && body !== null && (body as { code?: unknown }).code === "maintenance";
-}
+type ErrorShape = { code?: unknown } | null;
 
 /** Sends one call and answers its parsed JSON body, or throws an `ApiError` (SPEC §8). */
 export async function request(
@@ -143,7 +141,11 @@ export async function request(
   const parsed: unknown = response.body === "" ? null : JSON.parse(response.body);
   // SPEC §1 maintenance began while the page was open: the page itself becomes the
   // maintenance screen (served by the bank, with no script, so this cannot repeat).
-  if (response.status === 503 && send === browserTransport && isMaintenance(parsed)) {
+  if (
+    response.status === 503 &&
+    send === browserTransport &&
+    (parsed as ErrorShape)?.code === "maintenance"
+  ) {
     window.location.reload();
   }
   if (response.status >= 400) {
@@ -201,12 +203,17 @@ async function checked<T>(schema: AnswerSchema<T>, answer: Promise<unknown>): Pr
 
 function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
   const pairs = Object.entries(query ?? {}).filter((pair): pair is [string, string] => pair[1] !== undefined);
-  return pairs.length === 0 ? path : `${path}?${new URLSearchParams(pairs).toString()}`;
+  // By hand: the server render's V8 has no URLSearchParams.
+  const encoded = pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  return pairs.length === 0 ? path : `${path}?${encoded.join("&")}`;
 }
 
 export const api = {
-  get: <P extends PathOf<"get">>(path: P, schema: AnswerSchema<AnswerOf<P, "get">>) =>
-    checked(schema, request("GET", path)),
+  get: <P extends PathOf<"get">>(
+    path: P,
+    schema: AnswerSchema<AnswerOf<P, "get">>,
+    query?: QueryOf<P, "get">,
+  ) => checked(schema, request("GET", withQuery(path, query as Record<string, string>))),
   post: <P extends PathOf<"post">>(
     path: P,
     body: BodyOf<P, "post">,

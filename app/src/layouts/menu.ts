@@ -116,6 +116,7 @@ export const MENU: MenuItem[] = [
   },
   // SPEC §2's last item: anyone signed in may write to support.
   { to: "/contact-us", label: "Contact Us", icon: "person", rule: {} },
+  { to: "/referrals", label: "Refer a friend", icon: "team", rule: { complete: true, flag: "referrals" } },
   { to: "/terms-and-policies", label: "Terms and policies", icon: "proof", rule: {}, layouts: ["desktop"] },
   // A business's team lives on the person's account page (SPEC §2 Team users); the entry leads
   // straight to it.

@@ -5,7 +5,6 @@ import { chooseAccount } from "../features/accounts/access";
 import { bankAccountsQuery, transactionQuery, transactionsQuery } from "../features/accounts/api";
 import { filtersFromQuery } from "../features/accounts/filters";
 import { passkeysQuery } from "../features/auth/api";
-import { acceptancesQuery } from "../features/policies/api";
 import { rateQuery } from "../features/exchange/api";
 import { convertible, draftFromQuery, rateInput } from "../features/exchange/select";
 import { recipientsQuery } from "../features/payments/api";
@@ -74,6 +73,15 @@ const MortgagePage = lazyPage("features/lending/components/MortgagePage", () =>
 );
 const FactoringPage = lazyPage("features/lending/components/FactoringPage", () =>
   import("../features/lending/components/FactoringPage").then((m) => m.FactoringPage),
+);
+const ReferralsPage = lazyPage("features/engagement/components/ReferralsPage", () =>
+  import("../features/engagement/components/ReferralsPage").then((m) => m.ReferralsPage),
+);
+const ReferralEmailPage = lazyPage("features/engagement/components/ReferralEmailPage", () =>
+  import("../features/engagement/components/ReferralEmailPage").then((m) => m.ReferralEmailPage),
+);
+const ReferralEmailDonePage = lazyPage("features/engagement/components/ReferralEmailPage", () =>
+  import("../features/engagement/components/ReferralEmailPage").then((m) => m.ReferralEmailDonePage),
 );
 const TermsAndPoliciesPage = lazyPage("features/policies/components/TermsAndPoliciesPage", () =>
   import("../features/policies/components/TermsAndPoliciesPage").then((m) => m.TermsAndPoliciesPage),
@@ -199,10 +207,36 @@ export const routes = (layout: Layout): AppRoute[] => [
             description: "Your agreement with us, and what you accepted.",
           },
           Component: TermsAndPoliciesPage,
-          prefetch: (client: QueryClient) => [client.ensureQueryData(acceptancesQuery())],
+          prefetch: (client: QueryClient) => [
+            import("../features/policies/api").then((m) => client.ensureQueryData(m.acceptancesQuery())),
+          ],
         },
       ]
     : []),
+  // SPEC §2 referrals (the server's guard needs the referrals flag and a ready account).
+  {
+    path: "/referrals",
+    head: { title: "Refer a friend", description: "Your link, and the friends you invited." },
+    Component: ReferralsPage,
+    prefetch: (client: QueryClient) => [
+      import("../features/engagement/referralsApi").then((m) =>
+        Promise.all([
+          client.ensureQueryData(m.referralProgrammeQuery()),
+          client.ensureQueryData(m.referralInvitesQuery()),
+        ]),
+      ),
+    ],
+  },
+  {
+    path: "/referrals/email",
+    head: { title: "Invite by email", description: "Invite a friend by email." },
+    Component: ReferralEmailPage,
+  },
+  {
+    path: "/referrals/email/done",
+    head: { title: "Invitation sent", description: "Your invitation is on its way." },
+    Component: ReferralEmailDonePage,
+  },
   {
     path: "/contact-us",
     head: { title: "Contact Us", description: "Call, write or send us a message." },
