@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::auth::with_session;
 use super::client_ip::ClientIp;
-use super::common_answers::Empty;
+use super::common_answers::{Empty, Success};
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
 use super::{session_cookies, ApiState};
@@ -28,6 +28,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(take))
         .routes(routes!(kyc_status))
         .routes(routes!(kyc))
+        .routes(routes!(registration_state))
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema, Default)]
@@ -179,6 +180,34 @@ async fn take(
             .await?
             .ok_or(AppError::NotFound)?,
     ))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct RegistrationStateInput {
+    #[serde(default)]
+    #[schema(value_type = Option<crate::domain::onboarding::kyc::RegistrationState>)]
+    pub state: Option<String>,
+}
+
+/// SPEC §7 PATCH /v1/users/registration/state: the registration wizard's step the person is on,
+/// so they resume there on another device.
+#[utoipa::path(patch, path = "/v1/users/registration/state", tag = "users",
+    request_body = RegistrationStateInput, responses((status = 200, body = Success)))]
+async fn registration_state(
+    State(state): State<ApiState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<RegistrationStateInput>,
+) -> Result<Json<Success>, AppError> {
+    let step = input
+        .state
+        .as_deref()
+        .and_then(crate::domain::onboarding::kyc::RegistrationState::parse)
+        .ok_or_else(|| AppError::field("state", "Unknown registration step"))?;
+    person::set_registration_state(&state.db, &user.user_id, step).await?;
+    Ok(Json(Success {
+        success: true,
+        message: Some("Success".into()),
+    }))
 }
 
 /// SPEC §3 "Person payload": the personal details, or (with a country) the address.

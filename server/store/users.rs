@@ -2,7 +2,7 @@ use super::Db;
 use crate::domain::auth::email::Email;
 use crate::domain::auth::mfa::Method;
 use crate::domain::ids::UserId;
-use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow, RegistrationState};
 
 /// What creating a user needs; the password arrives already hashed.
 pub struct NewUser<'a> {
@@ -175,6 +175,8 @@ pub struct UserDetails {
     pub kyc_status: KycStatus,
     pub is_business_allowed: bool,
     pub is_private_allowed: bool,
+    /// The registration wizard's step the person was last on (PATCH /v1/users/registration/state).
+    pub registration_state: Option<RegistrationState>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -215,9 +217,10 @@ pub async fn details(db: &Db, id: &UserId) -> Result<Option<UserDetails>, sqlx::
         .bind(&id)
         .fetch_one(&db.pool)
         .await?;
-    let (mfa_method, onboarding_flow, kyc_status) =
-        sqlx::query_as::<_, (String, Option<String>, String)>(
-            "SELECT mfa_method, onboarding_flow, kyc_status FROM users WHERE id = $1",
+    let (mfa_method, onboarding_flow, kyc_status, registration_state) =
+        sqlx::query_as::<_, (String, Option<String>, String, Option<String>)>(
+            "SELECT mfa_method, onboarding_flow, kyc_status, registration_state FROM users \
+             WHERE id = $1",
         )
         .bind(&id)
         .fetch_one(&db.pool)
@@ -231,6 +234,9 @@ pub async fn details(db: &Db, id: &UserId) -> Result<Option<UserDetails>, sqlx::
     };
     let onboarding_flow = flow(onboarding_flow.as_deref())?;
     Ok(Some(UserDetails {
+        registration_state: registration_state
+            .map(|s| super::named::<RegistrationState>("registration_state", &s))
+            .transpose()?,
         is_business_allowed: onboarding_flow != Some(OnboardingFlow::Personal),
         is_private_allowed: true,
         id,
@@ -446,6 +452,20 @@ pub async fn set_campaign_in(
         .bind(campaign)
         .bind(id)
         .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Where the person is in the registration wizard.
+pub async fn set_registration_state(
+    db: &Db,
+    id: &UserId,
+    state: RegistrationState,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET registration_state = $1 WHERE id = $2")
+        .bind(state.as_str())
+        .bind(id)
+        .execute(&db.pool)
         .await?;
     Ok(())
 }

@@ -372,3 +372,40 @@ on_both_backends!(terms_and_policies_show_what_the_person_accepted, |bank| {
     let anonymous = bank.get("/v2/users/policies", DESKTOP).await;
     assert_eq!(anonymous.status, 401);
 });
+
+on_both_backends!(the_registration_step_is_kept_for_another_device, |bank| {
+    let owner = business_owner(bank).await;
+    let taken = call(bank, &owner, "POST", "/v2/users/take", json!({})).await;
+    assert_eq!(taken.json()["registrationState"], Value::Null);
+    let reply = call(
+        bank,
+        &owner,
+        "PATCH",
+        "/v1/users/registration/state",
+        json!({"state": "personal_address"}),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.json()["message"], "Success");
+    let taken = call(bank, &owner, "POST", "/v2/users/take", json!({})).await;
+    assert_eq!(taken.json()["registrationState"], "personal_address");
+    let unknown = call(
+        bank,
+        &owner,
+        "PATCH",
+        "/v1/users/registration/state",
+        json!({"state": "step_9"}),
+    )
+    .await;
+    assert_eq!(unknown.status, 422);
+    assert_eq!(unknown.field_error("state"), "Unknown registration step");
+    let anonymous = send_json(
+        bank,
+        "PATCH",
+        "/v1/users/registration/state",
+        json!({"state": "personal_details"}),
+        &[],
+    )
+    .await;
+    assert_eq!(anonymous.status, 401);
+});

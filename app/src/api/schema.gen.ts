@@ -2111,6 +2111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/registration/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * SPEC §7 PATCH /v1/users/registration/state: the registration wizard's step the person is on,
+         *     so they resume there on another device.
+         */
+        patch: operations["patch_v1_users_registration_state"];
+        trace?: never;
+    };
     "/v1/utils/contact-form": {
         parameters: {
             query?: never;
@@ -4114,6 +4134,15 @@ export interface components {
             /** @description RFC 3339. */
             createdAt: string;
         };
+        /**
+         * @description SPEC §2 registration wizard: the steps after the account exists (3 and 4), where a person
+         *     who leaves resumes, on any device (SPEC §7 PATCH /v1/users/registration/state).
+         * @enum {string}
+         */
+        RegistrationState: "personal_details" | "personal_address";
+        RegistrationStateInput: {
+            state?: null | components["schemas"]["RegistrationState"];
+        };
         Removed: {
             id: string;
         };
@@ -4567,6 +4596,7 @@ export interface components {
             kycStatus: components["schemas"]["KycStatus"];
             isBusinessAllowed: boolean;
             isPrivateAllowed: boolean;
+            registrationState: null | components["schemas"]["RegistrationState"];
         };
         Verified: {
             valid: boolean;
@@ -8751,6 +8781,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KycStatusReply"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v1_users_registration_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationStateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -112,6 +112,15 @@ impl KycStatus {
     }
 }
 
+crate::domain::named_enum! {
+    /// SPEC §2 registration wizard: the steps after the account exists (3 and 4), where a person
+    /// who leaves resumes, on any device (SPEC §7 PATCH /v1/users/registration/state).
+    pub enum RegistrationState {
+        PersonalDetails = "personal_details",
+        PersonalAddress = "personal_address",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

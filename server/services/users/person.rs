@@ -97,3 +97,12 @@ pub async fn set_address(
     .await?;
     Ok(())
 }
+
+/// Where the person is in the registration wizard, kept so another device resumes there.
+pub async fn set_registration_state(
+    db: &Db,
+    user_id: &UserId,
+    state: crate::domain::onboarding::kyc::RegistrationState,
+) -> Result<(), sqlx::Error> {
+    crate::store::users::set_registration_state(db, user_id, state).await
+}

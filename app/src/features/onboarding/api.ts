@@ -44,6 +44,10 @@ export const signupApi = {
       },
       S.Empty,
     ),
+  /** Where the person is in the wizard, for another device (SPEC §7). A lost answer only means
+   * another device resumes from what the data says. */
+  keepStep: (state: "personal_details" | "personal_address") =>
+    api.patch("/v1/users/registration/state", { state }, S.Success).catch(() => undefined),
   updateUser: (payload: BodyOf<"/v2/users", "patch">) => api.patch("/v2/users", payload, S.UserDetails),
   searchAddresses: (postalCode: string) =>
     api.post("/v2/countries/addresses/search", { postalCode }, S.AddressResults),

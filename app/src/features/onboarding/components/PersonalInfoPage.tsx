@@ -25,7 +25,15 @@ type Errors = Record<string, string | undefined>;
 /** Steps 3 and 4 of the registration wizard, signed in; it resumes where the person left. */
 export function PersonalInfoPage() {
   const { data: user } = useSuspenseQuery(userQuery());
-  const [step, setStep] = useState(user.dob ? 4 : 3);
+  // Where the person was, on whichever device; else what their data says.
+  const kept = user.registrationState;
+  const [step, setStep] = useState(
+    kept === "personal_address" ? 4 : kept === "personal_details" ? 3 : user.dob ? 4 : 3,
+  );
+  const go = (next: 3 | 4) => {
+    setStep(next);
+    void signupApi.keepStep(next === 4 ? "personal_address" : "personal_details");
+  };
   const navigate = useNavigate();
   const heading = useStepFocus<HTMLHeadingElement>(step);
   return (
@@ -35,9 +43,9 @@ export function PersonalInfoPage() {
         {REGISTRATION_STEPS[step]}
       </h1>
       {step === 3 ? (
-        <DetailsStep user={user} onBack={() => navigate("/controller")} onDone={() => setStep(4)} />
+        <DetailsStep user={user} onBack={() => navigate("/controller")} onDone={() => go(4)} />
       ) : (
-        <AddressStep user={user} onBack={() => setStep(3)} onDone={() => navigate("/controller")} />
+        <AddressStep user={user} onBack={() => go(3)} onDone={() => navigate("/controller")} />
       )}
     </section>
   );
