@@ -48,6 +48,7 @@ pub const API: &[(&str, &str, Need)] = &[
     ("GET", "/v1/users/kyc", User),
     ("GET", "/v2/users/policies", User),
     ("PATCH", "/v1/users/registration/state", User),
+    ("POST", "/v2/users/reviews", User),
     // Reference data and the bank's own settings.
     ("GET", "/v1/features", Public),
     // A person's answer to a promo.

@@ -37,6 +37,7 @@ pub mod recipients;
 pub mod referrals;
 pub mod registration_fees;
 pub mod reset_requests;
+pub mod reviews;
 pub mod sessions;
 pub mod settings;
 pub mod short_links;

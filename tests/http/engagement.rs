@@ -409,3 +409,62 @@ on_both_backends!(the_registration_step_is_kept_for_another_device, |bank| {
     .await;
     assert_eq!(anonymous.status, 401);
 });
+
+on_both_backends!(
+    a_review_is_asked_after_the_first_money_in_once_in_90_days,
+    |bank| {
+        let owner = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+        let gbp = open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+        assert_eq!(
+            state_of(&entries(bank, &owner).await, "review"),
+            None,
+            "nothing yet"
+        );
+        bank::providers::sandbox_payments::credit(&bank.db, &gbp.iban, "250.00", "Acme Ltd", "")
+            .await
+            .unwrap();
+        assert_eq!(
+            state_of(&entries(bank, &owner).await, "review").as_deref(),
+            Some("toNotify")
+        );
+        let wrong = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/users/reviews",
+            json!({"platform": "yelp"}),
+        )
+        .await;
+        assert_eq!(wrong.status, 422);
+        let chose = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/users/reviews",
+            json!({"platform": "trustpilot"}),
+        )
+        .await;
+        assert_eq!(chose.status, 200, "{}", chose.body);
+        assert_eq!(
+            state_of(&entries(bank, &owner).await, "review"),
+            None,
+            "asked once"
+        );
+        let (platform,): (Option<String>,) =
+            sqlx::query_as("SELECT platform FROM reviews WHERE user_id = $1")
+                .bind(&owner.user_id)
+                .fetch_one(&bank.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(platform.as_deref(), Some("trustpilot"));
+        // 91 days on, the 90 quiet days are over, but the first money in is no longer fresh.
+        bank.db
+            .clock
+            .advance(Duration::from_secs(91 * 24 * 60 * 60));
+        assert!(
+            !bank::services::engagement::reviews::ask_now(&bank.db, &owner.user_id)
+                .await
+                .unwrap()
+        );
+    }
+);

@@ -726,6 +726,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the person's answer to a review request; either way they are not asked again for 90
+         *     days.
+         */
+        post: operations["post_v2_users_reviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bank/currency-exchange/rate": {
         parameters: {
             query?: never;
@@ -2308,6 +2328,11 @@ export interface components {
             earliest: string;
             latest: string;
         };
+        /**
+         * @description What the bank asks of a person, beside its promos: a review. Its feature entry is `review`.
+         * @enum {string}
+         */
+        Ask: "review";
         AttachmentView: {
             id: string;
             fileName: string;
@@ -2839,8 +2864,11 @@ export interface components {
             name: components["schemas"]["FeatureName"];
             state: components["schemas"]["FeatureState"];
         };
-        /** @description A feature entry names a flag of SPEC §1 or a promo of SPEC §2. */
-        FeatureName: components["schemas"]["Flag"] | components["schemas"]["Promo"];
+        /**
+         * @description A feature entry names a flag of SPEC §1, a promo of SPEC §2, or something the bank asks of
+         *     the person (a review).
+         */
+        FeatureName: components["schemas"]["Flag"] | components["schemas"]["Promo"] | components["schemas"]["Ask"];
         /**
          * @description SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
          *     dismissed.
@@ -3826,6 +3854,11 @@ export interface components {
             /** @default null */
             buildingNumber?: string | null;
         };
+        /**
+         * @description SPEC §3 review platforms.
+         * @enum {string}
+         */
+        Platform: "trustpilot" | "app_store" | "google_play";
         PolicyAcceptances: {
             /** @description The version in force (yyyy-MM-dd). */
             version: string;
@@ -4163,6 +4196,9 @@ export interface components {
         };
         ResetInput: {
             password?: string;
+        };
+        ReviewInput: {
+            platform?: null | components["schemas"]["Platform"];
         };
         /**
          * @description SPEC §6 roles; admin is shown as Account Owner.
@@ -6086,6 +6122,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShortLink"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_users_reviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -2,6 +2,7 @@
 //! referral programme with its short links (referrals.rs).
 
 pub mod referrals;
+pub mod reviews;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -26,6 +27,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(features, answer_promo))
         .routes(routes!(settings, put_setting))
         .merge(referrals::routes())
+        .merge(reviews::routes())
 }
 
 /// SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
@@ -52,12 +54,14 @@ impl From<PromoState> for FeatureState {
     }
 }
 
-/// A feature entry names a flag of SPEC §1 or a promo of SPEC §2.
+/// A feature entry names a flag of SPEC §1, a promo of SPEC §2, or something the bank asks of
+/// the person (a review).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum FeatureName {
     Flag(Flag),
     Promo(Promo),
+    Ask(crate::domain::engagement::reviews::Ask),
 }
 
 /// SPEC §3 "Feature entry".
@@ -115,6 +119,12 @@ pub async fn feature_entries_for(
         entries.push(FeatureEntry {
             name: FeatureName::Promo(promo),
             state: promo_state.into(),
+        });
+    }
+    if crate::services::engagement::reviews::ask_now(&state.db, &who.user.user_id).await? {
+        entries.push(FeatureEntry {
+            name: FeatureName::Ask(crate::domain::engagement::reviews::Ask::Review),
+            state: FeatureState::ToNotify,
         });
     }
     Ok(entries)

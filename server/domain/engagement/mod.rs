@@ -1,4 +1,5 @@
 pub mod features;
 pub mod promos;
 pub mod referrals;
+pub mod reviews;
 pub mod settings;

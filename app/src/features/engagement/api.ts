@@ -6,4 +6,6 @@ export type PromoAnswer = BodyOf<"/v1/features", "put">;
 
 export const engagementApi = {
   answerPromo: (body: PromoAnswer) => api.put("/v1/features", body, Success),
+  review: (platform: "trustpilot" | "app_store" | "google_play" | null) =>
+    api.post("/v2/users/reviews", { platform }, Success),
 };

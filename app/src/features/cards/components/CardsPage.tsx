@@ -1,6 +1,6 @@
 import { StatusChip } from "../../../ui/StatusChip";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { CORPORATE_CARDS, meets } from "../../../lib/rights";
@@ -12,7 +12,6 @@ import { isHolder, mayOrder, nextLookIn, pageCard, PERKS, STATUS_LABELS, STATUS_
 import { CardPanel } from "./CardPanel";
 import { CardReferral } from "./CardReferral";
 import { CorporateCards } from "./CorporateCards";
-import { CorporateInviteForm } from "./CorporateInviteForm";
 import { OrderCard } from "./OrderCard";
 
 /** SPEC §2 cards: the member's cards with their status, the chosen card's page, and ordering.
@@ -104,6 +103,11 @@ function Cards() {
   );
 }
 
+// Opened by a click, so the cards page's first load does without it.
+const CorporateInviteForm = lazy(() =>
+  import("./CorporateInviteForm").then((m) => ({ default: m.CorporateInviteForm })),
+);
+
 /** Desktop: the company's corporate cards on the cards page, and giving one to an employee. */
 function CorporateSection({ cards }: { cards: Card[] }) {
   const [inviting, setInviting] = useState(false);
@@ -112,7 +116,9 @@ function CorporateSection({ cards }: { cards: Card[] }) {
       <h2 id="corporate-title">Corporate cards</h2>
       <CorporateCards cards={cards} linkOf={(card) => `/cards?card=${encodeURIComponent(card.id)}`} />
       {inviting ? (
-        <CorporateInviteForm />
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <CorporateInviteForm />
+        </Suspense>
       ) : (
         <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
           Give a card to an employee
