@@ -134,11 +134,15 @@ export function promoContent(name: PromoName, site: Site, layout: Layout, season
       };
     case "userInvitationPromo":
       return {
-        title: "You have been invited",
+        title: "Invite colleagues before they have a login",
         lines: [
-          `A company has invited you to its ${site.tradingName} business account. Log in, or create your log-in, with the email address the invitation was sent to.`,
-          "Once you accept, the company appears in your profile menu beside any accounts of your own.",
+          `Invite someone by email even if they do not bank with ${site.tradingName}: they create their login from the link and join your team with the role you chose.`,
+          "Until they accept, you can see the invitation and withdraw it.",
         ],
+        action: {
+          label: "Invite a colleague",
+          to: layout === "mobile" ? "/account/users/invite" : "/client/details#team",
+        },
       };
     case "rolesPromo":
       return {
