@@ -181,7 +181,7 @@ on_both_backends!(every_dashboard_page_honours_its_guard, |bank| {
                 .replace("{recipientId}", "00000000-0000-0000-0000-000000000000");
             // SPEC §2: some pages exist in one layout only (the other sends to the dashboard).
             let agents: &[&str] = match *pattern {
-                "/bank-accounts/details" | "/client/details" => &[DESKTOP],
+                "/bank-accounts/details" | "/client/details" | "/terms-and-policies" => &[DESKTOP],
                 "/account"
                 | "/account/users/{userId}/view"
                 | "/account/users/invite"
