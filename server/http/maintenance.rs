@@ -14,9 +14,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::api::error::AppError;
-use crate::config::Config;
+use crate::api::ApiState;
 use crate::domain::engagement::features::Flag;
-use crate::store::Db;
 
 /// How long a process trusts what it last read of the flag.
 const RECHECK_MS: i64 = 1_000;
@@ -33,17 +32,15 @@ pub struct Down;
 
 #[derive(Clone)]
 pub struct Switch {
-    db: Db,
-    config: Arc<Config>,
+    api: ApiState,
     checked_at: Arc<AtomicI64>,
     on: Arc<AtomicBool>,
 }
 
 impl Switch {
-    pub fn new(db: Db, config: Arc<Config>) -> Self {
+    pub fn new(api: ApiState) -> Self {
         Self {
-            db,
-            config,
+            api,
             checked_at: Arc::new(AtomicI64::new(i64::MIN)),
             on: Arc::new(AtomicBool::new(false)),
         }
@@ -52,10 +49,10 @@ impl Switch {
     /// Whether the bank is in maintenance, read at most once a second. A failed read keeps the
     /// last answer: the database being away is not a reason to open or close the bank.
     async fn is_on(&self) -> bool {
-        let now = self.db.now_ms();
+        let now = self.api.db.now_ms();
         let checked = self.checked_at.load(Ordering::Relaxed);
         if now.saturating_sub(checked) >= RECHECK_MS || now < checked {
-            match crate::services::engagement::features::flags(&self.db, &self.config).await {
+            match crate::api::engagement::effective_flags(&self.api).await {
                 Ok(flags) => self
                     .on
                     .store(flags.get(Flag::Maintenance), Ordering::Relaxed),

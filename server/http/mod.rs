@@ -110,7 +110,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     let pages = sandbox_pages(&state)
         .merge(bank_pages())
         .fallback(pages::page);
-    let maintenance = maintenance::Switch::new(state.api.db.clone(), config.clone());
+    let maintenance = maintenance::Switch::new(state.api.clone());
     let pages = pages.layer(page_panics(&state)).with_state(state);
     let router =
         Router::new()
