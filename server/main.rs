@@ -13,6 +13,10 @@ const USAGE: &str = "usage: bank [serve]
                                            those London days (default: from now, no end)
        bank promos end <promo>             end a running promo now
        bank promos list                    show every promo and its audience
+       bank events queue <event> [--to <email>] [--business|--personal] [--roles ...] [--currency GBP]
+                       [--has-card yes|no]
+                                           queue a system event (cardShippingAddress,
+                                           openBankingSurvey) for one customer or a segment
        bank server-bundle                  print the server bundle (for the Node benchmark)
        bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
@@ -63,6 +67,7 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
         ["promos", "list"] => promos::list(&db).await,
         ["promos", "add", name, rest @ ..] => promos::add(&db, name, rest).await,
         ["promos", "end", name] => promos::end(&db, name).await,
+        ["events", "queue", name, rest @ ..] => events::queue(&db, name, rest).await,
         ["ledger", "check"] => ledger_check(&db).await,
         ["money-in", account, amount, payer, rest @ ..] => {
             money_in(&config, &db, [account, amount, payer], rest).await
@@ -339,30 +344,10 @@ mod promos {
                     .copied()
                     .ok_or_else(|| anyhow::anyhow!("{word} needs a value"))
             };
-            let a = &mut campaign.audience;
+            if audience_option(word, &mut value, &mut campaign.audience)? {
+                continue;
+            }
             match *word {
-                "--business" => a.profile_type = Some(ProfileType::Business),
-                "--personal" => a.profile_type = Some(ProfileType::Personal),
-                "--roles" => {
-                    a.roles = value()?
-                        .split(',')
-                        .map(|r| Role::parse(r).ok_or_else(|| anyhow::anyhow!("unknown role {r}")))
-                        .collect::<anyhow::Result<_>>()?
-                }
-                "--currency" => {
-                    let code = value()?;
-                    a.primary_currency = Some(
-                        Currency::parse(code)
-                            .ok_or_else(|| anyhow::anyhow!("unknown currency {code}"))?,
-                    )
-                }
-                "--has-card" => {
-                    a.has_card = Some(match value()? {
-                        "yes" => true,
-                        "no" => false,
-                        _ => anyhow::bail!("--has-card is yes or no"),
-                    })
-                }
                 "--from" => {
                     let day = value()?;
                     campaign.starts_at = day_bound(day, false)
@@ -390,6 +375,40 @@ mod promos {
         Ok(())
     }
 
+    /// The audience options promos and system events share; false when `word` is not one.
+    pub fn audience_option<'w>(
+        word: &str,
+        value: &mut impl FnMut() -> anyhow::Result<&'w str>,
+        a: &mut Audience,
+    ) -> anyhow::Result<bool> {
+        match word {
+            "--business" => a.profile_type = Some(ProfileType::Business),
+            "--personal" => a.profile_type = Some(ProfileType::Personal),
+            "--roles" => {
+                a.roles = value()?
+                    .split(',')
+                    .map(|r| Role::parse(r).ok_or_else(|| anyhow::anyhow!("unknown role {r}")))
+                    .collect::<anyhow::Result<_>>()?
+            }
+            "--currency" => {
+                let code = value()?;
+                a.primary_currency = Some(
+                    Currency::parse(code)
+                        .ok_or_else(|| anyhow::anyhow!("unknown currency {code}"))?,
+                )
+            }
+            "--has-card" => {
+                a.has_card = Some(match value()? {
+                    "yes" => true,
+                    "no" => false,
+                    _ => anyhow::bail!("--has-card is yes or no"),
+                })
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
     pub async fn end(db: &Db, name: &str) -> anyhow::Result<()> {
         let ended = service::end(db, promo(name)?).await?;
         println!("{}", if ended { "ended" } else { "it was not running" });
@@ -400,6 +419,52 @@ mod promos {
         for campaign in service::campaigns(db).await? {
             println!("{}", serde_json::to_string(&campaign)?);
         }
+        Ok(())
+    }
+}
+
+mod events {
+    use bank::domain::auth::email::Email;
+    use bank::domain::engagement::events::SystemEvent;
+    use bank::domain::engagement::promos::Audience;
+    use bank::services::engagement::events::{self as service, Target};
+    use bank::store::Db;
+
+    /// `bank events queue <event> [--to <email>] [audience options]`: for one customer (every
+    /// profile of theirs the audience holds for) or for everyone the audience holds for.
+    pub async fn queue(db: &Db, name: &str, rest: &[&str]) -> anyhow::Result<()> {
+        let event = SystemEvent::parse(name).ok_or_else(|| {
+            let names: Vec<_> = SystemEvent::ALL.iter().map(|e| e.name()).collect();
+            anyhow::anyhow!("unknown event {name}: one of {}", names.join(", "))
+        })?;
+        let mut target = Target {
+            email: None,
+            audience: Audience::default(),
+        };
+        let mut words = rest.iter();
+        while let Some(word) = words.next() {
+            let mut value = || {
+                words
+                    .next()
+                    .copied()
+                    .ok_or_else(|| anyhow::anyhow!("{word} needs a value"))
+            };
+            if super::promos::audience_option(word, &mut value, &mut target.audience)? {
+                continue;
+            }
+            match *word {
+                "--to" => {
+                    let address = value()?;
+                    target.email = Some(
+                        Email::parse(address)
+                            .map_err(|_| anyhow::anyhow!("--to is an email address"))?,
+                    )
+                }
+                other => anyhow::bail!("unknown option {other}\n{}", super::USAGE),
+            }
+        }
+        let queued = service::queue(db, event, &target, "operator").await?;
+        println!("queued {} for {queued} member(s)", event.name());
         Ok(())
     }
 }

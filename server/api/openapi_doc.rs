@@ -2,7 +2,7 @@
 //! a caller authenticates, unique operation ids, and answers whose fields are always present.
 
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
 
 pub fn complete(mut doc: OpenApi) -> OpenApi {
@@ -45,10 +45,6 @@ pub fn complete(mut doc: OpenApi) -> OpenApi {
             every_field_present(schema);
         }
     }
-    components.add_security_scheme(
-        "ops_token",
-        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
-    );
     components.add_security_scheme(
         "session",
         SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("__Host-access"))),

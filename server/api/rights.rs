@@ -53,8 +53,11 @@ pub const API: &[(&str, &str, Need)] = &[
     ("GET", "/v1/features", Public),
     // A person's answer to a promo.
     ("PUT", "/v1/features", User),
+    // Anyone may ask; a person whose account is ready hears their own events and surveys.
     ("GET", "/v1/utils/settings", Public),
-    ("POST", "/v1/utils/settings", Signed),
+    ("POST", "/v1/utils/settings", Member(SYSTEM_EVENTS)),
+    ("POST", "/v2/ui-forms/take", Member(SYSTEM_EVENTS)),
+    ("POST", "/v2/ui-forms/answers", Member(SYSTEM_EVENTS)),
     ("GET", "/v1/utils/countries", Public),
     ("GET", "/v1/utils/turnover", Public),
     ("GET", "/v1/utils/business-types", Public),
@@ -384,6 +387,8 @@ pub const API: &[(&str, &str, Need)] = &[
 ];
 
 /// The account referral programme (issue 31): a ready account, while the referrals flag is on.
+/// System events and surveys (SPEC §4: shown once the account is ready): any member, any role.
+const SYSTEM_EVENTS: Rule = Rule::MEMBER.complete();
 pub const REFERRALS: Rule = Rule::MEMBER.complete().flag(Flag::Referrals);
 pub const INVITE: Rule = Rule::owner().business().complete().flag(Flag::UserInvite);
 /// Sending money, and what only a payment needs (a payee added, an attachment): the full

@@ -52,8 +52,6 @@ pub struct Config {
     pub referral_reward: i64,
     /// Real email through SMTP (`BANK_SMTP_URL`); unset keeps email in the sandbox outbox.
     pub smtp: Option<SmtpConfig>,
-    /// Bearer token for operator-only calls (POST /v1/utils/settings). Unset: those calls are refused.
-    pub ops_token: Option<SecretString>,
     /// Proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (`BANK_TRUSTED_PROXIES`).
     /// Empty: the peer of the connection is the client, whatever the headers say.
     pub trusted_proxies: Vec<IpNet>,
@@ -189,7 +187,6 @@ impl Config {
                     url: SecretString::from(url.clone()),
                     from: get("BANK_MAIL_FROM", "Harbour <no-reply@harbour.example>"),
                 }),
-            ops_token: secret(env, "BANK_OPS_TOKEN"),
             trusted_proxies: proxies(&get("BANK_TRUSTED_PROXIES", ""))?,
             redis_url: secret(env, "BANK_REDIS_URL"),
             limits: Limits {
@@ -345,14 +342,13 @@ mod tests {
     #[test]
     fn secrets_never_print() {
         let config = Config::from_map(&with_mode(&[
-            ("BANK_OPS_TOKEN", "op-secret-123"),
             ("BANK_SMTP_URL", "smtps://mailer:hunter2@mail.example:465"),
             ("BANK_REDIS_URL", "redis://:r3dis-pass@cache:6379"),
             ("DATABASE_URL", "postgres://bank:pg-pass@db/bank"),
         ]))
         .unwrap();
         let printed = format!("{config:?}");
-        for secret in ["op-secret-123", "hunter2", "r3dis-pass", "pg-pass"] {
+        for secret in ["hunter2", "r3dis-pass", "pg-pass"] {
             assert!(!printed.contains(secret), "{secret} leaked: {printed}");
         }
     }

@@ -65,8 +65,7 @@ impl Switch {
 }
 
 /// What keeps working in maintenance: health checks (the fleet's balancer), assets (the
-/// maintenance screen's own), the flags (the app learns the bank is back), the operator's
-/// settings call, and outside parties (their signed webhooks and the sandbox's stand-ins): what
+/// maintenance screen's own), the flags (the app learns the bank is back), and outside parties (their signed webhooks and the sandbox's stand-ins): what
 /// they report about money and checks in flight is kept, as the bank's own jobs keep running.
 fn exempt(method: &Method, path: &str) -> bool {
     matches!(
@@ -77,7 +76,6 @@ fn exempt(method: &Method, path: &str) -> bool {
         || path.starts_with("/dev/")
         || path.starts_with("/v2/webhooks/")
         || (method == Method::GET && path == "/v1/features")
-        || (method == Method::POST && path == "/v1/utils/settings")
 }
 
 fn is_api(path: &str) -> bool {

@@ -1,7 +1,7 @@
 //! Review requests answered, and the successes that prompt them (migration 20261210000011).
 
 use super::Db;
-use crate::domain::engagement::reviews::Platform;
+use crate::domain::engagement::reviews::{Platform, SuccessAt};
 use crate::domain::ids::UserId;
 
 pub async fn record(
@@ -28,26 +28,32 @@ pub async fn last_answered(db: &Db, user_id: &UserId) -> Result<Option<i64>, sql
         .await
 }
 
-/// When the person's first success came: the first transfer an account of theirs received, or
-/// their first card that is now active.
-pub async fn first_success(db: &Db, user_id: &UserId) -> Result<Option<i64>, sqlx::Error> {
-    let received: Option<i64> = sqlx::query_scalar(
-        "SELECT MIN(t.created_at) FROM transactions t \
-         JOIN bank_accounts a ON a.id = t.bank_account_id \
-         JOIN profile_members m ON m.profile_id = a.profile_id \
-         WHERE m.user_id = $1 AND t.type = 'transfer' AND t.amount > 0 AND t.status = 'completed'",
-    )
-    .bind(user_id)
-    .fetch_one(&db.pool)
-    .await?;
-    let carded: Option<i64> = sqlx::query_scalar(
-        "SELECT MIN(created_at) FROM cards WHERE user_id = $1 AND status = 'active'",
-    )
-    .bind(user_id)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(match (received, carded) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    })
+/// Whether the person had a success (a transfer an account of theirs received, or a card of
+/// theirs that is now active) before `from` (`Before`), else since (`Since`), else none. Each
+/// question stops at its first row: an established customer is answered by the first, indexed
+/// look-up, however many transactions they have.
+pub async fn success_around(
+    db: &Db,
+    user_id: &UserId,
+    from: i64,
+) -> Result<Option<SuccessAt>, sqlx::Error> {
+    for (at, range) in [(SuccessAt::Before, "< $2"), (SuccessAt::Since, ">= $2")] {
+        let found = sqlx::query(&format!(
+            "SELECT 1 WHERE EXISTS (SELECT 1 FROM transactions t \
+             JOIN bank_accounts a ON a.id = t.bank_account_id \
+             JOIN profile_members m ON m.profile_id = a.profile_id \
+             WHERE m.user_id = $1 AND t.type = 'transfer' AND t.amount > 0 \
+             AND t.status = 'completed' AND t.created_at {range}) \
+             OR EXISTS (SELECT 1 FROM cards WHERE user_id = $1 AND status = 'active' \
+             AND created_at {range})"
+        ))
+        .bind(user_id)
+        .bind(from)
+        .fetch_optional(&db.pool)
+        .await?;
+        if found.is_some() {
+            return Ok(Some(at));
+        }
+    }
+    Ok(None)
 }

@@ -1,5 +1,3 @@
-use serde_json::json;
-
 use crate::helpers::*;
 use crate::on_both_backends;
 
@@ -37,92 +35,6 @@ on_both_backends!(
             .unwrap());
         let flags = bank.get("/v1/features", DESKTOP).await.json();
         assert_eq!(state(&flags, "referrals"), "on");
-    }
-);
-
-on_both_backends!(
-    settings_are_read_by_all_and_written_only_by_operators,
-    |bank| {
-        let empty = bank.get("/v1/utils/settings", DESKTOP).await;
-        assert_eq!(empty.status, 200);
-        assert_eq!(
-            empty.json(),
-            json!([{"name": "events", "value": []}, {"name": "surveys", "value": []}])
-        );
-
-        let refused = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "events", "value": ["x"]}),
-                None,
-            )
-            .await;
-        assert_eq!(refused.status, 403);
-        assert_eq!(refused.error().code, "forbidden");
-        let wrong = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "events", "value": ["x"]}),
-                Some("nope"),
-            )
-            .await;
-        assert_eq!(wrong.status, 403);
-
-        let unknown = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "theme", "value": []}),
-                Some("test-ops-token"),
-            )
-            .await;
-        assert_eq!(unknown.status, 422);
-        assert_eq!(unknown.field_error("name"), "Unknown setting");
-        let bad = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "events", "value": "x"}),
-                Some("test-ops-token"),
-            )
-            .await;
-        assert_eq!(bad.status, 422);
-        let malformed = bank
-            .send(
-                axum::http::Request::post("/v1/utils/settings")
-                    .header("content-type", "application/json")
-                    .header("authorization", "Bearer test-ops-token")
-                    .body(axum::body::Body::from("{not json"))
-                    .unwrap(),
-            )
-            .await;
-        assert_eq!(malformed.status, 400);
-        assert_eq!(malformed.error().code, "bad_request");
-        // Nothing was stored by the refused and invalid writes.
-        assert_eq!(
-            bank.get("/v1/utils/settings", DESKTOP).await.json(),
-            empty.json()
-        );
-
-        let ok = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "events", "value": ["cardShippingAddress"]}),
-                Some("test-ops-token"),
-            )
-            .await;
-        assert_eq!(ok.status, 200);
-        let again = bank
-            .post_json(
-                "/v1/utils/settings",
-                json!({"name": "events", "value": ["openBankingSurvey"]}),
-                Some("test-ops-token"),
-            )
-            .await;
-        assert_eq!(again.status, 200);
-        let all = bank.get("/v1/utils/settings", DESKTOP).await.json();
-        assert_eq!(
-            all[0],
-            json!({"name": "events", "value": ["openBankingSurvey"]})
-        );
     }
 );
 

@@ -175,7 +175,6 @@ impl TestBank {
         let mut config = sandbox_config();
         config.isolates = 1;
         config.base_url = "https://bank.test".into();
-        config.ops_token = Some("test-ops-token".into());
         adjust(&mut config);
         let (db, url, cleanup, dir) = match backend {
             Backend::Sqlite => {

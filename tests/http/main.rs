@@ -17,6 +17,7 @@ mod corporate_cards;
 mod crash;
 mod e_invoices;
 mod engagement;
+mod events;
 mod exchange;
 mod factoring;
 mod form_gate;

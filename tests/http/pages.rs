@@ -443,15 +443,6 @@ async fn assets_are_hashed_immutable_and_precompressed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_state_cannot_break_out_of_its_script() {
     let bank = TestBank::start(Backend::Sqlite).await;
-    bank::store::settings::put(
-        &bank.db,
-        &bank::domain::engagement::settings::Setting {
-            name: "events".into(),
-            value: vec!["x".into()],
-        },
-    )
-    .await
-    .unwrap();
     // The query string reaches the page state through the router; hostile text stays inert.
     let reply = bank
         .get(

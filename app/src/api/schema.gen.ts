@@ -657,12 +657,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** System settings (SPEC §3): the named entries `events` and `surveys`. */
+        /**
+         * SPEC §7 GET /v1/utils/settings (polled every 60 s, SPEC §9): the signed-in person's events
+         *     and surveys once their account is ready; empty lists for anyone else.
+         */
         get: operations["get_v1_utils_settings"];
         put?: never;
         /**
-         * System settings change what every customer's app shows, so only operators holding the
-         *     configured ops token may write them.
+         * SPEC §7 POST /v1/utils/settings `{name: "events", value}`: the events the app still holds.
+         *     An event it was told of and left out is closed (the person put it aside) and not shown
+         *     again; one queued since its last look stays. Surveys are answered through their form.
          */
         post: operations["post_v1_utils_settings"];
         delete?: never;
@@ -740,6 +744,43 @@ export interface paths {
          *     days.
          */
         post: operations["post_v2_users_reviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/ui-forms/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPEC §7 POST /v2/ui-forms/take: a survey's questions, as the bank defines them now. */
+        post: operations["post_v2_ui_forms_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/ui-forms/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person's answers to a survey, checked against its form (a field error per question);
+         *     kept once, and the survey's event is closed.
+         */
+        post: operations["post_v2_ui_forms_answers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2990,6 +3031,14 @@ export interface components {
         ForgotInput: {
             email?: string;
         };
+        FormAnswers: {
+            name?: components["schemas"]["Survey"];
+            /** @description By question id: one option's value, a list of them, or text. */
+            answers?: Record<string, unknown>;
+        };
+        FormName: {
+            name?: components["schemas"]["Survey"];
+        };
         /**
          * @description Where the business expects its card sales from, in percent; regions it sells nothing to are
          *     left out.
@@ -3977,6 +4026,8 @@ export interface components {
          * @enum {string}
          */
         Purpose: "team" | "card";
+        /** @enum {string} */
+        QuestionKind: "single" | "multiple" | "text";
         /** @description SPEC §7 `{fromAccount, fromCurrency, toCurrency, conversionType, amount, quoteId}`. */
         RateRequest: {
             /**
@@ -4402,6 +4453,29 @@ export interface components {
         Success: {
             success: boolean;
             message?: string | null;
+        };
+        /**
+         * @description The surveys the bank runs, by the names the settings' `surveys` entry carries.
+         * @enum {string}
+         */
+        Survey: "openBankingSurvey";
+        SurveyChoice: {
+            value: string;
+            label: string;
+        };
+        /** @description SPEC §7 POST /v2/ui-forms/take: a survey as the app shows it. */
+        SurveyForm: {
+            name: components["schemas"]["Survey"];
+            title: string;
+            intro: string;
+            questions: components["schemas"]["SurveyQuestion"][];
+        };
+        SurveyQuestion: {
+            id: string;
+            label: string;
+            kind: components["schemas"]["QuestionKind"];
+            required: boolean;
+            options: components["schemas"]["SurveyChoice"][];
         };
         SwiftAddress: {
             country: string;
@@ -5998,7 +6072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Setting"];
+                    "application/json": components["schemas"]["Setting"][];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
@@ -6145,6 +6219,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_ui_forms_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormName"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyForm"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_ui_forms_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormAnswers"];
             };
         };
         responses: {

@@ -3,11 +3,15 @@ import { type FormEvent, useState } from "react";
 type Rules<K extends string> = Record<K, (value: string) => string | undefined>;
 
 /** Field values and errors for a small form; `submit` validates every field first. */
-export function useForm<K extends string>(rules: Rules<K>, onValid: (values: Record<K, string>) => void) {
+export function useForm<K extends string>(
+  rules: Rules<K>,
+  onValid: (values: Record<K, string>) => void,
+  initial?: () => Partial<Record<K, string>>,
+) {
   const names = Object.keys(rules) as K[];
-  const [values, setValues] = useState(
-    () => Object.fromEntries(names.map((n) => [n, ""])) as Record<K, string>,
-  );
+  const blank = () =>
+    ({ ...Object.fromEntries(names.map((n) => [n, ""])), ...initial?.() }) as Record<K, string>;
+  const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
 
   const field = (name: K) => ({
@@ -32,5 +36,5 @@ export function useForm<K extends string>(rules: Rules<K>, onValid: (values: Rec
     if (Object.keys(found).length === 0) onValid(values);
   };
 
-  return { field, submit, values };
+  return { field, submit, values, setErrors, reset: () => setValues(blank()) };
 }

@@ -1,8 +1,10 @@
-//! Engagement (DESIGN.md §1): feature flags and promos, system settings, and the account
-//! referral programme with its short links (referrals.rs).
+//! Engagement (DESIGN.md §1): feature flags and promos, the person's settings (system events
+//! and surveys, with the survey forms in surveys.rs), and the account referral programme with
+//! its short links (referrals.rs).
 
 pub mod referrals;
 pub mod reviews;
+pub mod surveys;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -14,13 +16,14 @@ use utoipa_axum::routes;
 use super::common_answers::Success;
 use super::current_user::CurrentUser;
 use super::error::{ApiJson, AppError};
+use super::selected_profile::SelectedProfile;
 use super::session_state::{Authenticated, SessionState};
 use super::ApiState;
 use crate::domain::engagement::features::{FeatureFlags, Flag};
 use crate::domain::engagement::promos::{Promo, PromoState};
 use crate::domain::engagement::settings::{Setting, SettingError};
+use crate::services::engagement::events;
 use crate::services::engagement::promos;
-use crate::services::engagement::settings;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -28,6 +31,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(settings, put_setting))
         .merge(referrals::routes())
         .merge(reviews::routes())
+        .merge(surveys::routes())
 }
 
 /// SPEC §3 feature entry state: a flag is on or off; a promo is toNotify (show it), seen or
@@ -174,13 +178,40 @@ async fn answer_promo(
     }))
 }
 
-/// System settings (SPEC §3): the named entries `events` and `surveys`.
+/// SPEC §3 Settings as the person's app reads them: `events`, their open system events in the
+/// selected profile (the first one is shown), and `surveys`, those they have answered.
+fn settings_list(settings: events::Settings) -> Vec<Setting> {
+    vec![
+        Setting {
+            name: "events".into(),
+            value: settings.events.iter().map(|e| e.name().into()).collect(),
+        },
+        Setting {
+            name: "surveys".into(),
+            value: settings.surveys.iter().map(|s| s.name().into()).collect(),
+        },
+    ]
+}
+
+/// SPEC §7 GET /v1/utils/settings (polled every 60 s, SPEC §9): the signed-in person's events
+/// and surveys once their account is ready; empty lists for anyone else.
 #[utoipa::path(get, path = "/v1/utils/settings", tag = "engagement",
     responses((status = 200, body = Vec<Setting>)))]
-async fn settings(State(state): State<ApiState>) -> Result<impl IntoResponse, AppError> {
+async fn settings(
+    State(state): State<ApiState>,
+    headers: HeaderMap,
+) -> Result<impl IntoResponse, AppError> {
+    let (session, who) = SessionState::load_authenticated(&state, &headers).await?;
+    let ready = session.account_ready && session.app_in_access;
+    let mine = match (who, session.selected_profile_id.as_deref()) {
+        (Some(who), Some(profile)) if ready => {
+            events::settings_for(&state.db, &who.user.user_id, profile).await?
+        }
+        _ => events::Settings::default(),
+    };
     Ok((
-        [(header::CACHE_CONTROL, "no-cache")],
-        Json(settings::all(&state.db).await?),
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(settings_list(mine)),
     ))
 }
 
@@ -192,40 +223,34 @@ pub struct SettingInput {
     pub value: serde_json::Value,
 }
 
-/// System settings change what every customer's app shows, so only operators holding the
-/// configured ops token may write them.
+/// SPEC §7 POST /v1/utils/settings `{name: "events", value}`: the events the app still holds.
+/// An event it was told of and left out is closed (the person put it aside) and not shown
+/// again; one queued since its last look stays. Surveys are answered through their form.
 #[utoipa::path(post, path = "/v1/utils/settings", tag = "engagement", request_body = SettingInput,
-    security(("ops_token" = [])),
-    responses((status = 200, body = Setting)))]
+    responses((status = 200, body = Vec<Setting>)))]
 async fn put_setting(
     State(state): State<ApiState>,
-    headers: HeaderMap,
+    profile: SelectedProfile,
     ApiJson(input): ApiJson<SettingInput>,
-) -> Result<Json<Setting>, AppError> {
-    let expected = state
-        .config
-        .ops_token
-        .as_ref()
-        .map(secrecy::ExposeSecret::expose_secret)
-        .ok_or(AppError::Forbidden)?;
-    let presented = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or_default();
-    if !constant_time_eq(presented.as_bytes(), expected.as_bytes()) {
-        return Err(AppError::Forbidden);
-    }
+) -> Result<Json<Vec<Setting>>, AppError> {
     let setting = Setting::parse(&input.name, &input.value).map_err(|error| match error {
         SettingError::UnknownName => AppError::field("name", "Unknown setting"),
         SettingError::InvalidValue(message) => AppError::field("value", message),
     })?;
-    settings::put(&state.db, &setting).await?;
-    Ok(Json(setting))
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    if setting.name != "events" {
+        return Err(AppError::field(
+            "name",
+            "Surveys are answered through their form",
+        ));
+    }
+    let now = events::keep_only(
+        &state.db,
+        &profile.user_id,
+        profile.profile_id.as_str(),
+        &setting.value,
+    )
+    .await?;
+    Ok(Json(settings_list(now)))
 }
 
 #[cfg(test)]

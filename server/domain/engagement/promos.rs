@@ -159,17 +159,25 @@ pub struct Facts {
     pub has_card: bool,
 }
 
+impl Audience {
+    /// Every condition given holds for this person (also an operator's segment for system
+    /// events).
+    pub fn holds_for(&self, facts: &Facts) -> bool {
+        self.profile_type
+            .is_none_or(|t| facts.profile_type == Some(t))
+            && (self.roles.is_empty() || self.roles.contains(&facts.role))
+            && self
+                .primary_currency
+                .is_none_or(|c| facts.primary_currency == Some(c))
+            && self.has_card.is_none_or(|has| facts.has_card == has)
+    }
+}
+
 impl Campaign {
     /// Running now and meant for this person.
     pub fn reaches(&self, facts: &Facts, now: i64) -> bool {
         let running = self.starts_at <= now && self.ends_at.is_none_or(|end| now < end);
-        let a = &self.audience;
-        running
-            && a.profile_type.is_none_or(|t| facts.profile_type == Some(t))
-            && (a.roles.is_empty() || a.roles.contains(&facts.role))
-            && a.primary_currency
-                .is_none_or(|c| facts.primary_currency == Some(c))
-            && a.has_card.is_none_or(|has| facts.has_card == has)
+        running && self.audience.holds_for(facts)
     }
 }
 

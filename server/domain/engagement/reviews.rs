@@ -24,10 +24,20 @@ pub const FRESH_MS: i64 = 14 * DAY_MS;
 /// Asked at most once in this long, whatever the answer.
 pub const QUIET_MS: i64 = 90 * DAY_MS;
 
+/// Where the person's first success falls against the fresh window (the last 14 days): the
+/// store answers this with two bounded look-ups instead of finding the first success itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuccessAt {
+    /// Before the window: no longer fresh.
+    Before,
+    /// Within the window, and none before it.
+    Since,
+}
+
 /// Whether to ask now: the person's first success is fresh, and they were not asked (answered
 /// or dismissed) in the last 90 days.
-pub fn may_ask(first_success_at: Option<i64>, last_asked_at: Option<i64>, now: i64) -> bool {
-    let fresh = first_success_at.is_some_and(|at| at <= now && now - at < FRESH_MS);
+pub fn may_ask(success: Option<SuccessAt>, last_asked_at: Option<i64>, now: i64) -> bool {
+    let fresh = success == Some(SuccessAt::Since);
     let quiet = last_asked_at.is_none_or(|at| now - at >= QUIET_MS);
     fresh && quiet
 }
@@ -39,11 +49,12 @@ mod tests {
     #[test]
     fn asked_after_a_fresh_success_and_at_most_once_in_90_days() {
         let now = 1_000 * DAY_MS;
+        let fresh = Some(SuccessAt::Since);
         assert!(!may_ask(None, None, now), "nothing to celebrate");
-        assert!(may_ask(Some(now - DAY_MS), None, now));
-        assert!(!may_ask(Some(now - FRESH_MS), None, now), "too long ago");
-        assert!(!may_ask(Some(now - DAY_MS), Some(now - 89 * DAY_MS), now));
-        assert!(may_ask(Some(now - DAY_MS), Some(now - 90 * DAY_MS), now));
+        assert!(may_ask(fresh, None, now));
+        assert!(!may_ask(Some(SuccessAt::Before), None, now), "too long ago");
+        assert!(!may_ask(fresh, Some(now - 89 * DAY_MS), now));
+        assert!(may_ask(fresh, Some(now - 90 * DAY_MS), now));
     }
 
     #[test]

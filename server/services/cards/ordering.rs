@@ -8,6 +8,7 @@ use crate::domain::audit::AuditEvent;
 use crate::domain::cards::embossing::embossed;
 use crate::domain::cards::shipping::{self, ShippingAddress, ShippingType};
 use crate::domain::cards::status::{order_condition, CardStatus, OrderCondition};
+use crate::domain::engagement::events::SystemEvent;
 use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::ProfileType;
 use crate::store::cards::{CardRow, CreateError};
@@ -124,6 +125,14 @@ pub async fn choose(
     }
     let other = other.filter(|_| kind == ShippingType::Other);
     store::cards::set_shipping_choice(db, who.profile_id, kind, other).await?;
+    // The person has said where cards go, here or in the event that asked them to.
+    crate::services::engagement::events::answered(
+        db,
+        who.user_id,
+        who.profile_id.as_str(),
+        SystemEvent::CardShippingAddress,
+    )
+    .await?;
     Ok(())
 }
 

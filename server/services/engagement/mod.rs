@@ -1,8 +1,8 @@
-//! Engagement's use cases: the feature flags as they stand, promos, and the system settings
-//! (SPEC §3).
+//! Engagement's use cases: the feature flags as they stand, promos, system events and surveys
+//! (SPEC §3 settings), referrals and reviews.
 
+pub mod events;
 pub mod features;
 pub mod promos;
 pub mod referrals;
 pub mod reviews;
-pub mod settings;

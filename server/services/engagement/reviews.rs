@@ -9,8 +9,10 @@ pub async fn ask_now(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
     if last.is_some_and(|at| db.now_ms() - at < crate::domain::engagement::reviews::QUIET_MS) {
         return Ok(false);
     }
-    let first = store::reviews::first_success(db, user_id).await?;
-    Ok(may_ask(first, last, db.now_ms()))
+    let now = db.now_ms();
+    let window = now - crate::domain::engagement::reviews::FRESH_MS;
+    let success = store::reviews::success_around(db, user_id, window).await?;
+    Ok(may_ask(success, last, now))
 }
 
 /// The platform the person chose, or none (not now): either way not asked again for 90 days.

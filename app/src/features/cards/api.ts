@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../api/client";
 import * as S from "../../api/schemas.gen";
 import * as F from "../../api/schemas-cards.gen";
+import { chooseShipping, type ShippingAddress, type ShippingType } from "../../api/shipping";
 
 /** SPEC §3 "Card" and its lists. */
 export type Card = Schemas["CardView"];
@@ -12,8 +13,8 @@ export type LimitType = Schemas["LimitType"];
 export type CardLimits = Schemas["CardLimits"];
 export type LimitView = Schemas["LimitView"];
 export type Hold = Schemas["HoldView"];
-export type ShippingType = Schemas["ShippingType"];
-export type ShippingAddress = Schemas["ShippingAddress"];
+export type { ShippingAddress, ShippingType } from "../../api/shipping";
+export { shippingQuery } from "../../api/shipping";
 export type CardDetails = Schemas["CardDetails"];
 export type MfaStep = Schemas["MfaStep"];
 export type GivenCard = Schemas["GivenCard"];
@@ -26,12 +27,6 @@ export const limitsQuery = (cardId: string) =>
   queryOptions({
     queryKey: ["cards", cardId, "limits"],
     queryFn: () => api.post("/v2/cards/limits/fetch", { cardId }, F.CardLimits),
-  });
-
-export const shippingQuery = () =>
-  queryOptions({
-    queryKey: ["cards", "shipping"],
-    queryFn: () => api.post("/v2/cards/shipping-addresses/fetch", undefined, F.ShippingAddresses),
   });
 
 /** SPEC §7 Authorizations, §9: card holds 20 at a time. */
@@ -50,8 +45,7 @@ export const cardTransactionsQuery = (cardId: string) =>
 
 export const cardsApi = {
   order: () => api.post("/v2/cards/order", undefined, F.CardView),
-  chooseShipping: (type: ShippingType, address?: ShippingAddress) =>
-    api.patch("/v2/cards/shipping-addresses", { type, address }, F.ShippingAddresses),
+  chooseShipping,
   activate: (cardId: string, lastDigits: string, pin: string) =>
     api.patch("/v2/cards/status", { cardId, action: "activate", lastDigits, pin }, F.CardView),
   freeze: (cardId: string, frozen: boolean) =>

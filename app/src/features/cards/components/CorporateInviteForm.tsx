@@ -10,7 +10,7 @@ import {
   type ShippingType,
   sentInvitationsQuery,
 } from "../api";
-import { addressErrors, ShippingFields } from "./ShippingFields";
+import { addressErrors, ShippingFields } from "../../../ui/ShippingFields";
 
 /** SPEC §2 cards/corporate/invite: a card for an employee, sent to one of the company's
  * addresses or another; the employee is emailed a link to accept it. */

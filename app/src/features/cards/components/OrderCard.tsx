@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { profilesQuery } from "../../../api/profiles";
 import { cardsApi, cardsQuery, type ShippingAddress, shippingQuery, type ShippingType } from "../api";
-import { addressErrors, ShippingFields } from "./ShippingFields";
+import { addressErrors, ShippingFields } from "../../../ui/ShippingFields";
 import { problemOf } from "./SmsApproval";
 
 /** Ordering a card: where to send it (SPEC §2 shipping address choice), then the order; the

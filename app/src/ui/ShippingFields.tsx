@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { countriesQuery } from "../../../api/countries";
-import { RadioCards } from "../../../ui/RadioCards";
-import { Select } from "../../../ui/Select";
-import { TextField } from "../../../ui/fields";
-import type { ShippingAddress, ShippingType } from "../api";
+import { countriesQuery } from "../api/countries";
+import type { ShippingAddress, ShippingType } from "../api/shipping";
+import { RadioCards } from "./RadioCards";
+import { Select } from "./Select";
+import { TextField } from "./fields";
 
 const KIND_LABELS: Record<ShippingType, string> = {
   registered: "Registered address",
