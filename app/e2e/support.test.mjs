@@ -1,7 +1,9 @@
 // Issue 31: writing to support from the side menu's Contact Us, desktop and phone (the form
 // knows who is writing, checks SPEC §5's fields, and the message is acknowledged by email); a
 // visitor's call-back request from leads; promos opened by SPEC §4's rule that stay dismissed;
-// and maintenance mode. One bank for the file: the promo and maintenance blocks run last.
+// system events queued by the operator (the card address chosen, the survey answered, one put
+// aside); and maintenance mode. One bank for the file: the promo, event and maintenance blocks
+// run last.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -185,6 +187,68 @@ describe("promos", () => {
     await page.click("dialog >> button:text('Make a SWIFT payment')");
     await page.waitForURL("**/transfer/2");
     assert.equal(await featureState(page, "swiftPromo"), "seen");
+    await context.close();
+  });
+});
+
+describe("system events", () => {
+  it("the first queued event replaces the promos: the card address is chosen, then the survey answered", async () => {
+    bank.cli(["events", "queue", "cardShippingAddress", "--to", OLIVIA[0]]);
+    bank.cli(["events", "queue", "openBankingSurvey", "--to", OLIVIA[0]]);
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await waitToSee(page, "dialog >> text=Where should we send your next card?");
+    await expectAccessible(page, "the shipping address event");
+    await page.click("dialog >> text=Trading address");
+    await page.click("dialog >> button:text('Save address')");
+    await waitToSee(page, "text=Your next card will go to the address you chose");
+    // The next event follows: the survey, as the bank defines it.
+    await waitToSee(page, "dialog >> text=Help us shape open banking at Harbour");
+    await page.click("dialog >> button:text('Send answers')");
+    assert.equal(await page.locator("dialog .field-error").count(), 3, "three questions must be answered");
+    await page.click("dialog >> text=Yes, one");
+    await page.click("dialog >> text=Share transactions with my accounting software");
+    await page.click("dialog >> text=It depends on the app");
+    await page.fill("dialog textarea", "Xero please");
+    await page.click("dialog >> button:text('Send answers')");
+    await waitToSee(page, "text=Thank you for your answers");
+    assert.equal(await page.locator("dialog").count(), 0);
+    const settings = await page.evaluate(async () => (await fetch("/v1/utils/settings")).json());
+    assert.deepEqual(settings, [
+      { name: "events", value: [] },
+      { name: "surveys", value: ["openBankingSurvey"] },
+    ]);
+    const shipping = await page.evaluate(async () =>
+      (
+        await fetch("/v2/cards/shipping-addresses/fetch", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).json(),
+    );
+    assert.equal(shipping.cardShippingAddressType, "trading");
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await page.locator("dialog").count(), 0, "answered events do not come back");
+    await context.close();
+  });
+
+  it("on the phone, an event put aside with Not now is not shown again", async () => {
+    bank.cli(["events", "queue", "cardShippingAddress", "--to", TOM[0]]);
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...TOM);
+    await waitToSee(page, "dialog >> text=Where should we send your next card?");
+    await page.click("dialog >> button:text('Not now')");
+    await page.waitForFunction(async () => {
+      const settings = await (await fetch("/v1/utils/settings")).json();
+      return settings[0].value.length === 0;
+    });
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await page.locator("dialog >> text=Where should we send your next card?").count(), 0);
     await context.close();
   });
 });

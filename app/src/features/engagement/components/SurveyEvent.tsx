@@ -21,6 +21,13 @@ export function missing(form: SurveyForm, answers: Answers): Record<string, stri
   return errors;
 }
 
+/** The first question marked, brought into the dialog's view once drawn. */
+function showFirstError() {
+  requestAnimationFrame(() =>
+    document.querySelector(".survey .field-invalid")?.scrollIntoView({ block: "center" }),
+  );
+}
+
 /** A survey event (the open banking survey): the questions as the bank defines them
  * (POST /v2/ui-forms/take), answered once. */
 export function SurveyEvent({
@@ -45,15 +52,17 @@ export function SurveyEvent({
     const found = missing(form, answers);
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return showFirstError();
     setBusy(true);
     try {
       const answer = await eventsApi.answer(name, answers);
       toasts.show(answer.message ?? "Thank you for your answers", "success");
       onDone();
     } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0) setErrors(caught.fields);
-      else setFailure(failureText(caught));
+      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0) {
+        setErrors(caught.fields);
+        showFirstError();
+      } else setFailure(failureText(caught));
     } finally {
       setBusy(false);
     }
