@@ -17,6 +17,7 @@ const USAGE: &str = "usage: bank [serve]
                        [--has-card yes|no]
                                            queue a system event (cardShippingAddress,
                                            openBankingSurvey) for one customer or a segment
+       bank support reply <email> <text>   answer a customer in the support chat
        bank server-bundle                  print the server bundle (for the Node benchmark)
        bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
@@ -68,6 +69,9 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
         ["promos", "add", name, rest @ ..] => promos::add(&db, name, rest).await,
         ["promos", "end", name] => promos::end(&db, name).await,
         ["events", "queue", name, rest @ ..] => events::queue(&db, name, rest).await,
+        ["support", "reply", email, text @ ..] if !text.is_empty() => {
+            support_reply(&db, email, &text.join(" ")).await
+        }
         ["ledger", "check"] => ledger_check(&db).await,
         ["money-in", account, amount, payer, rest @ ..] => {
             money_in(&config, &db, [account, amount, payer], rest).await
@@ -467,4 +471,16 @@ mod events {
         println!("queued {} for {queued} member(s)", event.name());
         Ok(())
     }
+}
+
+/// Support answers a customer in the app's chat (until the back office has its inbox).
+async fn support_reply(db: &Db, email: &str, text: &str) -> anyhow::Result<()> {
+    let email = bank::domain::auth::email::Email::parse(email)
+        .map_err(|_| anyhow::anyhow!("{email} is not an email address"))?;
+    let text = bank::domain::support::chat::check_text(text).map_err(anyhow::Error::msg)?;
+    match bank::services::support::chat::reply(db, &email, &text, "operator").await? {
+        Some(line) => println!("sent {}", line.id),
+        None => anyhow::bail!("no customer has the email {}", email.as_str()),
+    }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 // knows who is writing, checks SPEC §5's fields, and the message is acknowledged by email); a
 // visitor's call-back request from leads; promos opened by SPEC §4's rule that stay dismissed;
 // system events queued by the operator (the card address chosen, the survey answered, one put
-// aside); and maintenance mode. One bank for the file: the promo, event and maintenance blocks
+// aside); the support chat behind its flag; and maintenance mode. One bank for the file: the promo, event and maintenance blocks
 // run last.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -250,6 +250,46 @@ describe("system events", () => {
     await hydrated(page);
     assert.equal(await page.locator("dialog >> text=Where should we send your next card?").count(), 0);
     await context.close();
+  });
+});
+
+describe("support chat", () => {
+  it("exists only while chatWidget is on; a line reaches support and its answer comes back", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...OLIVIA);
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator(".chat-launcher").count(), 0, "SPEC §1: off");
+    bank.cli(["features", "set", "chatWidget", "on"]);
+    await page.reload();
+    await hydrated(page);
+    await page.click("button[aria-label='Chat with us']");
+    await waitToSee(page, "dialog >> text=Ask us anything about your account, cards or payments.");
+    await page.fill("#chat-text", "Can I raise my card limit?");
+    await page.press("#chat-text", "Enter");
+    await waitToSee(page, "dialog .chat-customer >> text=Can I raise my card limit?");
+    await page.waitForSelector("dialog .chat-pending", { state: "detached" });
+    await expectAccessible(page, "the support chat");
+    bank.cli(["support", "reply", OLIVIA[0], "Yes: Cards, then Limits."]);
+    // The open chat asks every 10 seconds.
+    await page.waitForSelector("dialog .chat-support >> text=Yes: Cards, then Limits.", { timeout: 25_000 });
+    await context.close();
+  });
+
+  it("on the phone, the conversation is there after a reload", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await logInWithSms(page, bank, ...TOM);
+    await page.click("button[aria-label='Chat with us']");
+    await page.fill("#chat-text", "Where is my new card?");
+    await page.click("dialog >> button:text('Send')");
+    await page.waitForSelector("dialog .chat-pending", { state: "detached" });
+    await page.reload();
+    await hydrated(page);
+    await page.click("button[aria-label='Chat with us']");
+    await waitToSee(page, "dialog .chat-customer >> text=Where is my new card?");
+    await context.close();
+    bank.cli(["features", "clear", "chatWidget"]);
   });
 });
 

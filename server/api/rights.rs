@@ -67,6 +67,9 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v1/utils/contact-form", User),
     // A call-back request (the auth route leads): from someone who is not a customer yet.
     ("POST", "/v1/utils/call-back", Public),
+    // The support chat: anyone of a profile, whatever their role, while SPEC §1's chatWidget is on.
+    ("POST", "/v2/support/chat/fetch", Member(CHAT)),
+    ("POST", "/v2/support/chat", Member(CHAT)),
     ("POST", "/v2/countries/addresses/search", User),
     // Onboarding: the applicant's own data, before a profile is ready.
     ("PUT", "/v2/onboardings", User),
@@ -387,6 +390,7 @@ pub const API: &[(&str, &str, Need)] = &[
 ];
 
 /// The account referral programme (issue 31): a ready account, while the referrals flag is on.
+const CHAT: Rule = Rule::MEMBER.flag(Flag::ChatWidget);
 /// System events and surveys (SPEC §4: shown once the account is ready): any member, any role.
 const SYSTEM_EVENTS: Rule = Rule::MEMBER.complete();
 pub const REFERRALS: Rule = Rule::MEMBER.complete().flag(Flag::Referrals);

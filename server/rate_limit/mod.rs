@@ -53,6 +53,7 @@ pub enum Limit {
     FinanceApplicationsPerUser,
     ContactMessagesPerUser,
     CallBacksPerIp,
+    ChatMessagesPerUser,
     ReferralInvitesPerUser,
     ReferralInvitesPerAddress,
 }
@@ -84,7 +85,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 27] = [
+pub const POLICIES: [Policy; 28] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -233,6 +234,15 @@ pub const POLICIES: [Policy; 27] = [
     // A call-back request comes from someone not signed in, and is acknowledged by email: a
     // business asks once or twice; a script filling the team's queue is stopped.
     policy(Limit::CallBacksPerIp, "call-back-ip", KeyKind::Ip, 5, 60),
+    // A chat is a conversation, not a form: a person writes a line at a time, quickly; a script
+    // filling support's inbox is stopped.
+    policy(
+        Limit::ChatMessagesPerUser,
+        "chat-message",
+        KeyKind::User,
+        60,
+        60,
+    ),
     // Each referral invitation is an email to someone who is not a customer: a person invites
     // a handful of friends; nobody's inbox is filled by invitations.
     policy(
@@ -417,6 +427,7 @@ mod tests {
             Limit::FinanceApplicationsPerUser,
             Limit::ContactMessagesPerUser,
             Limit::CallBacksPerIp,
+            Limit::ChatMessagesPerUser,
             Limit::ReferralInvitesPerUser,
             Limit::ReferralInvitesPerAddress,
         ];

@@ -7,6 +7,7 @@ pub mod bank_accounts;
 pub mod bookings;
 pub mod card_authorizations;
 pub mod cards;
+pub mod chat_messages;
 pub mod codes;
 pub mod credit_notes;
 pub mod documents;

@@ -8,6 +8,7 @@ mod auth;
 mod card_payments;
 mod card_referrals;
 mod cards;
+mod chat;
 mod client_identity;
 mod codes;
 mod connections;

@@ -2225,6 +2225,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/support/chat/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person's conversation with support. */
+        post: operations["post_v2_support_chat_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/support/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A line from the person to support, kept once however often it is sent. */
+        post: operations["post_v2_support_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/policies": {
         parameters: {
             query?: never;
@@ -2599,6 +2633,43 @@ export interface components {
              *     the cards page asks again then, so its tracker moves on by itself.
              */
             nextStepAt: string | null;
+        };
+        /**
+         * @description Who wrote a line.
+         * @enum {string}
+         */
+        ChatAuthor: "customer" | "support";
+        ChatConversation: {
+            /** @description The latest 200 lines, oldest first. */
+            lines: components["schemas"]["ChatLineView"][];
+            /**
+             * Format: int64
+             * @description Support's lines the person has not seen.
+             */
+            unread: number;
+        };
+        ChatInput: {
+            /**
+             * @description The app's own id for the line: sent again, it is the same line.
+             * @default
+             */
+            clientId?: string;
+            /** @default  */
+            text?: string;
+        };
+        ChatLineView: {
+            id: string;
+            author: components["schemas"]["ChatAuthor"];
+            text: string;
+            /** @description RFC 3339, UTC. */
+            sentAt: string;
+        };
+        ChatLook: {
+            /**
+             * @description The person is looking at the conversation: support's lines become read.
+             * @default false
+             */
+            open?: boolean;
         };
         /** @description One answer the wizard offers: the value stored and the label shown. */
         Choice: {
@@ -9083,6 +9154,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_support_chat_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatLook"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatConversation"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_support_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatLineView"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -2,4 +2,9 @@
 import * as v from "valibot";
 
 export const CallBackForm = /* @__PURE__ */ v.object({ "name": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "company": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "email": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "phone": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "note": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()) });
+export const ChatAuthor = /* @__PURE__ */ v.picklist(["customer","support"]);
+export const ChatLineView = /* @__PURE__ */ v.object({ "id": /* @__PURE__ */ v.string(), "author": ChatAuthor, "text": /* @__PURE__ */ v.string(), "sentAt": /* @__PURE__ */ v.string() });
+export const ChatConversation = /* @__PURE__ */ v.object({ "lines": /* @__PURE__ */ v.array(ChatLineView), "unread": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()) });
+export const ChatInput = /* @__PURE__ */ v.object({ "clientId": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "text": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()) });
+export const ChatLook = /* @__PURE__ */ v.object({ "open": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean()) });
 export const ContactForm = /* @__PURE__ */ v.object({ "name": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "email": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "phone": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "subject": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "request": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "source": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()) });

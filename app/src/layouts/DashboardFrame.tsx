@@ -1,7 +1,7 @@
 import { ScrollToTop } from "../ui/ScrollToTop";
 import type { ReactNode } from "react";
 import { IdleLogout } from "../features/auth/components/IdleLogout";
-import { Engagement } from "../features/engagement/components/Engagement";
+import { AfterHydration } from "./AfterHydration";
 import { LogOutButton } from "../features/auth/components/LogOutButton";
 import { ActiveInvitation } from "../features/profiles/components/ActiveInvitation";
 import { ProfileSwitcher } from "../features/profiles/components/ProfileSwitcher";
@@ -46,7 +46,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
         <ScrollToTop />
         <ActiveInvitation />
         <IdleLogout />
-        <Engagement />
+        <AfterHydration />
       </div>
     );
   }
@@ -74,7 +74,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <ActiveInvitation />
       <IdleLogout />
-      <Engagement />
+      <AfterHydration />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 //! Support (issue 31 point 6): SPEC §7 `POST /v1/utils/contact-form {name, email, phone,
 //! subject, request, source dashboard}`, answered with SPEC §8's 'Message sent successfully';
-//! and the auth route `leads`' call-back request (SPEC names no path for it).
+//! and the auth route `leads`' call-back request (SPEC names no path for it); the support chat
+//! (chat.rs).
+
+pub mod chat;
 
 use axum::extract::State;
 use axum::Json;
@@ -22,6 +25,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
         .routes(routes!(contact_form))
         .routes(routes!(call_back))
+        .merge(chat::routes())
 }
 
 #[utoipa::path(post, path = "/v1/utils/contact-form", tag = "support",
