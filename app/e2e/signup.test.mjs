@@ -181,3 +181,48 @@ describe("MFA request expiry", () => {
     }
   });
 });
+
+describe("registration state", () => {
+  it("the wizard goes on where it was left, on another device", async () => {
+    const email = "grace.devices@example.com";
+    const desktop = await browser.newContext(DESKTOP);
+    const page = await desktop.newPage();
+    await page.goto(`${bank.url}/onboarding/user`);
+    await hydrated(page);
+    await page.click("text=Personal account");
+    await page.fill("input[name=email]", email);
+    await page.click("button[type=submit]");
+    await page.waitForSelector("h1:text('Email Verification')");
+    await typeCode(page, await latestCode(email));
+    await page.waitForSelector("h1:text('Password')");
+    await page.fill("input[name=password]", "harbour2026");
+    await page.fill("input[name=confirm]", "harbour2026");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("h1:text('Personal details')");
+    await hydrated(page);
+    await choose(page, "title", "Ms");
+    await page.fill("input[name=name]", "Grace");
+    await page.fill("input[name=surname]", "Hopper");
+    await page.fill("input[name=day]", "9");
+    await page.fill("input[name=month]", "12");
+    await page.fill("input[name=year]", "1986");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("h1:text('Personal address')");
+    await desktop.close();
+
+    // The same person on a phone, later: the address step, with the details kept.
+    const phone = await browser.newContext(MOBILE);
+    const again = await phone.newPage();
+    await again.goto(`${bank.url}/login`);
+    await hydrated(again);
+    await again.fill("input[name=email]", email);
+    await again.fill("input[name=password]", "harbour2026");
+    await again.click("button[type=submit]");
+    await again.waitForSelector("h1:text('Personal address')");
+    await hydrated(again);
+    await again.click("button:text('Back')");
+    await again.waitForSelector("h1:text('Personal details')");
+    assert.equal(await again.inputValue("input[name=surname]"), "Hopper");
+    await phone.close();
+  });
+});
