@@ -2,16 +2,7 @@
 
 use super::{named, Db};
 use crate::domain::ids::UserId;
-use crate::domain::support::chat::ChatAuthor;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatLine {
-    pub id: String,
-    pub author: ChatAuthor,
-    pub body: String,
-    pub created_at: i64,
-    pub read_at: Option<i64>,
-}
+use crate::domain::support::chat::{ChatAuthor, ChatLine};
 
 type Row = (String, String, String, i64, Option<i64>);
 

@@ -8,7 +8,6 @@ use bank::api::cards::referrals::{CardReferralProgram, ReferralView};
 use bank::api::cards::CardView;
 use bank::api::signup::CreateInput;
 use bank::domain::cards::shipping::{ShippingAddress, ShippingType};
-use bank::domain::onboarding::kyc::OnboardingFlow;
 use bank::services::cards::ReferralState;
 use serde_json::json;
 
@@ -20,10 +19,8 @@ use bank::domain::accounts::money::Currency;
 /// A personal sign-up with a friend's referral code.
 fn personal_with(code: &str) -> CreateInput {
     CreateInput {
-        password: "harbour2026".into(),
-        onboarding_flow: Some(OnboardingFlow::Personal),
         referral_code: Some(code.into()),
-        ..Default::default()
+        ..personal_sign_up()
     }
 }
 
@@ -69,24 +66,8 @@ on_both_backends!(
         );
 
         // A friend signs up with the code (in any case); an unknown code refers nobody.
-        let registration = verified_email(bank, "ada@example.com").await;
-        let joined = post(
-            bank,
-            "/v2/users",
-            body(&personal_with(&code.to_lowercase())),
-            &[("cookie", &registration)],
-        )
-        .await;
-        assert_eq!(joined.status, 200, "{}", joined.body);
-        let stranger = verified_email(bank, "bob@example.com").await;
-        let unknown = post(
-            bank,
-            "/v2/users",
-            body(&personal_with("NOPE2345")),
-            &[("cookie", &stranger)],
-        )
-        .await;
-        assert_eq!(unknown.status, 200, "{}", unknown.body);
+        let ada_id = signs_up(bank, "ada@example.com", personal_with(&code.to_lowercase())).await;
+        signs_up(bank, "bob@example.com", personal_with("NOPE2345")).await;
         let listed = referrals(bank, &olivia).await;
         assert_eq!(listed.len(), 1);
         assert_eq!(listed[0].state, ReferralState::Pending);
@@ -100,14 +81,7 @@ on_both_backends!(
         );
 
         // The friend (here made a customer of their own straight in the store) activates a card.
-        let ada_id = bank::store::users::by_email(
-            &bank.db,
-            &bank::domain::auth::email::Email::parse("ada@example.com").unwrap(),
-        )
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
+
         let profile = bank::store::profiles::create(
             &bank.db,
             bank::domain::profiles::access::ProfileType::Personal,

@@ -819,3 +819,37 @@ pub async fn form_post(bank: &TestBank, path: &str, auth: &str, fields: &[(&str,
     }
     bank.send(request.body(Body::from(body)).unwrap()).await
 }
+
+/// A personal sign-up's answers (the password step), to which a test adds what a link carried.
+pub fn personal_sign_up() -> bank::api::signup::CreateInput {
+    bank::api::signup::CreateInput {
+        password: "harbour2026".into(),
+        onboarding_flow: Some(bank::domain::onboarding::kyc::OnboardingFlow::Personal),
+        ..Default::default()
+    }
+}
+
+/// Someone verifies `email` and signs up with `input`; answers their id.
+pub async fn signs_up(
+    bank: &TestBank,
+    email: &str,
+    input: bank::api::signup::CreateInput,
+) -> UserId {
+    let registration = verified_email(bank, email).await;
+    let joined = post(
+        bank,
+        "/v2/users",
+        body(&input),
+        &[("cookie", &registration)],
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    bank::store::users::by_email(
+        &bank.db,
+        &bank::domain::auth::email::Email::parse(email).unwrap(),
+    )
+    .await
+    .unwrap()
+    .unwrap()
+    .id
+}

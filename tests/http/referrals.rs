@@ -6,7 +6,7 @@
 use bank::api::engagement::referrals::{InvitePage, ReferralProgramme};
 use bank::api::signup::CreateInput;
 use bank::domain::engagement::referrals::{Programme, ReferralState};
-use bank::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
+use bank::domain::onboarding::kyc::KycStatus;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -29,35 +29,6 @@ async fn invites(bank: &TestBank, who: &Customer) -> InvitePage {
     .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.read()
-}
-
-/// A friend signs up (personal flow) with what their link carried; answers their id.
-async fn signs_up(bank: &TestBank, email: &str, input: CreateInput) -> bank::domain::ids::UserId {
-    let registration = verified_email(bank, email).await;
-    let joined = post(
-        bank,
-        "/v2/users",
-        body(&input),
-        &[("cookie", &registration)],
-    )
-    .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    bank::store::users::by_email(
-        &bank.db,
-        &bank::domain::auth::email::Email::parse(email).unwrap(),
-    )
-    .await
-    .unwrap()
-    .unwrap()
-    .id
-}
-
-fn personal() -> CreateInput {
-    CreateInput {
-        password: "harbour2026".into(),
-        onboarding_flow: Some(OnboardingFlow::Personal),
-        ..Default::default()
-    }
 }
 
 async fn account_ready(bank: &TestBank, id: &bank::domain::ids::UserId) {
@@ -163,7 +134,7 @@ on_both_backends!(
         assert_eq!(bad.status, 422);
 
         // She signs up without the link: the invitation to her address refers her all the same.
-        let ada = signs_up(bank, "ada@example.com", personal()).await;
+        let ada = signs_up(bank, "ada@example.com", personal_sign_up()).await;
         assert_eq!(
             invites(bank, &olivia).await.results[0].state,
             ReferralState::Pending
@@ -214,7 +185,7 @@ on_both_backends!(
                 CreateInput {
                     referral_code: Some(code.clone()),
                     referral_programme: Some(Programme::Account),
-                    ..personal()
+                    ..personal_sign_up()
                 },
             )
             .await;
@@ -226,7 +197,7 @@ on_both_backends!(
             "alan@example.com",
             CreateInput {
                 referral_code: Some(code.clone()),
-                ..personal()
+                ..personal_sign_up()
             },
         )
         .await;
@@ -273,7 +244,7 @@ on_both_backends!(the_campaign_key_is_kept_with_sign_up, |bank| {
         "ada@example.com",
         CreateInput {
             campaign: Some("spring_2027".into()),
-            ..personal()
+            ..personal_sign_up()
         },
     )
     .await;
@@ -282,7 +253,7 @@ on_both_backends!(the_campaign_key_is_kept_with_sign_up, |bank| {
         "bob@example.com",
         CreateInput {
             campaign: Some("<script>".into()),
-            ..personal()
+            ..personal_sign_up()
         },
     )
     .await;

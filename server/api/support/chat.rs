@@ -10,10 +10,9 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::london::iso_time;
-use crate::domain::support::chat::{check_client_id, check_text, ChatAuthor};
+use crate::domain::support::chat::{check_client_id, check_text, ChatAuthor, ChatLine};
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::support::chat;
-use crate::store::chat_messages::ChatLine;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()

@@ -13,6 +13,16 @@ crate::domain::named_enum! {
     }
 }
 
+/// A line of the conversation, as kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLine {
+    pub id: String,
+    pub author: ChatAuthor,
+    pub body: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
 /// A line as written, checked: trimmed, not empty, at most 2,000 characters.
 pub fn check_text(text: &str) -> Result<String, &'static str> {
     let text = text.trim();

@@ -4,8 +4,8 @@
 
 use crate::domain::auth::email::Email;
 use crate::domain::ids::UserId;
-use crate::domain::support::chat::ChatAuthor;
-use crate::store::chat_messages::{self, ChatLine, NewLine};
+use crate::domain::support::chat::{ChatAuthor, ChatLine};
+use crate::store::chat_messages::{self, NewLine};
 use crate::store::{self, Db};
 
 /// How much of the conversation the app is given: its latest lines.

@@ -43,4 +43,9 @@ describe("SPEC §4 promo auto-open", () => {
       "supportInfo",
     );
   });
+
+  it("opens no promo while a system event waits (SPEC §4: events come first)", () => {
+    expect(choosePromo([entry("rolesPromo")], "desktop", 0, 1)).toBeNull();
+    expect(choosePromo([entry("rolesPromo")], "desktop", 0, 0)).toBe("rolesPromo");
+  });
 });

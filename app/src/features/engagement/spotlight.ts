@@ -39,8 +39,10 @@ export function choosePromo(
   entries: readonly FeatureEntry[] | undefined,
   layout: Layout,
   openDialogs: number,
+  /** SPEC §4: a queued system event replaces the promos while it waits. */
+  eventsWaiting = 0,
 ): PromoName | null {
-  if (!entries || openDialogs > 0) return null;
+  if (!entries || openDialogs > 0 || eventsWaiting > 0) return null;
   const waiting = new Set(entries.filter((e) => e.state === "toNotify").map((e) => e.name));
   for (const name of [...AUTO_OPEN, ...ALSO_OPEN]) {
     if (layout === "mobile" && PHONE_EXEMPT.has(name)) continue;

@@ -5,6 +5,7 @@ import { type FeatureEntry, featuresQuery } from "../../../api/features";
 import { useApp } from "../../../lib/appContext";
 import { useOpenDialogs } from "../../../ui/openDialogs";
 import { engagementApi } from "../api";
+import { firstEvent, settingsQuery } from "../settings";
 import { choosePromo, type PromoName } from "../spotlight";
 
 /** What the person did, in the cache at once and on the server (a lost answer only means the
@@ -28,18 +29,20 @@ export function Spotlight() {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const entries = useQuery(featuresQuery()).data;
+  // Only an event this app can show holds the promos back.
+  const events = firstEvent(useQuery(settingsQuery(useApp().session.accountReady)).data) ? 1 : 0;
   const openDialogs = useOpenDialogs();
   const [shown, setShown] = useState<PromoName | null>(null);
   const opened = useRef(false);
 
   useEffect(() => {
     if (opened.current || pathname !== "/dashboard") return;
-    const next = choosePromo(entries, layout, openDialogs);
+    const next = choosePromo(entries, layout, openDialogs, events);
     if (!next) return;
     opened.current = true;
     setShown(next);
     record(client, next, "seen");
-  }, [client, entries, layout, openDialogs, pathname]);
+  }, [client, entries, layout, openDialogs, pathname, events]);
 
   if (!shown) return null;
   return (
