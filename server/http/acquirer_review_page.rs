@@ -6,29 +6,17 @@
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use axum::Form;
 use minijinja::context;
 
+use super::sandbox_decision::{self, Choice, TokenQuery};
 use super::AppState;
 use crate::domain::lending::application::MerchantState;
 use crate::domain::lending::merchant::PROVIDER;
 use crate::providers::merchant_acquiring::sandbox::SandboxDecta;
 use crate::providers::merchant_acquiring::MerchantDecision;
 use crate::services::lending::merchant::{self, MerchantApplication};
-
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
-pub struct TokenQuery {
-    token: String,
-}
-
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
-pub struct Choice {
-    token: String,
-    decision: String,
-}
 
 /// The sandbox's question when it asks for more.
 pub const QUESTION: &str =
@@ -93,8 +81,8 @@ pub async fn decide(
     headers: HeaderMap,
     Form(choice): Form<Choice>,
 ) -> Response {
-    if !crate::api::origin_allowed(&headers, &state.config.base_url) {
-        return StatusCode::FORBIDDEN.into_response();
+    if let Some(refusal) = sandbox_decision::refused(&state, &headers) {
+        return refusal;
     }
     let Some(application) = application(&state, &choice.token).await else {
         return gone(&state);
@@ -102,21 +90,14 @@ pub async fn decide(
     let Some(decision) = decision_for(&application, &choice.decision) else {
         return page(&state, &choice.token, &application);
     };
-    let (body, (header, signature)) = acquirer(&state).webhook(&decision);
-    match crate::api::loopback_post(
-        &state.api,
+    let signed = acquirer(&state).webhook(&decision);
+    sandbox_decision::deliver(
+        &state,
         "/v2/webhooks/merchant-acquiring",
-        (header, &signature),
-        body,
+        signed,
+        "/merchant",
     )
     .await
-    {
-        Ok(status) if status.is_success() => Redirect::to("/merchant").into_response(),
-        outcome => {
-            tracing::error!(?outcome, "the bank refused the sandbox acquirer's decision");
-            super::pages::failure(&state)
-        }
-    }
 }
 
 fn gone(state: &AppState) -> Response {

@@ -6,10 +6,11 @@
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use axum::Form;
 use minijinja::context;
 
+use super::sandbox_decision::{self, Choice, TokenQuery};
 use super::AppState;
 use crate::api::lending::loans::status_page;
 use crate::domain::accounts::money::{display, Currency};
@@ -19,19 +20,6 @@ use crate::providers::lending::sandbox::SandboxLender;
 use crate::providers::lending::Decision;
 use crate::services::lending::loans::{self, LoanApplication};
 use crate::services::lending::prefill::Shared;
-
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
-pub struct TokenQuery {
-    token: String,
-}
-
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
-pub struct Choice {
-    token: String,
-    decision: String,
-}
 
 fn lender(state: &AppState) -> SandboxLender {
     SandboxLender::new(
@@ -86,8 +74,8 @@ pub async fn decide(
     headers: HeaderMap,
     Form(choice): Form<Choice>,
 ) -> Response {
-    if !crate::api::origin_allowed(&headers, &state.config.base_url) {
-        return StatusCode::FORBIDDEN.into_response();
+    if let Some(refusal) = sandbox_decision::refused(&state, &headers) {
+        return refusal;
     }
     let Some(application) = application(&state, &choice.token).await else {
         return gone(&state);
@@ -95,23 +83,14 @@ pub async fn decide(
     let Some(decision) = decision_for(&application, &choice.decision) else {
         return page(&state, &choice.token, &application);
     };
-    let (body, (header, signature)) = lender(&state).webhook(&decision);
-    match crate::api::loopback_post(
-        &state.api,
+    let signed = lender(&state).webhook(&decision);
+    sandbox_decision::deliver(
+        &state,
         "/v2/webhooks/lending",
-        (header, &signature),
-        body,
+        signed,
+        status_page(application.product),
     )
     .await
-    {
-        Ok(status) if status.is_success() => {
-            Redirect::to(status_page(application.product)).into_response()
-        }
-        outcome => {
-            tracing::error!(?outcome, "the bank refused the sandbox lender's decision");
-            super::pages::failure(&state)
-        }
-    }
 }
 
 /// What the sandbox lender offers: the amount asked, or a factor's advance on invoices.

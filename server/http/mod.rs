@@ -18,6 +18,7 @@ mod outbox;
 mod pages;
 mod payment_page;
 pub mod render;
+mod sandbox_decision;
 mod security;
 pub mod seo;
 pub mod serve;
