@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 use crate::on_both_backends;
+use bank::domain::accounts::money::Currency;
 use bank::domain::auth::email::Email;
 use bank::domain::engagement::events::SystemEvent;
 use bank::domain::engagement::promos::Audience;
@@ -78,6 +79,13 @@ on_both_backends!(settings_are_the_persons_own_events_and_surveys, |bank| {
     );
     assert_eq!(
         queue_for(bank, SystemEvent::CardShippingAddress, "nobody@example.com").await,
+        0
+    );
+    // A business banking in euro has no cards to send (SPEC §6: a UK primary account).
+    let euro = customer(bank, "eu@example.com", "Euro Trading GmbH").await;
+    open_account(bank, &euro.profile_id, Currency::Eur, true).await;
+    assert_eq!(
+        queue_for(bank, SystemEvent::CardShippingAddress, "eu@example.com").await,
         0
     );
     // A segment: every personal profile's members.

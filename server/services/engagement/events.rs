@@ -109,7 +109,7 @@ pub struct Target {
 
 /// Queues the event for every member the target reaches, in each such profile; answers how many
 /// were newly queued (one already open is not queued twice). A survey is not queued again for
-/// someone who has answered it.
+/// someone who has answered it; the card address only where cards are issued.
 pub async fn queue(
     db: &Db,
     event: SystemEvent,
@@ -143,6 +143,13 @@ pub async fn queue(
             },
         };
         if !a.holds_for(&facts) {
+            continue;
+        }
+        // Cards are issued on a UK primary account (SPEC §6): elsewhere there is nothing to
+        // send, and the choice could not be saved.
+        if event == SystemEvent::CardShippingAddress
+            && !crate::services::accounts::has_uk_primary(db, &profile_id).await?
+        {
             continue;
         }
         if let Some(survey) = event.survey() {
