@@ -52,6 +52,18 @@ async fn keep_only(bank: &TestBank, who: &Customer, still: Value) -> Reply {
     .await
 }
 
+/// The person's open banking survey answers, as the bank kept them.
+async fn kept_answers(bank: &TestBank, who: &Customer) -> Value {
+    bank::store::system_events::answers(
+        &bank.db,
+        &who.user_id,
+        bank::domain::engagement::surveys::Survey::OpenBankingSurvey,
+    )
+    .await
+    .unwrap()
+    .unwrap()
+}
+
 fn survey_answers() -> Value {
     json!({
         "name": "openBankingSurvey",
@@ -312,14 +324,7 @@ on_both_backends!(a_survey_is_a_form_answered_once, |bank| {
     let mine = settings(bank, &private).await;
     assert_eq!(named(&mine, "events"), json!([]));
     assert_eq!(named(&mine, "surveys"), json!(["openBankingSurvey"]));
-    let kept = bank::store::system_events::answers(
-        &bank.db,
-        &private.user_id,
-        bank::domain::engagement::surveys::Survey::OpenBankingSurvey,
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    let kept = kept_answers(bank, &private).await;
     assert_eq!(kept["comments"], "Soon please");
     assert_eq!(kept["wanted"], json!(["balances"]));
 
@@ -327,14 +332,7 @@ on_both_backends!(a_survey_is_a_form_answered_once, |bank| {
     other["answers"]["otherBanks"] = json!("several");
     let again = call(bank, &private, "POST", "/v2/ui-forms/answers", other).await;
     assert_eq!(again.status, 200);
-    let kept = bank::store::system_events::answers(
-        &bank.db,
-        &private.user_id,
-        bank::domain::engagement::surveys::Survey::OpenBankingSurvey,
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    let kept = kept_answers(bank, &private).await;
     assert_eq!(kept["otherBanks"], "one", "the first answers stand");
     assert_eq!(
         queue_for(bank, SystemEvent::OpenBankingSurvey, "sam@example.com").await,

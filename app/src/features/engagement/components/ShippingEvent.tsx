@@ -8,6 +8,7 @@ import {
   shippingQuery,
 } from "../../../api/shipping";
 import { Dialog } from "../../../ui/Dialog";
+import { Notice } from "../../../ui/Notice";
 import { addressErrors, ShippingFields } from "../../../ui/ShippingFields";
 import { toasts } from "../../../ui/toasts";
 
@@ -61,11 +62,7 @@ export function ShippingEvent({ onDone, onPutAside }: { onDone: () => void; onPu
         ) : (
           <p className="field-hint">Loading your addresses…</p>
         )}
-        {failure ? (
-          <p className="notice notice-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
         <div className="form-actions">
           <button type="button" className="button button-quiet" onClick={onPutAside}>
             Not now

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, failureText } from "../../../api/client";
 import { Dialog } from "../../../ui/Dialog";
+import { Notice } from "../../../ui/Notice";
 import { Checkbox, FieldError } from "../../../ui/fields";
 import { RadioCards } from "../../../ui/RadioCards";
 import { Textarea } from "../../../ui/Textarea";
@@ -142,11 +143,7 @@ export function SurveyEvent({
         ) : (
           <p className="field-hint">Loading the questions…</p>
         )}
-        {failure ? (
-          <p className="notice notice-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
         <div className="form-actions">
           <button type="button" className="button button-quiet" onClick={onPutAside}>
             Not now
