@@ -10,7 +10,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.resolve(process.argv[2] ?? path.join(here, "dist"));
-const routeSets = ["auth", "card", "dashboard", "director", "invited"];
+const routeSets = ["auth", "backoffice", "card", "dashboard", "director", "invited"];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -115,7 +115,7 @@ writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2)
 // deciding it should.
 // auth 80 -> 81 (issue 31): the promo names every flag answer carries and the link keys sign-up
 // keeps filled the last 0.5 KiB, and no split of the shared schemas gave it back (measured).
-const BUDGET_KIB = { auth: 81, card: 80, dashboard: 100, director: 90, invited: 85 };
+const BUDGET_KIB = { auth: 81, backoffice: 85, card: 80, dashboard: 100, director: 90, invited: 85 };
 const sizes = new Map();
 const brotli = (url) => {
   if (!sizes.has(url)) {

@@ -18,6 +18,9 @@ const USAGE: &str = "usage: bank [serve]
                                            queue a system event (cardShippingAddress,
                                            openBankingSurvey) for one customer or a segment
        bank support reply <email> <text>   answer a customer in the support chat
+       bank staff add <email> support|compliance|operations|admin
+                                           add back-office staff (adminPanel flag); prints
+                                           their one-time passkey enrolment link
        bank server-bundle                  print the server bundle (for the Node benchmark)
        bank openapi                        print the API's OpenAPI 3.1 document
        bank ledger check                   verify the ledger's invariants (exit 1 if broken)
@@ -72,6 +75,7 @@ async fn run(args: &[String]) -> anyhow::Result<()> {
         ["support", "reply", email, text @ ..] if !text.is_empty() => {
             support_reply(&db, email, &text.join(" ")).await
         }
+        ["staff", "add", email, role] => staff_add(&config, &db, email, role).await,
         ["ledger", "check"] => ledger_check(&db).await,
         ["money-in", account, amount, payer, rest @ ..] => {
             money_in(&config, &db, [account, amount, payer], rest).await
@@ -218,12 +222,12 @@ async fn kyb(
     decision: &str,
     rest: &[&str],
 ) -> anyhow::Result<()> {
-    use bank::domain::onboarding::review::Decision;
+    use bank::domain::onboarding::review::KybDecision;
     use bank::services::onboarding::review::decide_business;
     let decision = match decision {
-        "approve" => Decision::Approve,
-        "reject" => Decision::Reject,
-        "request-more" => Decision::RequestMore,
+        "approve" => KybDecision::Approve,
+        "reject" => KybDecision::Reject,
+        "request-more" => KybDecision::RequestMore,
         _ => anyhow::bail!("the decision is approve, reject or request-more"),
     };
     let note = match rest {
@@ -237,6 +241,21 @@ async fn kyb(
     let status =
         decide_business(db, &notify, trading_name, email, decision, note.as_deref()).await?;
     println!("{email} is now {}", status.as_str());
+    Ok(())
+}
+
+/// A new member of the back office's staff: prints their one-time enrolment link.
+async fn staff_add(config: &Config, db: &Db, email: &str, role: &str) -> anyhow::Result<()> {
+    use bank::domain::backoffice::staff::StaffRole;
+    let role = StaffRole::parse(role)
+        .ok_or_else(|| anyhow::anyhow!("the role is support, compliance, operations or admin"))?;
+    let (member, link) =
+        bank::services::backoffice::staff::add(db, &config.base_url, email, role).await?;
+    println!(
+        "{} is {} staff. Their one-time enrolment link (valid for 24 hours):\n{link}",
+        member.email,
+        role.as_str()
+    );
     Ok(())
 }
 

@@ -90,7 +90,17 @@ const pure = (code) => code.replace(/\bv\.(\w+)\(/g, "/* @__PURE__ */ v.$1(");
 // Schemas that only one feature's calls use go in that feature's own file, so its pages carry
 // them and no other route set's first load does (esbuild splits chunks by file). The rest are
 // shared. A feature opts in here once its pages are lazy.
-const OWN_FILES = ["cards", "exchange", "invoices", "lending", "merchant", "payments", "support", "surveys"];
+const OWN_FILES = [
+  "backOffice",
+  "cards",
+  "exchange",
+  "invoices",
+  "lending",
+  "merchant",
+  "payments",
+  "support",
+  "surveys",
+];
 
 const tagsOf = new Map();
 for (const item of Object.values(doc.paths ?? {})) {

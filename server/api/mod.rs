@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod backoffice;
 pub mod cards;
 pub mod client_ip;
 pub mod common_answers;
@@ -130,6 +131,7 @@ fn documented() -> utoipa_axum::router::OpenApiRouter<ApiState> {
     use utoipa::OpenApi;
     utoipa_axum::router::OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
+        .merge(backoffice::routes())
         .merge(accounts::routes())
         .merge(cards::routes())
         .merge(engagement::routes())
@@ -193,6 +195,10 @@ pub fn router(state: ApiState) -> Router {
         )
         .route(
             "/v2/{*rest}",
+            axum::routing::any(|| async { error::AppError::NotFound }),
+        )
+        .route(
+            "/back-office/api/{*rest}",
             axum::routing::any(|| async { error::AppError::NotFound }),
         )
         .route_layer(axum::middleware::from_fn_with_state(

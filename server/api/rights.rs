@@ -18,7 +18,8 @@ use crate::domain::profiles::rights::{Facts, Need, Rule};
 use crate::services::accounts;
 use crate::services::auth::{self, UserRow};
 
-use Need::{Member, Public, Signed, User};
+use crate::domain::backoffice::staff::Duty;
+use Need::{Member, Public, Signed, Staff, User};
 
 /// The calls of SPEC §7 this bank answers, and what each needs.
 pub const API: &[(&str, &str, Need)] = &[
@@ -34,6 +35,27 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v1/auth/forgot-password", Public),
     ("POST", "/v1/auth/reset-password", Public),
     ("GET", "/v2/session", Public),
+    // The back office (issue 32): staff sign in with a passkey (the handlers check the link or
+    // the ceremony); everything else needs a staff session whose role carries the duty. A
+    // customer's session reaches none of it.
+    ("POST", "/back-office/api/enrolment/fetch", Public),
+    ("POST", "/back-office/api/enrolment/options", Public),
+    ("POST", "/back-office/api/enrolment", Public),
+    ("POST", "/back-office/api/log-in/options", Public),
+    ("POST", "/back-office/api/log-in", Public),
+    ("POST", "/back-office/api/log-out", Public),
+    ("GET", "/back-office/api/me", Staff(Duty::AnyStaff)),
+    ("GET", "/back-office/api/kyb", Staff(Duty::DecideOnboarding)),
+    (
+        "POST",
+        "/back-office/api/kyb/case",
+        Staff(Duty::DecideOnboarding),
+    ),
+    (
+        "POST",
+        "/back-office/api/kyb/decision",
+        Staff(Duty::DecideOnboarding),
+    ),
     // The person's own security and details.
     ("GET", "/v2/users/passkeys", User),
     ("DELETE", "/v2/users/passkeys", User),
@@ -707,6 +729,14 @@ pub async fn enforce(
     let (mut parts, body) = request.into_parts();
     match need {
         Public | Signed => {}
+        Staff(duty) => {
+            use super::backoffice::session::CurrentStaff;
+            match CurrentStaff::from_request_parts(&mut parts, &state).await {
+                Ok(staff) if staff.0.role.may(duty) => {}
+                Ok(_) => return AppError::Forbidden.into_response(),
+                Err(error) => return error.into_response(),
+            }
+        }
         User => {
             if let Err(error) = CurrentUser::from_request_parts(&mut parts, &state).await {
                 return error.into_response();

@@ -4,14 +4,16 @@
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::cards::status::CardAction;
 
+/// A closed list of logged events, each with the name the log stores (also the back office's).
 macro_rules! events {
-    ($($variant:ident = $text:literal),+ $(,)?) => {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum AuditEvent {
+        pub enum $name {
             $($variant),+
         }
 
-        impl AuditEvent {
+        impl $name {
             pub const ALL: &'static [Self] = &[$(Self::$variant),+];
 
             /// The name the log stores.
@@ -24,7 +26,10 @@ macro_rules! events {
     };
 }
 
+pub(crate) use events;
+
 events! {
+    AuditEvent {
     LoginFailed = "auth.login_failed",
     LoginRefused = "auth.login_refused",
     LoginSucceeded = "auth.login_succeeded",
@@ -69,6 +74,7 @@ events! {
     MerchantApplied = "merchant.applied",
     MerchantAnswered = "merchant.answered",
     MerchantDecided = "merchant.decided",
+    }
 }
 
 impl AuditEvent {

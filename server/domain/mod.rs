@@ -61,6 +61,7 @@ pub trait Named: Sized {
 pub mod accounts;
 pub mod audit;
 pub mod auth;
+pub mod backoffice;
 pub mod cards;
 pub mod clock;
 pub mod engagement;

@@ -1,6 +1,7 @@
 //! The HTTP edge: middleware, pages, assets, health and the API router, in one axum Router.
 
 mod acquirer_review_page;
+pub mod back_office;
 pub mod assets;
 mod card_network;
 pub mod device_layout;
@@ -110,8 +111,11 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     };
     let pages = sandbox_pages(&state)
         .merge(bank_pages())
+        .route("/back-office", get(back_office::page))
+        .route("/back-office/{*rest}", get(back_office::page))
         .fallback(pages::page);
     let maintenance = maintenance::Switch::new(state.api.clone());
+    let state_for_gate = state.api.clone();
     let pages = pages.layer(page_panics(&state)).with_state(state);
     let router =
         Router::new()
@@ -120,6 +124,10 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
             .layer(axum::middleware::from_fn_with_state(
                 maintenance,
                 maintenance::gate,
+            ))
+            .layer(axum::middleware::from_fn_with_state(
+                state_for_gate,
+                back_office::gate,
             ));
     let router = edge_layers(router, &config);
     Ok((router, lifecycle))

@@ -198,6 +198,54 @@ pub async fn render_at(
     response
 }
 
+/// A back-office page (`back_office.rs`): the desktop layout, no customer session, the flags
+/// as they stand; its data calls carry the request's cookies, so the staff session is theirs.
+pub async fn render_staff_page(state: &AppState, ip: ClientIp, request: Request) -> Response {
+    let url = request
+        .uri()
+        .path_and_query()
+        .map(|pq| pq.as_str().to_string())
+        .unwrap_or_else(|| crate::api::backoffice::session::PATH.into());
+    let nonce = request
+        .extensions()
+        .get::<CspNonce>()
+        .map(|n| n.0.clone())
+        .unwrap_or_default();
+    let headers = request.headers();
+    let flags =
+        match crate::services::engagement::features::flags(&state.api.db, &state.config).await {
+            Ok(flags) => flags,
+            Err(error) => {
+                tracing::error!(%error, "reading the feature flags failed");
+                return failure(state);
+            }
+        };
+    let features = crate::api::engagement::flag_entries(&flags);
+    let input = render_input(
+        state,
+        &url,
+        device_layout::Layout::Desktop,
+        SessionState::anonymous(),
+        features,
+    );
+    let caller = Caller {
+        cookie: headers
+            .get(header::COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+        request_id: headers
+            .get("x-request-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+        client_ip: ip,
+        authenticated: None,
+    };
+    match render_output(state, &input, caller, &url).await {
+        Ok(output) => respond(state, &url, &nonce, output, true),
+        Err(response) => response,
+    }
+}
+
 fn respond(
     state: &AppState,
     url: &str,

@@ -56,6 +56,7 @@ pub enum Limit {
     ChatMessagesPerUser,
     ReferralInvitesPerUser,
     ReferralInvitesPerAddress,
+    StaffLogInsPerIp,
 }
 
 pub struct Policy {
@@ -85,7 +86,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 28] = [
+pub const POLICIES: [Policy; 29] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -259,6 +260,9 @@ pub const POLICIES: [Policy; 28] = [
         3,
         24 * 60,
     ),
+    // The back office's passkey ceremonies (enrolment and log-in), started or answered: a
+    // member of staff signs in a few times a day; guessing at staff emails is stopped.
+    policy(Limit::StaffLogInsPerIp, "staff-login-ip", KeyKind::Ip, 20, 15),
 ];
 
 impl Limit {
@@ -430,6 +434,7 @@ mod tests {
             Limit::ChatMessagesPerUser,
             Limit::ReferralInvitesPerUser,
             Limit::ReferralInvitesPerAddress,
+            Limit::StaffLogInsPerIp,
         ];
         assert_eq!(all.len(), POLICIES.len());
         for limit in all {

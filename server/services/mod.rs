@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod backoffice;
 pub mod cards;
 pub mod engagement;
 pub mod exchange;

@@ -54,3 +54,17 @@ pub async fn agreed(db: &Db, user_id: &UserId) -> Result<bool, sqlx::Error> {
             .await?;
     Ok(matches!(row, Some((Some(_),))))
 }
+
+/// The person's identity check as the provider last reported it: (provider, applicant id,
+/// review, when).
+pub async fn of_user(
+    db: &Db,
+    user_id: &UserId,
+) -> Result<Option<(String, String, String, i64)>, sqlx::Error> {
+    sqlx::query_as::<_, (String, String, String, i64)>(
+        "SELECT provider, applicant_id, review, updated_at FROM identity_checks WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await
+}

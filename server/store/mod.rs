@@ -41,6 +41,8 @@ pub mod reset_requests;
 pub mod reviews;
 pub mod sessions;
 pub mod short_links;
+pub mod staff;
+pub mod staff_audit;
 pub mod support_messages;
 pub mod system_events;
 pub mod team;

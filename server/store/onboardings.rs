@@ -168,3 +168,30 @@ pub async fn set_additional_info(
         .await?;
     Ok(())
 }
+
+/// The submitted applications of businesses waiting for the bank's review (`statuses`), the
+/// oldest submission first: each applicant's newest onboarding.
+pub async fn awaiting_review(
+    db: &Db,
+    statuses: [crate::domain::onboarding::kyc::KycStatus; 2],
+    limit: i64,
+) -> Result<Vec<Onboarding>, sqlx::Error> {
+    let [first, second] = statuses.map(|s| s.as_str());
+    let rows = sqlx::query_as::<_, Row>(&format!(
+        "SELECT {} FROM onboardings o JOIN users u ON u.id = o.user_id \
+         WHERE u.kyc_status IN ($1, $2) AND o.submitted_at IS NOT NULL \
+         AND o.created_at = (SELECT MAX(created_at) FROM onboardings WHERE user_id = o.user_id) \
+         ORDER BY o.submitted_at, o.id LIMIT $3",
+        COLUMNS
+            .split(", ")
+            .map(|c| format!("o.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+    .bind(first)
+    .bind(second)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.into_iter().map(from_row).collect()
+}

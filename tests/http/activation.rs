@@ -19,7 +19,7 @@ use crate::helpers::*;
 use crate::on_both_backends;
 use crate::onboarding::{company, complete_wizard};
 use bank::domain::onboarding::kyc::KycStatus;
-use bank::domain::onboarding::review::Decision;
+use bank::domain::onboarding::review::KybDecision;
 use bank::services::onboarding::review::decide_business as decide;
 
 async fn status(bank: &TestBank, user_id: &UserId) -> String {
@@ -54,7 +54,7 @@ async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
         &notify(bank),
         "Harbour",
         email,
-        Decision::Approve,
+        KybDecision::Approve,
         None,
     )
     .await
@@ -95,7 +95,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
         &n,
         "Harbour",
         "olivia@example.com",
-        Decision::RequestMore,
+        KybDecision::RequestMore,
         None,
     )
     .await;
@@ -105,7 +105,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
         &n,
         "Harbour",
         "olivia@example.com",
-        Decision::RequestMore,
+        KybDecision::RequestMore,
         Some("Your latest annual accounts"),
     )
     .await
@@ -162,7 +162,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
         &n,
         "Harbour",
         "olivia@example.com",
-        Decision::Approve,
+        KybDecision::Approve,
         None,
     )
     .await
@@ -174,7 +174,7 @@ on_both_backends!(the_bank_reviews_a_business_and_may_ask_for_more, |bank| {
             &n,
             "Harbour",
             "olivia@example.com",
-            Decision::Reject,
+            KybDecision::Reject,
             None
         )
         .await

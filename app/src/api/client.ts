@@ -129,8 +129,17 @@ export async function request(
     ...(signal ? { signal } : {}),
   };
   let response = await send(call);
-  // In the browser only: the server render never refreshes on the customer's behalf.
-  if (response.status === 401 && send === browserTransport && !NO_REFRESH.some((p) => path.startsWith(p))) {
+  // The back office's session is its own (issue 32): no customer refresh, its own log-in.
+  if (path.startsWith("/back-office/api/") && send === browserTransport) {
+    if (response.status === 401 && !path.startsWith("/back-office/api/log-in")) {
+      window.location.assign("/back-office/login");
+    }
+  } else if (
+    // In the browser only: the server render never refreshes on the customer's behalf.
+    response.status === 401 &&
+    send === browserTransport &&
+    !NO_REFRESH.some((p) => path.startsWith(p))
+  ) {
     if (await refreshSession()) {
       response = await send(call);
     }

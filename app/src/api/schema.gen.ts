@@ -266,6 +266,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/enrolment/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Who an enrolment link is for; 410 when it has been used or has expired. */
+        post: operations["post_back_office_api_enrolment_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/enrolment/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The options to create the member's passkey with. */
+        post: operations["post_back_office_api_enrolment_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps the member's passkey, uses up the link and signs them in. */
+        post: operations["post_back_office_api_enrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/log-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The options to sign in with one of the member's passkeys. */
+        post: operations["post_back_office_api_log_in_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/log-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the passkey's answer and opens a session (the cookie). */
+        post: operations["post_back_office_api_log_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/log-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session. */
+        post: operations["post_back_office_api_log_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in. */
+        get: operations["get_back_office_api_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/kyb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The businesses waiting for the bank's review, oldest submission first. */
+        get: operations["get_back_office_api_kyb"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/kyb/case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One applicant's case; 404 when they have no submitted application. Opening it is logged. */
+        post: operations["post_back_office_api_kyb_case"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/kyb/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The decision on the business; the applicant is told by email and sees it in the app. */
+        post: operations["post_back_office_api_kyb_decision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -3204,6 +3374,14 @@ export interface components {
              */
             bankAccountId?: string | null;
         };
+        /** @description The identity check of the applicant, as the provider last reported it. */
+        IdentityCheckView: {
+            provider: string;
+            applicantId: string;
+            /** @description submitted, approved, retry or rejected. */
+            review: string;
+            updatedAt: string;
+        };
         InvitationList: {
             results: components["schemas"]["InvitationView"][];
         };
@@ -3446,6 +3624,51 @@ export interface components {
             items: components["schemas"]["InvoiceItem"][];
             totals: components["schemas"]["InvoiceTotals"];
             sent: null | components["schemas"]["SentView"];
+        };
+        KybApplicant: {
+            userId: string;
+        };
+        /** @description Everything the applicant submitted, for the decision. */
+        KybCase: {
+            summary: components["schemas"]["KybWaiting"];
+            phone: string | null;
+            /** @description The company's details, addresses and activity, as the applicant gave them. */
+            business: components["schemas"]["BusinessData"];
+            identity: null | components["schemas"]["IdentityCheckView"];
+            /** @description What the bank last asked for, and the applicant's answer. */
+            reviewNote: string | null;
+            additionalInfo: string | null;
+        };
+        KybDecided: {
+            /** @description The applicant's status now. */
+            status: components["schemas"]["KycStatus"];
+        };
+        /**
+         * @description An operator's decision on a business.
+         * @enum {string}
+         */
+        KybDecision: "approve" | "request_more" | "reject";
+        KybDecisionInput: {
+            userId: string;
+            decision: components["schemas"]["KybDecision"];
+            /** @description What the bank needs (required to request more). */
+            note?: string | null;
+        };
+        KybQueue: {
+            waiting: components["schemas"]["KybWaiting"][];
+        };
+        /** @description A business waiting for review, as the queue lists it. */
+        KybWaiting: {
+            userId: string;
+            applicant: string;
+            email: string;
+            companyName: string;
+            companyNumber: string;
+            country: string;
+            /** @description kyb_pending (waiting for the bank) or kyb_requested (waiting for the applicant). */
+            status: components["schemas"]["KycStatus"];
+            /** @description RFC 3339, UTC. */
+            submittedAt: string;
         };
         /**
          * @description SPEC §4 "KYC status values".
@@ -4497,6 +4720,43 @@ export interface components {
          * @enum {string}
          */
         Side: "invitee" | "inviter";
+        /** @description A passkey ceremony to answer: `publicKey` is what `navigator.credentials` takes. */
+        StaffCeremony: {
+            ceremonyId: string;
+            publicKey: Record<string, unknown>;
+        };
+        StaffEmail: {
+            email: string;
+        };
+        StaffEnrolment: {
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffEnrolmentAnswer: {
+            token: string;
+            ceremonyId: string;
+            /** @description The new credential, as the browser's `toJSON()` gives it. */
+            credential: Record<string, unknown>;
+        };
+        StaffEnrolmentLink: {
+            /** @description The token of the link `bank staff add` printed. */
+            token: string;
+        };
+        StaffLogInAnswer: {
+            ceremonyId: string;
+            credential: Record<string, unknown>;
+        };
+        /** @description The signed-in member of staff and the duties their role carries (the app mirrors them). */
+        StaffMe: {
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            duties: string[];
+        };
+        /**
+         * @description A member of staff's role.
+         * @enum {string}
+         */
+        StaffRole: "support" | "compliance" | "operations" | "admin";
         StatusChange: {
             /** @default  */
             cardId?: string;
@@ -5340,6 +5600,314 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_enrolment_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentLink"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnrolment"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_enrolment_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentLink"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCeremony"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_enrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_log_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEmail"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCeremony"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_log_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLogInAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_log_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_kyb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KybQueue"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_kyb_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybApplicant"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KybCase"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_kyb_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybDecisionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KybDecided"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -2,6 +2,7 @@
 import type { RouteSetModule } from "../routing/App";
 import type { RouteSetName } from "../routing/routeSet";
 import * as auth from "./auth";
+import * as backoffice from "./backoffice";
 import * as card from "./card";
 import * as dashboard from "./dashboard";
 import * as director from "./director";
@@ -9,6 +10,7 @@ import * as invited from "./invited";
 
 export const serverRouteSets: Record<RouteSetName, RouteSetModule> = {
   auth,
+  backoffice,
   card,
   dashboard,
   director,

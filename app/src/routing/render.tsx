@@ -19,7 +19,7 @@ import { type RenderSignals, RenderSignalsContext } from "./Redirect";
 import { loadPage, pageIdOf } from "./lazyPage";
 import { matchRoute } from "./match";
 import { makeQueryClient } from "./queryClient";
-import { chooseRouteSet } from "./routeSet";
+import { chooseRouteSet, isBackOffice } from "./routeSet";
 import type { RenderInput, RenderOutput } from "./types";
 
 function staticPage(input: RenderInput, context: AppContextValue, node: ReactNode, status = 200) {
@@ -43,7 +43,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     timings: input.timings,
     ...(input.posted ? { posted: input.posted } : {}),
   };
-  const routeSet = chooseRouteSet(input.session);
+  const routeSet = isBackOffice(pathname) ? "backoffice" : chooseRouteSet(input.session);
 
   // SPEC §1 maintenance: every page is the maintenance screen, with no script to run.
   if (isOn(input.features, "maintenance")) {

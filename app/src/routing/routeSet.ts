@@ -1,6 +1,6 @@
 // SPEC §2 "Route set choice": one function, used by the server render and by the client.
 
-export type RouteSetName = "auth" | "card" | "invited" | "director" | "dashboard";
+export type RouteSetName = "auth" | "card" | "invited" | "director" | "dashboard" | "backoffice";
 
 export type OnboardingFlow = "personal" | "business" | "business_additional" | "user_invited";
 
@@ -20,4 +20,10 @@ export function chooseRouteSet(session: RouteSetInput): RouteSetName {
   }
   if (session.onboardingFlow !== null && DIRECTOR_FLOWS.has(session.onboardingFlow)) return "director";
   return session.appInAccess ? "dashboard" : "auth";
+}
+
+/** The bank's own back office (issue 32) lives under its own path, whoever asks: its pages
+ * never depend on a customer's session. */
+export function isBackOffice(pathname: string): boolean {
+  return pathname === "/back-office" || pathname.startsWith("/back-office/");
 }

@@ -38,12 +38,13 @@ pub fn identity_move(review: Review, flow: OnboardingFlow, phone_verified: bool)
     }
 }
 
-/// An operator's decision on a business.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
-    Approve,
-    RequestMore,
-    Reject,
+crate::domain::named_enum! {
+    /// An operator's decision on a business.
+    pub enum KybDecision {
+        Approve = "approve",
+        RequestMore = "request_more",
+        Reject = "reject",
+    }
 }
 
 /// The statuses of a business waiting for the bank's review.
@@ -56,26 +57,26 @@ pub struct NoteRequired;
 /// Where a KYB decision moves a business owner in `flow`; `has_note` says whether the operator
 /// wrote what they need.
 pub fn kyb_move(
-    decision: Decision,
+    decision: KybDecision,
     flow: OnboardingFlow,
     has_note: bool,
 ) -> Result<Move, NoteRequired> {
     match decision {
-        Decision::Approve => Ok((&KYB_IN_REVIEW, journey::after(flow, Step::Kyb, true))),
-        Decision::Reject => Ok((&KYB_IN_REVIEW, KycStatus::Rejected)),
-        Decision::RequestMore if !has_note => Err(NoteRequired),
-        Decision::RequestMore => Ok((&[KycStatus::KybPending], KycStatus::KybRequested)),
+        KybDecision::Approve => Ok((&KYB_IN_REVIEW, journey::after(flow, Step::Kyb, true))),
+        KybDecision::Reject => Ok((&KYB_IN_REVIEW, KycStatus::Rejected)),
+        KybDecision::RequestMore if !has_note => Err(NoteRequired),
+        KybDecision::RequestMore => Ok((&[KycStatus::KybPending], KycStatus::KybRequested)),
     }
 }
 
 /// The email that tells the customer of a KYB decision.
-pub fn kyb_email(decision: Decision, note: &str) -> String {
+pub fn kyb_email(decision: KybDecision, note: &str) -> String {
     match decision {
-        Decision::Approve => "We have verified your business. Log in to pay the activation fee and open your accounts.".to_string(),
-        Decision::RequestMore => format!(
+        KybDecision::Approve => "We have verified your business. Log in to pay the activation fee and open your accounts.".to_string(),
+        KybDecision::RequestMore => format!(
             "We need a little more information about your business:\n\n{note}\n\nLog in to answer."
         ),
-        Decision::Reject => "We are sorry: we are unable to open an account for your business.".to_string(),
+        KybDecision::Reject => "We are sorry: we are unable to open an account for your business.".to_string(),
     }
 }
 
@@ -94,15 +95,15 @@ mod tests {
     #[test]
     fn only_a_pending_business_can_be_asked_for_more_and_only_with_a_note() {
         assert_eq!(
-            kyb_move(Decision::RequestMore, OnboardingFlow::Business, false),
+            kyb_move(KybDecision::RequestMore, OnboardingFlow::Business, false),
             Err(NoteRequired)
         );
-        let (from, to) = kyb_move(Decision::RequestMore, OnboardingFlow::Business, true).unwrap();
+        let (from, to) = kyb_move(KybDecision::RequestMore, OnboardingFlow::Business, true).unwrap();
         assert_eq!(
             (from, to),
             (&[KycStatus::KybPending][..], KycStatus::KybRequested)
         );
-        let (from, to) = kyb_move(Decision::Reject, OnboardingFlow::Business, false).unwrap();
+        let (from, to) = kyb_move(KybDecision::Reject, OnboardingFlow::Business, false).unwrap();
         assert_eq!((from, to), (&KYB_IN_REVIEW[..], KycStatus::Rejected));
     }
 }

@@ -17,6 +17,9 @@ pub enum Need {
     User,
     /// A member of the selected profile who meets the rule.
     Member(Rule),
+    /// A member of the bank's staff whose role carries the duty (the back office, issue 32):
+    /// never a customer's session.
+    Staff(crate::domain::backoffice::staff::Duty),
 }
 
 /// SPEC §6 and §2's route guards for a member of a profile.

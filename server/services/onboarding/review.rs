@@ -6,7 +6,7 @@ use crate::domain::auth::email::Email;
 use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::domain::onboarding::kyc::KycStatus;
-use crate::domain::onboarding::review::{self, Decision, Review, KYB_IN_REVIEW};
+use crate::domain::onboarding::review::{self, KybDecision, Review, KYB_IN_REVIEW};
 use crate::providers::notify::Notifications;
 use crate::store::{self, Db};
 
@@ -48,17 +48,35 @@ pub enum DecisionError {
 }
 
 /// Records an operator's decision on the business of the customer with `email` and moves them
-/// on; tells them by email.
+/// on; tells them by email (`bank kyb`).
 pub async fn decide_business(
     db: &Db,
     notify: &Notifications,
     trading_name: &str,
     email: &str,
-    decision: Decision,
+    decision: KybDecision,
     note: Option<&str>,
 ) -> Result<KycStatus, DecisionError> {
     let email = Email::parse(email).map_err(|_| DecisionError::UnknownCustomer)?;
     let user = store::users::by_email(db, &email)
+        .await?
+        .ok_or(DecisionError::UnknownCustomer)?;
+    decide(db, notify, trading_name, &user.id, decision, note, None).await
+}
+
+/// The decision on the business of the customer `user_id`, as [`decide_business`]; `audit`
+/// (the back office's entry for it) is written in the transaction that moves the status, so
+/// a decision is never made without its record.
+pub async fn decide(
+    db: &Db,
+    notify: &Notifications,
+    trading_name: &str,
+    user_id: &UserId,
+    decision: KybDecision,
+    note: Option<&str>,
+    audit: Option<&store::staff_audit::Entry<'_>>,
+) -> Result<KycStatus, DecisionError> {
+    let user = store::users::by_id(db, user_id)
         .await?
         .ok_or(DecisionError::UnknownCustomer)?;
     if !KYB_IN_REVIEW.contains(&user.kyc_status) {
@@ -72,8 +90,11 @@ pub async fn decide_business(
     if !store::users::move_status(&mut tx, &user.id, from, to).await? {
         return Err(DecisionError::NotInReview(user.kyc_status.as_str()));
     }
-    if let (Decision::RequestMore, Some(onboarding), Some(note)) = (decision, &onboarding, note) {
+    if let (KybDecision::RequestMore, Some(onboarding), Some(note)) = (decision, &onboarding, note) {
         store::onboardings::set_review_note(&mut tx, &onboarding.id, note, db.now_ms()).await?;
+    }
+    if let Some(entry) = audit {
+        store::staff_audit::record_in(&mut tx, entry, db.now_ms()).await?;
     }
     tx.commit().await?;
     let sent = notify

@@ -1,0 +1,63 @@
+// The back office's calls (issue 32), under /back-office/api with the staff cookie.
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, api, type Schemas } from "../../api/client";
+import { Empty } from "../../api/schemas.gen";
+import * as B from "../../api/schemas-backOffice.gen";
+
+export type StaffMe = Schemas["StaffMe"];
+export type KybCase = Schemas["KybCase"];
+export type KybWaiting = Schemas["KybWaiting"];
+export type Decision = Schemas["KybDecision"];
+
+/** The signed-in member of staff; null without a live staff session. */
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "me"],
+    queryFn: async () => {
+      try {
+        return await api.get("/back-office/api/me", B.StaffMe);
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 401) return null;
+        throw caught;
+      }
+    },
+  });
+
+export const kybQueueQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "kyb"],
+    queryFn: () => api.get("/back-office/api/kyb", B.KybQueue),
+  });
+
+export const kybCaseQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["back-office", "kyb", userId],
+    queryFn: () => api.post("/back-office/api/kyb/case", { userId }, B.KybCase),
+  });
+
+/** Who an enrolment link is for; null when it is used or expired (the page says so). */
+export const enrolmentQuery = (token: string) =>
+  queryOptions({
+    queryKey: ["back-office", "enrolment", token],
+    queryFn: async () => {
+      try {
+        return await api.post("/back-office/api/enrolment/fetch", { token }, B.StaffEnrolment);
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 410) return null;
+        throw caught;
+      }
+    },
+  });
+
+export const backOfficeApi = {
+  logOut: () => api.post("/back-office/api/log-out", undefined, Empty),
+  enrolmentOptions: (token: string) =>
+    api.post("/back-office/api/enrolment/options", { token }, B.StaffCeremony),
+  enrol: (token: string, ceremonyId: string, credential: Record<string, unknown>) =>
+    api.post("/back-office/api/enrolment", { token, ceremonyId, credential }, B.StaffMe),
+  logInOptions: (email: string) => api.post("/back-office/api/log-in/options", { email }, B.StaffCeremony),
+  logIn: (ceremonyId: string, credential: Record<string, unknown>) =>
+    api.post("/back-office/api/log-in", { ceremonyId, credential }, B.StaffMe),
+  decide: (userId: string, decision: Decision, note: string | null) =>
+    api.post("/back-office/api/kyb/decision", { userId, decision, note }, B.KybDecided),
+};

@@ -1,0 +1,31 @@
+//! What the back office's audit log records (issue 32 point 1): every action a member of staff
+//! takes and every customer record they look at, named `area.what_happened` as the customers'
+//! log is, in one closed list.
+
+crate::domain::audit::events! {
+    StaffAction {
+        StaffAdded = "staff.added",
+        StaffEnrolled = "staff.enrolled",
+        LoggedIn = "staff.logged_in",
+        LoginFailed = "staff.login_failed",
+        LoggedOut = "staff.logged_out",
+        QueueViewed = "queue.viewed",
+        CustomerViewed = "customer.viewed",
+        KybDecided = "kyb.decided",
+    }
+}
+
+/// Why a customer record was opened from a queue: the queue's own purpose.
+pub const KYB_REVIEW: &str = "KYB review";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_action_is_named_area_dot_what_happened() {
+        for action in super::StaffAction::ALL {
+            let name = action.as_str();
+            let (area, what) = name.split_once('.').expect(name);
+            assert!(!area.is_empty() && !what.is_empty(), "{name}");
+        }
+    }
+}
