@@ -296,6 +296,11 @@ async fn serve(config: Config, db: Db) -> anyhow::Result<()> {
                 demo.email, demo.password, demo.profile, demo.phone
             );
         }
+        let waiting = bank::demo::applicant::APPLICANT;
+        println!(
+            "  {}  password {}  ({}, phone {}): a business waiting for the bank's review",
+            waiting.email, waiting.password, waiting.profile, waiting.phone
+        );
     }
     let listen = config.listen;
     let limits = config.limits;

@@ -2,6 +2,7 @@
 //! once. Their SMS codes appear on the sandbox outbox page.
 
 mod addresses;
+pub mod applicant;
 mod invoices;
 pub mod past_year;
 
@@ -77,5 +78,6 @@ pub async fn ensure(db: &Db) -> anyhow::Result<bool> {
             _ => past_year::personal(db, &profile, demo.profile, now).await?,
         }
     }
+    applicant::create(db).await?;
     Ok(true)
 }

@@ -1,8 +1,8 @@
 //! The HTTP edge: middleware, pages, assets, health and the API router, in one axum Router.
 
 mod acquirer_review_page;
-pub mod back_office;
 pub mod assets;
+pub mod back_office;
 mod card_network;
 pub mod device_layout;
 mod exchange_forms;
@@ -117,18 +117,17 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     let maintenance = maintenance::Switch::new(state.api.clone());
     let state_for_gate = state.api.clone();
     let pages = pages.layer(page_panics(&state)).with_state(state);
-    let router =
-        Router::new()
-            .merge(api_router)
-            .merge(pages)
-            .layer(axum::middleware::from_fn_with_state(
-                maintenance,
-                maintenance::gate,
-            ))
-            .layer(axum::middleware::from_fn_with_state(
-                state_for_gate,
-                back_office::gate,
-            ));
+    let router = Router::new()
+        .merge(api_router)
+        .merge(pages)
+        .layer(axum::middleware::from_fn_with_state(
+            maintenance,
+            maintenance::gate,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state_for_gate,
+            back_office::gate,
+        ));
     let router = edge_layers(router, &config);
     Ok((router, lifecycle))
 }

@@ -133,7 +133,10 @@ fn failed() -> HostResponse {
 
 fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Request<Body>> {
     // Only API paths: the render must not fetch pages or assets through this door.
-    if !(request.path.starts_with("/v1/") || request.path.starts_with("/v2/")) {
+    if !(request.path.starts_with("/v1/")
+        || request.path.starts_with("/v2/")
+        || request.path.starts_with("/back-office/api/"))
+    {
         return None;
     }
     let method = Method::from_bytes(request.method.as_bytes()).ok()?;

@@ -262,7 +262,13 @@ pub const POLICIES: [Policy; 29] = [
     ),
     // The back office's passkey ceremonies (enrolment and log-in), started or answered: a
     // member of staff signs in a few times a day; guessing at staff emails is stopped.
-    policy(Limit::StaffLogInsPerIp, "staff-login-ip", KeyKind::Ip, 20, 15),
+    policy(
+        Limit::StaffLogInsPerIp,
+        "staff-login-ip",
+        KeyKind::Ip,
+        20,
+        15,
+    ),
 ];
 
 impl Limit {

@@ -243,10 +243,7 @@ pub async fn authenticate(
     .bind(digest(token, CONTEXT))
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row
-        .map(member)
-        .transpose()?
-        .filter(StaffMember::active))
+    Ok(row.map(member).transpose()?.filter(StaffMember::active))
 }
 
 /// Ends a session; the member it belonged to, when it was live.
@@ -257,11 +254,13 @@ pub async fn end_session(db: &Db, token: &str, now: i64) -> Result<Option<String
     .bind(digest(token, CONTEXT))
     .fetch_optional(&db.pool)
     .await?;
-    sqlx::query("UPDATE staff_sessions SET ended_at = $1 WHERE token_hash = $2 AND ended_at IS NULL")
-        .bind(now)
-        .bind(digest(token, CONTEXT))
-        .execute(&db.pool)
-        .await?;
+    sqlx::query(
+        "UPDATE staff_sessions SET ended_at = $1 WHERE token_hash = $2 AND ended_at IS NULL",
+    )
+    .bind(now)
+    .bind(digest(token, CONTEXT))
+    .execute(&db.pool)
+    .await?;
     Ok(row.map(|(id,)| id))
 }
 

@@ -46,7 +46,11 @@ pub async fn record(db: &Db, entry: &Entry<'_>) -> Result<(), sqlx::Error> {
 pub type Logged = (Option<String>, String, Option<String>, String, String, i64);
 
 /// The newest entries, newest first; about one subject when one is named.
-pub async fn latest(db: &Db, subject: Option<&str>, limit: i64) -> Result<Vec<Logged>, sqlx::Error> {
+pub async fn latest(
+    db: &Db,
+    subject: Option<&str>,
+    limit: i64,
+) -> Result<Vec<Logged>, sqlx::Error> {
     sqlx::query_as::<_, Logged>(
         "SELECT s.email, a.action, a.subject, a.reason, a.detail, a.created_at FROM staff_audit a \
          LEFT JOIN staff s ON s.id = a.staff_id WHERE ($1 IS NULL OR a.subject = $1) \

@@ -5,6 +5,7 @@ mod activation;
 mod api;
 mod approvals;
 mod auth;
+mod back_office;
 mod card_payments;
 mod card_referrals;
 mod cards;

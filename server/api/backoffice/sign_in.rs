@@ -239,7 +239,12 @@ impl StaffMe {
         Self {
             email: member.email.clone(),
             role: member.role,
-            duties: member.role.duties().into_iter().map(str::to_string).collect(),
+            duties: member
+                .role
+                .duties()
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
         }
     }
 }

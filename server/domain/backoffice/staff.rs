@@ -141,7 +141,10 @@ mod tests {
     fn each_role_carries_only_its_duties() {
         use Duty::*;
         let table = [
-            (StaffRole::Support, vec![AnyStaff, ReadCustomers, AnswerMessages]),
+            (
+                StaffRole::Support,
+                vec![AnyStaff, ReadCustomers, AnswerMessages],
+            ),
             (
                 StaffRole::Compliance,
                 vec![AnyStaff, ReadCustomers, DecideOnboarding, Restrict],

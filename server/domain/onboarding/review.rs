@@ -98,7 +98,8 @@ mod tests {
             kyb_move(KybDecision::RequestMore, OnboardingFlow::Business, false),
             Err(NoteRequired)
         );
-        let (from, to) = kyb_move(KybDecision::RequestMore, OnboardingFlow::Business, true).unwrap();
+        let (from, to) =
+            kyb_move(KybDecision::RequestMore, OnboardingFlow::Business, true).unwrap();
         assert_eq!(
             (from, to),
             (&[KycStatus::KybPending][..], KycStatus::KybRequested)

@@ -51,7 +51,11 @@ pub async fn queue(db: &Db, actor: &Actor<'_>) -> Result<Vec<Waiting>, sqlx::Err
 
 /// The case of one applicant whose business waits; None when they are not waiting. Opening it
 /// is logged as a view of the customer's record.
-pub async fn case(db: &Db, actor: &Actor<'_>, user_id: &UserId) -> Result<Option<Case>, sqlx::Error> {
+pub async fn case(
+    db: &Db,
+    actor: &Actor<'_>,
+    user_id: &UserId,
+) -> Result<Option<Case>, sqlx::Error> {
     let Some(applicant) = store::users::by_id(db, user_id).await? else {
         return Ok(None);
     };
@@ -61,7 +65,15 @@ pub async fn case(db: &Db, actor: &Actor<'_>, user_id: &UserId) -> Result<Option
     else {
         return Ok(None);
     };
-    super::audit(db, actor, StaffAction::CustomerViewed, Some(user_id.as_str()), KYB_REVIEW, "").await?;
+    super::audit(
+        db,
+        actor,
+        StaffAction::CustomerViewed,
+        Some(user_id.as_str()),
+        KYB_REVIEW,
+        "",
+    )
+    .await?;
     let phone = store::users::phone(db, user_id).await?;
     let identity = store::identity_checks::of_user(db, user_id).await?;
     Ok(Some(Case {
@@ -94,5 +106,14 @@ pub async fn decide(
         detail: &detail,
         ip: actor.ip,
     };
-    review::decide(db, notify, trading_name, user_id, decision, note, Some(&entry)).await
+    review::decide(
+        db,
+        notify,
+        trading_name,
+        user_id,
+        decision,
+        note,
+        Some(&entry),
+    )
+    .await
 }

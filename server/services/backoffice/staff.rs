@@ -71,7 +71,10 @@ pub async fn add(
         },
     )
     .await?;
-    Ok((member, format!("{base_url}/back-office/enrol?token={token}")))
+    Ok((
+        member,
+        format!("{base_url}/back-office/enrol?token={token}"),
+    ))
 }
 
 /// Who an enrolment link is for, while it can be used.
@@ -125,7 +128,11 @@ pub async fn finish_enrolment(
     let ceremony: PasskeyRegistration = serde_json::from_str(&state).map_err(broken)?;
     let passkey = serde_json::from_value::<RegisterPublicKeyCredential>(credential)
         .ok()
-        .and_then(|answer| webauthn.finish_passkey_registration(&answer, &ceremony).ok())
+        .and_then(|answer| {
+            webauthn
+                .finish_passkey_registration(&answer, &ceremony)
+                .ok()
+        })
         .ok_or(StaffError::Refused)?;
     let stored = json!(passkey).to_string();
     let key = credential_key(passkey.cred_id());
@@ -136,7 +143,15 @@ pub async fn finish_enrolment(
         member: &member,
         ip,
     };
-    super::audit(db, &actor, StaffAction::StaffEnrolled, Some(&member.id), "enrolment link", "").await?;
+    super::audit(
+        db,
+        &actor,
+        StaffAction::StaffEnrolled,
+        Some(&member.id),
+        "enrolment link",
+        "",
+    )
+    .await?;
     Ok(store::staff::open_session(db, &member.id, now).await?)
 }
 
@@ -194,13 +209,25 @@ pub async fn finish_log_in(
     let ceremony: PasskeyAuthentication = serde_json::from_str(&state).map_err(broken)?;
     let checked = serde_json::from_value::<PublicKeyCredential>(credential)
         .ok()
-        .and_then(|answer| webauthn.finish_passkey_authentication(&answer, &ceremony).ok());
+        .and_then(|answer| {
+            webauthn
+                .finish_passkey_authentication(&answer, &ceremony)
+                .ok()
+        });
     let actor = super::Actor {
         member: &member,
         ip,
     };
     let Some(result) = checked else {
-        super::audit(db, &actor, StaffAction::LoginFailed, Some(&member.id), "log-in", "").await?;
+        super::audit(
+            db,
+            &actor,
+            StaffAction::LoginFailed,
+            Some(&member.id),
+            "log-in",
+            "",
+        )
+        .await?;
         return Err(StaffError::Refused);
     };
     let key = credential_key(result.cred_id());
@@ -210,7 +237,15 @@ pub async fn finish_log_in(
             store::staff::update_passkey(db, &id, &json!(passkey).to_string(), now).await?;
         }
     }
-    super::audit(db, &actor, StaffAction::LoggedIn, Some(&member.id), "log-in", "").await?;
+    super::audit(
+        db,
+        &actor,
+        StaffAction::LoggedIn,
+        Some(&member.id),
+        "log-in",
+        "",
+    )
+    .await?;
     Ok(store::staff::open_session(db, &member.id, now).await?)
 }
 
@@ -229,7 +264,15 @@ pub async fn log_out(db: &Db, ip: &str, token: &str) -> Result<(), sqlx::Error> 
             member: &member,
             ip,
         };
-        super::audit(db, &actor, StaffAction::LoggedOut, Some(&member.id), "log-out", "").await?;
+        super::audit(
+            db,
+            &actor,
+            StaffAction::LoggedOut,
+            Some(&member.id),
+            "log-out",
+            "",
+        )
+        .await?;
     }
     Ok(())
 }

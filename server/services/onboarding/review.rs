@@ -90,7 +90,8 @@ pub async fn decide(
     if !store::users::move_status(&mut tx, &user.id, from, to).await? {
         return Err(DecisionError::NotInReview(user.kyc_status.as_str()));
     }
-    if let (KybDecision::RequestMore, Some(onboarding), Some(note)) = (decision, &onboarding, note) {
+    if let (KybDecision::RequestMore, Some(onboarding), Some(note)) = (decision, &onboarding, note)
+    {
         store::onboardings::set_review_note(&mut tx, &onboarding.id, note, db.now_ms()).await?;
     }
     if let Some(entry) = audit {

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "../../../ui/Button";
-import { Logo } from "../../../ui/Logo";
+import { useApp } from "../../../lib/appContext";
+import { LogoMark } from "../../../ui/Logo";
 import { backOfficeApi, staffQuery } from "../api";
 import { areasFor, ROLE_NAMES } from "../duties";
 
@@ -35,6 +36,7 @@ function useIdleLogOut(signedIn: boolean) {
 
 /** The back office's own layout: desktop only, the areas the member's role may use. */
 export function BackOfficeFrame({ children }: { children: ReactNode }) {
+  const { site } = useApp();
   const { data: member } = useQuery({ ...staffQuery(), enabled: false });
   const [leaving, setLeaving] = useState(false);
   useIdleLogOut(Boolean(member));
@@ -49,8 +51,13 @@ export function BackOfficeFrame({ children }: { children: ReactNode }) {
   return (
     <div className="frame frame-desktop back-office">
       <header className="topbar">
-        <Link to="/back-office" className="back-office-brand" aria-label="Back office home">
-          <Logo />
+        <Link
+          to="/back-office"
+          className="logo back-office-brand"
+          aria-label={`${site.tradingName} back office home`}
+        >
+          <LogoMark size={28} />
+          <span className="logo-word">{site.tradingName}</span>
           <span className="back-office-tag">Back office</span>
         </Link>
         {member ? (

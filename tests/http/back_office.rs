@@ -1,0 +1,435 @@
+//! Issue 32: the back office. With SPEC §1's adminPanel flag off none of it exists; a customer's
+//! session reaches none of it; each staff role reaches only its duties (a matrix over the rights
+//! table); every view and decision is in the staff audit log; the KYB decisions reach the
+//! applicant exactly as `bank kyb` does. The passkey ceremonies themselves run in the browser
+//! test (Chromium's virtual authenticator).
+
+use bank::domain::backoffice::staff::{StaffRole, IDLE_MS, SESSION_MS};
+use bank::domain::onboarding::kyc::KycStatus;
+use bank::domain::profiles::rights::Need;
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::on_both_backends;
+use crate::onboarding::{company, complete_wizard};
+
+const STAFF_COOKIE: &str = "__Secure-staff";
+const DESKTOP_AGENT: &str =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+
+async fn open_back_office(bank: &TestBank) {
+    bank::store::features::set_override(&bank.db, "adminPanel", true)
+        .await
+        .unwrap();
+}
+
+/// A member of staff as `bank staff add` makes them, enrolled (the passkey ceremony is the
+/// browser test's) and signed in: their id and session cookie.
+async fn staff(bank: &TestBank, email: &str, role: StaffRole) -> (String, String) {
+    let (member, link) =
+        bank::services::backoffice::staff::add(&bank.db, "https://bank.test", email, role)
+            .await
+            .unwrap();
+    assert!(link.starts_with("https://bank.test/back-office/enrol?token="));
+    sqlx::query("UPDATE staff SET enrolled_at = $1 WHERE id = $2")
+        .bind(bank.db.now_ms())
+        .bind(&member.id)
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+    let token = bank::store::staff::open_session(&bank.db, &member.id, bank.db.now_ms())
+        .await
+        .unwrap();
+    (member.id, format!("{STAFF_COOKIE}={token}"))
+}
+
+async fn as_staff(bank: &TestBank, cookie: &str, method: &str, path: &str, body: Value) -> Reply {
+    send_json(bank, method, path, body, &[("cookie", cookie)]).await
+}
+
+/// A UK business whose details are in and whose review is waiting: its owner's id and bearer.
+async fn business_in_review(bank: &TestBank, email: &str) -> (bank::domain::ids::UserId, String) {
+    let (user_id, auth) = applicant(bank, email, "business", "profile_incomplete").await;
+    complete_wizard(bank, &auth, &company()).await;
+    bank::store::users::set_status(&bank.db, &user_id, KycStatus::KybPending)
+        .await
+        .unwrap();
+    (user_id, auth)
+}
+
+async fn audit(bank: &TestBank, subject: Option<&str>) -> Vec<(Option<String>, String, String)> {
+    bank::store::staff_audit::latest(&bank.db, subject, 100)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(who, action, _, reason, _, _)| (who, action, reason))
+        .collect()
+}
+
+on_both_backends!(no_back_office_path_exists_with_the_flag_off, |bank| {
+    let (_, cookie) = staff(bank, "rita@harbour.example", StaffRole::Compliance).await;
+    // SPEC §1: the admin panel is off. Its pages and calls answer as unknown paths do.
+    for path in ["/back-office", "/back-office/login", "/back-office/kyb"] {
+        let page = page_with_cookie(bank, path, DESKTOP_AGENT, &cookie).await;
+        assert_eq!(page.status, 404, "{path}");
+        assert_eq!(page.body, "Not found", "{path}");
+    }
+    assert_eq!(
+        as_staff(bank, &cookie, "GET", "/back-office/api/me", json!({}))
+            .await
+            .status,
+        404
+    );
+    let login = post(
+        bank,
+        "/back-office/api/log-in/options",
+        json!({"email": "rita@harbour.example"}),
+        &[],
+    )
+    .await;
+    assert_eq!(login.status, 404);
+
+    open_back_office(bank).await;
+    let page = bank.get("/back-office/login", DESKTOP_AGENT).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Back office log in"), "{}", page.body);
+    let me = as_staff(bank, &cookie, "GET", "/back-office/api/me", json!({})).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["role"], "compliance");
+    let unknown = as_staff(bank, &cookie, "GET", "/back-office/api/nothing", json!({})).await;
+    assert_eq!(unknown.status, 404);
+    assert_eq!(unknown.error().code, "not_found");
+});
+
+on_both_backends!(a_customer_session_reaches_none_of_it, |bank| {
+    open_back_office(bank).await;
+    let owner = business_owner(bank).await;
+    let (user_id, _) = business_in_review(bank, "ada@example.com").await;
+    for (method, path, body) in [
+        ("GET", "/back-office/api/me", json!({})),
+        ("GET", "/back-office/api/kyb", json!({})),
+        (
+            "POST",
+            "/back-office/api/kyb/case",
+            json!({"userId": user_id.as_str()}),
+        ),
+        (
+            "POST",
+            "/back-office/api/kyb/decision",
+            json!({"userId": user_id.as_str(), "decision": "approve"}),
+        ),
+    ] {
+        let reply = call(bank, &owner, method, path, body).await;
+        assert_eq!(reply.status, 401, "{method} {path}: {}", reply.body);
+        assert_eq!(reply.error().code, "staff_session_required");
+    }
+    // A customer's page request with their own cookies renders the log-in, never their data.
+    let customer_cookie = format!("__Host-access={}", owner.token);
+    let page = page_with_cookie(bank, "/back-office/kyb", DESKTOP_AGENT, &customer_cookie).await;
+    assert_eq!(page.status, 302);
+    assert_eq!(page.header("location"), "/back-office");
+    assert_eq!(
+        bank::store::users::by_id(&bank.db, &user_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .kyc_status,
+        KycStatus::KybPending,
+        "nothing was decided"
+    );
+});
+
+on_both_backends!(each_staff_role_reaches_only_its_duties, |bank| {
+    open_back_office(bank).await;
+    let nobody = uuid::Uuid::new_v4().to_string();
+    for role in StaffRole::ALL {
+        let (_, cookie) = staff(bank, &format!("{}@harbour.example", role.as_str()), *role).await;
+        for (method, path, need) in bank::api::rights::API {
+            let Need::Staff(duty) = need else { continue };
+            let body = json!({ "userId": nobody, "decision": "approve" });
+            let reply = as_staff(bank, &cookie, method, path, body).await;
+            if role.may(*duty) {
+                assert!(
+                    matches!(reply.status.as_u16(), 200 | 404),
+                    "{role} {method} {path}: {} {}",
+                    reply.status,
+                    reply.body
+                );
+            } else {
+                assert_eq!(reply.status, 403, "{role} {method} {path}: {}", reply.body);
+            }
+        }
+    }
+});
+
+on_both_backends!(
+    staff_sessions_end_idle_after_eight_hours_and_at_log_out,
+    |bank| {
+        open_back_office(bank).await;
+        let me = |cookie: String| async move {
+            as_staff(bank, &cookie, "GET", "/back-office/api/me", json!({}))
+                .await
+                .status
+        };
+        let (id, cookie) = staff(bank, "ida@harbour.example", StaffRole::Support).await;
+        assert_eq!(me(cookie.clone()).await, 200);
+        bank::store::staff::age_sessions(&bank.db, &id, IDLE_MS + 1000)
+            .await
+            .unwrap();
+        assert_eq!(me(cookie).await, 401, "15 idle minutes end it");
+
+        let (id, cookie) = staff(bank, "eve@harbour.example", StaffRole::Support).await;
+        // Busy all day: each step is a few minutes after the last, until eight hours are up.
+        for _ in 0..(SESSION_MS / (10 * 60_000)) - 1 {
+            bank::store::staff::age_sessions(&bank.db, &id, 10 * 60_000)
+                .await
+                .unwrap();
+            assert_eq!(me(cookie.clone()).await, 200);
+        }
+        bank::store::staff::age_sessions(&bank.db, &id, 10 * 60_000)
+            .await
+            .unwrap();
+        assert_eq!(me(cookie).await, 401, "eight hours at most");
+
+        let (_, cookie) = staff(bank, "lou@harbour.example", StaffRole::Support).await;
+        let out = as_staff(bank, &cookie, "POST", "/back-office/api/log-out", json!({})).await;
+        assert_eq!(out.status, 200);
+        let cleared = set_cookies(&out).join("\n");
+        assert!(cleared.contains("__Secure-staff=;"), "{cleared}");
+        assert!(cleared.contains("Path=/back-office"), "{cleared}");
+        assert_eq!(me(cookie).await, 401);
+        let logged = audit(bank, None).await;
+        assert!(logged
+            .iter()
+            .any(|(who, action, _)| action == "staff.logged_out"
+                && who.as_deref() == Some("lou@harbour.example")));
+    }
+);
+
+on_both_backends!(
+    enrolment_links_are_one_time_and_log_in_is_passkey_only,
+    |bank| {
+        open_back_office(bank).await;
+        let (member, link) = bank::services::backoffice::staff::add(
+            &bank.db,
+            "https://bank.test",
+            "Nia@Harbour.example",
+            StaffRole::Admin,
+        )
+        .await
+        .unwrap();
+        assert_eq!(member.email, "nia@harbour.example");
+        let again = bank::services::backoffice::staff::add(
+            &bank.db,
+            "https://bank.test",
+            "nia@harbour.example",
+            StaffRole::Support,
+        )
+        .await;
+        assert!(again.is_err(), "one member per email");
+        let token = link.split_once("token=").unwrap().1;
+
+        let bad = post(
+            bank,
+            "/back-office/api/enrolment/fetch",
+            json!({"token": "nope"}),
+            &[],
+        )
+        .await;
+        assert_eq!(bad.status, 410);
+        assert_eq!(bad.error().code, "enrolment_link_invalid");
+        let good = post(
+            bank,
+            "/back-office/api/enrolment/fetch",
+            json!({"token": token}),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            good.json(),
+            json!({"email": "nia@harbour.example", "role": "admin"})
+        );
+        let options = post(
+            bank,
+            "/back-office/api/enrolment/options",
+            json!({"token": token}),
+            &[],
+        )
+        .await;
+        assert_eq!(options.status, 200, "{}", options.body);
+        let options = options.json();
+        assert_eq!(options["publicKey"]["user"]["name"], "nia@harbour.example");
+        assert_eq!(
+            options["publicKey"]["authenticatorSelection"]["userVerification"],
+            "required"
+        );
+        // A forged answer keeps nothing and leaves the link usable.
+        let forged = post(
+            bank,
+            "/back-office/api/enrolment",
+            json!({"token": token, "ceremonyId": options["ceremonyId"], "credential": {"id": "x"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(forged.status, 401);
+        assert!(set_cookies(&forged).is_empty());
+        let reused = post(
+            bank,
+            "/back-office/api/enrolment",
+            json!({"token": token, "ceremonyId": options["ceremonyId"], "credential": {"id": "x"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            reused.error().code,
+            "staff_login_expired",
+            "a ceremony is answered once"
+        );
+
+        // Not enrolled yet, or unknown: no passkey to sign in with, said the same way.
+        for email in ["nia@harbour.example", "nobody@harbour.example"] {
+            let refused = post(
+                bank,
+                "/back-office/api/log-in/options",
+                json!({"email": email}),
+                &[],
+            )
+            .await;
+            assert_eq!(refused.status, 401);
+            assert_eq!(refused.error().code, "staff_login_failed");
+        }
+        let empty = post(
+            bank,
+            "/back-office/api/log-in/options",
+            json!({"email": " "}),
+            &[],
+        )
+        .await;
+        assert_eq!(empty.field_error("email"), "Field is required");
+    }
+);
+
+on_both_backends!(
+    kyb_decisions_reach_the_applicant_as_the_command_did,
+    |bank| {
+        open_back_office(bank).await;
+        let (_, cookie) = staff(bank, "cora@harbour.example", StaffRole::Compliance).await;
+        let (ada, ada_auth) = business_in_review(bank, "ada@example.com").await;
+        let (bob, _) = business_in_review(bank, "bob@example.com").await;
+        let (cyd, _) = business_in_review(bank, "cyd@example.com").await;
+
+        let queue = as_staff(bank, &cookie, "GET", "/back-office/api/kyb", json!({})).await;
+        assert_eq!(queue.status, 200, "{}", queue.body);
+        let waiting: Vec<String> = queue.json()["waiting"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["email"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            waiting,
+            ["ada@example.com", "bob@example.com", "cyd@example.com"]
+        );
+
+        let case = as_staff(
+            bank,
+            &cookie,
+            "POST",
+            "/back-office/api/kyb/case",
+            json!({"userId": ada.as_str()}),
+        )
+        .await;
+        assert_eq!(case.status, 200, "{}", case.body);
+        let case = case.json();
+        assert_eq!(case["business"]["name"], company().name);
+        assert_eq!(case["summary"]["status"], "kyb_pending");
+
+        // Request more: a note is needed; the applicant sees it, answers, and is back in the queue.
+        let decide = |user: &bank::domain::ids::UserId, decision: &str, note: Option<&str>| {
+            let body = json!({"userId": user.as_str(), "decision": decision, "note": note});
+            let cookie = cookie.clone();
+            async move { as_staff(bank, &cookie, "POST", "/back-office/api/kyb/decision", body).await }
+        };
+        let no_note = decide(&ada, "request_more", None).await;
+        assert_eq!(
+            no_note.field_error("note"),
+            "Say what the business needs to send"
+        );
+        let asked = decide(&ada, "request_more", Some("Your latest annual accounts")).await;
+        assert_eq!(asked.json()["status"], "kyb_requested");
+        assert!(last_message(bank, "ada@example.com")
+            .await
+            .body
+            .contains("Your latest annual accounts"));
+        let take = post(
+            bank,
+            "/v2/onboardings/take",
+            json!({}),
+            &[("authorization", &ada_auth)],
+        )
+        .await;
+        assert_eq!(take.json()["reviewNote"], "Your latest annual accounts");
+        let answered = post(
+            bank,
+            "/v2/onboardings/additional-info",
+            json!({"text": "Filed on 1 May"}),
+            &[("authorization", &ada_auth)],
+        )
+        .await;
+        assert_eq!(answered.status, 200, "{}", answered.body);
+
+        let approved = decide(&ada, "approve", None).await;
+        assert_eq!(approved.json()["status"], "registration_fee_assigned");
+        assert!(last_message(bank, "ada@example.com")
+            .await
+            .subject
+            .contains("application"));
+        let twice = decide(&ada, "reject", None).await;
+        assert_eq!(twice.status, 409);
+        assert_eq!(twice.error().code, "not_in_review");
+        let rejected = decide(&bob, "reject", None).await;
+        assert_eq!(rejected.json()["status"], "rejected");
+        // The command stays, on the same service.
+        let by_command = bank::services::onboarding::review::decide_business(
+            &bank.db,
+            &bank::providers::notify::Notifications::new(&bank.db, true, None).unwrap(),
+            "Harbour",
+            "cyd@example.com",
+            bank::domain::onboarding::review::KybDecision::Approve,
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(by_command, KycStatus::RegistrationFeeAssigned);
+        let _ = cyd;
+        let left = as_staff(bank, &cookie, "GET", "/back-office/api/kyb", json!({})).await;
+        assert_eq!(left.json()["waiting"], json!([]));
+
+        // Every view and decision is in the audit log: who, what, why.
+        let about_ada = audit(bank, Some(ada.as_str())).await;
+        let cora = Some("cora@harbour.example".to_string());
+        for (action, reason) in [
+            ("customer.viewed", "KYB review"),
+            ("kyb.decided", "KYB review"),
+        ] {
+            assert!(
+                about_ada
+                    .iter()
+                    .any(|entry| entry == &(cora.clone(), action.into(), reason.into())),
+                "{action}: {about_ada:?}"
+            );
+        }
+        assert_eq!(
+            about_ada
+                .iter()
+                .filter(|(_, action, _)| action == "kyb.decided")
+                .count(),
+            2,
+            "request more, then approve"
+        );
+        assert!(audit(bank, None)
+            .await
+            .iter()
+            .any(|(_, action, _)| action == "queue.viewed"));
+    }
+);
