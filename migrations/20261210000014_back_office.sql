@@ -60,3 +60,25 @@ CREATE TABLE staff_audit (
 );
 CREATE INDEX staff_audit_time ON staff_audit (created_at);
 CREATE INDEX staff_audit_subject ON staff_audit (subject, created_at);
+
+-- Four eyes (issue 32 point 2): where money or access changes, one member proposes and a second,
+-- never the same, approves within 24 hours; only then does the change happen.
+CREATE TABLE staff_proposals (
+    id TEXT PRIMARY KEY,
+    -- lift_restriction | add_staff
+    kind TEXT NOT NULL,
+    -- What it changes (a customer's user id, a new member's email), and its details as JSON.
+    subject TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    proposed_by TEXT NOT NULL REFERENCES staff (id),
+    proposed_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    -- pending | approved | rejected
+    status TEXT NOT NULL,
+    decided_by TEXT REFERENCES staff (id),
+    decided_at BIGINT
+);
+CREATE INDEX staff_proposals_pending ON staff_proposals (status, proposed_at);
+-- One open proposal per change: a second tap proposes nothing twice.
+CREATE UNIQUE INDEX staff_proposals_open ON staff_proposals (kind, subject) WHERE status = 'pending';

@@ -259,19 +259,27 @@ async fn staff_add(config: &Config, db: &Db, email: &str, role: &str) -> anyhow:
     Ok(())
 }
 
-/// Restricts a ready account (the app stays open, money does not move) or lifts the restriction.
+/// Restricts a ready account (the app stays open, money does not move), as the back office's
+/// compliance staff do, or lifts the restriction (in the back office that takes two members).
 async fn restriction(db: &Db, restrict: bool, email: &str) -> anyhow::Result<()> {
     use bank::domain::onboarding::kyc::KycStatus;
-    let (from, to) = if restrict {
-        (KycStatus::Completed, KycStatus::AccountRestricted)
-    } else {
-        (KycStatus::AccountRestricted, KycStatus::Completed)
-    };
     let email = bank::domain::auth::email::Email::parse(email)
         .map_err(|message| anyhow::anyhow!("{message}"))?;
     let user = bank::store::users::by_email(db, &email)
         .await?
         .ok_or_else(|| anyhow::anyhow!("no customer has that email"))?;
+    if restrict {
+        bank::services::backoffice::customers::restrict(db, None, &user.id, "bank restrict")
+            .await
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        println!(
+            "{} is now {}",
+            email.as_str(),
+            KycStatus::AccountRestricted.as_str()
+        );
+        return Ok(());
+    }
+    let (from, to) = (KycStatus::AccountRestricted, KycStatus::Completed);
     let mut conn = db.pool.acquire().await?;
     if !bank::store::users::move_status(&mut conn, &user.id, &[from], to).await? {
         anyhow::bail!(

@@ -56,6 +56,35 @@ pub const API: &[(&str, &str, Need)] = &[
         "/back-office/api/kyb/decision",
         Staff(Duty::DecideOnboarding),
     ),
+    (
+        "POST",
+        "/back-office/api/customers/search",
+        Staff(Duty::ReadCustomers),
+    ),
+    (
+        "POST",
+        "/back-office/api/customers/record",
+        Staff(Duty::ReadCustomers),
+    ),
+    (
+        "POST",
+        "/back-office/api/customers/restrict",
+        Staff(Duty::Restrict),
+    ),
+    (
+        "POST",
+        "/back-office/api/customers/sessions/end",
+        Staff(Duty::ReadCustomers),
+    ),
+    // Four eyes: the change proposed or decided names the duty it needs (the service checks
+    // it, and that the proposer never approves their own).
+    ("POST", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
+    ("GET", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
+    (
+        "POST",
+        "/back-office/api/proposals/decision",
+        Staff(Duty::AnyStaff),
+    ),
     // The person's own security and details.
     ("GET", "/v2/users/passkeys", User),
     ("DELETE", "/v2/users/passkeys", User),

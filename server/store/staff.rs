@@ -28,6 +28,17 @@ pub async fn add(
     role: StaffRole,
     now: i64,
 ) -> Result<Option<(StaffMember, String)>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    add_in(&mut conn, email, role, now).await
+}
+
+/// As [`add`], in the caller's transaction.
+pub async fn add_in(
+    conn: &mut sqlx::AnyConnection,
+    email: &str,
+    role: StaffRole,
+    now: i64,
+) -> Result<Option<(StaffMember, String)>, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     let token = new_token();
     let added = sqlx::query(
@@ -40,13 +51,30 @@ pub async fn add(
     .bind(now)
     .bind(digest(&token, CONTEXT))
     .bind(now + staff::ENROLMENT_MS)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?
     .rows_affected();
     if added == 0 {
         return Ok(None);
     }
-    Ok(by_id(db, &id).await?.map(|member| (member, token)))
+    let member = StaffMember {
+        id,
+        email: email.to_string(),
+        role,
+        enrolled_at: None,
+        disabled_at: None,
+    };
+    Ok(Some((member, token)))
+}
+
+/// Every member, by email.
+pub async fn all(db: &Db) -> Result<Vec<StaffMember>, sqlx::Error> {
+    sqlx::query_as::<_, Row>(&format!("SELECT {COLUMNS} FROM staff ORDER BY email"))
+        .fetch_all(&db.pool)
+        .await?
+        .into_iter()
+        .map(member)
+        .collect()
 }
 
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<StaffMember>, sqlx::Error> {

@@ -150,7 +150,7 @@ on_both_backends!(each_staff_role_reaches_only_its_duties, |bank| {
             let reply = as_staff(bank, &cookie, method, path, body).await;
             if role.may(*duty) {
                 assert!(
-                    matches!(reply.status.as_u16(), 200 | 404),
+                    matches!(reply.status.as_u16(), 200 | 404 | 422),
                     "{role} {method} {path}: {} {}",
                     reply.status,
                     reply.body
@@ -433,3 +433,378 @@ on_both_backends!(
             .any(|(_, action, _)| action == "queue.viewed"));
     }
 );
+
+async fn status_of(bank: &TestBank, user_id: &bank::domain::ids::UserId) -> KycStatus {
+    bank::store::users::by_id(&bank.db, user_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .kyc_status
+}
+
+on_both_backends!(
+    a_customer_is_found_opened_with_a_reason_and_restricted,
+    |bank| {
+        open_back_office(bank).await;
+        let (_, support) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+        let (_, compliance) = staff(bank, "cora@harbour.example", StaffRole::Compliance).await;
+        let owner = business_owner(bank).await;
+        let iban = open_account(
+            bank,
+            &owner.profile_id,
+            bank::domain::accounts::money::Currency::Gbp,
+            true,
+        )
+        .await
+        .iban;
+        let email = bank::store::users::by_id(&bank.db, &owner.user_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .email;
+
+        let find = |query: String| {
+            let support = support.clone();
+            async move {
+                let reply = as_staff(
+                    bank,
+                    &support,
+                    "POST",
+                    "/back-office/api/customers/search",
+                    json!({"query": query}),
+                )
+                .await;
+                assert_eq!(reply.status, 200, "{}", reply.body);
+                reply.json()["customers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["userId"].as_str().unwrap().to_string())
+                    .collect::<Vec<_>>()
+            }
+        };
+        let spaced: String = iban
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(4)
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for query in [email.to_uppercase(), "Bennett & Hale".to_string(), spaced] {
+            assert_eq!(
+                find(query.clone()).await,
+                [owner.user_id.to_string()],
+                "{query}"
+            );
+        }
+        assert!(find("nobody-like-this".into()).await.is_empty());
+        let short = as_staff(
+            bank,
+            &support,
+            "POST",
+            "/back-office/api/customers/search",
+            json!({"query": "a"}),
+        )
+        .await;
+        assert_eq!(short.field_error("query"), "Type at least 2 characters");
+
+        let open = |reason: &str| {
+            let body = json!({"userId": owner.user_id.as_str(), "reason": reason});
+            let support = support.clone();
+            async move {
+                as_staff(
+                    bank,
+                    &support,
+                    "POST",
+                    "/back-office/api/customers/record",
+                    body,
+                )
+                .await
+            }
+        };
+        assert_eq!(
+            open("").await.field_error("reason"),
+            "Say why, in a few words"
+        );
+        let record = open("Customer called about a card").await;
+        assert_eq!(record.status, 200, "{}", record.body);
+        let record = record.json();
+        let accounts = record["profiles"][0]["accounts"].as_array().unwrap();
+        assert!(
+            accounts.iter().any(|a| a["iban"] == iban.as_str()),
+            "{accounts:?}"
+        );
+        assert_eq!(record["kycStatus"], "completed");
+        let viewed = audit(bank, Some(owner.user_id.as_str())).await;
+        assert!(viewed.contains(&(
+            Some("sue@harbour.example".into()),
+            "customer.viewed".into(),
+            "Customer called about a card".into()
+        )));
+
+        // Support may not restrict; compliance restricts with a reason.
+        let body = json!({"userId": owner.user_id.as_str(), "reason": "Suspicious payments"});
+        assert_eq!(
+            as_staff(
+                bank,
+                &support,
+                "POST",
+                "/back-office/api/customers/restrict",
+                body.clone()
+            )
+            .await
+            .status,
+            403
+        );
+        assert_eq!(status_of(bank, &owner.user_id).await, KycStatus::Completed);
+        let restricted = as_staff(
+            bank,
+            &compliance,
+            "POST",
+            "/back-office/api/customers/restrict",
+            body.clone(),
+        )
+        .await;
+        assert_eq!(restricted.json()["status"], "account_restricted");
+        assert_eq!(
+            status_of(bank, &owner.user_id).await,
+            KycStatus::AccountRestricted
+        );
+        let again = as_staff(
+            bank,
+            &compliance,
+            "POST",
+            "/back-office/api/customers/restrict",
+            body,
+        )
+        .await;
+        assert_eq!(again.status, 409);
+
+        // Ending the customer's sessions logs them out everywhere.
+        let ended = as_staff(
+            bank,
+            &support,
+            "POST",
+            "/back-office/api/customers/sessions/end",
+            json!({"userId": owner.user_id.as_str(), "reason": "Lost phone"}),
+        )
+        .await;
+        assert_eq!(ended.json()["ended"], 1);
+        let after = call(bank, &owner, "GET", "/v2/users/passkeys", json!({})).await;
+        assert_eq!(after.status, 401);
+    }
+);
+
+on_both_backends!(four_eyes_lift_a_restriction_and_add_staff, |bank| {
+    open_back_office(bank).await;
+    let (_, ann) = staff(bank, "ann@harbour.example", StaffRole::Compliance).await;
+    let (_, bea) = staff(bank, "bea@harbour.example", StaffRole::Compliance).await;
+    let (_, sue) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+    let owner = business_owner(bank).await;
+    bank::services::backoffice::customers::restrict(&bank.db, None, &owner.user_id, "test")
+        .await
+        .unwrap();
+
+    let lift = json!({"kind": "lift_restriction", "userId": owner.user_id.as_str(), "reason": "Documents received"});
+    assert_eq!(
+        as_staff(
+            bank,
+            &sue,
+            "POST",
+            "/back-office/api/proposals",
+            lift.clone()
+        )
+        .await
+        .status,
+        403
+    );
+    let made = as_staff(
+        bank,
+        &ann,
+        "POST",
+        "/back-office/api/proposals",
+        lift.clone(),
+    )
+    .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let id = made.json()["id"].as_str().unwrap().to_string();
+    let twice = as_staff(bank, &ann, "POST", "/back-office/api/proposals", lift).await;
+    assert_eq!(twice.error().code, "already_proposed");
+    assert_eq!(
+        status_of(bank, &owner.user_id).await,
+        KycStatus::AccountRestricted,
+        "proposing changes nothing"
+    );
+
+    let listed = as_staff(bank, &bea, "GET", "/back-office/api/proposals", json!({}))
+        .await
+        .json();
+    assert_eq!(listed["proposals"][0]["mineToDecide"], true);
+    let own_list = as_staff(bank, &ann, "GET", "/back-office/api/proposals", json!({}))
+        .await
+        .json();
+    assert_eq!(own_list["proposals"][0]["mineToDecide"], false);
+
+    let decide = |cookie: String, approve: bool| {
+        let body = json!({"id": id, "approve": approve});
+        async move {
+            as_staff(
+                bank,
+                &cookie,
+                "POST",
+                "/back-office/api/proposals/decision",
+                body,
+            )
+            .await
+        }
+    };
+    let own = decide(ann.clone(), true).await;
+    assert_eq!(own.status, 403);
+    assert_eq!(own.error().code, "own_proposal");
+    assert_eq!(
+        decide(sue.clone(), true).await.status,
+        403,
+        "support lacks the duty"
+    );
+    assert_eq!(
+        status_of(bank, &owner.user_id).await,
+        KycStatus::AccountRestricted
+    );
+    let approved = decide(bea.clone(), true).await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+    assert_eq!(status_of(bank, &owner.user_id).await, KycStatus::Completed);
+    assert_eq!(
+        decide(bea.clone(), true).await.error().code,
+        "proposal_closed"
+    );
+    let history = audit(bank, Some(owner.user_id.as_str())).await;
+    for (who, action) in [
+        ("ann@harbour.example", "proposal.made"),
+        ("bea@harbour.example", "proposal.approved"),
+        ("bea@harbour.example", "customer.restriction_lifted"),
+    ] {
+        assert!(
+            history.iter().any(|(w, a, r)| w.as_deref() == Some(who)
+                && a == action
+                && r == "Documents received"),
+            "{who} {action}: {history:?}"
+        );
+    }
+
+    // Adding staff: an admin proposes, another approves and receives the enrolment link.
+    let (_, ada) = staff(bank, "ada@harbour.example", StaffRole::Admin).await;
+    let (_, max) = staff(bank, "max@harbour.example", StaffRole::Admin).await;
+    let add = json!({"kind": "add_staff", "email": "new@harbour.example", "role": "operations", "reason": "New starter"});
+    assert_eq!(
+        as_staff(
+            bank,
+            &ann,
+            "POST",
+            "/back-office/api/proposals",
+            add.clone()
+        )
+        .await
+        .status,
+        403
+    );
+    let made = as_staff(bank, &ada, "POST", "/back-office/api/proposals", add).await;
+    let id = made.json()["id"].as_str().unwrap().to_string();
+    assert!(
+        bank::store::staff::by_email(&bank.db, "new@harbour.example")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let rejected = as_staff(
+        bank,
+        &max,
+        "POST",
+        "/back-office/api/proposals/decision",
+        json!({"id": id, "approve": false}),
+    )
+    .await;
+    assert_eq!(rejected.status, 200);
+    assert!(
+        bank::store::staff::by_email(&bank.db, "new@harbour.example")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let add = json!({"kind": "add_staff", "email": "new@harbour.example", "role": "operations", "reason": "New starter, again"});
+    let id = as_staff(bank, &ada, "POST", "/back-office/api/proposals", add)
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let approved = as_staff(
+        bank,
+        &max,
+        "POST",
+        "/back-office/api/proposals/decision",
+        json!({"id": id, "approve": true}),
+    )
+    .await;
+    let link = approved.json()["enrolmentLink"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = link.split_once("token=").unwrap().1;
+    let enrolment = post(
+        bank,
+        "/back-office/api/enrolment/fetch",
+        json!({"token": token}),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        enrolment.json(),
+        json!({"email": "new@harbour.example", "role": "operations"})
+    );
+});
+
+on_both_backends!(an_unapproved_proposal_lapses_after_a_day, |bank| {
+    open_back_office(bank).await;
+    let (_, ann) = staff(bank, "ann@harbour.example", StaffRole::Compliance).await;
+    let (_, bea) = staff(bank, "bea@harbour.example", StaffRole::Compliance).await;
+    let owner = business_owner(bank).await;
+    bank::services::backoffice::customers::restrict(&bank.db, None, &owner.user_id, "test")
+        .await
+        .unwrap();
+    let lift = json!({"kind": "lift_restriction", "userId": owner.user_id.as_str(), "reason": "Documents received"});
+    let id = as_staff(
+        bank,
+        &ann,
+        "POST",
+        "/back-office/api/proposals",
+        lift.clone(),
+    )
+    .await
+    .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    sqlx::query(
+        "UPDATE staff_proposals SET proposed_at = proposed_at - $1, expires_at = expires_at - $1",
+    )
+    .bind(bank::domain::backoffice::proposals::APPROVAL_WINDOW_MS)
+    .execute(&bank.db.pool)
+    .await
+    .unwrap();
+    let late = as_staff(
+        bank,
+        &bea,
+        "POST",
+        "/back-office/api/proposals/decision",
+        json!({"id": id, "approve": true}),
+    )
+    .await;
+    assert_eq!(late.error().code, "proposal_closed");
+    assert_eq!(
+        status_of(bank, &owner.user_id).await,
+        KycStatus::AccountRestricted
+    );
+    // A lapsed proposal does not stop the change being proposed again.
+    let again = as_staff(bank, &ann, "POST", "/back-office/api/proposals", lift).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+});

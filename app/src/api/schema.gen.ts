@@ -436,6 +436,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/customers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customers matching the query, at most 50 (the search is logged). */
+        post: operations["post_back_office_api_customers_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/customers/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's whole record; opening it is logged with the reason. */
+        post: operations["post_back_office_api_customers_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/customers/restrict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restricts a ready account: the app stays open, money does not move. */
+        post: operations["post_back_office_api_customers_restrict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/customers/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends all of the customer's sessions. */
+        post: operations["post_back_office_api_customers_sessions_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proposals waiting for a second member, oldest first. */
+        get: operations["get_back_office_api_proposals"];
+        put?: never;
+        /** Proposes a change for a second member to approve within 24 hours. */
+        post: operations["post_back_office_api_proposals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/proposals/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves (making the change) or rejects a proposal; never the proposer's own. */
+        post: operations["post_back_office_api_proposals_decision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -2966,6 +3069,42 @@ export interface components {
         };
         /** @enum {string} */
         Currency: "GBP" | "EUR" | "USD" | "CHF" | "ALL";
+        CustomerAction: {
+            userId: string;
+            /** @description Why the member opens the record or acts on it (the audit log's "why"). */
+            reason: string;
+        };
+        CustomerFound: {
+            userId: string;
+            name: string;
+            email: string;
+            kycStatus: string;
+        };
+        CustomerQuery: {
+            /** @description A name, email, company name or number, IBAN or account number, or a card's last four. */
+            query: string;
+        };
+        CustomerRecord: {
+            userId: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            kycStatus: components["schemas"]["KycStatus"];
+            identity: null | components["schemas"]["IdentityCheckView"];
+            profiles: components["schemas"]["StaffProfileView"][];
+            /** Format: int64 */
+            liveSessions: number;
+            messages: components["schemas"]["StaffMessageView"][];
+            chat: components["schemas"]["StaffMessageView"][];
+            /** @description What staff did about this customer, newest first. */
+            history: components["schemas"]["StaffHistoryLine"][];
+        };
+        CustomerStatus: {
+            status: components["schemas"]["KycStatus"];
+        };
+        CustomersFound: {
+            customers: components["schemas"]["CustomerFound"][];
+        };
         Decision: {
             /**
              * @description The waiting transfer's id.
@@ -4310,6 +4449,48 @@ export interface components {
             /** @default [] */
             otherAccounts?: components["schemas"]["OtherAccount"][];
         };
+        ProposalDecided: {
+            /** @description What happened, in words. */
+            message: string;
+            /** @description add_staff: the new member's one-time enrolment link, to hand over. */
+            enrolmentLink: string | null;
+        };
+        ProposalDecision: {
+            id: string;
+            approve: boolean;
+        };
+        ProposalInput: {
+            kind: components["schemas"]["ProposalKind"];
+            /** @description lift_restriction: the customer's user id. */
+            userId?: string | null;
+            /** @description add_staff: the new member's email and role. */
+            email?: string | null;
+            role?: null | components["schemas"]["StaffRole"];
+            reason: string;
+        };
+        /**
+         * @description What a proposal changes.
+         * @enum {string}
+         */
+        ProposalKind: "lift_restriction" | "add_staff";
+        ProposalMade: {
+            id: string;
+        };
+        ProposalView: {
+            id: string;
+            kind: components["schemas"]["ProposalKind"];
+            /** @description What it changes: a customer's user id, a new member's email. */
+            subject: string;
+            reason: string;
+            proposedBy: string;
+            proposedAt: string;
+            expiresAt: string;
+            /** @description Whether the signed-in member may decide it (not theirs, and their role's duty). */
+            mineToDecide: boolean;
+        };
+        ProposalsWaiting: {
+            proposals: components["schemas"]["ProposalView"][];
+        };
         /**
          * @description Which identity provider serves the widget.
          * @enum {string}
@@ -4648,6 +4829,10 @@ export interface components {
             surname: string;
             email: string;
         };
+        SessionsEnded: {
+            /** Format: int64 */
+            ended: number;
+        };
         Setting: {
             name: string;
             value: string[];
@@ -4720,6 +4905,22 @@ export interface components {
          * @enum {string}
          */
         Side: "invitee" | "inviter";
+        StaffAccountView: {
+            currency: string;
+            iban: string;
+            status: string;
+            primary: boolean;
+            /** @description Formatted for people ("£1,234.50"). */
+            booked: string;
+            available: string;
+        };
+        StaffCardView: {
+            /** @description Masked: the last four digits only. */
+            masked: string;
+            holder: string;
+            status: string;
+            corporate: boolean;
+        };
         /** @description A passkey ceremony to answer: `publicKey` is what `navigator.credentials` takes. */
         StaffCeremony: {
             ceremonyId: string;
@@ -4742,6 +4943,12 @@ export interface components {
             /** @description The token of the link `bank staff add` printed. */
             token: string;
         };
+        StaffHistoryLine: {
+            by: string | null;
+            action: string;
+            reason: string;
+            at: string;
+        };
         StaffLogInAnswer: {
             ceremonyId: string;
             credential: Record<string, unknown>;
@@ -4752,11 +4959,41 @@ export interface components {
             role: components["schemas"]["StaffRole"];
             duties: string[];
         };
+        StaffMemberView: {
+            name: string;
+            email: string;
+            role: string;
+        };
+        StaffMessageView: {
+            subject: string;
+            text: string;
+            status: string;
+            at: string;
+        };
+        StaffProfileView: {
+            name: string;
+            type: string;
+            /** @description The customer's role in it. */
+            role: string;
+            members: components["schemas"]["StaffMemberView"][];
+            accounts: components["schemas"]["StaffAccountView"][];
+            cards: components["schemas"]["StaffCardView"][];
+            recent: components["schemas"]["StaffTransactionView"][];
+        };
         /**
          * @description A member of staff's role.
          * @enum {string}
          */
         StaffRole: "support" | "compliance" | "operations" | "admin";
+        StaffTransactionView: {
+            at: string;
+            kind: string;
+            status: string;
+            counterparty: string | null;
+            details: string;
+            /** @description Signed, formatted for people. */
+            amount: string;
+        };
         StatusChange: {
             /** @default  */
             cardId?: string;
@@ -5908,6 +6145,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KybDecided"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_customers_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomersFound"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_customers_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAction"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_customers_restrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAction"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerStatus"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_customers_sessions_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAction"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsWaiting"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalMade"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_proposals_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDecided"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -8,17 +8,16 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::customers::{actor, customer_id as applicant_id};
 use super::session::CurrentStaff;
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
-use crate::domain::ids::UserId;
 use crate::domain::london::iso_time;
 use crate::domain::onboarding::business::BusinessData;
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::onboarding::review::KybDecision;
 use crate::services::backoffice::kyb::{self, Waiting};
-use crate::services::backoffice::Actor;
 use crate::services::onboarding::review::DecisionError;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -63,13 +62,6 @@ pub struct KybQueue {
     pub waiting: Vec<KybWaiting>,
 }
 
-fn actor<'a>(staff: &'a CurrentStaff, ip: &'a str) -> Actor<'a> {
-    Actor {
-        member: &staff.0,
-        ip,
-    }
-}
-
 /// The businesses waiting for the bank's review, oldest submission first.
 #[utoipa::path(get, path = "/back-office/api/kyb", tag = super::TAG,
     responses((status = 200, body = KybQueue)))]
@@ -110,9 +102,15 @@ pub struct KybCase {
     pub additional_info: Option<String>,
 }
 
-fn applicant_id(text: &str) -> Result<UserId, AppError> {
-    uuid::Uuid::parse_str(text).map_err(|_| AppError::NotFound)?;
-    Ok(UserId::from(text.to_string()))
+pub(super) fn identity_view(
+    (provider, applicant_id, review, at): (String, String, String, i64),
+) -> IdentityCheckView {
+    IdentityCheckView {
+        provider,
+        applicant_id,
+        review,
+        updated_at: iso_time(at),
+    }
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -140,14 +138,7 @@ async fn case(
         summary: waiting(&found.waiting),
         phone: found.phone.map(|(code, number)| format!("{code} {number}")),
         business: application.data.clone(),
-        identity: found
-            .identity
-            .map(|(provider, applicant_id, review, at)| IdentityCheckView {
-                provider,
-                applicant_id,
-                review,
-                updated_at: iso_time(at),
-            }),
+        identity: found.identity.map(identity_view),
         review_note: application.review_note.clone(),
         additional_info: application.additional_info.clone(),
     }))

@@ -3,7 +3,9 @@
 //! OpenAPI document; each has a row in the rights table with the staff duty it needs. SPEC §1's
 //! adminPanel flag gates them with the pages (`http/back_office.rs`).
 
+pub mod customers;
 pub mod kyb;
+pub mod proposals;
 pub mod session;
 pub mod sign_in;
 
@@ -17,4 +19,6 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
         .merge(sign_in::routes())
         .merge(kyb::routes())
+        .merge(customers::routes())
+        .merge(proposals::routes())
 }

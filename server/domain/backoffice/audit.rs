@@ -11,6 +11,13 @@ crate::domain::audit::events! {
         LoggedOut = "staff.logged_out",
         QueueViewed = "queue.viewed",
         CustomerViewed = "customer.viewed",
+        CustomersSearched = "customer.searched",
+        CustomerRestricted = "customer.restricted",
+        RestrictionLifted = "customer.restriction_lifted",
+        SessionsEnded = "customer.sessions_ended",
+        ProposalMade = "proposal.made",
+        ProposalApproved = "proposal.approved",
+        ProposalRejected = "proposal.rejected",
         KybDecided = "kyb.decided",
     }
 }

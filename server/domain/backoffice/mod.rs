@@ -2,4 +2,5 @@
 //! may do, and what their actions record. Staff are not customers: nothing here knows profiles.
 
 pub mod audit;
+pub mod proposals;
 pub mod staff;

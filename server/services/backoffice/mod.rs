@@ -1,7 +1,9 @@
 //! The back office's use cases (issue 32): staff and their sign-in, the queues, and the audit
 //! log every one of them writes to.
 
+pub mod customers;
 pub mod kyb;
+pub mod proposals;
 pub mod staff;
 
 use crate::domain::backoffice::audit::StaffAction;

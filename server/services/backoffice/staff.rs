@@ -71,10 +71,12 @@ pub async fn add(
         },
     )
     .await?;
-    Ok((
-        member,
-        format!("{base_url}/back-office/enrol?token={token}"),
-    ))
+    Ok((member, enrolment_link(base_url, &token)))
+}
+
+/// Where a new member creates their passkey.
+pub fn enrolment_link(base_url: &str, token: &str) -> String {
+    format!("{base_url}/back-office/enrol?token={token}")
 }
 
 /// Who an enrolment link is for, while it can be used.

@@ -1,0 +1,206 @@
+//! Four eyes (issue 32 point 2): `POST /back-office/api/proposals` proposes a change,
+//! `GET /back-office/api/proposals` lists those waiting, `POST /back-office/api/proposals/decision`
+//! approves or rejects one. The duty each change needs is checked by the service (it depends on
+//! the change), the proposer never decides their own.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::customers::{actor, customer_id};
+use super::session::CurrentStaff;
+use crate::api::client_ip::ClientIp;
+use crate::api::error::{ApiJson, AppError};
+use crate::api::ApiState;
+use crate::domain::backoffice::proposals::{Proposal, ProposalKind};
+use crate::domain::backoffice::staff::StaffRole;
+use crate::domain::london::iso_time;
+use crate::services::backoffice::proposals::{self, Change, Outcome, ProposalError};
+
+pub fn routes() -> OpenApiRouter<ApiState> {
+    OpenApiRouter::new()
+        .routes(routes!(propose, waiting))
+        .routes(routes!(decide))
+}
+
+impl From<ProposalError> for AppError {
+    fn from(error: ProposalError) -> Self {
+        let conflict = |code, title, message: &str| {
+            AppError::refused(StatusCode::CONFLICT, code, title, message)
+        };
+        match error {
+            ProposalError::NotTheirDuty => AppError::Forbidden,
+            ProposalError::OwnProposal => AppError::refused(
+                StatusCode::FORBIDDEN,
+                "own_proposal",
+                "Needs a second person",
+                "You proposed this change, so another member of staff must approve it.",
+            ),
+            ProposalError::NotPending => conflict(
+                "proposal_closed",
+                "Already decided",
+                "This proposal has been decided or has lapsed.",
+            ),
+            ProposalError::AlreadyProposed => conflict(
+                "already_proposed",
+                "Already proposed",
+                "This change is already waiting for a second member of staff.",
+            ),
+            ProposalError::Unknown => AppError::NotFound,
+            ProposalError::NoReason => AppError::field("reason", "Say why, in a few words"),
+            ProposalError::NotPossible(message) => {
+                conflict("not_possible", "Not possible", &message)
+            }
+            ProposalError::Sql(error) => AppError::Database(error),
+        }
+    }
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposalInput {
+    pub kind: ProposalKind,
+    /// lift_restriction: the customer's user id.
+    #[serde(default)]
+    pub user_id: Option<String>,
+    /// add_staff: the new member's email and role.
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub role: Option<StaffRole>,
+    pub reason: String,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct ProposalMade {
+    pub id: String,
+}
+
+/// Proposes a change for a second member to approve within 24 hours.
+#[utoipa::path(post, path = "/back-office/api/proposals", tag = super::TAG,
+    request_body = ProposalInput, responses((status = 200, body = ProposalMade)))]
+async fn propose(
+    State(state): State<ApiState>,
+    staff: CurrentStaff,
+    ip: ClientIp,
+    ApiJson(input): ApiJson<ProposalInput>,
+) -> Result<Json<ProposalMade>, AppError> {
+    let change = match input.kind {
+        ProposalKind::LiftRestriction => Change::LiftRestriction {
+            user_id: customer_id(input.user_id.as_deref().unwrap_or_default())?,
+        },
+        ProposalKind::AddStaff => Change::AddStaff {
+            email: input.email.unwrap_or_default(),
+            role: input
+                .role
+                .ok_or_else(|| AppError::field("role", "Choose a role"))?,
+        },
+    };
+    let ip = ip.to_string();
+    let id = proposals::propose(&state.db, &actor(&staff, &ip), &change, &input.reason).await?;
+    Ok(Json(ProposalMade { id }))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposalView {
+    pub id: String,
+    pub kind: ProposalKind,
+    /// What it changes: a customer's user id, a new member's email.
+    pub subject: String,
+    pub reason: String,
+    pub proposed_by: String,
+    pub proposed_at: String,
+    pub expires_at: String,
+    /// Whether the signed-in member may decide it (not theirs, and their role's duty).
+    pub mine_to_decide: bool,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct ProposalsWaiting {
+    pub proposals: Vec<ProposalView>,
+}
+
+fn view(proposal: Proposal, staff: &CurrentStaff, now: i64) -> ProposalView {
+    let mine_to_decide =
+        crate::domain::backoffice::proposals::may_decide(&proposal, &staff.0, now).is_ok();
+    ProposalView {
+        id: proposal.id,
+        kind: proposal.kind,
+        subject: proposal.subject,
+        reason: proposal.reason,
+        proposed_by: proposal.proposer_email,
+        proposed_at: iso_time(proposal.proposed_at),
+        expires_at: iso_time(proposal.expires_at),
+        mine_to_decide,
+    }
+}
+
+/// The proposals waiting for a second member, oldest first.
+#[utoipa::path(get, path = "/back-office/api/proposals", tag = super::TAG,
+    responses((status = 200, body = ProposalsWaiting)))]
+async fn waiting(
+    State(state): State<ApiState>,
+    staff: CurrentStaff,
+) -> Result<Json<ProposalsWaiting>, AppError> {
+    let now = state.db.now_ms();
+    let waiting = proposals::pending(&state.db).await?;
+    Ok(Json(ProposalsWaiting {
+        proposals: waiting
+            .into_iter()
+            .filter(|p| staff.0.role.may(p.kind.duty()))
+            .map(|p| view(p, &staff, now))
+            .collect(),
+    }))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct ProposalDecision {
+    pub id: String,
+    pub approve: bool,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposalDecided {
+    /// What happened, in words.
+    pub message: String,
+    /// add_staff: the new member's one-time enrolment link, to hand over.
+    pub enrolment_link: Option<String>,
+}
+
+/// Approves (making the change) or rejects a proposal; never the proposer's own.
+#[utoipa::path(post, path = "/back-office/api/proposals/decision", tag = super::TAG,
+    request_body = ProposalDecision, responses((status = 200, body = ProposalDecided)))]
+async fn decide(
+    State(state): State<ApiState>,
+    staff: CurrentStaff,
+    ip: ClientIp,
+    ApiJson(input): ApiJson<ProposalDecision>,
+) -> Result<Json<ProposalDecided>, AppError> {
+    let ip = ip.to_string();
+    let outcome = proposals::decide(
+        &state.db,
+        &state.config.base_url,
+        &actor(&staff, &ip),
+        &input.id,
+        input.approve,
+    )
+    .await?;
+    Ok(Json(match outcome {
+        Outcome::Rejected => ProposalDecided {
+            message: "Rejected. Nothing was changed.".into(),
+            enrolment_link: None,
+        },
+        Outcome::Lifted => ProposalDecided {
+            message: "Approved. The restriction is lifted.".into(),
+            enrolment_link: None,
+        },
+        Outcome::StaffAdded { link } => ProposalDecided {
+            message: "Approved. Hand the new member their one-time enrolment link.".into(),
+            enrolment_link: Some(link),
+        },
+    }))
+}

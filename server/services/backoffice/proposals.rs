@@ -1,0 +1,236 @@
+//! Four eyes (issue 32 point 2): a change of money or access is proposed by one member and made
+//! when a second approves it, in the transaction that records the approval; both are logged.
+//! Today: lifting a restriction (compliance) and adding staff (admin).
+
+use serde_json::json;
+
+use super::Actor;
+use crate::domain::backoffice::audit::StaffAction;
+use crate::domain::backoffice::proposals::{
+    may_decide, DecisionRefusal, Proposal, ProposalKind, ProposalStatus, APPROVAL_WINDOW_MS,
+};
+use crate::domain::backoffice::staff::{staff_email, StaffRole};
+use crate::domain::ids::UserId;
+use crate::domain::onboarding::kyc::KycStatus;
+use crate::store::{self, Db};
+
+/// What a member proposes.
+pub enum Change {
+    LiftRestriction { user_id: UserId },
+    AddStaff { email: String, role: StaffRole },
+}
+
+impl Change {
+    fn kind(&self) -> ProposalKind {
+        match self {
+            Self::LiftRestriction { .. } => ProposalKind::LiftRestriction,
+            Self::AddStaff { .. } => ProposalKind::AddStaff,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProposalError {
+    #[error("the member's role does not carry this change")]
+    NotTheirDuty,
+    #[error("the proposer cannot approve their own proposal")]
+    OwnProposal,
+    #[error("the proposal is decided or has lapsed")]
+    NotPending,
+    #[error("the same change is proposed already")]
+    AlreadyProposed,
+    #[error("no such proposal")]
+    Unknown,
+    #[error("say why")]
+    NoReason,
+    /// The change cannot be made as things stand (the account is not restricted, the email is
+    /// staff already, the email is not one).
+    #[error("{0}")]
+    NotPossible(String),
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+/// Proposes `change` with the member's reason; answers the proposal's id.
+pub async fn propose(
+    db: &Db,
+    actor: &Actor<'_>,
+    change: &Change,
+    why: &str,
+) -> Result<String, ProposalError> {
+    let kind = change.kind();
+    if !actor.member.role.may(kind.duty()) {
+        return Err(ProposalError::NotTheirDuty);
+    }
+    let why = super::customers::reason(why).map_err(|_| ProposalError::NoReason)?;
+    let (subject, payload) = match change {
+        Change::LiftRestriction { user_id } => {
+            let person = store::users::by_id(db, user_id)
+                .await?
+                .ok_or_else(|| ProposalError::NotPossible("No such customer.".into()))?;
+            if person.kyc_status != KycStatus::AccountRestricted {
+                return Err(ProposalError::NotPossible(
+                    "This account is not restricted.".into(),
+                ));
+            }
+            (user_id.to_string(), json!({}))
+        }
+        Change::AddStaff { email, role } => {
+            let email = staff_email(email).map_err(|m| ProposalError::NotPossible(m.into()))?;
+            if store::staff::by_email(db, email.as_str()).await?.is_some() {
+                return Err(ProposalError::NotPossible(
+                    "That email belongs to a member of staff already.".into(),
+                ));
+            }
+            (email.as_str().to_string(), json!({ "role": role }))
+        }
+    };
+    let now = db.now_ms();
+    let mut tx = db.begin_write().await?;
+    let payload = payload.to_string();
+    let new = store::staff_proposals::NewProposal {
+        kind,
+        subject: &subject,
+        payload: &payload,
+        reason: why,
+        proposed_by: &actor.member.id,
+        expires_at: now + APPROVAL_WINDOW_MS,
+    };
+    let id = store::staff_proposals::propose_in(&mut tx, &new, now)
+        .await?
+        .ok_or(ProposalError::AlreadyProposed)?;
+    let detail = json!({ "proposal": id, "kind": kind }).to_string();
+    let entry = entry(actor, StaffAction::ProposalMade, &subject, why, &detail);
+    store::staff_audit::record_in(&mut tx, &entry, now).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+fn entry<'a>(
+    actor: &'a Actor<'a>,
+    action: StaffAction,
+    subject: &'a str,
+    reason: &'a str,
+    detail: &'a str,
+) -> store::staff_audit::Entry<'a> {
+    store::staff_audit::Entry {
+        staff_id: Some(&actor.member.id),
+        action,
+        subject: Some(subject),
+        reason,
+        detail,
+        ip: actor.ip,
+    }
+}
+
+/// The proposals waiting for a second member, oldest first.
+pub async fn pending(db: &Db) -> Result<Vec<Proposal>, sqlx::Error> {
+    store::staff_proposals::pending(db, db.now_ms()).await
+}
+
+/// What an approval did.
+pub enum Outcome {
+    Rejected,
+    Lifted,
+    /// The new member's one-time enrolment link, for the approver to hand over.
+    StaffAdded {
+        link: String,
+    },
+}
+
+/// The second member's decision; an approval makes the change in the same transaction.
+pub async fn decide(
+    db: &Db,
+    base_url: &str,
+    actor: &Actor<'_>,
+    id: &str,
+    approve: bool,
+) -> Result<Outcome, ProposalError> {
+    let proposal = store::staff_proposals::by_id(db, id)
+        .await?
+        .ok_or(ProposalError::Unknown)?;
+    let now = db.now_ms();
+    may_decide(&proposal, actor.member, now).map_err(|refusal| match refusal {
+        DecisionRefusal::OwnProposal => ProposalError::OwnProposal,
+        DecisionRefusal::NotTheirDuty => ProposalError::NotTheirDuty,
+        DecisionRefusal::NotPending => ProposalError::NotPending,
+    })?;
+    let status = if approve {
+        ProposalStatus::Approved
+    } else {
+        ProposalStatus::Rejected
+    };
+    let mut tx = db.begin_write().await?;
+    if !store::staff_proposals::decide_in(&mut tx, id, &actor.member.id, status, now).await? {
+        return Err(ProposalError::NotPending);
+    }
+    let detail = json!({
+        "proposal": id,
+        "kind": proposal.kind,
+        "proposedBy": proposal.proposer_email,
+    })
+    .to_string();
+    let outcome = if !approve {
+        Outcome::Rejected
+    } else {
+        match proposal.kind {
+            ProposalKind::LiftRestriction => {
+                let user_id = UserId::from(proposal.subject.clone());
+                let lifted = store::users::move_status(
+                    &mut tx,
+                    &user_id,
+                    &[KycStatus::AccountRestricted],
+                    KycStatus::Completed,
+                )
+                .await?;
+                if !lifted {
+                    return Err(ProposalError::NotPossible(
+                        "This account is not restricted any more.".into(),
+                    ));
+                }
+                let done = entry(
+                    actor,
+                    StaffAction::RestrictionLifted,
+                    &proposal.subject,
+                    &proposal.reason,
+                    &detail,
+                );
+                store::staff_audit::record_in(&mut tx, &done, now).await?;
+                Outcome::Lifted
+            }
+            ProposalKind::AddStaff => {
+                let role = serde_json::from_str::<serde_json::Value>(&proposal.payload)
+                    .ok()
+                    .and_then(|p| p["role"].as_str().and_then(StaffRole::parse))
+                    .ok_or_else(|| ProposalError::NotPossible("The proposal is damaged.".into()))?;
+                let (member, token) = store::staff::add_in(&mut tx, &proposal.subject, role, now)
+                    .await?
+                    .ok_or_else(|| {
+                        ProposalError::NotPossible(
+                            "That email belongs to a member of staff already.".into(),
+                        )
+                    })?;
+                let done = entry(
+                    actor,
+                    StaffAction::StaffAdded,
+                    &member.id,
+                    &proposal.reason,
+                    &detail,
+                );
+                store::staff_audit::record_in(&mut tx, &done, now).await?;
+                Outcome::StaffAdded {
+                    link: super::staff::enrolment_link(base_url, &token),
+                }
+            }
+        }
+    };
+    let action = if approve {
+        StaffAction::ProposalApproved
+    } else {
+        StaffAction::ProposalRejected
+    };
+    let decided = entry(actor, action, &proposal.subject, &proposal.reason, &detail);
+    store::staff_audit::record_in(&mut tx, &decided, now).await?;
+    tx.commit().await?;
+    Ok(outcome)
+}
