@@ -1,6 +1,14 @@
 // The bank's back office (issue 32): its own route set under /back-office, for the bank's
 // staff, desktop only. The server serves it only while SPEC §1's adminPanel flag is on.
-import { enrolmentQuery, kybCaseQuery, kybQueueQuery, staffQuery } from "../features/backoffice/api";
+import {
+  customerRecordQuery,
+  customerSearchQuery,
+  enrolmentQuery,
+  kybCaseQuery,
+  kybQueueQuery,
+  proposalsQuery,
+  staffQuery,
+} from "../features/backoffice/api";
 import { BackOfficeFrame } from "../features/backoffice/components/BackOfficeFrame";
 import { lazyPage } from "../routing/lazyPage";
 import type { AppRoute } from "../routing/types";
@@ -19,6 +27,19 @@ const KybQueuePage = lazyPage("features/backoffice/components/KybQueuePage", () 
 );
 const KybCasePage = lazyPage("features/backoffice/components/KybCasePage", () =>
   import("../features/backoffice/components/KybCasePage").then((m) => m.KybCasePage),
+);
+
+const CustomersPage = lazyPage("features/backoffice/components/CustomersPage", () =>
+  import("../features/backoffice/components/CustomersPage").then((m) => m.CustomersPage),
+);
+const CustomerPage = lazyPage("features/backoffice/components/CustomerPage", () =>
+  import("../features/backoffice/components/CustomerPage").then((m) => m.CustomerPage),
+);
+const ApprovalsPage = lazyPage("features/backoffice/components/ApprovalsPage", () =>
+  import("../features/backoffice/components/ApprovalsPage").then((m) => m.ApprovalsPage),
+);
+const StaffPage = lazyPage("features/backoffice/components/StaffPage", () =>
+  import("../features/backoffice/components/StaffPage").then((m) => m.StaffPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -51,6 +72,43 @@ export const routes = (): AppRoute[] => [
       client.ensureQueryData(staffQuery()),
       client.ensureQueryData(kybCaseQuery(params.userId ?? "")),
     ],
+  },
+  {
+    path: "/back-office/customers",
+    head: head("Customers"),
+    Component: CustomersPage,
+    prefetch: (client, { query }) => [
+      client.ensureQueryData(staffQuery()),
+      ...((query.q ?? "").trim().length >= 2
+        ? [client.ensureQueryData(customerSearchQuery((query.q ?? "").trim()))]
+        : []),
+    ],
+  },
+  {
+    path: "/back-office/customers/:userId",
+    head: head("Customer"),
+    Component: CustomerPage,
+    prefetch: (client, { params, query }) => {
+      const reason = (query.reason ?? "").trim();
+      return [
+        client.ensureQueryData(staffQuery()),
+        ...(reason.length >= 3
+          ? [client.ensureQueryData(customerRecordQuery(params.userId ?? "", reason))]
+          : []),
+      ];
+    },
+  },
+  {
+    path: "/back-office/approvals",
+    head: head("Approvals"),
+    Component: ApprovalsPage,
+    prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(proposalsQuery())],
+  },
+  {
+    path: "/back-office/staff",
+    head: head("Staff"),
+    Component: StaffPage,
+    prefetch: (client) => [client.ensureQueryData(staffQuery())],
   },
 ];
 

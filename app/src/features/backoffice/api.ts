@@ -8,6 +8,8 @@ export type StaffMe = Schemas["StaffMe"];
 export type KybCase = Schemas["KybCase"];
 export type KybWaiting = Schemas["KybWaiting"];
 export type Decision = Schemas["KybDecision"];
+export type CustomerRecord = Schemas["CustomerRecord"];
+export type ProposalView = Schemas["ProposalView"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -35,6 +37,26 @@ export const kybCaseQuery = (userId: string) =>
     queryFn: () => api.post("/back-office/api/kyb/case", { userId }, B.KybCase),
   });
 
+export const customerSearchQuery = (query: string) =>
+  queryOptions({
+    queryKey: ["back-office", "customers", query],
+    queryFn: () => api.post("/back-office/api/customers/search", { query }, B.CustomersFound),
+  });
+
+/** A customer's record, opened with the member's reason (the server logs both). */
+export const customerRecordQuery = (userId: string, reason: string) =>
+  queryOptions({
+    queryKey: ["back-office", "customer", userId, reason],
+    // Each fetch is a logged view: the server render's answer is the one the page shows.
+    queryFn: () => api.post("/back-office/api/customers/record", { userId, reason }, B.CustomerRecord),
+  });
+
+export const proposalsQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "proposals"],
+    queryFn: () => api.get("/back-office/api/proposals", B.ProposalsWaiting),
+  });
+
 /** Who an enrolment link is for; null when it is used or expired (the page says so). */
 export const enrolmentQuery = (token: string) =>
   queryOptions({
@@ -58,6 +80,16 @@ export const backOfficeApi = {
   logInOptions: (email: string) => api.post("/back-office/api/log-in/options", { email }, B.StaffCeremony),
   logIn: (ceremonyId: string, credential: Record<string, unknown>) =>
     api.post("/back-office/api/log-in", { ceremonyId, credential }, B.StaffMe),
+  restrict: (userId: string, reason: string) =>
+    api.post("/back-office/api/customers/restrict", { userId, reason }, B.CustomerStatus),
+  endSessions: (userId: string, reason: string) =>
+    api.post("/back-office/api/customers/sessions/end", { userId, reason }, B.SessionsEnded),
+  proposeLift: (userId: string, reason: string) =>
+    api.post("/back-office/api/proposals", { kind: "lift_restriction", userId, reason }, B.ProposalMade),
+  proposeStaff: (email: string, role: StaffMe["role"], reason: string) =>
+    api.post("/back-office/api/proposals", { kind: "add_staff", email, role, reason }, B.ProposalMade),
+  decideProposal: (id: string, approve: boolean) =>
+    api.post("/back-office/api/proposals/decision", { id, approve }, B.ProposalDecided),
   decide: (userId: string, decision: Decision, note: string | null) =>
     api.post("/back-office/api/kyb/decision", { userId, decision, note }, B.KybDecided),
 };

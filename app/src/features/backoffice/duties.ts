@@ -11,15 +11,41 @@ export interface BackOfficeArea {
 
 export const AREAS: BackOfficeArea[] = [
   {
+    path: "/back-office/customers",
+    label: "Customers",
+    duty: "read_customers",
+    description: "Find a customer by name, email, company, IBAN or card; open their record with a reason.",
+  },
+  {
     path: "/back-office/kyb",
     label: "Business reviews",
     duty: "decide_onboarding",
     description: "Businesses waiting for the bank's KYB review: approve, reject or ask for more.",
   },
+  {
+    path: "/back-office/approvals",
+    label: "Approvals",
+    duty: "restrict",
+    description: "Changes another member proposed that need your approval (four eyes).",
+  },
+  {
+    path: "/back-office/approvals",
+    label: "Approvals",
+    duty: "manage_staff",
+    description: "Changes another member proposed that need your approval (four eyes).",
+  },
+  {
+    path: "/back-office/staff",
+    label: "Staff",
+    duty: "manage_staff",
+    description: "Propose a new member of staff; a second administrator approves.",
+  },
 ];
 
+/** The areas a member's role uses, each once. */
 export function areasFor(member: StaffMe): BackOfficeArea[] {
-  return AREAS.filter((area) => member.duties.includes(area.duty));
+  const mine = AREAS.filter((area) => member.duties.includes(area.duty));
+  return mine.filter((area, index) => mine.findIndex((other) => other.path === area.path) === index);
 }
 
 export const ROLE_NAMES: Record<StaffMe["role"], string> = {
