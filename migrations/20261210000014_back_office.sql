@@ -82,3 +82,20 @@ CREATE TABLE staff_proposals (
 CREATE INDEX staff_proposals_pending ON staff_proposals (status, proposed_at);
 -- One open proposal per change: a second tap proposes nothing twice.
 CREATE UNIQUE INDEX staff_proposals_open ON staff_proposals (kind, subject) WHERE status = 'pending';
+
+-- The bank's health for the back office's dashboard (issue 32 point 7): each background job's
+-- failures (a run that worked writes nothing), and the last result of each periodic check.
+CREATE TABLE job_failures (
+    id TEXT PRIMARY KEY,
+    job TEXT NOT NULL,
+    error TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+);
+CREATE INDEX job_failures_time ON job_failures (created_at);
+
+CREATE TABLE health_checks (
+    name TEXT PRIMARY KEY,
+    ran_at BIGINT NOT NULL,
+    ok BIGINT NOT NULL,
+    detail TEXT NOT NULL
+);

@@ -15,6 +15,37 @@ use crate::store::{self, Db};
 
 /// `sandbox`: the sandbox payment schemes settle transfers (the only schemes so far); outside
 /// sandbox mode no transfer leaves the bank, so nothing is settled by a made-up outcome.
+/// Checking the ledger's invariants reads every posting: every quarter of an hour is enough
+/// for the dashboard, and the first check waits that long after the process starts.
+const LEDGER_CHECK_EVERY: Duration = Duration::from_secs(15 * 60);
+
+/// A job's failed run: logged, and kept for the back office's dashboard.
+async fn failed(db: &Db, job: &str, error: &(dyn std::fmt::Display + Sync)) {
+    tracing::warn!(%error, job, "a background job failed");
+    if let Err(error) = store::health::job_failed(db, job, &error.to_string()).await {
+        tracing::warn!(%error, job, "recording a job's failure failed");
+    }
+}
+
+/// The ledger's invariants (`bank ledger check` and every quarter of an hour), each broken one
+/// described; the result is kept for the back office's dashboard.
+pub async fn check_ledger(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    let broken = store::ledger::check_invariants(&mut conn).await?;
+    drop(conn);
+    let detail = if broken.is_empty() {
+        "the ledger is sound".to_string()
+    } else {
+        format!(
+            "{} invariant(s) broken: {}",
+            broken.len(),
+            broken.join("; ")
+        )
+    };
+    store::health::checked(db, "ledger", broken.is_empty(), &detail).await?;
+    Ok(broken)
+}
+
 pub fn spawn(
     lifecycle: &Lifecycle,
     db: Db,
@@ -23,26 +54,27 @@ pub fn spawn(
     sandbox: bool,
 ) {
     let accounts = db.clone();
+    let checking_db = db.clone();
     lifecycle.keep(every(lifecycle, Duration::from_millis(500), move || {
         let db = accounts.clone();
         async move {
             if let Err(error) = store::bank_accounts::activate_due(&db, db.now_ms()).await {
-                tracing::warn!(%error, "activating pending bank accounts failed");
+                failed(&db, "activating pending bank accounts", &error).await;
             }
             let step = crate::domain::clock::ms(card_delivery_step);
             if let Err(error) = store::cards::deliver_due(&db, db.now_ms(), step).await {
-                tracing::warn!(%error, "moving card deliveries on failed");
+                failed(&db, "moving card deliveries on", &error).await;
             }
             if let Err(error) = store::referrals::activate_ready_accounts(&db, db.now_ms()).await {
-                tracing::warn!(%error, "activating account referrals failed");
+                failed(&db, "activating account referrals", &error).await;
             }
             if let Err(error) = store::referrals::pay_due(&db, db.now_ms(), 100).await {
-                tracing::warn!(%error, "paying referral rewards failed");
+                failed(&db, "paying referral rewards", &error).await;
             }
             if let Err(error) =
                 crate::services::invoices::matching::match_due(&db, db.now_ms(), 200).await
             {
-                tracing::warn!(%error, "matching payments to invoices failed");
+                failed(&db, "matching payments to invoices", &error).await;
             }
         }
     }));
@@ -54,7 +86,7 @@ pub fn spawn(
                 if let Err(error) =
                     crate::services::payments::settlement::settle_due(&db, db.now_ms(), 500).await
                 {
-                    tracing::warn!(%error, "settling due transfers failed");
+                    failed(&db, "settling due transfers", &error).await;
                 }
             }
         }));
@@ -64,17 +96,32 @@ pub fn spawn(
         let limiter = limiter.clone();
         async move {
             if let Err(error) = limiter.sweep().await {
-                tracing::warn!(%error, "sweeping ended rate-limit windows failed");
+                failed(&db, "sweeping ended rate-limit windows", &error).await;
             }
             if let Err(error) = store::exchanges::sweep(&db, db.now_ms()).await {
-                tracing::warn!(%error, "sweeping old exchange quotes failed");
+                failed(&db, "sweeping old exchange quotes", &error).await;
             }
             // Unfinished uploads expire after an hour; finished ones no transfer took, after a day.
             let now = db.now_ms();
             if let Err(error) =
                 store::documents::sweep(&db, now - 3_600_000, now - 86_400_000, 500).await
             {
-                tracing::warn!(%error, "sweeping abandoned uploads failed");
+                failed(&db, "sweeping abandoned uploads", &error).await;
+            }
+        }
+    }));
+    let checking = checking_db;
+    let mut first = true;
+    lifecycle.keep(every(lifecycle, LEDGER_CHECK_EVERY, move || {
+        let db = checking.clone();
+        // The interval's first tick is at once: a starting process has nothing new to check.
+        let skip = std::mem::replace(&mut first, false);
+        async move {
+            if skip {
+                return;
+            }
+            if let Err(error) = check_ledger(&db).await {
+                failed(&db, "checking the ledger", &error).await;
             }
         }
     }));

@@ -140,8 +140,7 @@ async fn features_clear(db: &Db, name: &str) -> anyhow::Result<()> {
 }
 
 async fn ledger_check(db: &Db) -> anyhow::Result<()> {
-    let mut conn = db.pool.acquire().await?;
-    let broken = bank::store::ledger::check_invariants(&mut conn).await?;
+    let broken = bank::jobs::check_ledger(db).await?;
     if broken.is_empty() {
         println!("the ledger is sound");
         return Ok(());

@@ -45,6 +45,7 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/back-office/api/log-in", Public),
     ("POST", "/back-office/api/log-out", Public),
     ("GET", "/back-office/api/me", Staff(Duty::AnyStaff)),
+    ("GET", "/back-office/api/health", Staff(Duty::AnyStaff)),
     ("GET", "/back-office/api/kyb", Staff(Duty::DecideOnboarding)),
     (
         "POST",

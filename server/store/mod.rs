@@ -16,6 +16,7 @@ pub mod email_verifications;
 pub mod exchanges;
 pub mod factored_invoices;
 pub mod features;
+pub mod health;
 pub mod identity_checks;
 mod ids;
 pub mod invitations;

@@ -808,3 +808,50 @@ on_both_backends!(an_unapproved_proposal_lapses_after_a_day, |bank| {
     let again = as_staff(bank, &ann, "POST", "/back-office/api/proposals", lift).await;
     assert_eq!(again.status, 200, "{}", again.body);
 });
+
+on_both_backends!(the_dashboard_shows_the_banks_health, |bank| {
+    open_back_office(bank).await;
+    let (_, cookie) = staff(bank, "ops@harbour.example", StaffRole::Operations).await;
+    let health = || {
+        let cookie = cookie.clone();
+        async move {
+            let reply = as_staff(bank, &cookie, "GET", "/back-office/api/health", json!({})).await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            reply.json()
+        }
+    };
+    let before = health().await;
+    assert_eq!(before["ledger"], Value::Null, "no check has run yet");
+    assert_eq!(before["suspense"], json!([]));
+
+    // Money for an account nobody has waits in suspense.
+    bank::providers::sandbox_payments::credit_at(
+        &bank.db,
+        "GB33BUKB20201555555555",
+        "125.50",
+        "Unknown Payer",
+        "INV-9",
+        bank.db.now_ms(),
+    )
+    .await
+    .unwrap();
+    applicant(bank, "grace@example.com", "business", "kyb_pending").await;
+    bank::store::health::job_failed(&bank.db, "settling due transfers", "database is locked")
+        .await
+        .unwrap();
+    assert!(bank::jobs::check_ledger(&bank.db).await.unwrap().is_empty());
+
+    let after = health().await;
+    assert_eq!(
+        after["suspense"],
+        json!([{"currency": "GBP", "total": "£125.50"}])
+    );
+    assert_eq!(after["ledger"]["sound"], true);
+    assert_eq!(after["ledger"]["detail"], "the ledger is sound");
+    assert!(after["signUps"]
+        .as_array()
+        .unwrap()
+        .contains(&json!({"status": "kyb_pending", "count": 1})));
+    assert_eq!(after["jobFailures"][0]["job"], "settling due transfers");
+    assert_eq!(after["jobFailures"][0]["lastError"], "database is locked");
+});

@@ -539,6 +539,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bank's health now. */
+        get: operations["get_back_office_api_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -2712,6 +2729,17 @@ export interface components {
             name: string;
             alias: string | null;
         };
+        BankHealth: {
+            /** @description The start of today in London: "today" below counts from here. */
+            since: string;
+            payments: components["schemas"]["SchemeCount"][];
+            settlement: components["schemas"]["SettlementLag"][];
+            suspense: components["schemas"]["SuspenseTotal"][];
+            /** @description Jobs that failed in the last 24 hours. */
+            jobFailures: components["schemas"]["JobFailures"][];
+            ledger: null | components["schemas"]["LedgerCheck"];
+            signUps: components["schemas"]["StatusCount"][];
+        };
         BankMatch: {
             bic: string;
             bankName: string;
@@ -3764,6 +3792,13 @@ export interface components {
             totals: components["schemas"]["InvoiceTotals"];
             sent: null | components["schemas"]["SentView"];
         };
+        JobFailures: {
+            job: string;
+            /** Format: int64 */
+            failures: number;
+            lastAt: string;
+            lastError: string;
+        };
         KybApplicant: {
             userId: string;
         };
@@ -3827,6 +3862,11 @@ export interface components {
         Label: {
             title: string;
             footer: string;
+        };
+        LedgerCheck: {
+            ranAt: string;
+            sound: boolean;
+            detail: string;
         };
         LimitChange: {
             /** @default  */
@@ -4752,6 +4792,12 @@ export interface components {
          * @enum {string}
          */
         Scheme: "local" | "sepa" | "swift";
+        SchemeCount: {
+            scheme: string;
+            status: string;
+            /** Format: int64 */
+            count: number;
+        };
         SendInput: {
             email?: string;
         };
@@ -4841,6 +4887,20 @@ export interface components {
             name: string;
             /** @description A list of names. */
             value: string[];
+        };
+        SettlementLag: {
+            scheme: string;
+            /**
+             * Format: int64
+             * @description Settled today.
+             */
+            settled: number;
+            /** Format: int64 */
+            averageSeconds: number;
+            /** Format: int64 */
+            longestSeconds: number;
+            /** @description The oldest transfer still waiting for its scheme, if any. */
+            oldestPendingAt: string | null;
         };
         /** @description What was shared, as the status screen lists it. */
         Shared: {
@@ -5017,6 +5077,11 @@ export interface components {
              */
             requestId?: string;
         };
+        StatusCount: {
+            status: string;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description SPEC §5: "Email and SMS verification succeed only when the response reports success." */
         Success: {
             success: boolean;
@@ -5044,6 +5109,11 @@ export interface components {
             kind: components["schemas"]["QuestionKind"];
             required: boolean;
             options: components["schemas"]["SurveyChoice"][];
+        };
+        SuspenseTotal: {
+            currency: string;
+            /** @description Formatted for people. */
+            total: string;
         };
         SwiftAddress: {
             country: string;
@@ -6365,6 +6435,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProposalDecided"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankHealth"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -2,6 +2,13 @@
 import * as v from "valibot";
 import { BusinessData, KycStatus } from "./schemas.gen";
 
+export const SchemeCount = /* @__PURE__ */ v.object({ "scheme": /* @__PURE__ */ v.string(), "status": /* @__PURE__ */ v.string(), "count": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()) });
+export const SettlementLag = /* @__PURE__ */ v.object({ "scheme": /* @__PURE__ */ v.string(), "settled": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()), "averageSeconds": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()), "longestSeconds": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()), "oldestPendingAt": /* @__PURE__ */ v.nullable(/* @__PURE__ */ v.string()) });
+export const SuspenseTotal = /* @__PURE__ */ v.object({ "currency": /* @__PURE__ */ v.string(), "total": /* @__PURE__ */ v.string() });
+export const JobFailures = /* @__PURE__ */ v.object({ "job": /* @__PURE__ */ v.string(), "failures": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()), "lastAt": /* @__PURE__ */ v.string(), "lastError": /* @__PURE__ */ v.string() });
+export const LedgerCheck = /* @__PURE__ */ v.object({ "ranAt": /* @__PURE__ */ v.string(), "sound": /* @__PURE__ */ v.boolean(), "detail": /* @__PURE__ */ v.string() });
+export const StatusCount = /* @__PURE__ */ v.object({ "status": /* @__PURE__ */ v.string(), "count": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()) });
+export const BankHealth = /* @__PURE__ */ v.object({ "since": /* @__PURE__ */ v.string(), "payments": /* @__PURE__ */ v.array(SchemeCount), "settlement": /* @__PURE__ */ v.array(SettlementLag), "suspense": /* @__PURE__ */ v.array(SuspenseTotal), "jobFailures": /* @__PURE__ */ v.array(JobFailures), "ledger": /* @__PURE__ */ v.nullable(LedgerCheck), "signUps": /* @__PURE__ */ v.array(StatusCount) });
 export const CustomerAction = /* @__PURE__ */ v.object({ "userId": /* @__PURE__ */ v.string(), "reason": /* @__PURE__ */ v.string() });
 export const CustomerFound = /* @__PURE__ */ v.object({ "userId": /* @__PURE__ */ v.string(), "name": /* @__PURE__ */ v.string(), "email": /* @__PURE__ */ v.string(), "kycStatus": /* @__PURE__ */ v.string() });
 export const CustomerQuery = /* @__PURE__ */ v.object({ "query": /* @__PURE__ */ v.string() });

@@ -4,6 +4,7 @@ import {
   customerRecordQuery,
   customerSearchQuery,
   enrolmentQuery,
+  healthQuery,
   kybCaseQuery,
   kybQueueQuery,
   proposalsQuery,
@@ -49,7 +50,11 @@ export const routes = (): AppRoute[] => [
     path: "/back-office",
     head: head("Home"),
     Component: HomePage,
-    prefetch: (client) => [client.ensureQueryData(staffQuery())],
+    prefetch: (client) => [
+      client.ensureQueryData(staffQuery()),
+      // The dashboard is every member's; without a session the page goes to the log-in.
+      client.ensureQueryData(healthQuery()).catch(() => null),
+    ],
   },
   { path: "/back-office/login", head: head("Log in"), Component: LogInPage },
   {

@@ -4,6 +4,7 @@
 //! adminPanel flag gates them with the pages (`http/back_office.rs`).
 
 pub mod customers;
+pub mod health;
 pub mod kyb;
 pub mod proposals;
 pub mod session;
@@ -21,4 +22,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(kyb::routes())
         .merge(customers::routes())
         .merge(proposals::routes())
+        .merge(health::routes())
 }

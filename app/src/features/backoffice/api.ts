@@ -10,6 +10,7 @@ export type KybWaiting = Schemas["KybWaiting"];
 export type Decision = Schemas["KybDecision"];
 export type CustomerRecord = Schemas["CustomerRecord"];
 export type ProposalView = Schemas["ProposalView"];
+export type BankHealth = Schemas["BankHealth"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -23,6 +24,12 @@ export const staffQuery = () =>
         throw caught;
       }
     },
+  });
+
+export const healthQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "health"],
+    queryFn: () => api.get("/back-office/api/health", B.BankHealth),
   });
 
 export const kybQueueQuery = () =>

@@ -4,6 +4,7 @@ import { Redirect } from "../../../routing/Redirect";
 import { EmptyState } from "../../../ui/Notice";
 import { staffQuery } from "../api";
 import { areasFor, ROLE_NAMES } from "../duties";
+import { HealthPanel } from "./HealthPanel";
 
 /** Where a member of staff starts: the areas their role may use. */
 export function HomePage() {
@@ -32,6 +33,7 @@ export function HomePage() {
           ))}
         </ul>
       )}
+      <HealthPanel />
     </section>
   );
 }
