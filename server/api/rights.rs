@@ -46,6 +46,8 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/back-office/api/log-out", Public),
     ("GET", "/back-office/api/me", Staff(Duty::AnyStaff)),
     ("GET", "/back-office/api/health", Staff(Duty::AnyStaff)),
+    ("GET", "/back-office/api/flags", Staff(Duty::Flags)),
+    ("POST", "/back-office/api/flags", Staff(Duty::Flags)),
     ("GET", "/back-office/api/kyb", Staff(Duty::DecideOnboarding)),
     (
         "POST",

@@ -855,3 +855,74 @@ on_both_backends!(the_dashboard_shows_the_banks_health, |bank| {
     assert_eq!(after["jobFailures"][0]["job"], "settling due transfers");
     assert_eq!(after["jobFailures"][0]["lastError"], "database is locked");
 });
+
+on_both_backends!(an_admin_changes_a_flag_with_who_and_why, |bank| {
+    open_back_office(bank).await;
+    let (_, admin) = staff(bank, "nia@harbour.example", StaffRole::Admin).await;
+    let (_, support) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+    let change =
+        json!({"name": "chatWidget", "on": true, "reason": "Trying the chat with support"});
+    assert_eq!(
+        as_staff(
+            bank,
+            &support,
+            "POST",
+            "/back-office/api/flags",
+            change.clone()
+        )
+        .await
+        .status,
+        403
+    );
+    let no_reason = as_staff(
+        bank,
+        &admin,
+        "POST",
+        "/back-office/api/flags",
+        json!({"name": "chatWidget", "on": true, "reason": ""}),
+    )
+    .await;
+    assert_eq!(no_reason.field_error("reason"), "Say why, in a few words");
+    let set = as_staff(bank, &admin, "POST", "/back-office/api/flags", change).await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    let chat = set.json()["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "chatWidget")
+        .cloned()
+        .unwrap();
+    assert_eq!(chat["on"], true);
+    assert_eq!(chat["configured"], false, "SPEC §1: chatWidget off");
+    assert_eq!(chat["changedBy"], "nia@harbour.example");
+    assert_eq!(chat["changedWhy"], "Trying the chat with support");
+    // Customers see it at once.
+    let features = bank.get("/v1/features", DESKTOP_AGENT).await.json();
+    assert!(
+        features
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["name"] == "chatWidget" && f["state"] == "on"),
+        "{features}"
+    );
+    let back = as_staff(
+        bank,
+        &admin,
+        "POST",
+        "/back-office/api/flags",
+        json!({"name": "chatWidget", "on": null, "reason": "Trial over"}),
+    )
+    .await;
+    let chat = back.json()["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "chatWidget")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (chat["on"].clone(), chat["overridden"].clone()),
+        (json!(false), Value::Null)
+    );
+});

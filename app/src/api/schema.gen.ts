@@ -556,6 +556,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every flag, as configured and in force, with its last change. */
+        get: operations["get_back_office_api_flags"];
+        put?: never;
+        /** Sets a flag, or returns it to its configured value. */
+        post: operations["post_back_office_api_flags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -3436,6 +3454,27 @@ export interface components {
          * @enum {string}
          */
         Flag: "referrals" | "activateByCard" | "mobileFunctionality" | "currencyExchange" | "euCardComingSoon" | "christmasSupportHours" | "swiftAllowed" | "activateByApple" | "corporateCards" | "chatWidget" | "userInvite" | "idleLogout" | "adminPanel" | "maintenance";
+        FlagChange: {
+            name: components["schemas"]["Flag"];
+            /** @description true or false to override; null for the configured value. */
+            on?: boolean | null;
+            reason: string;
+        };
+        FlagList: {
+            flags: components["schemas"]["FlagView"][];
+        };
+        FlagView: {
+            name: components["schemas"]["Flag"];
+            /** @description As the bank's configuration (environment) sets it. */
+            configured: boolean;
+            /** @description An operator's override, if any. */
+            overridden: boolean | null;
+            /** @description In force now. */
+            on: boolean;
+            changedBy: string | null;
+            changedWhy: string | null;
+            changedAt: string | null;
+        };
         ForgotInput: {
             email?: string;
         };
@@ -6463,6 +6502,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankHealth"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_flags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlagList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_flags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlagList"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -4,6 +4,7 @@ import {
   customerRecordQuery,
   customerSearchQuery,
   enrolmentQuery,
+  flagsQuery,
   healthQuery,
   kybCaseQuery,
   kybQueueQuery,
@@ -41,6 +42,10 @@ const ApprovalsPage = lazyPage("features/backoffice/components/ApprovalsPage", (
 );
 const StaffPage = lazyPage("features/backoffice/components/StaffPage", () =>
   import("../features/backoffice/components/StaffPage").then((m) => m.StaffPage),
+);
+
+const FlagsPage = lazyPage("features/backoffice/components/FlagsPage", () =>
+  import("../features/backoffice/components/FlagsPage").then((m) => m.FlagsPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -114,6 +119,12 @@ export const routes = (): AppRoute[] => [
     head: head("Staff"),
     Component: StaffPage,
     prefetch: (client) => [client.ensureQueryData(staffQuery())],
+  },
+  {
+    path: "/back-office/settings",
+    head: head("Feature flags"),
+    Component: FlagsPage,
+    prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(flagsQuery())],
   },
 ];
 

@@ -4,6 +4,7 @@
 //! adminPanel flag gates them with the pages (`http/back_office.rs`).
 
 pub mod customers;
+pub mod flags;
 pub mod health;
 pub mod kyb;
 pub mod proposals;
@@ -23,4 +24,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(customers::routes())
         .merge(proposals::routes())
         .merge(health::routes())
+        .merge(flags::routes())
 }

@@ -15,6 +15,7 @@ crate::domain::audit::events! {
         CustomerRestricted = "customer.restricted",
         RestrictionLifted = "customer.restriction_lifted",
         SessionsEnded = "customer.sessions_ended",
+        FlagChanged = "flag.changed",
         ProposalMade = "proposal.made",
         ProposalApproved = "proposal.approved",
         ProposalRejected = "proposal.rejected",

@@ -2,6 +2,7 @@
 //! log every one of them writes to.
 
 pub mod customers;
+pub mod flags;
 pub mod health;
 pub mod kyb;
 pub mod proposals;

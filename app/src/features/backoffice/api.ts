@@ -11,6 +11,7 @@ export type Decision = Schemas["KybDecision"];
 export type CustomerRecord = Schemas["CustomerRecord"];
 export type ProposalView = Schemas["ProposalView"];
 export type BankHealth = Schemas["BankHealth"];
+export type FlagView = Schemas["FlagView"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -30,6 +31,12 @@ export const healthQuery = () =>
   queryOptions({
     queryKey: ["back-office", "health"],
     queryFn: () => api.get("/back-office/api/health", B.BankHealth),
+  });
+
+export const flagsQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "flags"],
+    queryFn: () => api.get("/back-office/api/flags", B.FlagList),
   });
 
 export const kybQueueQuery = () =>
@@ -95,6 +102,8 @@ export const backOfficeApi = {
     api.post("/back-office/api/proposals", { kind: "lift_restriction", userId, reason }, B.ProposalMade),
   proposeStaff: (email: string, role: StaffMe["role"], reason: string) =>
     api.post("/back-office/api/proposals", { kind: "add_staff", email, role, reason }, B.ProposalMade),
+  setFlag: (name: FlagView["name"], on: boolean | null, reason: string) =>
+    api.post("/back-office/api/flags", { name, on, reason }, B.FlagList),
   decideProposal: (id: string, approve: boolean) =>
     api.post("/back-office/api/proposals/decision", { id, approve }, B.ProposalDecided),
   decide: (userId: string, decision: Decision, note: string | null) =>

@@ -35,6 +35,12 @@ export const AREAS: BackOfficeArea[] = [
     description: "Changes another member proposed that need your approval (four eyes).",
   },
   {
+    path: "/back-office/settings",
+    label: "Feature flags",
+    duty: "flags",
+    description: "SPEC's feature flags as configured and as overridden, with who changed what.",
+  },
+  {
     path: "/back-office/staff",
     label: "Staff",
     duty: "manage_staff",
