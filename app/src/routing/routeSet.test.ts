@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseRouteSet, type RouteSetInput } from "./routeSet";
+import { chooseRouteSet, isBackOffice, type RouteSetInput } from "./routeSet";
 
 const signedIn: RouteSetInput = {
   isAuth: true,
@@ -38,5 +38,14 @@ describe("chooseRouteSet", () => {
   it("gives everyone else the dashboard when the app is in access, else the auth set", () => {
     expect(chooseRouteSet(signedIn)).toBe("dashboard");
     expect(chooseRouteSet({ ...signedIn, appInAccess: false })).toBe("auth");
+  });
+});
+
+describe("isBackOffice", () => {
+  it("takes the back office's own path and what is below it, nothing else", () => {
+    expect(isBackOffice("/back-office")).toBe(true);
+    expect(isBackOffice("/back-office/kyb/123")).toBe(true);
+    expect(isBackOffice("/back-officer")).toBe(false);
+    expect(isBackOffice("/dashboard")).toBe(false);
   });
 });
