@@ -130,7 +130,7 @@ pub async fn record(
                     .results,
             );
         }
-        recent.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        recent.sort_by_key(|t| std::cmp::Reverse(t.created_at));
         recent.truncate(RECENT as usize);
         profiles.push(ProfilePart {
             members: store::team::members(db, &profile.id).await?,
