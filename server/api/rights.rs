@@ -46,6 +46,22 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/back-office/api/log-out", Public),
     ("GET", "/back-office/api/me", Staff(Duty::AnyStaff)),
     ("GET", "/back-office/api/health", Staff(Duty::AnyStaff)),
+    ("GET", "/back-office/api/inbox", Staff(Duty::AnswerMessages)),
+    (
+        "POST",
+        "/back-office/api/inbox/take",
+        Staff(Duty::AnswerMessages),
+    ),
+    (
+        "POST",
+        "/back-office/api/inbox/answer",
+        Staff(Duty::AnswerMessages),
+    ),
+    (
+        "POST",
+        "/back-office/api/inbox/close",
+        Staff(Duty::AnswerMessages),
+    ),
     ("GET", "/back-office/api/flags", Staff(Duty::Flags)),
     ("POST", "/back-office/api/flags", Staff(Duty::Flags)),
     ("GET", "/back-office/api/kyb", Staff(Duty::DecideOnboarding)),

@@ -46,6 +46,7 @@ pub mod short_links;
 pub mod staff;
 pub mod staff_audit;
 pub mod staff_proposals;
+pub mod support_inbox;
 pub mod support_messages;
 pub mod system_events;
 pub mod team;

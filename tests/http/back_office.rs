@@ -926,3 +926,155 @@ on_both_backends!(an_admin_changes_a_flag_with_who_and_why, |bank| {
         (json!(false), Value::Null)
     );
 });
+
+on_both_backends!(
+    support_answers_messages_call_backs_and_chats_from_one_inbox,
+    |bank| {
+        open_back_office(bank).await;
+        bank::store::features::set_override(&bank.db, "chatWidget", true)
+            .await
+            .unwrap();
+        let (_, sue) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+        let (_, cora) = staff(bank, "cora@harbour.example", StaffRole::Compliance).await;
+        let owner = business_owner(bank).await;
+        let contact = json!({
+            "name": "Olivia Bennett",
+            "email": "olivia.b@example.com",
+            "subject": "A card that did not arrive",
+            "request": "I ordered a card two weeks ago.",
+            "source": "dashboard",
+        });
+        assert_eq!(
+            call(bank, &owner, "POST", "/v1/utils/contact-form", contact)
+                .await
+                .status,
+            200
+        );
+        let callback = json!({"name": "Amir Khan", "company": "Khan Logistics Ltd", "email": "amir@khan-logistics.example", "phone": "07700 900123"});
+        assert_eq!(
+            post(bank, "/v1/utils/call-back", callback, &[])
+                .await
+                .status,
+            200
+        );
+        let line = json!({"clientId": "line-0001", "text": "Is anyone there?"});
+        assert_eq!(
+            call(bank, &owner, "POST", "/v2/support/chat", line)
+                .await
+                .status,
+            200
+        );
+
+        assert_eq!(
+            as_staff(bank, &cora, "GET", "/back-office/api/inbox", json!({}))
+                .await
+                .status,
+            403
+        );
+        let inbox = as_staff(bank, &sue, "GET", "/back-office/api/inbox", json!({})).await;
+        assert_eq!(inbox.status, 200, "{}", inbox.body);
+        let inbox = inbox.json();
+        let kinds: Vec<&str> = inbox["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["kind"].as_str().unwrap())
+            .collect();
+        assert_eq!(kinds, ["contact_form", "call_back"]);
+        assert_eq!(inbox["chats"][0]["lastLine"], "Is anyone there?");
+        assert_eq!(inbox["chats"][0]["waiting"], 1);
+        let message_id = inbox["messages"][0]["id"].as_str().unwrap().to_string();
+        let chat_id = owner.user_id.to_string();
+
+        let act = |path: &'static str, body: Value| {
+            let sue = sue.clone();
+            async move { as_staff(bank, &sue, "POST", path, body).await }
+        };
+        let taken = act(
+            "/back-office/api/inbox/take",
+            json!({"kind": "message", "id": message_id}),
+        )
+        .await;
+        assert_eq!(
+            taken.json()["messages"][0]["assignedTo"],
+            "sue@harbour.example"
+        );
+        let empty = act(
+            "/back-office/api/inbox/answer",
+            json!({"kind": "message", "id": message_id, "text": " "}),
+        )
+        .await;
+        assert_eq!(empty.field_error("text"), "Field is required");
+        let answered = act(
+            "/back-office/api/inbox/answer",
+            json!({"kind": "message", "id": message_id, "text": "Your new card left us today."}),
+        )
+        .await;
+        assert_eq!(answered.json()["messages"][0]["status"], "answered");
+        let mail = last_message(bank, "olivia.b@example.com").await;
+        assert!(
+            mail.subject.starts_with("Re: A card that did not arrive"),
+            "{}",
+            mail.subject
+        );
+        assert!(mail.body.contains("Your new card left us today."));
+
+        let chat = act(
+            "/back-office/api/inbox/answer",
+            json!({"kind": "chat", "id": chat_id, "text": "Yes, how can I help?"}),
+        )
+        .await;
+        assert_eq!(chat.json()["chats"][0]["waiting"], 0);
+        let seen = call(
+            bank,
+            &owner,
+            "POST",
+            "/v2/support/chat/fetch",
+            json!({"open": true}),
+        )
+        .await
+        .json();
+        assert_eq!(seen["lines"][1]["text"], "Yes, how can I help?");
+        assert_eq!(seen["lines"][1]["author"], "support");
+
+        let closed = act(
+            "/back-office/api/inbox/close",
+            json!({"kind": "message", "id": message_id}),
+        )
+        .await;
+        assert_eq!(
+            closed.json()["messages"].as_array().unwrap().len(),
+            1,
+            "the call-back stays"
+        );
+        let twice = act(
+            "/back-office/api/inbox/answer",
+            json!({"kind": "message", "id": message_id, "text": "Again"}),
+        )
+        .await;
+        assert_eq!(twice.error().code, "message_closed");
+        let closed = act(
+            "/back-office/api/inbox/close",
+            json!({"kind": "chat", "id": chat_id}),
+        )
+        .await;
+        assert_eq!(closed.json()["chats"], json!([]));
+        // The customer writes again: the chat is back.
+        let again = json!({"clientId": "line-0002", "text": "One more thing"});
+        assert_eq!(
+            call(bank, &owner, "POST", "/v2/support/chat", again)
+                .await
+                .status,
+            200
+        );
+        let back = as_staff(bank, &sue, "GET", "/back-office/api/inbox", json!({}))
+            .await
+            .json();
+        assert_eq!(back["chats"][0]["lastLine"], "One more thing");
+
+        let logged = audit(bank, None).await;
+        for action in ["inbox.taken", "inbox.answered", "inbox.closed"] {
+            assert!(logged.iter().any(|(who, a, _)| a == action && who.as_deref() == Some("sue@harbour.example")), "{action}");
+        }
+    }
+);

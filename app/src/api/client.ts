@@ -131,7 +131,10 @@ export async function request(
   let response = await send(call);
   // The back office's session is its own (issue 32): no customer refresh, its own log-in.
   if (path.startsWith("/back-office/api/") && send === browserTransport) {
-    if (response.status === 401 && !path.startsWith("/back-office/api/log-in")) {
+    // A refused passkey at log-in or enrolment is an answer to show, not an ended session.
+    const signingIn =
+      path.startsWith("/back-office/api/log-in") || path.startsWith("/back-office/api/enrolment");
+    if (response.status === 401 && !signingIn) {
       window.location.assign("/back-office/login");
     }
   } else if (

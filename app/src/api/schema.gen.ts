@@ -574,6 +574,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages and chats to handle. */
+        get: operations["get_back_office_api_inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/inbox/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member takes the item. */
+        post: operations["post_back_office_api_inbox_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/inbox/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a message by email, or a chat in the app. */
+        post: operations["post_back_office_api_inbox_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/inbox/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a message, or a chat until the customer writes again. */
+        post: operations["post_back_office_api_inbox_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -3588,6 +3656,48 @@ export interface components {
             review: string;
             updatedAt: string;
         };
+        InboxAnswer: {
+            kind: components["schemas"]["InboxKind"];
+            id: string;
+            text: string;
+        };
+        InboxChat: {
+            userId: string;
+            name: string;
+            email: string;
+            lastLine: string;
+            /** @description customer or support. */
+            lastAuthor: string;
+            lastAt: string;
+            /**
+             * Format: int64
+             * @description The customer's lines since support last wrote.
+             */
+            waiting: number;
+            assignedTo: string | null;
+        };
+        InboxItem: {
+            kind: components["schemas"]["InboxKind"];
+            /** @description A message's id, or the user id of a chat. */
+            id: string;
+        };
+        /** @enum {string} */
+        InboxKind: "message" | "chat";
+        InboxMessage: {
+            id: string;
+            /** @description contact_form or call_back. */
+            kind: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            company: string | null;
+            subject: string;
+            text: string;
+            /** @description open or answered. */
+            status: string;
+            assignedTo: string | null;
+            receivedAt: string;
+        };
         InvitationList: {
             results: components["schemas"]["InvitationView"][];
         };
@@ -5126,6 +5236,10 @@ export interface components {
             success: boolean;
             message?: string | null;
         };
+        SupportInbox: {
+            messages: components["schemas"]["InboxMessage"][];
+            chats: components["schemas"]["InboxChat"][];
+        };
         /**
          * @description The surveys the bank runs, by the names the settings' `surveys` entry carries.
          * @enum {string}
@@ -6562,6 +6676,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FlagList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_inbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportInbox"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_inbox_take: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportInbox"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_inbox_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportInbox"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_inbox_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportInbox"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -6,6 +6,7 @@ import {
   enrolmentQuery,
   flagsQuery,
   healthQuery,
+  inboxQuery,
   kybCaseQuery,
   kybQueueQuery,
   proposalsQuery,
@@ -46,6 +47,10 @@ const StaffPage = lazyPage("features/backoffice/components/StaffPage", () =>
 
 const FlagsPage = lazyPage("features/backoffice/components/FlagsPage", () =>
   import("../features/backoffice/components/FlagsPage").then((m) => m.FlagsPage),
+);
+
+const InboxPage = lazyPage("features/backoffice/components/InboxPage", () =>
+  import("../features/backoffice/components/InboxPage").then((m) => m.InboxPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -125,6 +130,12 @@ export const routes = (): AppRoute[] => [
     head: head("Feature flags"),
     Component: FlagsPage,
     prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(flagsQuery())],
+  },
+  {
+    path: "/back-office/inbox",
+    head: head("Support inbox"),
+    Component: InboxPage,
+    prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(inboxQuery())],
   },
 ];
 

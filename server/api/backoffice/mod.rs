@@ -6,6 +6,7 @@
 pub mod customers;
 pub mod flags;
 pub mod health;
+pub mod inbox;
 pub mod kyb;
 pub mod proposals;
 pub mod session;
@@ -25,4 +26,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(proposals::routes())
         .merge(health::routes())
         .merge(flags::routes())
+        .merge(inbox::routes())
 }

@@ -4,6 +4,7 @@
 pub mod customers;
 pub mod flags;
 pub mod health;
+pub mod inbox;
 pub mod kyb;
 pub mod proposals;
 pub mod staff;

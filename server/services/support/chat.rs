@@ -64,10 +64,20 @@ pub async fn reply(
     let Some(user) = store::users::by_email(db, email).await? else {
         return Ok(None);
     };
-    let line = chat_messages::add(
+    Ok(Some(reply_to(db, &user.id, text, staff).await?))
+}
+
+/// Support answers the person `user_id` (the back office's inbox, `bank support reply`).
+pub async fn reply_to(
+    db: &Db,
+    user_id: &crate::domain::ids::UserId,
+    text: &str,
+    staff: &str,
+) -> Result<ChatLine, sqlx::Error> {
+    chat_messages::add(
         db,
         &NewLine {
-            user_id: &user.id,
+            user_id,
             profile_id: None,
             author: ChatAuthor::Support,
             body: text,
@@ -75,6 +85,5 @@ pub async fn reply(
             staff: Some(staff),
         },
     )
-    .await?;
-    Ok(Some(line))
+    .await
 }

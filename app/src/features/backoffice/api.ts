@@ -12,6 +12,9 @@ export type CustomerRecord = Schemas["CustomerRecord"];
 export type ProposalView = Schemas["ProposalView"];
 export type BankHealth = Schemas["BankHealth"];
 export type FlagView = Schemas["FlagView"];
+export type InboxKind = Schemas["InboxKind"];
+export type InboxMessage = Schemas["InboxMessage"];
+export type InboxChat = Schemas["InboxChat"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -37,6 +40,12 @@ export const flagsQuery = () =>
   queryOptions({
     queryKey: ["back-office", "flags"],
     queryFn: () => api.get("/back-office/api/flags", B.FlagList),
+  });
+
+export const inboxQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "inbox"],
+    queryFn: () => api.get("/back-office/api/inbox", B.SupportInbox),
   });
 
 export const kybQueueQuery = () =>
@@ -104,6 +113,12 @@ export const backOfficeApi = {
     api.post("/back-office/api/proposals", { kind: "add_staff", email, role, reason }, B.ProposalMade),
   setFlag: (name: FlagView["name"], on: boolean | null, reason: string) =>
     api.post("/back-office/api/flags", { name, on, reason }, B.FlagList),
+  takeItem: (kind: InboxKind, id: string) =>
+    api.post("/back-office/api/inbox/take", { kind, id }, B.SupportInbox),
+  answerItem: (kind: InboxKind, id: string, text: string) =>
+    api.post("/back-office/api/inbox/answer", { kind, id, text }, B.SupportInbox),
+  closeItem: (kind: InboxKind, id: string) =>
+    api.post("/back-office/api/inbox/close", { kind, id }, B.SupportInbox),
   decideProposal: (id: string, approve: boolean) =>
     api.post("/back-office/api/proposals/decision", { id, approve }, B.ProposalDecided),
   decide: (userId: string, decision: Decision, note: string | null) =>

@@ -13,6 +13,7 @@ describe("areasFor", () => {
     const paths = (m: StaffMe) => areasFor(m).map((area) => area.path);
     expect(paths(member("support", ["any", "read_customers", "answer_messages"]))).toEqual([
       "/back-office/customers",
+      "/back-office/inbox",
     ]);
     expect(paths(member("compliance", ["any", "read_customers", "decide_onboarding", "restrict"]))).toEqual([
       "/back-office/customers",

@@ -17,6 +17,12 @@ export const AREAS: BackOfficeArea[] = [
     description: "Find a customer by name, email, company, IBAN or card; open their record with a reason.",
   },
   {
+    path: "/back-office/inbox",
+    label: "Support inbox",
+    duty: "answer_messages",
+    description: "Contact messages, call-back requests and chats: take one, answer it, close it.",
+  },
+  {
     path: "/back-office/kyb",
     label: "Business reviews",
     duty: "decide_onboarding",
