@@ -15,6 +15,8 @@ use crate::api::client_ip::ClientIp;
 use crate::api::ApiState;
 use crate::domain::engagement::features::Flag;
 
+const API_PATH: &str = "/back-office/api/";
+
 /// Whether a path is the back office's.
 pub fn is_back_office(path: &str) -> bool {
     path.strip_prefix(PATH)
@@ -28,6 +30,10 @@ pub async fn gate(State(state): State<ApiState>, request: Request, next: Next) -
     }
     match crate::services::engagement::features::flags(&state.db, &state.config).await {
         Ok(flags) if flags.get(Flag::AdminPanel) => next.run(request).await,
+        // An API path answers as an unknown API path does (the API's own error body).
+        Ok(_) if request.uri().path().starts_with(API_PATH) => {
+            crate::api::error::AppError::NotFound.into_response()
+        }
         Ok(_) => (StatusCode::NOT_FOUND, "Not found").into_response(),
         Err(error) => {
             tracing::error!(%error, "reading the feature flags failed");

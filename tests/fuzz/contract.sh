@@ -19,6 +19,9 @@ fi
 dir="$(mktemp -d)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
+# The back office (SPEC §1 adminPanel, off by default) is opened, so its calls are fuzzed too:
+# with a customer's token every one of them must refuse cleanly.
+DATABASE_URL="sqlite://$dir/bank.db" BANK_SANDBOX=on "$bin" features set adminPanel on >/dev/null
 BANK_PORT="$port" DATABASE_URL="sqlite://$dir/bank.db" BANK_SANDBOX=on RUST_LOG=warn \
   "$bin" >"$dir/bank.out" 2>"$dir/bank.log" &
 pid=$!

@@ -74,11 +74,12 @@ on_both_backends!(no_back_office_path_exists_with_the_flag_off, |bank| {
         assert_eq!(page.status, 404, "{path}");
         assert_eq!(page.body, "Not found", "{path}");
     }
+    let me = as_staff(bank, &cookie, "GET", "/back-office/api/me", json!({})).await;
+    assert_eq!(me.status, 404);
     assert_eq!(
-        as_staff(bank, &cookie, "GET", "/back-office/api/me", json!({}))
-            .await
-            .status,
-        404
+        me.error().code,
+        "not_found",
+        "as an unknown API path answers"
     );
     let login = post(
         bank,
