@@ -97,6 +97,22 @@ pub const API: &[(&str, &str, Need)] = &[
     ),
     // Four eyes: the change proposed or decided names the duty it needs (the service checks
     // it, and that the proposer never approves their own).
+    ("GET", "/back-office/api/suspense", Staff(Duty::Payments)),
+    (
+        "GET",
+        "/back-office/api/returned-transfers",
+        Staff(Duty::Payments),
+    ),
+    (
+        "GET",
+        "/back-office/api/unmatched-payments",
+        Staff(Duty::Payments),
+    ),
+    (
+        "POST",
+        "/back-office/api/unmatched-payments/match",
+        Staff(Duty::Payments),
+    ),
     ("POST", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
     ("GET", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
     (

@@ -145,3 +145,125 @@ pub async fn invoice_of(
     .fetch_optional(&db.pool)
     .await
 }
+
+/// Money in that the matching job looked at and found naming no invoice, on an account that
+/// still waits for an invoice to be paid (issue 32 point 3).
+#[derive(Debug, Clone)]
+pub struct Unmatched {
+    pub transaction_id: String,
+    pub account_id: String,
+    pub profile_id: String,
+    pub profile_name: String,
+    pub currency: String,
+    pub amount: i64,
+    pub details: String,
+    pub payer: String,
+    pub created_at: i64,
+}
+
+type UnmatchedRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    String,
+    Option<String>,
+    i64,
+);
+
+/// Unmatched money in since `since`, the oldest first.
+pub async fn unmatched(db: &Db, since: i64, limit: i64) -> Result<Vec<Unmatched>, sqlx::Error> {
+    let rows: Vec<UnmatchedRow> = sqlx::query_as(
+        "SELECT t.id, t.bank_account_id, b.profile_id, pr.name, t.currency, t.amount, \
+             t.details, t.counterparty_name, t.created_at FROM invoice_payments p \
+             JOIN transactions t ON t.id = p.transaction_id \
+             JOIN bank_accounts b ON b.id = t.bank_account_id \
+             JOIN profiles pr ON pr.id = b.profile_id \
+             WHERE p.invoice_id IS NULL AND t.created_at >= $1 \
+             AND EXISTS (SELECT 1 FROM invoices i WHERE i.bank_account_id = t.bank_account_id \
+                         AND i.status = $2 AND i.paid < i.total) \
+             ORDER BY t.created_at, t.id LIMIT $3",
+    )
+    .bind(since)
+    .bind(InvoiceStatus::Sent.as_str())
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                transaction_id,
+                account_id,
+                profile_id,
+                profile_name,
+                currency,
+                amount,
+                details,
+                payer,
+                created_at,
+            )| {
+                Unmatched {
+                    transaction_id,
+                    account_id,
+                    profile_id,
+                    profile_name,
+                    currency,
+                    amount,
+                    details,
+                    payer: payer.unwrap_or_default(),
+                    created_at,
+                }
+            },
+        )
+        .collect())
+}
+
+/// A sent invoice still waiting to be paid in full: (id, number, total, paid).
+pub async fn outstanding(
+    db: &Db,
+    account_id: &str,
+) -> Result<Vec<(String, String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, number, total, paid FROM invoices WHERE bank_account_id = $1 AND status = $2 \
+         AND paid < total ORDER BY created_at, id",
+    )
+    .bind(account_id)
+    .bind(InvoiceStatus::Sent.as_str())
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Counts an unmatched payment towards a sent invoice of the account it came into, once, in the
+/// caller's transaction: false when it was matched meanwhile or the invoice is not one of that
+/// account's sent invoices (the caller then drops the transaction).
+pub async fn assign_in(
+    tx: &mut sqlx::AnyConnection,
+    transaction_id: &str,
+    invoice_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let claimed = sqlx::query(
+        "UPDATE invoice_payments SET invoice_id = $1 WHERE transaction_id = $2 \
+         AND invoice_id IS NULL",
+    )
+    .bind(invoice_id)
+    .bind(transaction_id)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let counted = sqlx::query(
+        "UPDATE invoices SET paid = paid + (SELECT amount FROM invoice_payments \
+         WHERE transaction_id = $1) WHERE id = $2 AND status = $3 \
+         AND bank_account_id = (SELECT bank_account_id FROM transactions WHERE id = $1)",
+    )
+    .bind(transaction_id)
+    .bind(invoice_id)
+    .bind(InvoiceStatus::Sent.as_str())
+    .execute(&mut *tx)
+    .await?;
+    Ok(counted.rows_affected() == 1)
+}

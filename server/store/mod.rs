@@ -48,6 +48,7 @@ pub mod staff_audit;
 pub mod staff_proposals;
 pub mod support_inbox;
 pub mod support_messages;
+pub mod suspense;
 pub mod system_events;
 pub mod team;
 pub mod transactions;

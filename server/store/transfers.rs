@@ -278,3 +278,36 @@ pub async fn attachments(db: &Db, transfer_id: &str) -> Result<Vec<(String, Stri
     .fetch_all(&db.pool)
     .await
 }
+
+/// A transfer the payee's bank sent back, for operations (issue 32 point 3).
+pub struct Returned {
+    pub transfer: TransferRow,
+    pub profile_name: String,
+    pub user_id: String,
+    pub returned_at: i64,
+}
+
+/// Transfers returned since `since`, the latest first.
+pub async fn returned_since(db: &Db, since: i64, limit: i64) -> Result<Vec<Returned>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS}, (SELECT p.name FROM profiles p WHERE p.id = transfers.profile_id), \
+         user_id, COALESCE(settled_at, created_at) FROM transfers \
+         WHERE status = $1 AND COALESCE(settled_at, created_at) >= $2 \
+         ORDER BY COALESCE(settled_at, created_at) DESC, id LIMIT $3"
+    ))
+    .bind(TransferStatus::Returned.as_str())
+    .bind(since)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Returned {
+                transfer: from_row(row)?,
+                profile_name: row.try_get(17)?,
+                user_id: row.try_get(18)?,
+                returned_at: row.try_get(19)?,
+            })
+        })
+        .collect()
+}

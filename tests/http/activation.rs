@@ -47,7 +47,7 @@ async fn business_in_review(bank: &TestBank, email: &str) -> (UserId, String) {
 }
 
 /// A UK business the bank has approved: its activation fee is due.
-async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
+pub(crate) async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
     let applicant = business_in_review(bank, email).await;
     decide(
         &bank.db,
@@ -62,7 +62,7 @@ async fn approved_business(bank: &TestBank, email: &str) -> (UserId, String) {
     applicant
 }
 
-async fn fee_of(bank: &TestBank, auth: &str) -> FeeReply {
+pub(crate) async fn fee_of(bank: &TestBank, auth: &str) -> FeeReply {
     let reply = post(
         bank,
         "/v2/account-profiles/registration-fees/take",

@@ -17,7 +17,7 @@ const STAFF_COOKIE: &str = "__Secure-staff";
 const DESKTOP_AGENT: &str =
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 
-async fn open_back_office(bank: &TestBank) {
+pub(crate) async fn open_back_office(bank: &TestBank) {
     bank::store::features::set_override(&bank.db, "adminPanel", true)
         .await
         .unwrap();
@@ -25,7 +25,7 @@ async fn open_back_office(bank: &TestBank) {
 
 /// A member of staff as `bank staff add` makes them, enrolled (the passkey ceremony is the
 /// browser test's) and signed in: their id and session cookie.
-async fn staff(bank: &TestBank, email: &str, role: StaffRole) -> (String, String) {
+pub(crate) async fn staff(bank: &TestBank, email: &str, role: StaffRole) -> (String, String) {
     let (member, link) =
         bank::services::backoffice::staff::add(&bank.db, "https://bank.test", email, role)
             .await
@@ -43,7 +43,13 @@ async fn staff(bank: &TestBank, email: &str, role: StaffRole) -> (String, String
     (member.id, format!("{STAFF_COOKIE}={token}"))
 }
 
-async fn as_staff(bank: &TestBank, cookie: &str, method: &str, path: &str, body: Value) -> Reply {
+pub(crate) async fn as_staff(
+    bank: &TestBank,
+    cookie: &str,
+    method: &str,
+    path: &str,
+    body: Value,
+) -> Reply {
     send_json(bank, method, path, body, &[("cookie", cookie)]).await
 }
 
@@ -57,7 +63,10 @@ async fn business_in_review(bank: &TestBank, email: &str) -> (bank::domain::ids:
     (user_id, auth)
 }
 
-async fn audit(bank: &TestBank, subject: Option<&str>) -> Vec<(Option<String>, String, String)> {
+pub(crate) async fn audit(
+    bank: &TestBank,
+    subject: Option<&str>,
+) -> Vec<(Option<String>, String, String)> {
     bank::store::staff_audit::latest(&bank.db, subject, 100)
         .await
         .unwrap()

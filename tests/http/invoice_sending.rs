@@ -14,19 +14,19 @@ use bank::api::invoices::drafts::InvoiceView;
 use bank::domain::accounts::money::Currency;
 use bank::domain::invoices::matching::PaymentStatus;
 
-async fn saved(bank: &TestBank, who: &Customer, body: Value) -> InvoiceView {
+pub(crate) async fn saved(bank: &TestBank, who: &Customer, body: Value) -> InvoiceView {
     let reply = call(bank, who, "PUT", "/v2/invoices", body).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.read()
 }
 
-async fn take(bank: &TestBank, who: &Customer, id: &str) -> InvoiceView {
+pub(crate) async fn take(bank: &TestBank, who: &Customer, id: &str) -> InvoiceView {
     let reply = call(bank, who, "POST", "/v2/invoices/take", json!({"id": id})).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.read()
 }
 
-fn to_client(id: &str) -> Value {
+pub(crate) fn to_client(id: &str) -> Value {
     json!({"id": id, "emailEntries": [
         {"email": "accounts@acme.example", "enabled": true},
         {"email": "ceo@acme.example", "enabled": false},

@@ -193,13 +193,13 @@ fn paid_transaction(reply: &Reply) -> TransactionView {
         .unwrap_or_else(|| panic!("no transaction: {}", reply.body))
 }
 
-async fn settle_now(bank: &TestBank) -> usize {
+pub(crate) async fn settle_now(bank: &TestBank) -> usize {
     bank::services::payments::settlement::settle_due(&bank.db, bank.db.now_ms() + 7_200_000, 1000)
         .await
         .unwrap()
 }
 
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 

@@ -642,6 +642,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/suspense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What suspense holds, oldest first. */
+        get: operations["get_back_office_api_suspense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/returned-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfers the payee's bank returned in the last 90 days, the latest first (the money and
+         *     the fee are back with the payer already).
+         */
+        get: operations["get_back_office_api_returned_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/unmatched-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money in of the last 90 days that named no invoice, on accounts waiting for one. */
+        get: operations["get_back_office_api_unmatched_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/unmatched-payments/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts an unmatched payment towards an invoice of the account it came into. */
+        post: operations["post_back_office_api_unmatched_payments_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -4374,6 +4445,13 @@ export interface components {
             /** @default  */
             account?: string;
         };
+        OutstandingInvoice: {
+            id: string;
+            number: string;
+            total: string;
+            /** @description What is still to be paid. */
+            outstanding: string;
+        };
         /** @description The sent invoice a payment in paid. */
         PaidInvoice: {
             id: string;
@@ -4490,6 +4568,11 @@ export interface components {
          * @enum {string}
          */
         PayeeType: "private" | "company";
+        PaymentMatch: {
+            transactionId: string;
+            invoiceId: string;
+            reason: string;
+        };
         /**
          * @description Where a sent invoice stands: what the list's chips show.
          * @enum {string}
@@ -4655,21 +4738,30 @@ export interface components {
             /** @description add_staff: the new member's email and role. */
             email?: string | null;
             role?: null | components["schemas"]["StaffRole"];
+            /**
+             * @description release_suspense: the item of suspense, what to do with it, and (match) the IBAN of
+             *     the account to credit.
+             */
+            itemId?: string | null;
+            action?: null | components["schemas"]["ReleaseAction"];
+            iban?: string | null;
             reason: string;
         };
         /**
          * @description What a proposal changes.
          * @enum {string}
          */
-        ProposalKind: "lift_restriction" | "add_staff";
+        ProposalKind: "lift_restriction" | "add_staff" | "release_suspense";
         ProposalMade: {
             id: string;
         };
         ProposalView: {
             id: string;
             kind: components["schemas"]["ProposalKind"];
-            /** @description What it changes: a customer's user id, a new member's email. */
+            /** @description What it changes: a customer's user id, a new member's email, an item of suspense. */
             subject: string;
+            /** @description The change in words ("Credit to GB… (Ada's account)", "Add as compliance"). */
+            summary: string;
             reason: string;
             proposedBy: string;
             proposedAt: string;
@@ -4891,6 +4983,11 @@ export interface components {
         RegistrationStateInput: {
             state?: null | components["schemas"]["RegistrationState"];
         };
+        /**
+         * @description What a release does with the money.
+         * @enum {string}
+         */
+        ReleaseAction: "match" | "return";
         Removed: {
             id: string;
         };
@@ -4911,6 +5008,24 @@ export interface components {
         };
         ResetInput: {
             password?: string;
+        };
+        ReturnedTransfers: {
+            transfers: components["schemas"]["ReturnedView"][];
+        };
+        ReturnedView: {
+            id: string;
+            /** @description The paying profile, and the person who sent it. */
+            profileName: string;
+            userId: string;
+            scheme: string;
+            amount: string;
+            fee: string;
+            payeeName: string;
+            reference: string;
+            /** @description What the payee's bank said. */
+            reason: string;
+            sentAt: string;
+            returnedAt: string;
         };
         ReviewInput: {
             platform?: null | components["schemas"]["Platform"];
@@ -5263,10 +5378,36 @@ export interface components {
             required: boolean;
             options: components["schemas"]["SurveyChoice"][];
         };
+        /**
+         * @description Why the money is in suspense.
+         * @enum {string}
+         */
+        SuspenseOrigin: "unknown_account" | "activation_fee";
+        SuspenseQueue: {
+            items: components["schemas"]["SuspenseView"][];
+        };
         SuspenseTotal: {
             currency: string;
             /** @description Formatted for people. */
             total: string;
+        };
+        SuspenseView: {
+            id: string;
+            origin: components["schemas"]["SuspenseOrigin"];
+            /** @description The scheme it came by (local, sepa, swift, card_acquiring): a return goes back by it. */
+            scheme: string;
+            amount: string;
+            currency: components["schemas"]["Currency"];
+            /** @description The account the payer named, as they wrote it. */
+            accountText: string;
+            payer: string;
+            reference: string;
+            /** @description Whose it is when the bank knows (a second activation fee): their user id. */
+            userId: string | null;
+            /** @description RFC 3339, UTC. */
+            receivedAt: string;
+            /** @description A release waits for a second member. */
+            releaseProposed: boolean;
         };
         SwiftAddress: {
             country: string;
@@ -5441,6 +5582,20 @@ export interface components {
             transactionCount: components["schemas"]["Choice"][];
             volumeGbp: components["schemas"]["Choice"][];
             volumeEur: components["schemas"]["Choice"][];
+        };
+        UnmatchedPayments: {
+            payments: components["schemas"]["UnmatchedView"][];
+        };
+        UnmatchedView: {
+            transactionId: string;
+            profileName: string;
+            amount: string;
+            payer: string;
+            /** @description The reference the payer gave. */
+            details: string;
+            receivedAt: string;
+            /** @description The account's sent invoices still waiting to be paid. */
+            invoices: components["schemas"]["OutstandingInvoice"][];
         };
         /** @description SPEC §7: multipart `{file, chunkNumber, totalChunks, fileName, type, id}`. */
         UploadForm: {
@@ -6800,6 +6955,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupportInbox"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_suspense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspenseQueue"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_returned_transfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnedTransfers"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_unmatched_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedPayments"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_unmatched_payments_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -8,6 +8,7 @@ pub mod flags;
 pub mod health;
 pub mod inbox;
 pub mod kyb;
+pub mod payments;
 pub mod proposals;
 pub mod session;
 pub mod sign_in;
@@ -27,4 +28,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(health::routes())
         .merge(flags::routes())
         .merge(inbox::routes())
+        .merge(payments::routes())
 }

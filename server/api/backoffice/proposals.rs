@@ -16,6 +16,7 @@ use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
 use crate::domain::backoffice::proposals::{Proposal, ProposalKind};
 use crate::domain::backoffice::staff::StaffRole;
+use crate::domain::backoffice::suspense::ReleaseAction;
 use crate::domain::london::iso_time;
 use crate::services::backoffice::proposals::{self, Change, Outcome, ProposalError};
 
@@ -70,6 +71,14 @@ pub struct ProposalInput {
     pub email: Option<String>,
     #[serde(default)]
     pub role: Option<StaffRole>,
+    /// release_suspense: the item of suspense, what to do with it, and (match) the IBAN of
+    /// the account to credit.
+    #[serde(default)]
+    pub item_id: Option<String>,
+    #[serde(default)]
+    pub action: Option<ReleaseAction>,
+    #[serde(default)]
+    pub iban: Option<String>,
     pub reason: String,
 }
 
@@ -97,6 +106,13 @@ async fn propose(
                 .role
                 .ok_or_else(|| AppError::field("role", "Choose a role"))?,
         },
+        ProposalKind::ReleaseSuspense => Change::ReleaseSuspense {
+            item_id: input.item_id.unwrap_or_default(),
+            action: input
+                .action
+                .ok_or_else(|| AppError::field("action", "Choose what to do with the money"))?,
+            iban: input.iban,
+        },
     };
     let ip = ip.to_string();
     let id = proposals::propose(&state.db, &actor(&staff, &ip), &change, &input.reason).await?;
@@ -108,8 +124,10 @@ async fn propose(
 pub struct ProposalView {
     pub id: String,
     pub kind: ProposalKind,
-    /// What it changes: a customer's user id, a new member's email.
+    /// What it changes: a customer's user id, a new member's email, an item of suspense.
     pub subject: String,
+    /// The change in words ("Credit to GB… (Ada's account)", "Add as compliance").
+    pub summary: String,
     pub reason: String,
     pub proposed_by: String,
     pub proposed_at: String,
@@ -127,6 +145,7 @@ fn view(proposal: Proposal, staff: &CurrentStaff, now: i64) -> ProposalView {
     let mine_to_decide =
         crate::domain::backoffice::proposals::may_decide(&proposal, &staff.0, now).is_ok();
     ProposalView {
+        summary: summary(&proposal),
         id: proposal.id,
         kind: proposal.kind,
         subject: proposal.subject,
@@ -135,6 +154,25 @@ fn view(proposal: Proposal, staff: &CurrentStaff, now: i64) -> ProposalView {
         proposed_at: iso_time(proposal.proposed_at),
         expires_at: iso_time(proposal.expires_at),
         mine_to_decide,
+    }
+}
+
+/// What a proposal changes, in words, from what it kept when it was made.
+fn summary(proposal: &Proposal) -> String {
+    let payload: serde_json::Value = serde_json::from_str(&proposal.payload).unwrap_or_default();
+    let text = |key: &str| payload[key].as_str().unwrap_or_default().to_string();
+    match proposal.kind {
+        ProposalKind::LiftRestriction => "Lift the restriction of the account".into(),
+        ProposalKind::AddStaff => format!("Add {} as {}", proposal.subject, text("role")),
+        ProposalKind::ReleaseSuspense => match text("action").as_str() {
+            "match" => format!(
+                "Credit {} from suspense to {} ({})",
+                text("amount"),
+                text("iban"),
+                text("accountName")
+            ),
+            _ => format!("Send {} from suspense back to the payer", text("amount")),
+        },
     }
 }
 
@@ -196,6 +234,14 @@ async fn decide(
         },
         Outcome::Lifted => ProposalDecided {
             message: "Approved. The restriction is lifted.".into(),
+            enrolment_link: None,
+        },
+        Outcome::Released(ReleaseAction::Match) => ProposalDecided {
+            message: "Approved. The money is credited to the account.".into(),
+            enrolment_link: None,
+        },
+        Outcome::Released(ReleaseAction::Return) => ProposalDecided {
+            message: "Approved. The money is sent back to the payer.".into(),
             enrolment_link: None,
         },
         Outcome::StaffAdded { link } => ProposalDecided {

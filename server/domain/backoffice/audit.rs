@@ -23,6 +23,9 @@ crate::domain::audit::events! {
         ProposalApproved = "proposal.approved",
         ProposalRejected = "proposal.rejected",
         KybDecided = "kyb.decided",
+        SuspenseMatched = "suspense.matched",
+        SuspenseReturned = "suspense.returned",
+        InvoicePaymentMatched = "invoice_payment.matched",
     }
 }
 

@@ -4,3 +4,4 @@
 pub mod audit;
 pub mod proposals;
 pub mod staff;
+pub mod suspense;

@@ -11,6 +11,8 @@ crate::domain::named_enum! {
         LiftRestriction = "lift_restriction",
         /// A new member of staff (admin).
         AddStaff = "add_staff",
+        /// Money in suspense credited to a customer or sent back (operations).
+        ReleaseSuspense = "release_suspense",
     }
 }
 
@@ -33,6 +35,7 @@ impl ProposalKind {
         match self {
             Self::LiftRestriction => Duty::Restrict,
             Self::AddStaff => Duty::ManageStaff,
+            Self::ReleaseSuspense => Duty::Payments,
         }
     }
 }

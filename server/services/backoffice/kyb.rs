@@ -98,14 +98,12 @@ pub async fn decide(
     note: Option<&str>,
 ) -> Result<crate::domain::onboarding::kyc::KycStatus, DecisionError> {
     let detail = json!({ "decision": decision, "note": note }).to_string();
-    let entry = store::staff_audit::Entry {
-        staff_id: Some(&actor.member.id),
-        action: StaffAction::KybDecided,
-        subject: Some(user_id.as_str()),
-        reason: KYB_REVIEW,
-        detail: &detail,
-        ip: actor.ip,
-    };
+    let entry = actor.entry(
+        StaffAction::KybDecided,
+        Some(user_id.as_str()),
+        KYB_REVIEW,
+        &detail,
+    );
     review::decide(
         db,
         notify,

@@ -6,6 +6,7 @@ pub mod flags;
 pub mod health;
 pub mod inbox;
 pub mod kyb;
+pub mod payments;
 pub mod proposals;
 pub mod staff;
 
@@ -19,6 +20,26 @@ pub struct Actor<'a> {
     pub ip: &'a str,
 }
 
+impl<'a> Actor<'a> {
+    /// The audit log's entry of something this member did.
+    pub fn entry(
+        &'a self,
+        action: StaffAction,
+        subject: Option<&'a str>,
+        reason: &'a str,
+        detail: &'a str,
+    ) -> store::staff_audit::Entry<'a> {
+        store::staff_audit::Entry {
+            staff_id: Some(&self.member.id),
+            action,
+            subject,
+            reason,
+            detail,
+            ip: self.ip,
+        }
+    }
+}
+
 /// Logs what a member of staff looked at or did outside a transaction of its own.
 pub async fn audit(
     db: &Db,
@@ -28,16 +49,5 @@ pub async fn audit(
     reason: &str,
     detail: &str,
 ) -> Result<(), sqlx::Error> {
-    store::staff_audit::record(
-        db,
-        &store::staff_audit::Entry {
-            staff_id: Some(&actor.member.id),
-            action,
-            subject,
-            reason,
-            detail,
-            ip: actor.ip,
-        },
-    )
-    .await
+    store::staff_audit::record(db, &actor.entry(action, subject, reason, detail)).await
 }

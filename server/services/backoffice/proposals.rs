@@ -1,6 +1,7 @@
 //! Four eyes (issue 32 point 2): a change of money or access is proposed by one member and made
 //! when a second approves it, in the transaction that records the approval; both are logged.
-//! Today: lifting a restriction (compliance) and adding staff (admin).
+//! Today: lifting a restriction (compliance), adding staff (admin) and releasing money from
+//! suspense (operations).
 
 use serde_json::json;
 
@@ -10,14 +11,26 @@ use crate::domain::backoffice::proposals::{
     may_decide, DecisionRefusal, Proposal, ProposalKind, ProposalStatus, APPROVAL_WINDOW_MS,
 };
 use crate::domain::backoffice::staff::{staff_email, StaffRole};
+use crate::domain::backoffice::suspense::ReleaseAction;
 use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::store::{self, Db};
 
 /// What a member proposes.
 pub enum Change {
-    LiftRestriction { user_id: UserId },
-    AddStaff { email: String, role: StaffRole },
+    LiftRestriction {
+        user_id: UserId,
+    },
+    AddStaff {
+        email: String,
+        role: StaffRole,
+    },
+    /// Credit money in suspense to the account with this IBAN, or send it back.
+    ReleaseSuspense {
+        item_id: String,
+        action: ReleaseAction,
+        iban: Option<String>,
+    },
 }
 
 impl Change {
@@ -25,6 +38,7 @@ impl Change {
         match self {
             Self::LiftRestriction { .. } => ProposalKind::LiftRestriction,
             Self::AddStaff { .. } => ProposalKind::AddStaff,
+            Self::ReleaseSuspense { .. } => ProposalKind::ReleaseSuspense,
         }
     }
 }
@@ -84,6 +98,15 @@ pub async fn propose(
             }
             (email.as_str().to_string(), json!({ "role": role }))
         }
+        Change::ReleaseSuspense {
+            item_id,
+            action,
+            iban,
+        } => {
+            let release =
+                super::payments::release_checked(db, item_id, *action, iban.as_deref()).await?;
+            (item_id.clone(), release)
+        }
     };
     let now = db.now_ms();
     let mut tx = db.begin_write().await?;
@@ -113,14 +136,7 @@ fn entry<'a>(
     reason: &'a str,
     detail: &'a str,
 ) -> store::staff_audit::Entry<'a> {
-    store::staff_audit::Entry {
-        staff_id: Some(&actor.member.id),
-        action,
-        subject: Some(subject),
-        reason,
-        detail,
-        ip: actor.ip,
-    }
+    actor.entry(action, Some(subject), reason, detail)
 }
 
 /// The proposals waiting for a second member, oldest first.
@@ -136,6 +152,8 @@ pub enum Outcome {
     StaffAdded {
         link: String,
     },
+    /// Money in suspense credited to a customer's account or sent back.
+    Released(ReleaseAction),
 }
 
 /// The second member's decision; an approval makes the change in the same transaction.
@@ -221,6 +239,22 @@ pub async fn decide(
                 Outcome::StaffAdded {
                     link: super::staff::enrolment_link(base_url, &token),
                 }
+            }
+            ProposalKind::ReleaseSuspense => {
+                let action = super::payments::release_in(db, &mut tx, &proposal, now).await?;
+                let done_action = match action {
+                    ReleaseAction::Match => StaffAction::SuspenseMatched,
+                    ReleaseAction::Return => StaffAction::SuspenseReturned,
+                };
+                let done = entry(
+                    actor,
+                    done_action,
+                    &proposal.subject,
+                    &proposal.reason,
+                    &proposal.payload,
+                );
+                store::staff_audit::record_in(&mut tx, &done, now).await?;
+                Outcome::Released(action)
             }
         }
     };

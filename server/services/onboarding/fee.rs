@@ -2,8 +2,9 @@
 //! transfer, and settling it once whichever way the money came.
 
 use crate::config::Config;
-use crate::domain::accounts::money::Currency;
+use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::audit::AuditEvent;
+use crate::domain::backoffice::suspense::SuspenseOrigin;
 use crate::domain::ids::UserId;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
@@ -176,7 +177,7 @@ pub async fn settle(
         fee.amount_minor,
     )
     .map_err(|e| FeeError::Broken(e.to_string()))?;
-    match ledger::book(
+    let booked = match ledger::book(
         &mut tx,
         "activation_fee",
         Some(&format!("fee-payment:{payment_id}")),
@@ -185,12 +186,24 @@ pub async fn settle(
     )
     .await
     {
-        Ok(_) => {}
+        Ok(booked) => booked,
         // The same payment again: booked the first time, nothing more to do.
         Err(ledger::LedgerError::Duplicate { .. }) => return Ok(Settled::AlreadyPaid),
         Err(error) => return Err(FeeError::Broken(error.to_string())),
-    }
+    };
     if !first {
+        // Whose it is and how it came, for operations to refund it (issue 32 point 3).
+        let payer = format!("{} {}", details.name, details.surname);
+        let item = store::suspense::NewItem {
+            origin: SuspenseOrigin::ActivationFee,
+            scheme,
+            amount: Money::new(fee.amount_minor, fee.currency),
+            account_text: "Activation fee",
+            payer: payer.trim(),
+            reference: &format!("{method} {payment_id}"),
+            user_id: Some(user.id.as_str()),
+        };
+        store::suspense::keep_in(&mut tx, &item, &booked.entry_id, now).await?;
         tx.commit().await?;
         // Operators refund it from suspense; the log and the audit trail say whose it is.
         tracing::warn!(

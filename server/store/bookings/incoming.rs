@@ -5,10 +5,12 @@ use super::{against_bank, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
+use crate::domain::backoffice::suspense::SuspenseOrigin;
 use crate::domain::ids::TransactionId;
 use crate::domain::payments::payee::Scheme;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
+use crate::store::suspense;
 use crate::store::transactions::NewTransaction;
 use crate::store::Db;
 
@@ -79,22 +81,16 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         money.amount.minor,
     )?;
     let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
-    let id = uuid::Uuid::new_v4().to_string();
-    sqlx::query(
-        "INSERT INTO suspense_items (id, entry_id, scheme, currency, amount, account_text, payer, reference, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(&id)
-    .bind(&booked.entry_id)
-    .bind(money.scheme.as_str())
-    .bind(money.amount.currency.code())
-    .bind(money.amount.minor)
-    .bind(money.account_text)
-    .bind(money.payer)
-    .bind(money.reference)
-    .bind(money.at)
-    .execute(&mut *tx)
-    .await?;
+    let item = suspense::NewItem {
+        origin: SuspenseOrigin::UnknownAccount,
+        scheme: money.scheme.as_str(),
+        amount: money.amount,
+        account_text: money.account_text,
+        payer: money.payer,
+        reference: money.reference,
+        user_id: None,
+    };
+    let id = suspense::keep_in(&mut tx, &item, &booked.entry_id, money.at).await?;
     tx.commit().await?;
     Ok(id)
 }

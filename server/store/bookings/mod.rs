@@ -11,6 +11,7 @@ mod charges;
 mod conversions;
 mod incoming;
 mod lending;
+mod suspense;
 mod transfers;
 
 pub use cards::{card_purchase, declined_card_purchase};
@@ -18,6 +19,7 @@ pub use charges::{fee, reward_in};
 pub use conversions::{convert, convert_in, Conversion};
 pub use incoming::{inbound, to_suspense, Unmatched};
 pub use lending::{advance, Advance};
+pub use suspense::{release_to_account_in, return_in};
 pub use transfers::{
     internal, outbound, transfer_in, transfer_returned, PayeeSide, TransferBooking,
 };
