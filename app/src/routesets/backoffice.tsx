@@ -10,7 +10,10 @@ import {
   kybCaseQuery,
   kybQueueQuery,
   proposalsQuery,
+  returnedQuery,
   staffQuery,
+  suspenseQuery,
+  unmatchedQuery,
 } from "../features/backoffice/api";
 import { BackOfficeFrame } from "../features/backoffice/components/BackOfficeFrame";
 import { lazyPage } from "../routing/lazyPage";
@@ -51,6 +54,10 @@ const FlagsPage = lazyPage("features/backoffice/components/FlagsPage", () =>
 
 const InboxPage = lazyPage("features/backoffice/components/InboxPage", () =>
   import("../features/backoffice/components/InboxPage").then((m) => m.InboxPage),
+);
+
+const PaymentsPage = lazyPage("features/backoffice/components/PaymentsPage", () =>
+  import("../features/backoffice/components/PaymentsPage").then((m) => m.PaymentsPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -136,6 +143,17 @@ export const routes = (): AppRoute[] => [
     head: head("Support inbox"),
     Component: InboxPage,
     prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(inboxQuery())],
+  },
+  {
+    path: "/back-office/payments",
+    head: head("Payments"),
+    Component: PaymentsPage,
+    prefetch: (client) => [
+      client.ensureQueryData(staffQuery()),
+      client.ensureQueryData(suspenseQuery()),
+      client.ensureQueryData(returnedQuery()),
+      client.ensureQueryData(unmatchedQuery()),
+    ],
   },
 ];
 

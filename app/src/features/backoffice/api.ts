@@ -15,6 +15,10 @@ export type FlagView = Schemas["FlagView"];
 export type InboxKind = Schemas["InboxKind"];
 export type InboxMessage = Schemas["InboxMessage"];
 export type InboxChat = Schemas["InboxChat"];
+export type SuspenseView = Schemas["SuspenseView"];
+export type ReturnedView = Schemas["ReturnedView"];
+export type UnmatchedView = Schemas["UnmatchedView"];
+export type ReleaseAction = Schemas["ReleaseAction"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -80,6 +84,24 @@ export const proposalsQuery = () =>
     queryFn: () => api.get("/back-office/api/proposals", B.ProposalsWaiting),
   });
 
+export const suspenseQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "suspense"],
+    queryFn: () => api.get("/back-office/api/suspense", B.SuspenseQueue),
+  });
+
+export const returnedQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "returned"],
+    queryFn: () => api.get("/back-office/api/returned-transfers", B.ReturnedTransfers),
+  });
+
+export const unmatchedQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "unmatched"],
+    queryFn: () => api.get("/back-office/api/unmatched-payments", B.UnmatchedPayments),
+  });
+
 /** Who an enrolment link is for; null when it is used or expired (the page says so). */
 export const enrolmentQuery = (token: string) =>
   queryOptions({
@@ -111,6 +133,14 @@ export const backOfficeApi = {
     api.post("/back-office/api/proposals", { kind: "lift_restriction", userId, reason }, B.ProposalMade),
   proposeStaff: (email: string, role: StaffMe["role"], reason: string) =>
     api.post("/back-office/api/proposals", { kind: "add_staff", email, role, reason }, B.ProposalMade),
+  proposeRelease: (itemId: string, action: ReleaseAction, iban: string, reason: string) =>
+    api.post(
+      "/back-office/api/proposals",
+      { kind: "release_suspense", itemId, action, iban, reason },
+      B.ProposalMade,
+    ),
+  matchPayment: (transactionId: string, invoiceId: string, reason: string) =>
+    api.post("/back-office/api/unmatched-payments/match", { transactionId, invoiceId, reason }, Empty),
   setFlag: (name: FlagView["name"], on: boolean | null, reason: string) =>
     api.post("/back-office/api/flags", { name, on, reason }, B.FlagList),
   takeItem: (kind: InboxKind, id: string) =>

@@ -20,6 +20,11 @@ describe("areasFor", () => {
       "/back-office/kyb",
       "/back-office/approvals",
     ]);
+    expect(paths(member("operations", ["any", "read_customers", "payments", "content"]))).toEqual([
+      "/back-office/customers",
+      "/back-office/payments",
+      "/back-office/approvals",
+    ]);
     expect(paths(member("admin", ["any", "manage_staff", "flags"]))).toEqual([
       "/back-office/approvals",
       "/back-office/settings",

@@ -29,6 +29,18 @@ export const AREAS: BackOfficeArea[] = [
     description: "Businesses waiting for the bank's KYB review: approve, reject or ask for more.",
   },
   {
+    path: "/back-office/payments",
+    label: "Payments",
+    duty: "payments",
+    description: "Money in suspense, returned transfers and payments that named no invoice.",
+  },
+  {
+    path: "/back-office/approvals",
+    label: "Approvals",
+    duty: "payments",
+    description: "Changes another member proposed that need your approval (four eyes).",
+  },
+  {
     path: "/back-office/approvals",
     label: "Approvals",
     duty: "restrict",

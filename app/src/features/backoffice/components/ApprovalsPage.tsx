@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { refusalOf } from "../../../api/client";
 import { formatDate, formatTime } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
@@ -9,6 +10,7 @@ import { backOfficeApi, type ProposalView, proposalsQuery } from "../api";
 const KINDS: Record<ProposalView["kind"], string> = {
   lift_restriction: "Lift a restriction",
   add_staff: "Add a member of staff",
+  release_suspense: "Release money from suspense",
 };
 
 function Proposal({ proposal }: { proposal: ProposalView }) {
@@ -33,7 +35,16 @@ function Proposal({ proposal }: { proposal: ProposalView }) {
     <li className="back-office-facts">
       <h2>{KINDS[proposal.kind]}</h2>
       <p>
-        {proposal.subject} · proposed by {proposal.proposedBy} on {formatDate(proposal.proposedAt)}{" "}
+        {proposal.summary}
+        {proposal.kind === "lift_restriction" ? (
+          <>
+            {" "}
+            · <Link to={`/back-office/customers/${proposal.subject}`}>the customer's record</Link>
+          </>
+        ) : null}
+      </p>
+      <p>
+        Proposed by {proposal.proposedBy} on {formatDate(proposal.proposedAt)}{" "}
         {formatTime(proposal.proposedAt)} · lapses {formatDate(proposal.expiresAt)}{" "}
         {formatTime(proposal.expiresAt)}
       </p>

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { refusalOf } from "../../../api/client";
 import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
 import { backOfficeApi, type StaffMe } from "../api";
 import { ROLE_NAMES } from "../duties";
+import { useAction } from "../useAction";
 
 const ROLES = Object.keys(ROLE_NAMES) as StaffMe["role"][];
 
@@ -13,25 +13,11 @@ export function StaffPage() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<StaffMe["role"]>("support");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, fields, failure, run } = useAction();
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setFailure(null);
-    try {
-      await backOfficeApi.proposeStaff(email, role, reason);
-      setDone(true);
-    } catch (caught) {
-      const refusal = refusalOf(caught);
-      setFields(refusal.fields);
-      setFailure(Object.keys(refusal.fields).length ? null : refusal.message);
-    } finally {
-      setBusy(false);
-    }
+    setDone(await run(() => backOfficeApi.proposeStaff(email, role, reason)));
   };
   return (
     <section className="panel" aria-labelledby="staff-title">

@@ -1,0 +1,61 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { formatDate, formatTime } from "../../../lib/format";
+import { Button } from "../../../ui/Button";
+import { TextField } from "../../../ui/fields";
+import { Notice } from "../../../ui/Notice";
+import { backOfficeApi, type UnmatchedView } from "../api";
+import { useAction } from "../useAction";
+
+/** Money in that named no invoice, counted towards one of its account's invoices by hand. */
+export function UnmatchedPayment({ payment }: { payment: UnmatchedView }) {
+  const client = useQueryClient();
+  const [invoiceId, setInvoiceId] = useState(payment.invoices[0]?.id ?? "");
+  const [reason, setReason] = useState("");
+  const { busy, fields, failure, run } = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run(() => backOfficeApi.matchPayment(payment.transactionId, invoiceId, reason))) {
+      await client.invalidateQueries({ queryKey: ["back-office", "unmatched"] });
+    }
+  };
+  const selectId = `invoice-${payment.transactionId}`;
+  return (
+    <li className="back-office-facts">
+      <h3 className="back-office-item-title">
+        {payment.amount} from {payment.payer || "(payer not given)"} to {payment.profileName}
+      </h3>
+      <p>
+        {formatDate(payment.receivedAt)} {formatTime(payment.receivedAt)} · reference “{payment.details}”
+      </p>
+      <form onSubmit={submit} noValidate className="back-office-release">
+        <div className="field">
+          <label htmlFor={selectId}>Invoice it pays</label>
+          <select
+            id={selectId}
+            name="invoice"
+            value={invoiceId}
+            onChange={(e) => setInvoiceId(e.target.value)}
+          >
+            {payment.invoices.map((invoice) => (
+              <option key={invoice.id} value={invoice.id}>
+                {invoice.number}: {invoice.outstanding} of {invoice.total} to pay
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="Why"
+          name="reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={fields.reason}
+        />
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <Button type="submit" loading={busy}>
+          Count towards invoice
+        </Button>
+      </form>
+    </li>
+  );
+}
