@@ -399,10 +399,7 @@ mod promos {
                 other => anyhow::bail!("unknown option {other}\n{}", super::USAGE),
             }
         }
-        if campaign
-            .ends_at
-            .is_some_and(|end| end <= campaign.starts_at)
-        {
+        if campaign.ends_before_it_starts() {
             anyhow::bail!("the promo would end before it starts");
         }
         service::start(db, &campaign).await?;

@@ -113,6 +113,16 @@ pub const API: &[(&str, &str, Need)] = &[
         "/back-office/api/unmatched-payments/match",
         Staff(Duty::Payments),
     ),
+    ("GET", "/back-office/api/staff", Staff(Duty::ManageStaff)),
+    (
+        "POST",
+        "/back-office/api/staff/disable",
+        Staff(Duty::ManageStaff),
+    ),
+    ("GET", "/back-office/api/content", Staff(Duty::Content)),
+    ("POST", "/back-office/api/promos", Staff(Duty::Content)),
+    ("POST", "/back-office/api/promos/end", Staff(Duty::Content)),
+    ("POST", "/back-office/api/events", Staff(Duty::Content)),
     ("POST", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
     ("GET", "/back-office/api/proposals", Staff(Duty::AnyStaff)),
     (

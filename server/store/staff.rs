@@ -77,6 +77,30 @@ pub async fn all(db: &Db) -> Result<Vec<StaffMember>, sqlx::Error> {
         .collect()
 }
 
+/// Disables a member and ends their sessions, in the caller's transaction; false when they were
+/// disabled already or do not exist.
+pub async fn disable_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let disabled =
+        sqlx::query("UPDATE staff SET disabled_at = $1 WHERE id = $2 AND disabled_at IS NULL")
+            .bind(now)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    if disabled.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE staff_sessions SET ended_at = $1 WHERE staff_id = $2 AND ended_at IS NULL")
+        .bind(now)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(true)
+}
+
 pub async fn by_id(db: &Db, id: &str) -> Result<Option<StaffMember>, sqlx::Error> {
     sqlx::query_as::<_, Row>(&format!("SELECT {COLUMNS} FROM staff WHERE id = $1"))
         .bind(id)

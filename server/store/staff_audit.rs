@@ -61,3 +61,22 @@ pub async fn latest(
     .fetch_all(&db.pool)
     .await
 }
+
+/// The latest entries of two areas of action ("promo" and "event": `promo.started`…), newest
+/// first.
+pub async fn latest_in_areas(
+    db: &Db,
+    areas: [&str; 2],
+    limit: i64,
+) -> Result<Vec<Logged>, sqlx::Error> {
+    sqlx::query_as::<_, Logged>(
+        "SELECT s.email, a.action, a.subject, a.reason, a.detail, a.created_at FROM staff_audit a \
+         LEFT JOIN staff s ON s.id = a.staff_id WHERE a.action LIKE $1 OR a.action LIKE $2 \
+         ORDER BY a.created_at DESC, a.id DESC LIMIT $3",
+    )
+    .bind(format!("{}.%", areas[0]))
+    .bind(format!("{}.%", areas[1]))
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}

@@ -1088,3 +1088,40 @@ on_both_backends!(
         }
     }
 );
+
+on_both_backends!(an_admin_disables_a_member_at_once, |bank| {
+    open_back_office(bank).await;
+    let (admin_id, ada) = staff(bank, "ada@harbour.example", StaffRole::Admin).await;
+    let (sue_id, sue) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+    let listed = as_staff(bank, &ada, "GET", "/back-office/api/staff", json!({})).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let members = listed.json()["members"].clone();
+    assert_eq!(members[0]["email"], "ada@harbour.example");
+    assert_eq!(members[0]["you"], true);
+    assert_eq!(members[1]["role"], "support");
+    assert_eq!(members[1]["disabledAt"], Value::Null);
+
+    let disable = |id: &str, reason: &str| {
+        let body = json!({"staffId": id, "reason": reason});
+        as_staff(bank, &ada, "POST", "/back-office/api/staff/disable", body)
+    };
+    assert_eq!(
+        disable(&sue_id, "").await.field_error("reason"),
+        "Say why, in a few words"
+    );
+    assert_eq!(disable(&admin_id, "Leaving").await.error().code, "yourself");
+    let done = disable(&sue_id, "Left the bank").await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert!(done.json()["members"][1]["disabledAt"].is_string());
+    let me = as_staff(bank, &sue, "GET", "/back-office/api/me", json!({})).await;
+    assert_eq!(me.status, 401, "her session ended");
+    assert_eq!(
+        disable(&sue_id, "Left the bank").await.error().code,
+        "not_active"
+    );
+    let logged = audit(bank, Some(&sue_id)).await;
+    assert_eq!(
+        (logged[0].1.as_str(), logged[0].2.as_str()),
+        ("staff.disabled", "Left the bank")
+    );
+});

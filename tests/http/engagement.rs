@@ -12,13 +12,13 @@ use bank::domain::accounts::money::Currency;
 use bank::domain::engagement::promos::{Audience, Campaign, Promo};
 use bank::domain::profiles::access::{ProfileType, Role};
 
-async fn entries(bank: &TestBank, who: &Customer) -> Value {
+pub(crate) async fn entries(bank: &TestBank, who: &Customer) -> Value {
     let reply = call(bank, who, "GET", "/v1/features", Value::Null).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.json()
 }
 
-fn state_of(entries: &Value, name: &str) -> Option<String> {
+pub(crate) fn state_of(entries: &Value, name: &str) -> Option<String> {
     entries
         .as_array()
         .unwrap()

@@ -14,14 +14,14 @@ use bank::domain::engagement::promos::Audience;
 use bank::domain::profiles::access::ProfileType;
 use bank::services::engagement::events::{self, Target};
 
-async fn settings(bank: &TestBank, who: &Customer) -> Value {
+pub(crate) async fn settings(bank: &TestBank, who: &Customer) -> Value {
     let reply = call(bank, who, "GET", "/v1/utils/settings", Value::Null).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.header("cache-control"), "no-store");
     reply.json()
 }
 
-fn named(settings: &Value, name: &str) -> Value {
+pub(crate) fn named(settings: &Value, name: &str) -> Value {
     settings
         .as_array()
         .unwrap()

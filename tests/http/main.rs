@@ -6,6 +6,7 @@ mod api;
 mod approvals;
 mod auth;
 mod back_office;
+mod back_office_content;
 mod back_office_payments;
 mod card_payments;
 mod card_referrals;

@@ -713,6 +713,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The promos' campaigns and who changed what. */
+        get: operations["get_back_office_api_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/promos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a promo's campaign for its audience and dates (replacing one set up before). */
+        post: operations["post_back_office_api_promos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/promos/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a running promo now. */
+        post: operations["post_back_office_api_promos_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues a system event or survey for one customer or a segment. */
+        post: operations["post_back_office_api_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member of staff, by email. */
+        get: operations["get_back_office_api_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back-office/api/staff/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disables a member at once; their sessions end. */
+        post: operations["post_back_office_api_staff_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -2859,6 +2961,20 @@ export interface components {
             id: string;
             fileName: string;
         };
+        /** @description Who a promo is for: every condition given must hold; an empty one holds for everyone. */
+        Audience: {
+            /** @default null */
+            profileType?: null | components["schemas"]["ProfileType"];
+            /**
+             * @description Any of these roles in the selected profile; empty: any role.
+             * @default []
+             */
+            roles?: components["schemas"]["Role"][];
+            /** @default null */
+            primaryCurrency?: null | components["schemas"]["Currency"];
+            /** @default null */
+            hasCard?: boolean | null;
+        };
         Balance: {
             /**
              * Format: double
@@ -3012,6 +3128,15 @@ export interface components {
              * @default
              */
             note?: string;
+        };
+        CampaignView: {
+            promo: components["schemas"]["Promo"];
+            audience: components["schemas"]["Audience"];
+            /** @description RFC 3339, UTC. */
+            startsAt: string;
+            endsAt: string | null;
+            /** @description Started and not ended. */
+            running: boolean;
         };
         /**
          * @description What PATCH /v2/cards/status asks for.
@@ -3184,6 +3309,24 @@ export interface components {
              * @default
              */
             source?: string;
+        };
+        ContentChange: {
+            by: string | null;
+            /** @description promo.started, promo.ended, event.queued. */
+            action: string;
+            /** @description promo:<name> or event:<name>. */
+            subject: string;
+            reason: string;
+            /** @description What was set, as JSON. */
+            detail: string;
+            at: string;
+        };
+        ContentOverview: {
+            campaigns: components["schemas"]["CampaignView"][];
+            /** @description Every promo and event the bank has, for the forms. */
+            promos: components["schemas"]["Promo"][];
+            events: components["schemas"]["SystemEvent"][];
+            changes: components["schemas"]["ContentChange"][];
         };
         /**
          * @description SPEC §4: direct, the amount is what leaves the paying account; inverse, the amount is
@@ -3395,6 +3538,17 @@ export interface components {
             fields?: {
                 [key: string]: string;
             } | null;
+        };
+        EventQueue: {
+            event: components["schemas"]["SystemEvent"];
+            /** @description One customer; empty: everyone the audience holds for. */
+            email?: string | null;
+            audience?: components["schemas"]["Audience"];
+            reason: string;
+        };
+        EventQueued: {
+            /** @description How many members it was newly queued for (one already waiting is not queued twice). */
+            queued: number;
         };
         ExchangeBody: {
             /**
@@ -4693,6 +4847,19 @@ export interface components {
             /** @description seen or dismissed. */
             state?: components["schemas"]["PromoState"];
         };
+        PromoEnd: {
+            promo: components["schemas"]["Promo"];
+            reason: string;
+        };
+        PromoStart: {
+            promo: components["schemas"]["Promo"];
+            audience?: components["schemas"]["Audience"];
+            /** @description The first London day it shows (YYYY-MM-DD); today when empty. */
+            from?: string | null;
+            /** @description The last London day it shows; open-ended when empty. */
+            until?: string | null;
+            reason: string;
+        };
         /**
          * @description Where a person stands with a promo. toNotify: show it (SPEC §3).
          * @enum {string}
@@ -5250,6 +5417,10 @@ export interface components {
             ceremonyId: string;
             publicKey: Record<string, unknown>;
         };
+        StaffDisable: {
+            staffId: string;
+            reason: string;
+        };
         StaffEmail: {
             email: string;
         };
@@ -5272,6 +5443,9 @@ export interface components {
             action: string;
             reason: string;
             at: string;
+        };
+        StaffList: {
+            members: components["schemas"]["StaffMemberView"][];
         };
         StaffLogInAnswer: {
             ceremonyId: string;
@@ -5417,6 +5591,11 @@ export interface components {
             postcode: string;
             region: string;
         };
+        /**
+         * @description SPEC §2's system events, by the names the settings' `events` entry carries.
+         * @enum {string}
+         */
+        SystemEvent: "cardShippingAddress" | "openBankingSurvey";
         TakeInput: {
             id?: string;
         };
@@ -7071,6 +7250,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentOverview"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_promos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoStart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentOverview"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_promos_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoEnd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentOverview"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventQueue"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventQueued"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_back_office_api_staff_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffDisable"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

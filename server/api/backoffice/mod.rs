@@ -3,11 +3,13 @@
 //! OpenAPI document; each has a row in the rights table with the staff duty it needs. SPEC §1's
 //! adminPanel flag gates them with the pages (`http/back_office.rs`).
 
+pub mod content;
 pub mod customers;
 pub mod flags;
 pub mod health;
 pub mod inbox;
 pub mod kyb;
+pub mod members;
 pub mod payments;
 pub mod proposals;
 pub mod session;
@@ -29,4 +31,6 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(flags::routes())
         .merge(inbox::routes())
         .merge(payments::routes())
+        .merge(content::routes())
+        .merge(members::routes())
 }

@@ -26,6 +26,10 @@ crate::domain::audit::events! {
         SuspenseMatched = "suspense.matched",
         SuspenseReturned = "suspense.returned",
         InvoicePaymentMatched = "invoice_payment.matched",
+        PromoStarted = "promo.started",
+        PromoEnded = "promo.ended",
+        EventQueued = "event.queued",
+        StaffDisabled = "staff.disabled",
     }
 }
 

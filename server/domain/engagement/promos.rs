@@ -130,8 +130,10 @@ impl PromoState {
 }
 
 /// Who a promo is for: every condition given must hold; an empty one holds for everyone.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Audience {
     pub profile_type: Option<ProfileType>,
     /// Any of these roles in the selected profile; empty: any role.
@@ -148,6 +150,13 @@ pub struct Campaign {
     pub audience: Audience,
     pub starts_at: i64,
     pub ends_at: Option<i64>,
+}
+
+impl Campaign {
+    /// A campaign must end after it starts.
+    pub fn ends_before_it_starts(&self) -> bool {
+        self.ends_at.is_some_and(|end| end <= self.starts_at)
+    }
 }
 
 /// What is known of the person at the moment the entries are asked for.

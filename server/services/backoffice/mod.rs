@@ -1,6 +1,7 @@
 //! The back office's use cases (issue 32): staff and their sign-in, the queues, and the audit
 //! log every one of them writes to.
 
+pub mod content;
 pub mod customers;
 pub mod flags;
 pub mod health;

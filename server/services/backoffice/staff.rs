@@ -278,3 +278,44 @@ pub async fn log_out(db: &Db, ip: &str, token: &str) -> Result<(), sqlx::Error> 
     }
     Ok(())
 }
+
+#[derive(Debug, thiserror::Error)]
+pub enum DisableError {
+    #[error("say why")]
+    NoReason,
+    /// An administrator does not lock themselves out.
+    #[error("you cannot disable yourself")]
+    Yourself,
+    #[error("no such member, or disabled already")]
+    NotActive,
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+/// Every member of staff, by email.
+pub async fn members(db: &Db) -> Result<Vec<StaffMember>, sqlx::Error> {
+    store::staff::all(db).await
+}
+
+/// Disables a member at once (less access needs no second pair of eyes): their sessions end and
+/// their passkey opens nothing any more. Logged with the reason.
+pub async fn disable(
+    db: &Db,
+    actor: &super::Actor<'_>,
+    id: &str,
+    why: &str,
+) -> Result<(), DisableError> {
+    let why = super::customers::reason(why).map_err(|_| DisableError::NoReason)?;
+    if id == actor.member.id {
+        return Err(DisableError::Yourself);
+    }
+    let now = db.now_ms();
+    let mut tx = db.begin_write().await?;
+    if !store::staff::disable_in(&mut tx, id, now).await? {
+        return Err(DisableError::NotActive);
+    }
+    let entry = actor.entry(StaffAction::StaffDisabled, Some(id), why, "");
+    store::staff_audit::record_in(&mut tx, &entry, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
