@@ -127,7 +127,12 @@ describe("the back office", () => {
     await page.fill("input[name=reason]", "Matching money in suspense");
     await page.keyboard.press("Enter");
     await page.waitForURL(/reason=/);
-    const iban = (await page.locator("td", { hasText: /^GB\d\d/ }).first().textContent()).trim();
+    const iban = (
+      await page
+        .locator("td", { hasText: /^GB\d\d/ })
+        .first()
+        .textContent()
+    ).trim();
     assert.match(iban, /^GB\d\d[A-Z]{4}\d{14}$/);
 
     await page.click("nav >> text=Payments");

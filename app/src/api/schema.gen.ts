@@ -4369,6 +4369,16 @@ export interface components {
         LookupInput: {
             iban?: string;
         };
+        MemberOfStaff: {
+            id: string;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description When they created their passkey; None while the enrolment link is unused. */
+            enrolledAt: string | null;
+            disabledAt: string | null;
+            /** @description The signed-in member themselves. */
+            you: boolean;
+        };
         MemberRef: {
             /**
              * @description The member's user id.
@@ -4381,6 +4391,9 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "active" | "in_progress" | "invitation_pending" | "invitation_expired" | "invitation_declined";
+        MembersOfStaff: {
+            members: components["schemas"]["MemberOfStaff"][];
+        };
         MerchantApplicationInput: {
             /**
              * @description SPEC §3: decta.
@@ -5443,9 +5456,6 @@ export interface components {
             action: string;
             reason: string;
             at: string;
-        };
-        StaffList: {
-            members: components["schemas"]["StaffMemberView"][];
         };
         StaffLogInAnswer: {
             ceremonyId: string;
@@ -7401,7 +7411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffList"];
+                    "application/json": components["schemas"]["MembersOfStaff"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
@@ -7433,7 +7443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffList"];
+                    "application/json": components["schemas"]["MembersOfStaff"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -9,8 +9,10 @@ import {
   inboxQuery,
   kybCaseQuery,
   kybQueueQuery,
+  contentQuery,
   proposalsQuery,
   returnedQuery,
+  staffListQuery,
   staffQuery,
   suspenseQuery,
   unmatchedQuery,
@@ -58,6 +60,10 @@ const InboxPage = lazyPage("features/backoffice/components/InboxPage", () =>
 
 const PaymentsPage = lazyPage("features/backoffice/components/PaymentsPage", () =>
   import("../features/backoffice/components/PaymentsPage").then((m) => m.PaymentsPage),
+);
+
+const ContentPage = lazyPage("features/backoffice/components/ContentPage", () =>
+  import("../features/backoffice/components/ContentPage").then((m) => m.ContentPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -130,7 +136,7 @@ export const routes = (): AppRoute[] => [
     path: "/back-office/staff",
     head: head("Staff"),
     Component: StaffPage,
-    prefetch: (client) => [client.ensureQueryData(staffQuery())],
+    prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(staffListQuery())],
   },
   {
     path: "/back-office/settings",
@@ -154,6 +160,12 @@ export const routes = (): AppRoute[] => [
       client.ensureQueryData(returnedQuery()),
       client.ensureQueryData(unmatchedQuery()),
     ],
+  },
+  {
+    path: "/back-office/content",
+    head: head("Promos and events"),
+    Component: ContentPage,
+    prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(contentQuery())],
   },
 ];
 

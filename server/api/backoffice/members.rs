@@ -25,7 +25,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct StaffMemberView {
+pub struct MemberOfStaff {
     pub id: String,
     pub email: String,
     pub role: StaffRole,
@@ -37,16 +37,16 @@ pub struct StaffMemberView {
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
-pub struct StaffList {
-    pub members: Vec<StaffMemberView>,
+pub struct MembersOfStaff {
+    pub members: Vec<MemberOfStaff>,
 }
 
-async fn list_now(state: &ApiState, me: &CurrentStaff) -> Result<StaffList, AppError> {
-    Ok(StaffList {
+async fn list_now(state: &ApiState, me: &CurrentStaff) -> Result<MembersOfStaff, AppError> {
+    Ok(MembersOfStaff {
         members: staff::members(&state.db)
             .await?
             .into_iter()
-            .map(|m| StaffMemberView {
+            .map(|m| MemberOfStaff {
                 you: m.id == me.0.id,
                 enrolled_at: m.enrolled_at.map(iso_time),
                 disabled_at: m.disabled_at.map(iso_time),
@@ -60,11 +60,11 @@ async fn list_now(state: &ApiState, me: &CurrentStaff) -> Result<StaffList, AppE
 
 /// Every member of staff, by email.
 #[utoipa::path(get, path = "/back-office/api/staff", tag = super::TAG,
-    responses((status = 200, body = StaffList)))]
+    responses((status = 200, body = MembersOfStaff)))]
 async fn list(
     State(state): State<ApiState>,
     staff: CurrentStaff,
-) -> Result<Json<StaffList>, AppError> {
+) -> Result<Json<MembersOfStaff>, AppError> {
     Ok(Json(list_now(&state, &staff).await?))
 }
 
@@ -98,13 +98,13 @@ impl From<DisableError> for AppError {
 
 /// Disables a member at once; their sessions end.
 #[utoipa::path(post, path = "/back-office/api/staff/disable", tag = super::TAG,
-    request_body = StaffDisable, responses((status = 200, body = StaffList)))]
+    request_body = StaffDisable, responses((status = 200, body = MembersOfStaff)))]
 async fn disable(
     State(state): State<ApiState>,
     staff: CurrentStaff,
     ip: ClientIp,
     ApiJson(input): ApiJson<StaffDisable>,
-) -> Result<Json<StaffList>, AppError> {
+) -> Result<Json<MembersOfStaff>, AppError> {
     let ip = ip.to_string();
     staff::disable(
         &state.db,

@@ -19,6 +19,10 @@ export type SuspenseView = Schemas["SuspenseView"];
 export type ReturnedView = Schemas["ReturnedView"];
 export type UnmatchedView = Schemas["UnmatchedView"];
 export type ReleaseAction = Schemas["ReleaseAction"];
+export type Audience = Schemas["Audience"];
+export type CampaignView = Schemas["CampaignView"];
+export type ContentOverview = Schemas["ContentOverview"];
+export type MemberOfStaff = Schemas["MemberOfStaff"];
 
 /** The signed-in member of staff; null without a live staff session. */
 export const staffQuery = () =>
@@ -102,6 +106,18 @@ export const unmatchedQuery = () =>
     queryFn: () => api.get("/back-office/api/unmatched-payments", B.UnmatchedPayments),
   });
 
+export const contentQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "content"],
+    queryFn: () => api.get("/back-office/api/content", B.ContentOverview),
+  });
+
+export const staffListQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "staff"],
+    queryFn: () => api.get("/back-office/api/staff", B.MembersOfStaff),
+  });
+
 /** Who an enrolment link is for; null when it is used or expired (the page says so). */
 export const enrolmentQuery = (token: string) =>
   queryOptions({
@@ -141,6 +157,23 @@ export const backOfficeApi = {
     ),
   matchPayment: (transactionId: string, invoiceId: string, reason: string) =>
     api.post("/back-office/api/unmatched-payments/match", { transactionId, invoiceId, reason }, Empty),
+  startPromo: (body: {
+    promo: CampaignView["promo"];
+    audience: Audience;
+    from: string;
+    until: string;
+    reason: string;
+  }) => api.post("/back-office/api/promos", body, B.ContentOverview),
+  endPromo: (promo: CampaignView["promo"], reason: string) =>
+    api.post("/back-office/api/promos/end", { promo, reason }, B.ContentOverview),
+  queueEvent: (body: {
+    event: ContentOverview["events"][number];
+    email: string;
+    audience: Audience;
+    reason: string;
+  }) => api.post("/back-office/api/events", body, B.EventQueued),
+  disableStaff: (staffId: string, reason: string) =>
+    api.post("/back-office/api/staff/disable", { staffId, reason }, B.MembersOfStaff),
   setFlag: (name: FlagView["name"], on: boolean | null, reason: string) =>
     api.post("/back-office/api/flags", { name, on, reason }, B.FlagList),
   takeItem: (kind: InboxKind, id: string) =>

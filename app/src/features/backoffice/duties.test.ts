@@ -23,6 +23,7 @@ describe("areasFor", () => {
     expect(paths(member("operations", ["any", "read_customers", "payments", "content"]))).toEqual([
       "/back-office/customers",
       "/back-office/payments",
+      "/back-office/content",
       "/back-office/approvals",
     ]);
     expect(paths(member("admin", ["any", "manage_staff", "flags"]))).toEqual([

@@ -35,6 +35,13 @@ export const AREAS: BackOfficeArea[] = [
     description: "Money in suspense, returned transfers and payments that named no invoice.",
   },
   {
+    path: "/back-office/content",
+    label: "Promos and events",
+    duty: "content",
+    description:
+      "Promos with their audience and dates; system events and surveys for a customer or a segment.",
+  },
+  {
     path: "/back-office/approvals",
     label: "Approvals",
     duty: "payments",
@@ -62,7 +69,8 @@ export const AREAS: BackOfficeArea[] = [
     path: "/back-office/staff",
     label: "Staff",
     duty: "manage_staff",
-    description: "Propose a new member of staff; a second administrator approves.",
+    description:
+      "Every member and their role; propose a new one (a second administrator approves) or disable one.",
   },
 ];
 

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { refusalOf } from "../../../api/client";
 import { formatDate, formatTime } from "../../../lib/format";
 import { parseQuery } from "../../../lib/url";
 import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { EmptyState, Notice } from "../../../ui/Notice";
 import { backOfficeApi, type CustomerRecord, customerRecordQuery, staffQuery } from "../api";
+import { ReasonAction } from "./ReasonAction";
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 const words = (name: string) => name.replaceAll("_", " ");
@@ -25,53 +25,6 @@ function ReasonForm({ userId }: { userId: string }) {
         <Button type="submit">Open record</Button>
       </form>
     </section>
-  );
-}
-
-/** One action on the customer that needs its own reason: restrict, propose lifting, end sessions. */
-function ReasonAction({
-  label,
-  variant = "secondary",
-  act,
-}: {
-  label: string;
-  variant?: "secondary" | "danger";
-  act: (reason: string) => Promise<void>;
-}) {
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setFailure(null);
-    try {
-      await act(reason);
-      setReason("");
-    } catch (caught) {
-      const refusal = refusalOf(caught);
-      setError(refusal.fields.reason);
-      setFailure(refusal.fields.reason ? null : refusal.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={submit} className="back-office-action" noValidate>
-      <TextField
-        label={`${label}: why?`}
-        name="reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={error}
-      />
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-      <Button type="submit" variant={variant} loading={busy}>
-        {label}
-      </Button>
-    </form>
   );
 }
 

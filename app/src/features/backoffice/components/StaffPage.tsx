@@ -1,14 +1,67 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { formatDate } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
-import { backOfficeApi, type StaffMe } from "../api";
+import { StatusChip } from "../../../ui/StatusChip";
+import { backOfficeApi, type StaffMe, staffListQuery } from "../api";
 import { ROLE_NAMES } from "../duties";
 import { useAction } from "../useAction";
+import { ReasonAction } from "./ReasonAction";
 
 const ROLES = Object.keys(ROLE_NAMES) as StaffMe["role"][];
 
-/** An administrator proposes a new member; a second administrator approves (Approvals). */
+function Members() {
+  const client = useQueryClient();
+  const members = useQuery(staffListQuery()).data?.members ?? [];
+  return (
+    <table className="back-office-table">
+      <thead>
+        <tr>
+          <th scope="col">Member</th>
+          <th scope="col">Role</th>
+          <th scope="col">State</th>
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((member) => (
+          <tr key={member.id}>
+            <td>
+              {member.email}
+              {member.you ? <span className="muted"> (you)</span> : null}
+            </td>
+            <td>{ROLE_NAMES[member.role]}</td>
+            <td>
+              {member.disabledAt ? (
+                <StatusChip tone="red">Disabled {formatDate(member.disabledAt)}</StatusChip>
+              ) : member.enrolledAt ? (
+                <StatusChip tone="green">Active</StatusChip>
+              ) : (
+                <StatusChip tone="amber">Enrolment link not used yet</StatusChip>
+              )}
+              {member.disabledAt || member.you ? null : (
+                <ReasonAction
+                  label="Disable"
+                  variant="danger"
+                  act={async (reason) =>
+                    client.setQueryData(
+                      staffListQuery().queryKey,
+                      await backOfficeApi.disableStaff(member.id, reason),
+                    )
+                  }
+                />
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every member of staff, disabled at once when they leave; an administrator proposes a new
+ * member and a second administrator approves (Approvals). */
 export function StaffPage() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<StaffMe["role"]>("support");
@@ -20,8 +73,10 @@ export function StaffPage() {
     setDone(await run(() => backOfficeApi.proposeStaff(email, role, reason)));
   };
   return (
-    <section className="panel" aria-labelledby="staff-title">
+    <section className="panel panel-wide" aria-labelledby="staff-title">
       <h1 id="staff-title">Staff</h1>
+      <Members />
+      <h2>Add a member</h2>
       <p>
         A new member needs two administrators: you propose, another approves and hands over the enrolment
         link.
@@ -29,7 +84,7 @@ export function StaffPage() {
       {done ? (
         <Notice tone="success">Proposed. Another administrator approves it under Approvals.</Notice>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate className="back-office-release">
           <TextField
             label="Work email"
             name="email"
