@@ -66,6 +66,11 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/back-office/api/flags", Staff(Duty::Flags)),
     ("GET", "/back-office/api/kyb", Staff(Duty::DecideOnboarding)),
     (
+        "GET",
+        "/back-office/api/identity-checks",
+        Staff(Duty::DecideOnboarding),
+    ),
+    (
         "POST",
         "/back-office/api/kyb/case",
         Staff(Duty::DecideOnboarding),

@@ -68,3 +68,36 @@ pub async fn of_user(
     .fetch_optional(&db.pool)
     .await
 }
+
+/// A check as the back office lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Listed {
+    pub user_id: String,
+    pub email: String,
+    pub name: String,
+    pub surname: String,
+    pub kyc_status: String,
+    pub provider: String,
+    pub review: String,
+    pub updated_at: i64,
+}
+
+/// Checks still open, and those refused since `refused_since`, the oldest first: the candidates
+/// for a look (`domain::backoffice::identity` decides which need one).
+pub async fn unapproved(
+    db: &Db,
+    refused_since: i64,
+    limit: i64,
+) -> Result<Vec<Listed>, sqlx::Error> {
+    sqlx::query_as::<_, Listed>(
+        "SELECT c.user_id, u.email, u.name, u.surname, u.kyc_status, c.provider, c.review, \
+         c.updated_at FROM identity_checks c JOIN users u ON u.id = c.user_id \
+         WHERE c.review IN ('submitted', 'retry') OR (c.review = 'rejected' AND c.updated_at >= $1) \
+         ORDER BY c.updated_at, c.user_id \
+         LIMIT $2",
+    )
+    .bind(refused_since)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}

@@ -353,6 +353,16 @@ on_both_backends!(
         let case = case.json();
         assert_eq!(case["business"]["name"], company().name);
         assert_eq!(case["summary"]["status"], "kyb_pending");
+        // The coded answers come with what they mean, for a reader who did not fill the wizard.
+        let labels = &case["labels"];
+        assert_eq!(labels["GB"], "United Kingdom");
+        assert_eq!(labels["DE"], "Germany");
+        assert_eq!(labels["ltd"], "Private limited company (Ltd)");
+        assert!(
+            labels["wholesale_retail"].as_str().unwrap().len() > 10,
+            "{labels}"
+        );
+        assert!(labels["suppliers"].is_string(), "{labels}");
 
         // Request more: a note is needed; the applicant sees it, answers, and is back in the queue.
         let decide = |user: &bank::domain::ids::UserId, decision: &str, note: Option<&str>| {
@@ -1125,3 +1135,86 @@ on_both_backends!(an_admin_disables_a_member_at_once, |bank| {
         ("staff.disabled", "Left the bank")
     );
 });
+
+on_both_backends!(
+    identity_checks_that_need_a_look_are_queued_for_compliance,
+    |bank| {
+        use bank::domain::onboarding::review::Review;
+        open_back_office(bank).await;
+        let (_, cora) = staff(bank, "cora@harbour.example", StaffRole::Compliance).await;
+        let mut people = Vec::new();
+        for (email, review) in [
+            ("waiting@example.com", Review::Submitted),
+            ("retry@example.com", Review::Retry),
+            ("refused@example.com", Review::Rejected),
+            ("fine@example.com", Review::Approved),
+        ] {
+            let (user_id, _) = applicant(bank, email, "personal", "to_verify").await;
+            bank::store::identity_checks::record(
+                &bank.db,
+                &user_id,
+                "sandbox",
+                "applicant-1",
+                review,
+                bank.db.now_ms(),
+            )
+            .await
+            .unwrap();
+            people.push(user_id);
+        }
+        let queue = || async {
+            let reply = as_staff(
+                bank,
+                &cora,
+                "GET",
+                "/back-office/api/identity-checks",
+                json!({}),
+            )
+            .await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            reply.json()["checks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    (
+                        c["email"].as_str().unwrap().to_string(),
+                        c["why"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let refused = ("refused@example.com".to_string(), "refused".to_string());
+        assert_eq!(queue().await, vec![refused.clone()], "fresh checks wait");
+        // The checks age (the staff session would idle out if the clock moved instead).
+        let age = |ms: i64| async move {
+            sqlx::query("UPDATE identity_checks SET updated_at = updated_at - $1")
+                .bind(ms)
+                .execute(&bank.db.pool)
+                .await
+                .unwrap();
+        };
+        age(2 * 3_600_000).await;
+        assert_eq!(
+            queue().await,
+            vec![
+                ("waiting@example.com".to_string(), "stalled".to_string()),
+                refused.clone()
+            ]
+        );
+        age(3 * 24 * 3_600_000).await;
+        let three_days = queue().await;
+        assert_eq!(three_days.len(), 3, "{three_days:?}");
+        assert!(three_days.contains(&("retry@example.com".to_string(), "stuck".to_string())));
+        assert!(
+            !three_days
+                .iter()
+                .any(|(email, _)| email == "fine@example.com"),
+            "approved checks never"
+        );
+        assert!(audit(bank, None)
+            .await
+            .iter()
+            .any(|(_, action, _)| action == "queue.viewed"));
+    }
+);

@@ -815,6 +815,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/identity-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identity checks stalled at the provider, people stuck after a request for a new photo, and
+         *     recent final refusals, the oldest first.
+         */
+        get: operations["get_back_office_api_identity_checks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bank-accounts/fetch": {
         parameters: {
             query?: never;
@@ -3254,6 +3274,18 @@ export interface components {
              */
             open?: boolean;
         };
+        CheckNeedingLook: {
+            userId: string;
+            name: string;
+            email: string;
+            /** @description Where the person's onboarding stands (SPEC §4 KYC status). */
+            kycStatus: string;
+            provider: string;
+            /** @description The provider's last review: submitted, retry or rejected. */
+            review: string;
+            reviewedAt: string;
+            why: components["schemas"]["LookReason"];
+        };
         /** @description One answer the wizard offers: the value stored and the label shown. */
         Choice: {
             value: string;
@@ -3881,6 +3913,9 @@ export interface components {
             review: string;
             updatedAt: string;
         };
+        IdentityQueue: {
+            checks: components["schemas"]["CheckNeedingLook"][];
+        };
         InboxAnswer: {
             kind: components["schemas"]["InboxKind"];
             id: string;
@@ -4182,6 +4217,10 @@ export interface components {
             phone: string | null;
             /** @description The company's details, addresses and activity, as the applicant gave them. */
             business: components["schemas"]["BusinessData"];
+            /** @description What each coded answer in `business` means ("GB" → "United Kingdom"). */
+            labels: {
+                [key: string]: string;
+            };
             identity: null | components["schemas"]["IdentityCheckView"];
             /** @description What the bank last asked for, and the applicant's answer. */
             reviewNote: string | null;
@@ -4366,6 +4405,11 @@ export interface components {
         LoginReply: {
             mfa?: null | components["schemas"]["MfaStep"];
         };
+        /**
+         * @description Why a check needs a look.
+         * @enum {string}
+         */
+        LookReason: "stalled" | "stuck" | "refused";
         LookupInput: {
             iban?: string;
         };
@@ -7444,6 +7488,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MembersOfStaff"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_identity_checks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityQueue"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

@@ -6,6 +6,7 @@ import {
   enrolmentQuery,
   flagsQuery,
   healthQuery,
+  identityQueueQuery,
   inboxQuery,
   kybCaseQuery,
   kybQueueQuery,
@@ -64,6 +65,10 @@ const PaymentsPage = lazyPage("features/backoffice/components/PaymentsPage", () 
 
 const ContentPage = lazyPage("features/backoffice/components/ContentPage", () =>
   import("../features/backoffice/components/ContentPage").then((m) => m.ContentPage),
+);
+
+const IdentityChecksPage = lazyPage("features/backoffice/components/IdentityChecksPage", () =>
+  import("../features/backoffice/components/IdentityChecksPage").then((m) => m.IdentityChecksPage),
 );
 
 const head = (title: string) => ({ title: `${title} · Back office`, description: "The bank's back office." });
@@ -166,6 +171,15 @@ export const routes = (): AppRoute[] => [
     head: head("Promos and events"),
     Component: ContentPage,
     prefetch: (client) => [client.ensureQueryData(staffQuery()), client.ensureQueryData(contentQuery())],
+  },
+  {
+    path: "/back-office/identity",
+    head: head("Identity checks"),
+    Component: IdentityChecksPage,
+    prefetch: (client) => [
+      client.ensureQueryData(staffQuery()),
+      client.ensureQueryData(identityQueueQuery()),
+    ],
   },
 ];
 

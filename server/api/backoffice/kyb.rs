@@ -96,6 +96,8 @@ pub struct KybCase {
     pub phone: Option<String>,
     /// The company's details, addresses and activity, as the applicant gave them.
     pub business: BusinessData,
+    /// What each coded answer in `business` means ("GB" → "United Kingdom").
+    pub labels: std::collections::BTreeMap<String, String>,
     pub identity: Option<IdentityCheckView>,
     /// What the bank last asked for, and the applicant's answer.
     pub review_note: Option<String>,
@@ -138,6 +140,7 @@ async fn case(
         summary: waiting(&found.waiting),
         phone: found.phone.map(|(code, number)| format!("{code} {number}")),
         business: application.data.clone(),
+        labels: application.data.labels(),
         identity: found.identity.map(identity_view),
         review_note: application.review_note.clone(),
         additional_info: application.additional_info.clone(),

@@ -7,6 +7,7 @@ pub mod content;
 pub mod customers;
 pub mod flags;
 pub mod health;
+pub mod identity;
 pub mod inbox;
 pub mod kyb;
 pub mod members;
@@ -33,4 +34,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(payments::routes())
         .merge(content::routes())
         .merge(members::routes())
+        .merge(identity::routes())
 }

@@ -2,6 +2,7 @@
 //! may do, and what their actions record. Staff are not customers: nothing here knows profiles.
 
 pub mod audit;
+pub mod identity;
 pub mod proposals;
 pub mod staff;
 pub mod suspense;

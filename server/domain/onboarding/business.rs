@@ -432,6 +432,70 @@ pub fn with_country_reset(stored: &BusinessData, incoming: BusinessData) -> Busi
     }
 }
 
+impl BusinessData {
+    /// The label of every coded answer in the application (company type, industry, size,
+    /// volumes, sources, purposes, counterparties, countries), by code, for a reader who did not
+    /// fill in the wizard: the back office's KYB case.
+    pub fn labels(&self) -> std::collections::BTreeMap<String, String> {
+        use super::business_options::*;
+        let mut labels = std::collections::BTreeMap::new();
+        let countries = super::countries::all();
+        let new_company = [NEW_COMPANY_SOURCE];
+        let tables = [
+            BUSINESS_TYPES,
+            BUSINESS_SIZES,
+            TRANSACTION_COUNTS,
+            VOLUMES_GBP,
+            VOLUMES_EUR,
+            SOURCES_OF_FUNDS,
+            &new_company[..],
+            PURPOSES,
+            SENDING_COUNTERPARTIES,
+            RECEIVING_COUNTERPARTIES,
+        ];
+        let coded = [
+            &self.business_type,
+            &self.business_size,
+            &self.monthly_incoming_transaction_count,
+            &self.monthly_incoming_transaction_volume,
+            &self.monthly_outgoing_transaction_count,
+            &self.monthly_outgoing_transaction_volume,
+            &self.source_of_funds,
+            &self.purpose_description,
+            &self.sending_counterparties,
+            &self.receiving_counterparties,
+        ];
+        for code in coded.iter().flat_map(|joined| joined.split(';')) {
+            if let Some(choice) = tables
+                .iter()
+                .flat_map(|t| t.iter())
+                .find(|c| c.value == code)
+            {
+                labels.insert(code.to_string(), choice.label.to_string());
+            }
+        }
+        let places = [&self.country, &self.legal_country, &self.actual_country];
+        let trade = [&self.sending_countries, &self.receiving_countries];
+        for code in places
+            .into_iter()
+            .map(String::as_str)
+            .chain(trade.iter().flat_map(|joined| joined.split(';')))
+        {
+            if let Some(country) = countries.iter().find(|c| c.code == code) {
+                labels.insert(code.to_string(), country.name.to_string());
+            }
+        }
+        if let Some(kind) = countries
+            .iter()
+            .find(|c| c.code == self.country)
+            .and_then(|c| c.company_types.iter().find(|t| t.value == self.kind))
+        {
+            labels.insert(self.kind.clone(), kind.label.to_string());
+        }
+        labels
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

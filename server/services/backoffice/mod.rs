@@ -5,6 +5,7 @@ pub mod content;
 pub mod customers;
 pub mod flags;
 pub mod health;
+pub mod identity;
 pub mod inbox;
 pub mod kyb;
 pub mod payments;

@@ -22,6 +22,7 @@ export type ReleaseAction = Schemas["ReleaseAction"];
 export type Audience = Schemas["Audience"];
 export type CampaignView = Schemas["CampaignView"];
 export type ContentOverview = Schemas["ContentOverview"];
+export type CheckNeedingLook = Schemas["CheckNeedingLook"];
 export type MemberOfStaff = Schemas["MemberOfStaff"];
 
 /** The signed-in member of staff; null without a live staff session. */
@@ -110,6 +111,12 @@ export const contentQuery = () =>
   queryOptions({
     queryKey: ["back-office", "content"],
     queryFn: () => api.get("/back-office/api/content", B.ContentOverview),
+  });
+
+export const identityQueueQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "identity"],
+    queryFn: () => api.get("/back-office/api/identity-checks", B.IdentityQueue),
   });
 
 export const staffListQuery = () =>

@@ -18,6 +18,7 @@ describe("areasFor", () => {
     expect(paths(member("compliance", ["any", "read_customers", "decide_onboarding", "restrict"]))).toEqual([
       "/back-office/customers",
       "/back-office/kyb",
+      "/back-office/identity",
       "/back-office/approvals",
     ]);
     expect(paths(member("operations", ["any", "read_customers", "payments", "content"]))).toEqual([

@@ -29,6 +29,12 @@ export const AREAS: BackOfficeArea[] = [
     description: "Businesses waiting for the bank's KYB review: approve, reject or ask for more.",
   },
   {
+    path: "/back-office/identity",
+    label: "Identity checks",
+    duty: "decide_onboarding",
+    description: "Checks stalled at the provider, people stuck after a request for a new photo, refusals.",
+  },
+  {
     path: "/back-office/payments",
     label: "Payments",
     duty: "payments",

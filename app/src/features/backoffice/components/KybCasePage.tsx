@@ -25,7 +25,16 @@ function Facts({ title, rows }: { title: string; rows: [string, string | null | 
   );
 }
 
-const list = (joined: string | undefined) => (joined ?? "").split(";").filter(Boolean).join(", ");
+/** A coded answer as its label; a free answer ("OTHER:Paying rent") as the person wrote it. */
+const labelOf = (labels: KybCase["labels"], code: string | undefined) =>
+  code ? (labels[code] ?? code.replace(/^OTHER:/, "Other: ")) : "";
+
+const listOf = (labels: KybCase["labels"], joined: string | undefined) =>
+  (joined ?? "")
+    .split(";")
+    .filter(Boolean)
+    .map((code) => labelOf(labels, code))
+    .join(", ");
 
 function address(parts: (string | undefined)[]): string {
   return parts.filter((part) => part?.trim()).join(", ");
@@ -33,12 +42,14 @@ function address(parts: (string | undefined)[]): string {
 
 function Application({ found }: { found: KybCase }) {
   const b = found.business;
+  const label = (code: string | undefined) => labelOf(found.labels, code);
+  const list = (joined: string | undefined) => listOf(found.labels, joined);
   const legal = address([
     b.legal_building_number,
     b.legal_address_1,
     b.legal_city,
     b.legal_postcode,
-    b.legal_country,
+    label(b.legal_country),
   ]);
   const trading = b.actual_same_as_legal
     ? "Same as registered"
@@ -47,7 +58,7 @@ function Application({ found }: { found: KybCase }) {
         b.actual_address_1,
         b.actual_city,
         b.actual_postcode,
-        b.actual_country,
+        label(b.actual_country),
       ]);
   return (
     <div className="back-office-grid">
@@ -56,8 +67,8 @@ function Application({ found }: { found: KybCase }) {
         rows={[
           ["Name", b.name],
           ["Registration number", b.number],
-          ["Country", b.country],
-          ["Type", b.type],
+          ["Country", label(b.country)],
+          ["Type", label(b.type)],
           ["Incorporated", b.incorporation_date],
           ["Email", b.email],
           ["Telephone", b.telephone],
@@ -89,15 +100,15 @@ function Application({ found }: { found: KybCase }) {
       <Facts
         title="Activity"
         rows={[
-          ["Industry", b.business_type],
-          ["Size", b.business_size],
+          ["Industry", label(b.business_type)],
+          ["Size", label(b.business_size)],
           [
             "Incoming a month",
-            `${b.monthly_incoming_transaction_count ?? ""} payments, ${b.monthly_incoming_transaction_volume ?? ""}`,
+            `${label(b.monthly_incoming_transaction_count)} payments, ${label(b.monthly_incoming_transaction_volume)}`,
           ],
           [
             "Outgoing a month",
-            `${b.monthly_outgoing_transaction_count ?? ""} payments, ${b.monthly_outgoing_transaction_volume ?? ""}`,
+            `${label(b.monthly_outgoing_transaction_count)} payments, ${label(b.monthly_outgoing_transaction_volume)}`,
           ],
           ["Source of funds", list(b.sourceOfFunds)],
           ["Purpose", list(b.purposeDescription)],
