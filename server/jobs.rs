@@ -120,6 +120,14 @@ pub fn spawn(
             if skip {
                 return;
             }
+            // One process of the fleet checks each quarter (a minute's slack for clocks).
+            let now = db.now_ms();
+            let due = now - LEDGER_CHECK_EVERY.as_millis() as i64 + 60_000;
+            match store::health::claim(&db, "ledger", now, due).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(error) => return failed(&db, "checking the ledger", &error).await,
+            }
             if let Err(error) = check_ledger(&db).await {
                 failed(&db, "checking the ledger", &error).await;
             }

@@ -30,6 +30,21 @@ pub async fn checked(db: &Db, name: &str, ok: bool, detail: &str) -> Result<(), 
     Ok(())
 }
 
+/// Claims a periodic check's run for this process: true when it last ran at or before `due`
+/// (or never), so of a fleet's processes one runs each check in each period.
+pub async fn claim(db: &Db, name: &str, now: i64, due: i64) -> Result<bool, sqlx::Error> {
+    let claimed = sqlx::query(
+        "INSERT INTO health_checks (name, ran_at, ok, detail) VALUES ($1, $2, 1, 'not run yet') \
+         ON CONFLICT (name) DO UPDATE SET ran_at = $2 WHERE health_checks.ran_at <= $3",
+    )
+    .bind(name)
+    .bind(now)
+    .bind(due)
+    .execute(&db.pool)
+    .await?;
+    Ok(claimed.rows_affected() == 1)
+}
+
 /// A check's last result: (when, sound, detail).
 pub async fn check(db: &Db, name: &str) -> Result<Option<(i64, bool, String)>, sqlx::Error> {
     let row = sqlx::query_as::<_, (i64, i64, String)>(

@@ -7,6 +7,7 @@
 use bank::domain::backoffice::staff::{StaffRole, IDLE_MS, SESSION_MS};
 use bank::domain::onboarding::kyc::KycStatus;
 use bank::domain::profiles::rights::Need;
+use bank::store::health::claim;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -1216,5 +1217,27 @@ on_both_backends!(
             .await
             .iter()
             .any(|(_, action, _)| action == "queue.viewed"));
+    }
+);
+
+on_both_backends!(
+    one_process_of_a_fleet_checks_the_ledger_each_quarter,
+    |bank| {
+            let quarter = 15 * 60_000;
+        let now = bank.db.now_ms();
+        let (a, b) = tokio::join!(
+            claim(&bank.db, "ledger", now, now - quarter),
+            claim(&bank.db, "ledger", now, now - quarter)
+        );
+        let claims = [a.unwrap(), b.unwrap()];
+        assert_eq!(claims.iter().filter(|c| **c).count(), 1, "{claims:?}");
+        let soon = now + 60_000;
+        assert!(!claim(&bank.db, "ledger", soon, soon - quarter)
+            .await
+            .unwrap());
+        let next = now + quarter;
+        assert!(claim(&bank.db, "ledger", next, next - quarter)
+            .await
+            .unwrap());
     }
 );

@@ -33,7 +33,8 @@ fn broken(error: impl std::fmt::Display) -> PasskeyError {
     PasskeyError::Broken(error.to_string())
 }
 
-fn credential_key(id: &[u8]) -> String {
+/// How a passkey's credential id is kept and looked up (customers' and staff's alike).
+pub(crate) fn credential_key(id: &[u8]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(id)
 }
 

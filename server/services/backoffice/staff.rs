@@ -1,7 +1,6 @@
 //! Staff accounts and their sign-in: added by a command with a one-time enrolment link, then
 //! passkeys only (WebAuthn with user verification: no password, no SMS).
 
-use base64::Engine;
 use serde_json::{json, Value};
 use webauthn_rs::prelude::{
     Passkey, PasskeyAuthentication, PasskeyRegistration, PublicKeyCredential,
@@ -44,9 +43,7 @@ fn broken(error: impl std::fmt::Display) -> StaffError {
     StaffError::Broken(error.to_string())
 }
 
-fn credential_key(id: &[u8]) -> String {
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(id)
-}
+use crate::services::auth::passkeys::credential_key;
 
 /// A new member of staff (`bank staff add`): the one-time enrolment link to hand them.
 pub async fn add(
