@@ -1223,7 +1223,7 @@ on_both_backends!(
 on_both_backends!(
     one_process_of_a_fleet_checks_the_ledger_each_quarter,
     |bank| {
-            let quarter = 15 * 60_000;
+        let quarter = 15 * 60_000;
         let now = bank.db.now_ms();
         let (a, b) = tokio::join!(
             claim(&bank.db, "ledger", now, now - quarter),

@@ -323,3 +323,103 @@ on_both_backends!(money_in_that_named_no_invoice_is_matched_by_hand, |bank| {
     assert_eq!(logged[0].1, "invoice_payment.matched");
     assert_eq!(logged[0].2, "Customer asked by chat");
 });
+
+on_both_backends!(
+    a_profiles_own_transfer_limits_take_four_eyes_and_apply,
+    |bank| {
+        use crate::transfers::{approved, local_terms, new_id, payer, submit, with};
+        open_back_office(bank).await;
+        let (_, olga) = staff(bank, "olga@harbour.example", StaffRole::Operations).await;
+        let (_, otto) = staff(bank, "otto@harbour.example", StaffRole::Operations).await;
+        let p = payer(bank, "olivia@example.com").await;
+        let profile = p.customer.profile_id.to_string();
+        let limit = |per_transfer: &str, daily: &str| {
+            json!({"kind": "change_limit", "profileId": profile, "currency": "GBP",
+                   "perTransfer": per_transfer, "daily": daily,
+                   "reason": "Asked to cap payments after a fraud attempt"})
+        };
+        let path = "/back-office/api/proposals";
+        let backwards = as_staff(bank, &olga, "POST", path, limit("300.00", "200.00")).await;
+        assert_eq!(
+            backwards.error().message,
+            "A single transfer cannot be allowed more than a whole day."
+        );
+        let typo = as_staff(bank, &olga, "POST", path, limit("1O0", "200.00")).await;
+        assert_eq!(typo.error().message, "Enter both limits as amounts.");
+
+        let made = as_staff(bank, &olga, "POST", path, limit("100.00", "250.00")).await;
+        assert_eq!(made.status, 200, "{}", made.body);
+        let listed = as_staff(bank, &otto, "GET", path, json!({})).await.json();
+        assert_eq!(
+            listed["proposals"][0]["summary"],
+            "Let Bennett & Hale Trading Ltd send up to £100.00 a transfer and £250.00 a day"
+        );
+        // Until a second member approves, the bank's limits hold.
+        let terms = local_terms(&p.gbp, "300.00", "Acme Ltd");
+        let request_id = approved(bank, &p.customer.bearer(), &terms).await;
+        let before = submit(
+            bank,
+            &p.customer.bearer(),
+            &with(&terms, &new_id(), &request_id),
+        )
+        .await;
+        assert_eq!(before.status, 200, "{}", before.body);
+
+        assert_eq!(
+            decide(bank, &olga, &made).await.error().code,
+            "own_proposal"
+        );
+        let approved_now = decide(bank, &otto, &made).await;
+        assert_eq!(
+            approved_now.json()["message"],
+            "Approved. The profile's new limits apply to its next transfer."
+        );
+        let request_id = approved(bank, &p.customer.bearer(), &terms).await;
+        let after = submit(
+            bank,
+            &p.customer.bearer(),
+            &with(&terms, &new_id(), &request_id),
+        )
+        .await;
+        assert_eq!(after.error().code, "limit_exceeded");
+        assert_eq!(
+            after.error().message,
+            "A single transfer can be at most £100.00. Please send a smaller amount."
+        );
+
+        let record = as_staff(
+            bank,
+            &olga,
+            "POST",
+            "/back-office/api/customers/record",
+            json!({"userId": p.customer.user_id.as_str(), "reason": "Checking the new limits"}),
+        )
+        .await
+        .json();
+        let limits = &record["profiles"][0]["limits"];
+        let gbp = limits
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["currency"] == "GBP")
+            .unwrap();
+        assert_eq!(
+            (&gbp["perTransfer"], &gbp["daily"], &gbp["own"]),
+            (&json!("£100.00"), &json!("£250.00"), &json!(true))
+        );
+        let eur = limits
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["currency"] == "EUR")
+            .unwrap();
+        assert_eq!(
+            eur["own"], false,
+            "the bank's limits stay in other currencies"
+        );
+        let logged = audit(bank, None).await;
+        assert!(logged
+            .iter()
+            .any(|(_, action, _)| action == "limit.changed"));
+    }
+);

@@ -4969,13 +4969,18 @@ export interface components {
             itemId?: string | null;
             action?: null | components["schemas"]["ReleaseAction"];
             iban?: string | null;
+            /** @description change_limit: the profile, the currency, and its new limits (decimal text). */
+            profileId?: string | null;
+            currency?: null | components["schemas"]["Currency"];
+            perTransfer?: string | null;
+            daily?: string | null;
             reason: string;
         };
         /**
          * @description What a proposal changes.
          * @enum {string}
          */
-        ProposalKind: "lift_restriction" | "add_staff" | "release_suspense";
+        ProposalKind: "lift_restriction" | "add_staff" | "release_suspense" | "change_limit";
         ProposalMade: {
             id: string;
         };
@@ -5501,6 +5506,14 @@ export interface components {
             reason: string;
             at: string;
         };
+        StaffLimitView: {
+            currency: components["schemas"]["Currency"];
+            /** @description "£50,000.00"; None where the bank sets no limit. */
+            perTransfer: string | null;
+            daily: string | null;
+            /** @description The profile's own limits (set by operations) rather than the bank's. */
+            own: boolean;
+        };
         StaffLogInAnswer: {
             ceremonyId: string;
             credential: Record<string, unknown>;
@@ -5523,6 +5536,7 @@ export interface components {
             at: string;
         };
         StaffProfileView: {
+            id: string;
             name: string;
             type: string;
             /** @description The customer's role in it. */
@@ -5531,6 +5545,8 @@ export interface components {
             accounts: components["schemas"]["StaffAccountView"][];
             cards: components["schemas"]["StaffCardView"][];
             recent: components["schemas"]["StaffTransactionView"][];
+            /** @description The transfer limits in force in each currency the profile holds. */
+            limits: components["schemas"]["StaffLimitView"][];
         };
         /**
          * @description A member of staff's role.

@@ -12,10 +12,11 @@ use super::session::CurrentStaff;
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
-use crate::domain::accounts::money::display;
+use crate::domain::accounts::money::{display, Currency};
 use crate::domain::ids::UserId;
 use crate::domain::london::iso_time;
 use crate::domain::onboarding::kyc::KycStatus;
+use crate::domain::payments::limits::TransferLimits;
 use crate::services::backoffice::customers::{self, CustomerError, ProfilePart, Record};
 use crate::services::backoffice::Actor;
 
@@ -158,6 +159,7 @@ pub struct StaffTransactionView {
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffProfileView {
+    pub id: String,
     pub name: String,
     #[serde(rename = "type")]
     pub kind: String,
@@ -167,6 +169,19 @@ pub struct StaffProfileView {
     pub accounts: Vec<StaffAccountView>,
     pub cards: Vec<StaffCardView>,
     pub recent: Vec<StaffTransactionView>,
+    /// The transfer limits in force in each currency the profile holds.
+    pub limits: Vec<StaffLimitView>,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffLimitView {
+    pub currency: Currency,
+    /// "£50,000.00"; None where the bank sets no limit.
+    pub per_transfer: Option<String>,
+    pub daily: Option<String>,
+    /// The profile's own limits (set by operations) rather than the bank's.
+    pub own: bool,
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -204,8 +219,32 @@ pub struct CustomerRecord {
     pub history: Vec<StaffHistoryLine>,
 }
 
-fn profile_view(part: ProfilePart) -> StaffProfileView {
+fn limits_view(part: &ProfilePart, bank: &TransferLimits) -> Vec<StaffLimitView> {
+    let mut currencies: Vec<Currency> = part.accounts.iter().map(|a| a.currency).collect();
+    currencies.sort();
+    currencies.dedup();
+    currencies
+        .into_iter()
+        .map(|currency| {
+            let own = part.own_limits.iter().find(|(c, _)| *c == currency);
+            let (per_transfer, daily) = match own {
+                Some((_, own)) => (Some(own.per_transfer), Some(own.daily)),
+                None => bank.of(currency),
+            };
+            StaffLimitView {
+                currency,
+                per_transfer: per_transfer.map(|minor| display(minor, currency)),
+                daily: daily.map(|minor| display(minor, currency)),
+                own: own.is_some(),
+            }
+        })
+        .collect()
+}
+
+fn profile_view(part: ProfilePart, bank: &TransferLimits) -> StaffProfileView {
     StaffProfileView {
+        limits: limits_view(&part, bank),
+        id: part.profile.id.to_string(),
         name: part.profile.name,
         kind: part.profile.kind.as_str().to_string(),
         role: part.profile.my_access.role.as_str().to_string(),
@@ -255,7 +294,7 @@ fn profile_view(part: ProfilePart) -> StaffProfileView {
     }
 }
 
-fn record_view(record: Record) -> CustomerRecord {
+fn record_view(record: Record, bank: &TransferLimits) -> CustomerRecord {
     let person = record.person;
     CustomerRecord {
         user_id: person.id.to_string(),
@@ -268,7 +307,11 @@ fn record_view(record: Record) -> CustomerRecord {
             .map(|(code, number)| format!("{code} {number}")),
         kyc_status: person.kyc_status,
         identity: record.identity.map(super::kyb::identity_view),
-        profiles: record.profiles.into_iter().map(profile_view).collect(),
+        profiles: record
+            .profiles
+            .into_iter()
+            .map(|part| profile_view(part, bank))
+            .collect(),
         live_sessions: record.live_sessions,
         messages: record
             .messages
@@ -320,7 +363,7 @@ async fn record(
     let user_id = customer_id(&input.user_id)?;
     let ip = ip.to_string();
     let found = customers::record(&state.db, &actor(&staff, &ip), &user_id, &input.reason).await?;
-    Ok(Json(record_view(found)))
+    Ok(Json(record_view(found, &state.config.transfer_limits)))
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]

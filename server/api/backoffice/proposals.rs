@@ -14,9 +14,11 @@ use super::session::CurrentStaff;
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
+use crate::domain::accounts::money::Currency;
 use crate::domain::backoffice::proposals::{Proposal, ProposalKind};
 use crate::domain::backoffice::staff::StaffRole;
 use crate::domain::backoffice::suspense::ReleaseAction;
+use crate::domain::ids::ProfileId;
 use crate::domain::london::iso_time;
 use crate::services::backoffice::proposals::{self, Change, Outcome, ProposalError};
 
@@ -79,6 +81,15 @@ pub struct ProposalInput {
     pub action: Option<ReleaseAction>,
     #[serde(default)]
     pub iban: Option<String>,
+    /// change_limit: the profile, the currency, and its new limits (decimal text).
+    #[serde(default)]
+    pub profile_id: Option<String>,
+    #[serde(default)]
+    pub currency: Option<Currency>,
+    #[serde(default)]
+    pub per_transfer: Option<String>,
+    #[serde(default)]
+    pub daily: Option<String>,
     pub reason: String,
 }
 
@@ -112,6 +123,14 @@ async fn propose(
                 .action
                 .ok_or_else(|| AppError::field("action", "Choose what to do with the money"))?,
             iban: input.iban,
+        },
+        ProposalKind::ChangeLimit => Change::ChangeLimit {
+            profile_id: ProfileId::from(input.profile_id.unwrap_or_default()),
+            currency: input
+                .currency
+                .ok_or_else(|| AppError::field("currency", "Choose a currency"))?,
+            per_transfer: input.per_transfer.unwrap_or_default(),
+            daily: input.daily.unwrap_or_default(),
         },
     };
     let ip = ip.to_string();
@@ -173,6 +192,9 @@ fn summary(proposal: &Proposal) -> String {
             ),
             _ => format!("Send {} from suspense back to the payer", text("amount")),
         },
+        ProposalKind::ChangeLimit => {
+            format!("Let {} send up to {}", text("profileName"), text("shown"))
+        }
     }
 }
 
@@ -242,6 +264,10 @@ async fn decide(
         },
         Outcome::Released(ReleaseAction::Return) => ProposalDecided {
             message: "Approved. The money is sent back to the payer.".into(),
+            enrolment_link: None,
+        },
+        Outcome::LimitSet => ProposalDecided {
+            message: "Approved. The profile's new limits apply to its next transfer.".into(),
             enrolment_link: None,
         },
         Outcome::StaffAdded { link } => ProposalDecided {

@@ -30,6 +30,7 @@ crate::domain::audit::events! {
         PromoEnded = "promo.ended",
         EventQueued = "event.queued",
         StaffDisabled = "staff.disabled",
+        LimitChanged = "limit.changed",
     }
 }
 

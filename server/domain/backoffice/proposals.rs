@@ -13,6 +13,8 @@ crate::domain::named_enum! {
         AddStaff = "add_staff",
         /// Money in suspense credited to a customer or sent back (operations).
         ReleaseSuspense = "release_suspense",
+        /// A profile's own transfer limits in a currency (operations).
+        ChangeLimit = "change_limit",
     }
 }
 
@@ -35,7 +37,7 @@ impl ProposalKind {
         match self {
             Self::LiftRestriction => Duty::Restrict,
             Self::AddStaff => Duty::ManageStaff,
-            Self::ReleaseSuspense => Duty::Payments,
+            Self::ReleaseSuspense | Self::ChangeLimit => Duty::Payments,
         }
     }
 }

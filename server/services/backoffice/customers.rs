@@ -9,6 +9,7 @@ use crate::domain::backoffice::audit::StaffAction;
 use crate::domain::ids::UserId;
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::paging::Paging;
+use crate::domain::payments::limits::OwnLimit;
 use crate::store::{self, Db};
 
 pub use crate::domain::support::chat::ChatLine;
@@ -78,6 +79,8 @@ pub struct ProfilePart {
     pub accounts: Vec<BankAccount>,
     pub cards: Vec<CardRow>,
     pub recent: Vec<Transaction>,
+    /// The profile's own transfer limits, where operations set them.
+    pub own_limits: Vec<(crate::domain::accounts::money::Currency, OwnLimit)>,
 }
 
 pub struct Record {
@@ -133,6 +136,7 @@ pub async fn record(
         recent.sort_by_key(|t| std::cmp::Reverse(t.created_at));
         recent.truncate(RECENT as usize);
         profiles.push(ProfilePart {
+            own_limits: store::profile_limits::of_profile(db, &profile.id).await?,
             members: store::team::members(db, &profile.id).await?,
             cards: store::cards::for_profile(db, &profile.id, None).await?,
             accounts,

@@ -6,14 +6,16 @@
 use serde_json::json;
 
 use super::Actor;
+use crate::domain::accounts::money::{self, Currency};
 use crate::domain::backoffice::audit::StaffAction;
 use crate::domain::backoffice::proposals::{
     may_decide, DecisionRefusal, Proposal, ProposalKind, ProposalStatus, APPROVAL_WINDOW_MS,
 };
 use crate::domain::backoffice::staff::{staff_email, StaffRole};
 use crate::domain::backoffice::suspense::ReleaseAction;
-use crate::domain::ids::UserId;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::onboarding::kyc::KycStatus;
+use crate::domain::payments::limits::OwnLimit;
 use crate::store::{self, Db};
 
 /// What a member proposes.
@@ -24,6 +26,13 @@ pub enum Change {
     AddStaff {
         email: String,
         role: StaffRole,
+    },
+    /// Set a profile's own transfer limits in a currency (decimal text, as typed).
+    ChangeLimit {
+        profile_id: ProfileId,
+        currency: Currency,
+        per_transfer: String,
+        daily: String,
     },
     /// Credit money in suspense to the account with this IBAN, or send it back.
     ReleaseSuspense {
@@ -39,6 +48,7 @@ impl Change {
             Self::LiftRestriction { .. } => ProposalKind::LiftRestriction,
             Self::AddStaff { .. } => ProposalKind::AddStaff,
             Self::ReleaseSuspense { .. } => ProposalKind::ReleaseSuspense,
+            Self::ChangeLimit { .. } => ProposalKind::ChangeLimit,
         }
     }
 }
@@ -107,6 +117,38 @@ pub async fn propose(
                 super::payments::release_checked(db, item_id, *action, iban.as_deref()).await?;
             (item_id.clone(), release)
         }
+        Change::ChangeLimit {
+            profile_id,
+            currency,
+            per_transfer,
+            daily,
+        } => {
+            let name = store::profiles::name(db, profile_id)
+                .await?
+                .ok_or_else(|| ProposalError::NotPossible("No such profile.".into()))?;
+            let minor = |text: &str| {
+                money::parse_decimal(text.trim()).ok_or_else(|| {
+                    ProposalError::NotPossible("Enter both limits as amounts.".into())
+                })
+            };
+            let limit = OwnLimit::new(minor(per_transfer)?, minor(daily)?)
+                .map_err(|message| ProposalError::NotPossible(message.into()))?;
+            (
+                format!("limit:{profile_id}:{currency}"),
+                json!({
+                    "profileId": profile_id,
+                    "profileName": name,
+                    "currency": currency,
+                    "perTransfer": limit.per_transfer,
+                    "daily": limit.daily,
+                    "shown": format!(
+                        "{} a transfer and {} a day",
+                        money::display(limit.per_transfer, *currency),
+                        money::display(limit.daily, *currency)
+                    ),
+                }),
+            )
+        }
     };
     let now = db.now_ms();
     let mut tx = db.begin_write().await?;
@@ -154,6 +196,8 @@ pub enum Outcome {
     },
     /// Money in suspense credited to a customer's account or sent back.
     Released(ReleaseAction),
+    /// A profile's own transfer limits are in force.
+    LimitSet,
 }
 
 /// The second member's decision; an approval makes the change in the same transaction.
@@ -239,6 +283,36 @@ pub async fn decide(
                 Outcome::StaffAdded {
                     link: super::staff::enrolment_link(base_url, &token),
                 }
+            }
+            ProposalKind::ChangeLimit => {
+                let damaged = || ProposalError::NotPossible("The proposal is damaged.".into());
+                let payload: serde_json::Value =
+                    serde_json::from_str(&proposal.payload).map_err(|_| damaged())?;
+                let profile_id = ProfileId::from(
+                    payload["profileId"]
+                        .as_str()
+                        .ok_or_else(damaged)?
+                        .to_string(),
+                );
+                let currency = payload["currency"]
+                    .as_str()
+                    .and_then(Currency::parse)
+                    .ok_or_else(damaged)?;
+                let limit = OwnLimit::new(
+                    payload["perTransfer"].as_i64().ok_or_else(damaged)?,
+                    payload["daily"].as_i64().ok_or_else(damaged)?,
+                )
+                .map_err(|_| damaged())?;
+                store::profile_limits::set_in(&mut tx, &profile_id, currency, limit, now).await?;
+                let done = entry(
+                    actor,
+                    StaffAction::LimitChanged,
+                    &proposal.subject,
+                    &proposal.reason,
+                    &proposal.payload,
+                );
+                store::staff_audit::record_in(&mut tx, &done, now).await?;
+                Outcome::LimitSet
             }
             ProposalKind::ReleaseSuspense => {
                 let action = super::payments::release_in(db, &mut tx, &proposal, now).await?;

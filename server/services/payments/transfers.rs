@@ -399,9 +399,10 @@ async fn make_in(
     let day_start = london::day_bound(&london::day_of(made.now), false).unwrap_or(made.now);
     let sent_today =
         store::transfers::sent_since_in(conn, payer.profile_id, currency, day_start).await?;
+    let own = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
     config
         .transfer_limits
-        .check(currency, plan.checked.amount, sent_today)
+        .check_for(own, currency, plan.checked.amount, sent_today)
         .map_err(|breach| TransferError::Limit(breach, currency))?;
     let scheme = plan.checked.scheme;
     let status = if plan.on_us.is_some() {
