@@ -162,6 +162,18 @@ export const backOfficeApi = {
       { kind: "release_suspense", itemId, action, iban, reason },
       B.ProposalMade,
     ),
+  proposeLimit: (
+    profileId: string,
+    currency: CustomerRecord["profiles"][number]["limits"][number]["currency"],
+    perTransfer: string,
+    daily: string,
+    reason: string,
+  ) =>
+    api.post(
+      "/back-office/api/proposals",
+      { kind: "change_limit", profileId, currency, perTransfer, daily, reason },
+      B.ProposalMade,
+    ),
   matchPayment: (transactionId: string, invoiceId: string, reason: string) =>
     api.post("/back-office/api/unmatched-payments/match", { transactionId, invoiceId, reason }, Empty),
   startPromo: (body: {

@@ -11,6 +11,7 @@ const KINDS: Record<ProposalView["kind"], string> = {
   lift_restriction: "Lift a restriction",
   add_staff: "Add a member of staff",
   release_suspense: "Release money from suspense",
+  change_limit: "Change a profile's transfer limits",
 };
 
 function Proposal({ proposal }: { proposal: ProposalView }) {

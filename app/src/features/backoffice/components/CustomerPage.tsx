@@ -7,6 +7,7 @@ import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { EmptyState, Notice } from "../../../ui/Notice";
 import { backOfficeApi, type CustomerRecord, customerRecordQuery, staffQuery } from "../api";
+import { LimitsPart } from "./LimitsPart";
 import { ReasonAction } from "./ReasonAction";
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -28,7 +29,7 @@ function ReasonForm({ userId }: { userId: string }) {
   );
 }
 
-function Profiles({ record }: { record: CustomerRecord }) {
+function Profiles({ record, mayChangeLimits }: { record: CustomerRecord; mayChangeLimits: boolean }) {
   if (record.profiles.length === 0)
     return <EmptyState title="No profile yet">They have not opened an account.</EmptyState>;
   return (
@@ -59,6 +60,7 @@ function Profiles({ record }: { record: CustomerRecord }) {
               ))}
             </tbody>
           </table>
+          <LimitsPart profile={profile} mayChange={mayChangeLimits} />
           <h3>Members</h3>
           <ul>
             {profile.members.map((member) => (
@@ -195,7 +197,7 @@ export function CustomerPage() {
           )}
         </section>
       </div>
-      <Profiles record={record} />
+      <Profiles record={record} mayChangeLimits={may("payments")} />
       <section className="back-office-facts" aria-label="Messages">
         <h2>Messages</h2>
         {record.messages.length === 0 && record.chat.length === 0 ? <p className="muted">None.</p> : null}
