@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { refusalOf } from "../../../api/client";
 import { formatDate, formatTime } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
 import { EmptyState, Notice } from "../../../ui/Notice";
 import { backOfficeApi, type ProposalView, proposalsQuery } from "../api";
+import { useAction } from "../useAction";
 
 const KINDS: Record<ProposalView["kind"], string> = {
   lift_restriction: "Lift a restriction",
@@ -14,24 +14,16 @@ const KINDS: Record<ProposalView["kind"], string> = {
   change_limit: "Change a profile's transfer limits",
 };
 
+/** One proposal, decided in place: its result stays where it was until the page is opened
+ * again (refetching the list at once would take the result away with the proposal). */
 function Proposal({ proposal }: { proposal: ProposalView }) {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ message: string; link?: string | null } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const decide = async (approve: boolean) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const { busy, failure, run } = useAction();
+  const decide = (approve: boolean) =>
+    run(async () => {
       const decided = await backOfficeApi.decideProposal(proposal.id, approve);
       setResult({ message: decided.message, link: decided.enrolmentLink ?? null });
-      await client.invalidateQueries({ queryKey: ["back-office", "proposals"] });
-    } catch (caught) {
-      setFailure(refusalOf(caught).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <li className="back-office-facts">
       <h2>{KINDS[proposal.kind]}</h2>

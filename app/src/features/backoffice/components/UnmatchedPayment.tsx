@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatDate, formatTime } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
@@ -9,15 +8,14 @@ import { useAction } from "../useAction";
 
 /** Money in that named no invoice, counted towards one of its account's invoices by hand. */
 export function UnmatchedPayment({ payment }: { payment: UnmatchedView }) {
-  const client = useQueryClient();
+  const [matched, setMatched] = useState(false);
   const [invoiceId, setInvoiceId] = useState(payment.invoices[0]?.id ?? "");
   const [reason, setReason] = useState("");
   const { busy, fields, failure, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => backOfficeApi.matchPayment(payment.transactionId, invoiceId, reason))) {
-      await client.invalidateQueries({ queryKey: ["back-office", "unmatched"] });
-    }
+    // The result stays in place until the page is opened again.
+    setMatched(await run(() => backOfficeApi.matchPayment(payment.transactionId, invoiceId, reason)));
   };
   const selectId = `invoice-${payment.transactionId}`;
   return (
@@ -28,34 +26,38 @@ export function UnmatchedPayment({ payment }: { payment: UnmatchedView }) {
       <p>
         {formatDate(payment.receivedAt)} {formatTime(payment.receivedAt)} · reference “{payment.details}”
       </p>
-      <form onSubmit={submit} noValidate className="back-office-release">
-        <div className="field">
-          <label htmlFor={selectId}>Invoice it pays</label>
-          <select
-            id={selectId}
-            name="invoice"
-            value={invoiceId}
-            onChange={(e) => setInvoiceId(e.target.value)}
-          >
-            {payment.invoices.map((invoice) => (
-              <option key={invoice.id} value={invoice.id}>
-                {invoice.number}: {invoice.outstanding} of {invoice.total} to pay
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label="Why"
-          name="reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={fields.reason}
-        />
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <Button type="submit" loading={busy}>
-          Count towards invoice
-        </Button>
-      </form>
+      {matched ? (
+        <Notice tone="success">Counted towards the invoice. The customer sees it paid.</Notice>
+      ) : (
+        <form onSubmit={submit} noValidate className="back-office-release">
+          <div className="field">
+            <label htmlFor={selectId}>Invoice it pays</label>
+            <select
+              id={selectId}
+              name="invoice"
+              value={invoiceId}
+              onChange={(e) => setInvoiceId(e.target.value)}
+            >
+              {payment.invoices.map((invoice) => (
+                <option key={invoice.id} value={invoice.id}>
+                  {invoice.number}: {invoice.outstanding} of {invoice.total} to pay
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Why"
+            name="reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={fields.reason}
+          />
+          {failure ? <Notice tone="error">{failure}</Notice> : null}
+          <Button type="submit" loading={busy}>
+            Count towards invoice
+          </Button>
+        </form>
+      )}
     </li>
   );
 }
