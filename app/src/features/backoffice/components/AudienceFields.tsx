@@ -71,15 +71,15 @@ export function AudienceFields({
           <option value="false">Has no card</option>
         </select>
       </div>
-      <div className="back-office-roles" role="group" aria-label="Roles (none ticked: any role)">
-        <span>Roles (none ticked: any role)</span>
+      <fieldset className="back-office-roles">
+        <legend>Roles (none ticked: any role)</legend>
         {ROLES.map((role) => (
           <label key={role}>
             <input type="checkbox" checked={roles.includes(role)} onChange={() => toggle(role)} />{" "}
             {roleLabel(role)}
           </label>
         ))}
-      </div>
+      </fieldset>
     </fieldset>
   );
 }
