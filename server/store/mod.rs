@@ -33,6 +33,7 @@ pub mod outbox;
 pub mod passkeys;
 pub mod password_resets;
 pub mod policy_acceptances;
+pub mod profile_fees;
 pub mod profile_limits;
 pub mod profiles;
 pub mod promos;

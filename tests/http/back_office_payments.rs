@@ -423,3 +423,126 @@ on_both_backends!(
             .any(|(_, action, _)| action == "limit.changed"));
     }
 );
+
+on_both_backends!(
+    a_profiles_own_fee_takes_four_eyes_and_is_what_its_transfers_cost,
+    |bank| {
+        use crate::transfers::{approved, local_terms, new_id, payer, submit, with};
+        open_back_office(bank).await;
+        let (_, olga) = staff(bank, "olga@harbour.example", StaffRole::Operations).await;
+        let (_, otto) = staff(bank, "otto@harbour.example", StaffRole::Operations).await;
+        let (_, sue) = staff(bank, "sue@harbour.example", StaffRole::Support).await;
+        let p = payer(bank, "olivia@example.com").await;
+        let profile = p.customer.profile_id.to_string();
+        let fee = |scheme: &str, currency: &str, fee: &str| {
+            json!({"kind": "change_fee", "profileId": profile, "scheme": scheme,
+                   "currency": currency, "fee": fee,
+                   "reason": "Waived for the first year, agreed by the account manager"})
+        };
+        let path = "/back-office/api/proposals";
+        let not_theirs = as_staff(bank, &sue, "POST", path, fee("local", "GBP", "0")).await;
+        assert_eq!(not_theirs.status, 403, "support changes no price");
+        for (body, message) in [
+            (
+                fee("local", "GBP", "0.21"),
+                "A profile's own fee may lower the bank's price, never raise it.",
+            ),
+            (
+                fee("sepa", "GBP", "0"),
+                "This scheme does not carry that currency.",
+            ),
+            (fee("local", "GBP", "-1"), "Enter the fee as an amount."),
+        ] {
+            let refused = as_staff(bank, &olga, "POST", path, body).await;
+            assert_eq!(refused.status, 409, "{}", refused.body);
+            assert_eq!(refused.error().message, message);
+        }
+        let made = as_staff(bank, &olga, "POST", path, fee("local", "GBP", "0")).await;
+        assert_eq!(made.status, 200, "{}", made.body);
+        let again = as_staff(bank, &otto, "POST", path, fee("local", "GBP", "0.10")).await;
+        assert_eq!(again.error().code, "already_proposed");
+        let listed = as_staff(bank, &otto, "GET", path, json!({})).await.json();
+        assert_eq!(
+            listed["proposals"][0]["summary"],
+            "Charge Bennett & Hale Trading Ltd £0.00 for a UK local transfer in GBP \
+             (the bank's price: £0.20)"
+        );
+
+        async fn quote(bank: &TestBank, p: &crate::transfers::Payer) -> f64 {
+            let body = json!({"amount": "10.00",
+                "sender": {"bankAccountId": p.gbp.id.to_string()},
+                "receiver": {"name": "Acme Ltd", "ukSortCode": "20-00-00",
+                             "ukAccountNumber": "55779911"}});
+            let auth = p.customer.bearer();
+            let reply = post(
+                bank,
+                "/v2/transactions/fees/take",
+                body,
+                &[("authorization", &auth)],
+            )
+            .await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            reply.json()["fee"].as_f64().unwrap()
+        }
+        assert_eq!(
+            quote(bank, &p).await,
+            0.2,
+            "the bank's price until approved"
+        );
+        assert_eq!(
+            decide(bank, &olga, &made).await.error().code,
+            "own_proposal"
+        );
+        let approved_now = decide(bank, &otto, &made).await;
+        assert_eq!(
+            approved_now.json()["message"],
+            "Approved. The profile's new fee applies to its next transfer."
+        );
+        assert_eq!(quote(bank, &p).await, 0.0);
+
+        // The transfer costs what the quote said: the amount, and no fee booked.
+        let terms = local_terms(&p.gbp, "10.00", "Acme Ltd");
+        let request_id = approved(bank, &p.customer.bearer(), &terms).await;
+        let paid = submit(
+            bank,
+            &p.customer.bearer(),
+            &with(&terms, &new_id(), &request_id),
+        )
+        .await;
+        assert_eq!(paid.status, 200, "{}", paid.body);
+        assert_eq!(paid.json()["transaction"]["fee"], 0.0);
+        assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 1_000);
+
+        let record = as_staff(
+            bank,
+            &olga,
+            "POST",
+            "/back-office/api/customers/record",
+            json!({"userId": p.customer.user_id.as_str(), "reason": "Checking the waiver"}),
+        )
+        .await
+        .json();
+        let fees = record["profiles"][0]["fees"].as_array().unwrap().clone();
+        let of = |scheme: &str, currency: &str| {
+            fees.iter()
+                .find(|f| f["scheme"] == scheme && f["currency"] == currency)
+                .cloned()
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            (&of("local", "GBP")["fee"], &of("local", "GBP")["own"]),
+            (&json!("£0.00"), &json!(true))
+        );
+        assert_eq!(
+            (&of("sepa", "EUR")["fee"], &of("sepa", "EUR")["own"]),
+            (&json!("€0.50"), &json!(false)),
+            "the bank's price stays for every other scheme"
+        );
+        assert_eq!(of("sepa", "GBP"), Value::Null, "no scheme it cannot use");
+        let logged = audit(bank, None).await;
+        assert!(logged
+            .iter()
+            .any(|(_, action, reason)| action == "fee.changed"
+                && reason == "Waived for the first year, agreed by the account manager"));
+    }
+);

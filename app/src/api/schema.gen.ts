@@ -4974,13 +4974,15 @@ export interface components {
             currency?: null | components["schemas"]["Currency"];
             perTransfer?: string | null;
             daily?: string | null;
+            scheme?: null | components["schemas"]["Scheme"];
+            fee?: string | null;
             reason: string;
         };
         /**
          * @description What a proposal changes.
          * @enum {string}
          */
-        ProposalKind: "lift_restriction" | "add_staff" | "release_suspense" | "change_limit";
+        ProposalKind: "lift_restriction" | "add_staff" | "release_suspense" | "change_limit" | "change_fee";
         ProposalMade: {
             id: string;
         };
@@ -5500,6 +5502,14 @@ export interface components {
             /** @description The token of the link `bank staff add` printed. */
             token: string;
         };
+        StaffFeeView: {
+            scheme: components["schemas"]["Scheme"];
+            currency: components["schemas"]["Currency"];
+            /** @description "£0.20". */
+            fee: string;
+            /** @description The profile's own price (set by operations) rather than the bank's. */
+            own: boolean;
+        };
         StaffHistoryLine: {
             by: string | null;
             action: string;
@@ -5547,6 +5557,8 @@ export interface components {
             recent: components["schemas"]["StaffTransactionView"][];
             /** @description The transfer limits in force in each currency the profile holds. */
             limits: components["schemas"]["StaffLimitView"][];
+            /** @description What each scheme costs the profile in each currency it holds. */
+            fees: components["schemas"]["StaffFeeView"][];
         };
         /**
          * @description A member of staff's role.

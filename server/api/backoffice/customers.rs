@@ -12,11 +12,12 @@ use super::session::CurrentStaff;
 use crate::api::client_ip::ClientIp;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::ApiState;
+use crate::config::Config;
 use crate::domain::accounts::money::{display, Currency};
 use crate::domain::ids::UserId;
 use crate::domain::london::iso_time;
 use crate::domain::onboarding::kyc::KycStatus;
-use crate::domain::payments::limits::TransferLimits;
+use crate::domain::payments::payee::Scheme;
 use crate::services::backoffice::customers::{self, CustomerError, ProfilePart, Record};
 use crate::services::backoffice::Actor;
 
@@ -171,6 +172,19 @@ pub struct StaffProfileView {
     pub recent: Vec<StaffTransactionView>,
     /// The transfer limits in force in each currency the profile holds.
     pub limits: Vec<StaffLimitView>,
+    /// What each scheme costs the profile in each currency it holds.
+    pub fees: Vec<StaffFeeView>,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffFeeView {
+    pub scheme: Scheme,
+    pub currency: Currency,
+    /// "£0.20".
+    pub fee: String,
+    /// The profile's own price (set by operations) rather than the bank's.
+    pub own: bool,
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -219,11 +233,39 @@ pub struct CustomerRecord {
     pub history: Vec<StaffHistoryLine>,
 }
 
-fn limits_view(part: &ProfilePart, bank: &TransferLimits) -> Vec<StaffLimitView> {
+/// The currencies the profile holds accounts in, once each.
+fn currencies(part: &ProfilePart) -> Vec<Currency> {
     let mut currencies: Vec<Currency> = part.accounts.iter().map(|a| a.currency).collect();
     currencies.sort();
     currencies.dedup();
     currencies
+}
+
+fn fees_view(part: &ProfilePart, config: &Config) -> Vec<StaffFeeView> {
+    let bank = &config.transfer_fees;
+    currencies(part)
+        .into_iter()
+        .flat_map(|currency| Scheme::ALL.iter().map(move |s| (*s, currency)))
+        .filter_map(|(scheme, currency)| {
+            let own = part
+                .own_fees
+                .iter()
+                .find(|(s, c, _)| (*s, *c) == (scheme, currency))
+                .map(|(_, _, fee)| *fee);
+            let fee = bank.fee_for(own, scheme, currency)?;
+            Some(StaffFeeView {
+                scheme,
+                currency,
+                fee: display(fee, currency),
+                own: own.is_some(),
+            })
+        })
+        .collect()
+}
+
+fn limits_view(part: &ProfilePart, config: &Config) -> Vec<StaffLimitView> {
+    let bank = &config.transfer_limits;
+    currencies(part)
         .into_iter()
         .map(|currency| {
             let own = part.own_limits.iter().find(|(c, _)| *c == currency);
@@ -241,9 +283,10 @@ fn limits_view(part: &ProfilePart, bank: &TransferLimits) -> Vec<StaffLimitView>
         .collect()
 }
 
-fn profile_view(part: ProfilePart, bank: &TransferLimits) -> StaffProfileView {
+fn profile_view(part: ProfilePart, config: &Config) -> StaffProfileView {
     StaffProfileView {
-        limits: limits_view(&part, bank),
+        limits: limits_view(&part, config),
+        fees: fees_view(&part, config),
         id: part.profile.id.to_string(),
         name: part.profile.name,
         kind: part.profile.kind.as_str().to_string(),
@@ -294,7 +337,7 @@ fn profile_view(part: ProfilePart, bank: &TransferLimits) -> StaffProfileView {
     }
 }
 
-fn record_view(record: Record, bank: &TransferLimits) -> CustomerRecord {
+fn record_view(record: Record, config: &Config) -> CustomerRecord {
     let person = record.person;
     CustomerRecord {
         user_id: person.id.to_string(),
@@ -310,7 +353,7 @@ fn record_view(record: Record, bank: &TransferLimits) -> CustomerRecord {
         profiles: record
             .profiles
             .into_iter()
-            .map(|part| profile_view(part, bank))
+            .map(|part| profile_view(part, config))
             .collect(),
         live_sessions: record.live_sessions,
         messages: record
@@ -363,7 +406,7 @@ async fn record(
     let user_id = customer_id(&input.user_id)?;
     let ip = ip.to_string();
     let found = customers::record(&state.db, &actor(&staff, &ip), &user_id, &input.reason).await?;
-    Ok(Json(record_view(found, &state.config.transfer_limits)))
+    Ok(Json(record_view(found, &state.config)))
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]

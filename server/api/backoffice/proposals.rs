@@ -20,6 +20,7 @@ use crate::domain::backoffice::staff::StaffRole;
 use crate::domain::backoffice::suspense::ReleaseAction;
 use crate::domain::ids::ProfileId;
 use crate::domain::london::iso_time;
+use crate::domain::payments::payee::Scheme;
 use crate::services::backoffice::proposals::{self, Change, Outcome, ProposalError};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
@@ -90,6 +91,12 @@ pub struct ProposalInput {
     pub per_transfer: Option<String>,
     #[serde(default)]
     pub daily: Option<String>,
+    /// change_fee: the profile, the scheme, the currency (above) and its own fee (decimal
+    /// text; "0" waives it).
+    #[serde(default)]
+    pub scheme: Option<Scheme>,
+    #[serde(default)]
+    pub fee: Option<String>,
     pub reason: String,
 }
 
@@ -132,9 +139,26 @@ async fn propose(
             per_transfer: input.per_transfer.unwrap_or_default(),
             daily: input.daily.unwrap_or_default(),
         },
+        ProposalKind::ChangeFee => Change::ChangeFee {
+            profile_id: ProfileId::from(input.profile_id.unwrap_or_default()),
+            scheme: input
+                .scheme
+                .ok_or_else(|| AppError::field("scheme", "Choose a scheme"))?,
+            currency: input
+                .currency
+                .ok_or_else(|| AppError::field("currency", "Choose a currency"))?,
+            fee: input.fee.unwrap_or_default(),
+        },
     };
     let ip = ip.to_string();
-    let id = proposals::propose(&state.db, &actor(&staff, &ip), &change, &input.reason).await?;
+    let id = proposals::propose(
+        &state.db,
+        &state.config,
+        &actor(&staff, &ip),
+        &change,
+        &input.reason,
+    )
+    .await?;
     Ok(Json(ProposalMade { id }))
 }
 
@@ -195,6 +219,17 @@ fn summary(proposal: &Proposal) -> String {
         ProposalKind::ChangeLimit => {
             format!("Let {} send up to {}", text("profileName"), text("shown"))
         }
+        ProposalKind::ChangeFee => format!(
+            "Charge {} {} for a {} transfer in {} (the bank's price: {})",
+            text("profileName"),
+            text("shown"),
+            payload["scheme"]
+                .as_str()
+                .and_then(Scheme::parse)
+                .map_or("", Scheme::label),
+            text("currency"),
+            text("bankShown")
+        ),
     }
 }
 
@@ -243,7 +278,7 @@ async fn decide(
     let ip = ip.to_string();
     let outcome = proposals::decide(
         &state.db,
-        &state.config.base_url,
+        &state.config,
         &actor(&staff, &ip),
         &input.id,
         input.approve,
@@ -268,6 +303,10 @@ async fn decide(
         },
         Outcome::LimitSet => ProposalDecided {
             message: "Approved. The profile's new limits apply to its next transfer.".into(),
+            enrolment_link: None,
+        },
+        Outcome::FeeSet => ProposalDecided {
+            message: "Approved. The profile's new fee applies to its next transfer.".into(),
             enrolment_link: None,
         },
         Outcome::StaffAdded { link } => ProposalDecided {

@@ -129,16 +129,20 @@ async fn take(
             .scheme
             .filter(|s| *s != Scheme::Swift || swift_allowed))
         .ok_or_else(|| AppError::field("scheme", "SWIFT transfers are not available"))?;
-    let fee = state
-        .config
-        .transfer_fees
-        .fee(scheme, account.currency)
-        .ok_or_else(|| {
-            AppError::field(
-                "scheme",
-                "This scheme does not carry the account's currency",
-            )
-        })?;
+    let fee = services::payments::fees::fee(
+        &state.db,
+        &state.config,
+        &profile.profile_id,
+        scheme,
+        account.currency,
+    )
+    .await?
+    .ok_or_else(|| {
+        AppError::field(
+            "scheme",
+            "This scheme does not carry the account's currency",
+        )
+    })?;
     if amount
         .checked_add(fee)
         .is_none_or(|total| total > account.balance.available())

@@ -31,6 +31,7 @@ crate::domain::audit::events! {
         EventQueued = "event.queued",
         StaffDisabled = "staff.disabled",
         LimitChanged = "limit.changed",
+        FeeChanged = "fee.changed",
     }
 }
 

@@ -15,6 +15,9 @@ crate::domain::named_enum! {
         ReleaseSuspense = "release_suspense",
         /// A profile's own transfer limits in a currency (operations).
         ChangeLimit = "change_limit",
+        /// A profile's own price for a scheme in a currency: a waiver or a lower fee
+        /// (operations).
+        ChangeFee = "change_fee",
     }
 }
 
@@ -37,7 +40,7 @@ impl ProposalKind {
         match self {
             Self::LiftRestriction => Duty::Restrict,
             Self::AddStaff => Duty::ManageStaff,
-            Self::ReleaseSuspense | Self::ChangeLimit => Duty::Payments,
+            Self::ReleaseSuspense | Self::ChangeLimit | Self::ChangeFee => Duty::Payments,
         }
     }
 }

@@ -48,6 +48,30 @@ impl FeeTable {
         self.0.get(&(scheme, currency)).copied()
     }
 
+    /// What a profile pays: its own price where operations set one (issue 32 point 2), else
+    /// the bank's; None where the scheme does not carry the currency (an own price cannot make
+    /// it carry one).
+    pub fn fee_for(&self, own: Option<i64>, scheme: Scheme, currency: Currency) -> Option<i64> {
+        self.fee(scheme, currency).map(|bank| own.unwrap_or(bank))
+    }
+
+    /// A price operations may set for one profile: nothing (a waiver) up to the bank's, never
+    /// above it: the published price list is the most anyone pays.
+    pub fn own_fee(
+        &self,
+        scheme: Scheme,
+        currency: Currency,
+        minor: i64,
+    ) -> Result<i64, &'static str> {
+        let bank = self
+            .fee(scheme, currency)
+            .ok_or("This scheme does not carry that currency.")?;
+        if !(0..=bank).contains(&minor) {
+            return Err("A profile's own fee may lower the bank's price, never raise it.");
+        }
+        Ok(minor)
+    }
+
     pub fn entries(&self) -> impl Iterator<Item = (Scheme, Currency, i64)> + '_ {
         self.0.iter().map(|((s, c), f)| (*s, *c, *f))
     }
@@ -105,5 +129,18 @@ mod tests {
         let fees = FeeTable::defaults();
         assert_eq!(fees.fee(Scheme::Sepa, Currency::Eur), Some(50));
         assert_eq!(fees.fee(Scheme::Sepa, Currency::Gbp), None);
+    }
+
+    #[test]
+    fn a_profiles_own_fee_lowers_the_banks_price_and_never_raises_it() {
+        let fees = FeeTable::defaults();
+        assert_eq!(fees.fee_for(Some(0), Scheme::Local, Currency::Gbp), Some(0));
+        assert_eq!(fees.fee_for(None, Scheme::Local, Currency::Gbp), Some(20));
+        assert_eq!(fees.fee_for(Some(0), Scheme::Sepa, Currency::Gbp), None);
+        assert_eq!(fees.own_fee(Scheme::Local, Currency::Gbp, 0), Ok(0));
+        assert_eq!(fees.own_fee(Scheme::Local, Currency::Gbp, 20), Ok(20));
+        assert!(fees.own_fee(Scheme::Local, Currency::Gbp, 21).is_err());
+        assert!(fees.own_fee(Scheme::Local, Currency::Gbp, -1).is_err());
+        assert!(fees.own_fee(Scheme::Local, Currency::Eur, 0).is_err());
     }
 }

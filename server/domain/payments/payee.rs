@@ -81,6 +81,15 @@ pub fn routing_code(text: &str) -> Result<String, &'static str> {
 }
 
 impl Scheme {
+    /// The scheme in words, for staff and statements: "UK local", "SEPA", "SWIFT".
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Local => "UK local",
+            Self::Sepa => "SEPA",
+            Self::Swift => "SWIFT",
+        }
+    }
+
     /// SPEC §5: a reference is up to 18 characters for UK local, 35 for SEPA and SWIFT.
     pub fn reference_limit(self) -> usize {
         match self {

@@ -81,6 +81,12 @@ pub struct ProfilePart {
     pub recent: Vec<Transaction>,
     /// The profile's own transfer limits, where operations set them.
     pub own_limits: Vec<(crate::domain::accounts::money::Currency, OwnLimit)>,
+    /// The profile's own transfer fees, where operations set them.
+    pub own_fees: Vec<(
+        crate::domain::payments::payee::Scheme,
+        crate::domain::accounts::money::Currency,
+        i64,
+    )>,
 }
 
 pub struct Record {
@@ -137,6 +143,7 @@ pub async fn record(
         recent.truncate(RECENT as usize);
         profiles.push(ProfilePart {
             own_limits: store::profile_limits::of_profile(db, &profile.id).await?,
+            own_fees: store::profile_fees::of_profile(db, &profile.id).await?,
             members: store::team::members(db, &profile.id).await?,
             cards: store::cards::for_profile(db, &profile.id, None).await?,
             accounts,

@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::proposals::ProposalError;
+use super::proposals::{damaged, ProposalError};
 use super::Actor;
 use crate::domain::backoffice::audit::StaffAction;
 use crate::domain::backoffice::proposals::{Proposal, ProposalKind};
@@ -93,7 +93,6 @@ pub(super) async fn release_in(
     proposal: &Proposal,
     now: i64,
 ) -> Result<ReleaseAction, ProposalError> {
-    let damaged = || not_possible("The proposal is damaged.");
     let payload: serde_json::Value =
         serde_json::from_str(&proposal.payload).map_err(|_| damaged())?;
     let action = payload["action"]

@@ -1,11 +1,12 @@
 //! Four eyes (issue 32 point 2): a change of money or access is proposed by one member and made
 //! when a second approves it, in the transaction that records the approval; both are logged.
-//! Today: lifting a restriction (compliance), adding staff (admin) and releasing money from
-//! suspense (operations).
+//! Today: lifting a restriction (compliance), adding staff (admin), releasing money from
+//! suspense and changing a profile's transfer limits or fees (operations).
 
 use serde_json::json;
 
 use super::Actor;
+use crate::config::Config;
 use crate::domain::accounts::money::{self, Currency};
 use crate::domain::backoffice::audit::StaffAction;
 use crate::domain::backoffice::proposals::{
@@ -16,6 +17,7 @@ use crate::domain::backoffice::suspense::ReleaseAction;
 use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::onboarding::kyc::KycStatus;
 use crate::domain::payments::limits::OwnLimit;
+use crate::domain::payments::payee::Scheme;
 use crate::store::{self, Db};
 
 /// What a member proposes.
@@ -34,6 +36,13 @@ pub enum Change {
         per_transfer: String,
         daily: String,
     },
+    /// Set a profile's own fee for a scheme in a currency (decimal text, as typed).
+    ChangeFee {
+        profile_id: ProfileId,
+        scheme: Scheme,
+        currency: Currency,
+        fee: String,
+    },
     /// Credit money in suspense to the account with this IBAN, or send it back.
     ReleaseSuspense {
         item_id: String,
@@ -49,6 +58,7 @@ impl Change {
             Self::AddStaff { .. } => ProposalKind::AddStaff,
             Self::ReleaseSuspense { .. } => ProposalKind::ReleaseSuspense,
             Self::ChangeLimit { .. } => ProposalKind::ChangeLimit,
+            Self::ChangeFee { .. } => ProposalKind::ChangeFee,
         }
     }
 }
@@ -78,6 +88,7 @@ pub enum ProposalError {
 /// Proposes `change` with the member's reason; answers the proposal's id.
 pub async fn propose(
     db: &Db,
+    config: &Config,
     actor: &Actor<'_>,
     change: &Change,
     why: &str,
@@ -123,9 +134,7 @@ pub async fn propose(
             per_transfer,
             daily,
         } => {
-            let name = store::profiles::name(db, profile_id)
-                .await?
-                .ok_or_else(|| ProposalError::NotPossible("No such profile.".into()))?;
+            let name = profile_name(db, profile_id).await?;
             let minor = |text: &str| {
                 money::parse_decimal(text.trim()).ok_or_else(|| {
                     ProposalError::NotPossible("Enter both limits as amounts.".into())
@@ -149,6 +158,33 @@ pub async fn propose(
                 }),
             )
         }
+        Change::ChangeFee {
+            profile_id,
+            scheme,
+            currency,
+            fee,
+        } => {
+            let name = profile_name(db, profile_id).await?;
+            let minor = money::parse_decimal(fee.trim())
+                .ok_or_else(|| ProposalError::NotPossible("Enter the fee as an amount.".into()))?;
+            let fees = &config.transfer_fees;
+            let fee = fees
+                .own_fee(*scheme, *currency, minor)
+                .map_err(|message| ProposalError::NotPossible(message.into()))?;
+            let bank = fees.fee(*scheme, *currency).unwrap_or_default();
+            (
+                format!("fee:{profile_id}:{scheme}:{currency}"),
+                json!({
+                    "profileId": profile_id,
+                    "profileName": name,
+                    "scheme": scheme,
+                    "currency": currency,
+                    "fee": fee,
+                    "shown": money::display(fee, *currency),
+                    "bankShown": money::display(bank, *currency),
+                }),
+            )
+        }
     };
     let now = db.now_ms();
     let mut tx = db.begin_write().await?;
@@ -169,6 +205,12 @@ pub async fn propose(
     store::staff_audit::record_in(&mut tx, &entry, now).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+async fn profile_name(db: &Db, profile_id: &ProfileId) -> Result<String, ProposalError> {
+    store::profiles::name(db, profile_id)
+        .await?
+        .ok_or_else(|| ProposalError::NotPossible("No such profile.".into()))
 }
 
 fn entry<'a>(
@@ -198,12 +240,14 @@ pub enum Outcome {
     Released(ReleaseAction),
     /// A profile's own transfer limits are in force.
     LimitSet,
+    /// A profile's own fee is in force.
+    FeeSet,
 }
 
 /// The second member's decision; an approval makes the change in the same transaction.
 pub async fn decide(
     db: &Db,
-    base_url: &str,
+    config: &Config,
     actor: &Actor<'_>,
     id: &str,
     approve: bool,
@@ -264,7 +308,7 @@ pub async fn decide(
                 let role = serde_json::from_str::<serde_json::Value>(&proposal.payload)
                     .ok()
                     .and_then(|p| p["role"].as_str().and_then(StaffRole::parse))
-                    .ok_or_else(|| ProposalError::NotPossible("The proposal is damaged.".into()))?;
+                    .ok_or_else(damaged)?;
                 let (member, token) = store::staff::add_in(&mut tx, &proposal.subject, role, now)
                     .await?
                     .ok_or_else(|| {
@@ -281,23 +325,11 @@ pub async fn decide(
                 );
                 store::staff_audit::record_in(&mut tx, &done, now).await?;
                 Outcome::StaffAdded {
-                    link: super::staff::enrolment_link(base_url, &token),
+                    link: super::staff::enrolment_link(&config.base_url, &token),
                 }
             }
             ProposalKind::ChangeLimit => {
-                let damaged = || ProposalError::NotPossible("The proposal is damaged.".into());
-                let payload: serde_json::Value =
-                    serde_json::from_str(&proposal.payload).map_err(|_| damaged())?;
-                let profile_id = ProfileId::from(
-                    payload["profileId"]
-                        .as_str()
-                        .ok_or_else(damaged)?
-                        .to_string(),
-                );
-                let currency = payload["currency"]
-                    .as_str()
-                    .and_then(Currency::parse)
-                    .ok_or_else(damaged)?;
+                let (payload, profile_id, currency) = profile_change(&proposal)?;
                 let limit = OwnLimit::new(
                     payload["perTransfer"].as_i64().ok_or_else(damaged)?,
                     payload["daily"].as_i64().ok_or_else(damaged)?,
@@ -313,6 +345,34 @@ pub async fn decide(
                 );
                 store::staff_audit::record_in(&mut tx, &done, now).await?;
                 Outcome::LimitSet
+            }
+            ProposalKind::ChangeFee => {
+                let (payload, profile_id, currency) = profile_change(&proposal)?;
+                let scheme = payload["scheme"]
+                    .as_str()
+                    .and_then(Scheme::parse)
+                    .ok_or_else(damaged)?;
+                // The bank's price may have fallen since the proposal: the rule holds at the
+                // moment it is made.
+                let fee = config
+                    .transfer_fees
+                    .own_fee(
+                        scheme,
+                        currency,
+                        payload["fee"].as_i64().ok_or_else(damaged)?,
+                    )
+                    .map_err(|message| ProposalError::NotPossible(message.into()))?;
+                store::profile_fees::set_in(&mut tx, &profile_id, scheme, currency, fee, now)
+                    .await?;
+                let done = entry(
+                    actor,
+                    StaffAction::FeeChanged,
+                    &proposal.subject,
+                    &proposal.reason,
+                    &proposal.payload,
+                );
+                store::staff_audit::record_in(&mut tx, &done, now).await?;
+                Outcome::FeeSet
             }
             ProposalKind::ReleaseSuspense => {
                 let action = super::payments::release_in(db, &mut tx, &proposal, now).await?;
@@ -341,4 +401,28 @@ pub async fn decide(
     store::staff_audit::record_in(&mut tx, &decided, now).await?;
     tx.commit().await?;
     Ok(outcome)
+}
+
+/// A stored proposal that does not read as its kind.
+pub(super) fn damaged() -> ProposalError {
+    ProposalError::NotPossible("The proposal is damaged.".into())
+}
+
+/// The payload of a change to one profile's terms, with the profile and the currency it names.
+fn profile_change(
+    proposal: &Proposal,
+) -> Result<(serde_json::Value, ProfileId, Currency), ProposalError> {
+    let payload: serde_json::Value =
+        serde_json::from_str(&proposal.payload).map_err(|_| damaged())?;
+    let profile_id = ProfileId::from(
+        payload["profileId"]
+            .as_str()
+            .ok_or_else(damaged)?
+            .to_string(),
+    );
+    let currency = payload["currency"]
+        .as_str()
+        .and_then(Currency::parse)
+        .ok_or_else(damaged)?;
+    Ok((payload, profile_id, currency))
 }

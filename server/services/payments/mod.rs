@@ -3,6 +3,7 @@
 
 pub mod approvals;
 pub mod attachments;
+pub mod fees;
 pub mod recipients;
 pub mod settlement;
 pub mod transfers;

@@ -136,10 +136,15 @@ pub async fn plan(
     };
     let checked =
         transfer::check(&input, account.currency, swift_allowed).map_err(TransferError::Fields)?;
-    let fee = config
-        .transfer_fees
-        .fee(checked.scheme, account.currency)
-        .ok_or(TransferError::SchemeCurrency)?;
+    let fee = super::fees::fee(
+        db,
+        config,
+        payer.profile_id,
+        checked.scheme,
+        account.currency,
+    )
+    .await?
+    .ok_or(TransferError::SchemeCurrency)?;
     let payee_account = checked.payee_account();
     let binding = approval::binding(&checked.terms(&account.id, &payee_account, fee));
     // A transfer waiting for its second approval holds its money: approving those very terms

@@ -174,6 +174,18 @@ export const backOfficeApi = {
       { kind: "change_limit", profileId, currency, perTransfer, daily, reason },
       B.ProposalMade,
     ),
+  proposeFee: (
+    profileId: string,
+    scheme: CustomerRecord["profiles"][number]["fees"][number]["scheme"],
+    currency: CustomerRecord["profiles"][number]["fees"][number]["currency"],
+    fee: string,
+    reason: string,
+  ) =>
+    api.post(
+      "/back-office/api/proposals",
+      { kind: "change_fee", profileId, scheme, currency, fee, reason },
+      B.ProposalMade,
+    ),
   matchPayment: (transactionId: string, invoiceId: string, reason: string) =>
     api.post("/back-office/api/unmatched-payments/match", { transactionId, invoiceId, reason }, Empty),
   startPromo: (body: {

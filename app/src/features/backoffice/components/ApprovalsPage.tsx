@@ -12,6 +12,7 @@ const KINDS: Record<ProposalView["kind"], string> = {
   add_staff: "Add a member of staff",
   release_suspense: "Release money from suspense",
   change_limit: "Change a profile's transfer limits",
+  change_fee: "Change a profile's transfer fee",
 };
 
 /** One proposal, decided in place: its result stays where it was until the page is opened

@@ -7,6 +7,7 @@ import { EmptyState, Notice } from "../../../ui/Notice";
 import { StatusChip } from "../../../ui/StatusChip";
 import { type Audience, backOfficeApi, type CampaignView, type ContentOverview, contentQuery } from "../api";
 import { useAction } from "../useAction";
+import { WhyAndSubmit } from "./WhyAndSubmit";
 import { AudienceFields, audienceText, nameInWords } from "./AudienceFields";
 import { ReasonAction } from "./ReasonAction";
 
@@ -74,18 +75,18 @@ function StartPromo({ promos }: { promos: ContentOverview["promos"] }) {
         onChange={(e) => setUntil(e.target.value)}
         error={fields.until}
       />
-      <TextField
-        label="Why"
-        name="reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
+      <WhyAndSubmit
+        reason={reason}
+        onReason={setReason}
         error={fields.reason}
-      />
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-      {done ? <Notice tone="success">Started. Customers it is for see it on their next visit.</Notice> : null}
-      <Button type="submit" loading={busy}>
-        Start promo
-      </Button>
+        failure={failure}
+        busy={busy}
+        label="Start promo"
+      >
+        {done ? (
+          <Notice tone="success">Started. Customers it is for see it on their next visit.</Notice>
+        ) : null}
+      </WhyAndSubmit>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { EmptyState, Notice } from "../../../ui/Notice";
 import { backOfficeApi, type CustomerRecord, customerRecordQuery, staffQuery } from "../api";
+import { FeesPart } from "./FeesPart";
 import { LimitsPart } from "./LimitsPart";
 import { ReasonAction } from "./ReasonAction";
 
@@ -29,7 +30,7 @@ function ReasonForm({ userId }: { userId: string }) {
   );
 }
 
-function Profiles({ record, mayChangeLimits }: { record: CustomerRecord; mayChangeLimits: boolean }) {
+function Profiles({ record, mayChangeTerms }: { record: CustomerRecord; mayChangeTerms: boolean }) {
   if (record.profiles.length === 0)
     return <EmptyState title="No profile yet">They have not opened an account.</EmptyState>;
   return (
@@ -60,7 +61,8 @@ function Profiles({ record, mayChangeLimits }: { record: CustomerRecord; mayChan
               ))}
             </tbody>
           </table>
-          <LimitsPart profile={profile} mayChange={mayChangeLimits} />
+          <LimitsPart profile={profile} mayChange={mayChangeTerms} />
+          <FeesPart profile={profile} mayChange={mayChangeTerms} />
           <h3>Members</h3>
           <ul>
             {profile.members.map((member) => (
@@ -197,7 +199,7 @@ export function CustomerPage() {
           )}
         </section>
       </div>
-      <Profiles record={record} mayChangeLimits={may("payments")} />
+      <Profiles record={record} mayChangeTerms={may("payments")} />
       <section className="back-office-facts" aria-label="Messages">
         <h2>Messages</h2>
         {record.messages.length === 0 && record.chat.length === 0 ? <p className="muted">None.</p> : null}

@@ -1,8 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "../../../ui/Button";
-import { TextField } from "../../../ui/fields";
-import { Notice } from "../../../ui/Notice";
 import { useAction } from "../useAction";
+import { WhyAndSubmit } from "./WhyAndSubmit";
 
 /** One action that needs its own reason (the audit log keeps it): restrict a customer, end
  * their sessions, end a promo, disable a member of staff. */
@@ -23,17 +21,16 @@ export function ReasonAction({
   };
   return (
     <form onSubmit={submit} className="back-office-action" noValidate>
-      <TextField
-        label={`${label}: why?`}
-        name="reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
+      <WhyAndSubmit
+        reason={reason}
+        onReason={setReason}
         error={fields.reason}
+        failure={failure}
+        busy={busy}
+        label={label}
+        whyLabel={`${label}: why?`}
+        variant={variant}
       />
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-      <Button type="submit" variant={variant} loading={busy}>
-        {label}
-      </Button>
     </form>
   );
 }

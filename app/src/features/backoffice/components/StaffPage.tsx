@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatDate } from "../../../lib/format";
-import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
 import { StatusChip } from "../../../ui/StatusChip";
 import { backOfficeApi, type StaffMe, staffListQuery } from "../api";
 import { ROLE_NAMES } from "../duties";
 import { useAction } from "../useAction";
+import { WhyAndSubmit } from "./WhyAndSubmit";
 import { ReasonAction } from "./ReasonAction";
 
 const ROLES = Object.keys(ROLE_NAMES) as StaffMe["role"][];
@@ -108,17 +108,14 @@ export function StaffPage() {
               ))}
             </select>
           </div>
-          <TextField
-            label="Why"
-            name="reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+          <WhyAndSubmit
+            reason={reason}
+            onReason={setReason}
             error={fields.reason}
+            failure={failure}
+            busy={busy}
+            label="Propose new member"
           />
-          {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <Button type="submit" loading={busy}>
-            Propose new member
-          </Button>
         </form>
       )}
     </section>

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatDate, formatTime } from "../../../lib/format";
-import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
 import { StatusChip } from "../../../ui/StatusChip";
 import { backOfficeApi, type ReleaseAction, type SuspenseView } from "../api";
 import { useAction } from "../useAction";
+import { WhyAndSubmit } from "./WhyAndSubmit";
 import { schemeName } from "../schemes";
 
 const ORIGINS: Record<SuspenseView["origin"], string> = {
@@ -89,17 +89,14 @@ export function SuspenseItem({ item }: { item: SuspenseView }) {
               onChange={(e) => setIban(e.target.value)}
             />
           ) : null}
-          <TextField
-            label="Why"
-            name="reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+          <WhyAndSubmit
+            reason={reason}
+            onReason={setReason}
             error={fields.reason}
+            failure={failure}
+            busy={busy}
+            label="Propose"
           />
-          {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <Button type="submit" loading={busy}>
-            Propose
-          </Button>
         </form>
       )}
     </li>

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { formatDate, formatTime } from "../../../lib/format";
-import { Button } from "../../../ui/Button";
-import { TextField } from "../../../ui/fields";
 import { Notice } from "../../../ui/Notice";
 import { backOfficeApi, type UnmatchedView } from "../api";
 import { useAction } from "../useAction";
+import { WhyAndSubmit } from "./WhyAndSubmit";
 
 /** Money in that named no invoice, counted towards one of its account's invoices by hand. */
 export function UnmatchedPayment({ payment }: { payment: UnmatchedView }) {
@@ -45,17 +44,14 @@ export function UnmatchedPayment({ payment }: { payment: UnmatchedView }) {
               ))}
             </select>
           </div>
-          <TextField
-            label="Why"
-            name="reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+          <WhyAndSubmit
+            reason={reason}
+            onReason={setReason}
             error={fields.reason}
+            failure={failure}
+            busy={busy}
+            label="Count towards invoice"
           />
-          {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <Button type="submit" loading={busy}>
-            Count towards invoice
-          </Button>
         </form>
       )}
     </li>
