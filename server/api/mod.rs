@@ -51,6 +51,7 @@ pub struct ApiState {
     /// The company register of the business wizard's search; none outside the sandbox without
     /// a Companies House key.
     pub companies: Option<Arc<dyn crate::providers::companies::CompanyRegister>>,
+    pub addresses: Option<Arc<dyn crate::providers::addresses::AddressLookup>>,
     /// The identity verification provider; none outside the sandbox unless one is configured.
     pub identity: Option<Arc<dyn crate::providers::identity::IdentityProvider>>,
     /// The API router itself, set once it is built: sandbox providers call the bank's webhooks

@@ -11,7 +11,9 @@ pub use cards::CardsConfig;
 pub use exchange::{ExchangeConfig, RatesConfig, ECB_DAILY_URL};
 pub use listener::Limits;
 pub use payments::Settlement;
-pub use providers::{CompaniesHouseSettings, IdentityConfig, SmtpConfig, SumsubSettings};
+pub use providers::{
+    CompaniesHouseSettings, IdealPostcodesSettings, IdentityConfig, SmtpConfig, SumsubSettings,
+};
 pub use read::{screaming, ConfigError};
 
 use std::net::SocketAddr;
@@ -62,6 +64,8 @@ pub struct Config {
     /// The Companies House search API (`BANK_COMPANIES_HOUSE_KEY`, `BANK_COMPANIES_HOUSE_URL`);
     /// unset: the sandbox register in sandbox mode, else no company search.
     pub companies_house: Option<CompaniesHouseSettings>,
+    /// UK address look-up (`BANK_IDEAL_POSTCODES_KEY`); none: the sandbox sample, or typing.
+    pub ideal_postcodes: Option<IdealPostcodesSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -218,6 +222,15 @@ impl Config {
                     base_url: get(
                         "BANK_COMPANIES_HOUSE_URL",
                         "https://api.company-information.service.gov.uk",
+                    ),
+                    api_key,
+                }
+            }),
+            ideal_postcodes: secret(env, "BANK_IDEAL_POSTCODES_KEY").map(|api_key| {
+                IdealPostcodesSettings {
+                    base_url: get(
+                        "BANK_IDEAL_POSTCODES_URL",
+                        "https://api.ideal-postcodes.co.uk",
                     ),
                     api_key,
                 }

@@ -23,6 +23,13 @@ pub struct CompaniesHouseSettings {
     pub api_key: SecretString,
 }
 
+/// Ideal Postcodes' postcode look-up.
+#[derive(Clone, Debug)]
+pub struct IdealPostcodesSettings {
+    pub base_url: String,
+    pub api_key: SecretString,
+}
+
 /// Sumsub, the identity verification service.
 #[derive(Clone, Debug)]
 pub struct SumsubSettings {

@@ -159,6 +159,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
         webauthn: Arc::new(api::webauthn_for(config)?),
         reset_wake: Arc::new(tokio::sync::Notify::new()),
         companies: crate::providers::companies::from_config(config),
+        addresses: crate::providers::addresses::from_config(config),
         identity,
         loopback: Arc::new(std::sync::OnceLock::new()),
         rates: crate::providers::rates::start(crate::providers::rates::from_config(

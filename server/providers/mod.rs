@@ -1,5 +1,6 @@
 //! Everything outside the bank, behind traits with sandbox implementations (DESIGN.md §6).
 pub mod acquirer;
+pub mod addresses;
 pub mod bank_directory;
 pub mod card_network;
 pub mod companies;

@@ -41,6 +41,7 @@ pub enum Limit {
     ForgotPerAccount,
     ResetPerIp,
     CompanySearchesPerUser,
+    AddressSearchesPerUser,
     IdentityTokensPerUser,
     TransferApprovalsPerUser,
     ExchangeQuotesPerUser,
@@ -86,7 +87,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 29] = [
+pub const POLICIES: [Policy; 30] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -137,6 +138,14 @@ pub const POLICIES: [Policy; 29] = [
         "company-search",
         KeyKind::User,
         120,
+        15,
+    ),
+    // A postcode found costs a look-up from the bank's balance with the address service.
+    policy(
+        Limit::AddressSearchesPerUser,
+        "address-search",
+        KeyKind::User,
+        60,
         15,
     ),
     // Each widget token may cost a call to the identity provider.
@@ -425,6 +434,7 @@ mod tests {
             Limit::ForgotPerAccount,
             Limit::ResetPerIp,
             Limit::CompanySearchesPerUser,
+            Limit::AddressSearchesPerUser,
             Limit::IdentityTokensPerUser,
             Limit::TransferApprovalsPerUser,
             Limit::ExchangeQuotesPerUser,

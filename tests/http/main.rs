@@ -2,6 +2,7 @@
 
 mod accounts;
 mod activation;
+mod addresses;
 mod api;
 mod approvals;
 mod auth;

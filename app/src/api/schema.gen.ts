@@ -1424,9 +1424,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * SPEC §5: the search runs on 5 to 10 postcode characters. Only the sandbox has a
-         *     look-up (a bundled sample); a live bank without a provider says so and the person types
-         *     the address.
+         * SPEC §5: the search runs on 5 to 10 postcode characters. The look-up is the configured
+         *     address service (Ideal Postcodes) or the sandbox's sample; without one, or when it does not
+         *     answer, the person is told to type the address.
          */
         post: operations["post_v2_countries_addresses_search"];
         delete?: never;
@@ -2942,8 +2942,10 @@ export interface components {
             /** @default  */
             region?: string;
         };
+        /** @description One address as the search shows it and the form fills it (SPEC §3 "Address search result"). */
         AddressMatch: {
             postalCode: string;
+            /** @description The whole address on one line, as the list shows it. */
             address: string;
             city: string;
             addressLine1: string;

@@ -11,9 +11,10 @@ use utoipa_axum::routes;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, ApiQuery, AppError};
 use crate::api::ApiState;
-use crate::domain::onboarding::addresses::{self, AddressMatch};
 use crate::domain::onboarding::business_options::{self as options, Choice};
 use crate::domain::onboarding::countries::{self, Country};
+use crate::providers::addresses::AddressMatch;
+use crate::rate_limit::{Limit, UserKey};
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
@@ -121,15 +122,15 @@ pub struct AddressResults {
     pub results: Vec<AddressMatch>,
 }
 
-/// SPEC §5: the search runs on 5 to 10 postcode characters. Only the sandbox has a
-/// look-up (a bundled sample); a live bank without a provider says so and the person types
-/// the address.
+/// SPEC §5: the search runs on 5 to 10 postcode characters. The look-up is the configured
+/// address service (Ideal Postcodes) or the sandbox's sample; without one, or when it does not
+/// answer, the person is told to type the address.
 #[utoipa::path(post, path = "/v2/countries/addresses/search", tag = "onboarding",
     request_body = AddressQuery,
     responses((status = 200, body = AddressResults)))]
 async fn search_addresses(
     State(state): State<ApiState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiJson(query): ApiJson<AddressQuery>,
 ) -> Result<Json<AddressResults>, AppError> {
     let length = query.postal_code.trim().chars().count();
@@ -139,17 +140,24 @@ async fn search_addresses(
             "Enter 5 to 10 characters of the postcode",
         ));
     }
-    if !state.config.sandbox {
-        return Err(AppError::refused(
+    state
+        .limiter
+        .check(Limit::AddressSearchesPerUser, &UserKey(&user.user_id))
+        .await?;
+    let unavailable = || {
+        AppError::refused(
             StatusCode::SERVICE_UNAVAILABLE,
             "address_search_unavailable",
             "Address search unavailable",
             "Address search is not available. Please enter your address.",
-        ));
-    }
-    Ok(Json(AddressResults {
-        results: addresses::search(&query.postal_code),
-    }))
+        )
+    };
+    let lookup = state.addresses.as_ref().ok_or_else(unavailable)?;
+    let results = lookup.find(&query.postal_code).await.map_err(|error| {
+        tracing::warn!(%error, "address search failed");
+        unavailable()
+    })?;
+    Ok(Json(AddressResults { results }))
 }
 
 /// SPEC §9 caches countries forever on the client; a day is plenty for shared caches.

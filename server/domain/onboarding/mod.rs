@@ -1,4 +1,3 @@
-pub mod addresses;
 pub mod business;
 pub mod business_options;
 pub mod countries;

@@ -1,14 +1,15 @@
 //! The sandbox address look-up (DESIGN.md §6): a bundled sample of UK addresses, searched by
 //! postcode the way a real postcode service answers (SPEC §3 "Address search result").
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddressMatch {
-    pub postal_code: String,
-    pub address: String,
-    pub city: String,
-    pub address_line1: String,
-    pub building_number: String,
+use super::{AddressLookup, AddressMatch, Finding};
+
+/// The bundled sample, for laptops and tests.
+pub struct SandboxAddresses;
+
+impl AddressLookup for SandboxAddresses {
+    fn find<'a>(&'a self, postcode: &'a str) -> Finding<'a> {
+        Box::pin(async move { Ok(search(postcode)) })
+    }
 }
 
 /// (postcode, city, street, building numbers)
@@ -50,7 +51,7 @@ const SAMPLE: &[(&str, &str, &str, &[&str])] = &[
     ("OX1 3BG", "Oxford", "Broad Street", &["5", "7", "9"]),
 ];
 
-fn squash(postcode: &str) -> String {
+pub(super) fn squash(postcode: &str) -> String {
     postcode
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
