@@ -234,8 +234,7 @@ async fn kyb(
         ["--note", words @ ..] => Some(words.join(" ")),
         _ => anyhow::bail!("{USAGE}"),
     };
-    let notify =
-        bank::providers::notify::Notifications::new(db, config.sandbox, config.smtp.as_ref())?;
+    let notify = bank::providers::notify::Notifications::for_config(db, config)?;
     let trading_name = &config.company.trading_name;
     let status =
         decide_business(db, &notify, trading_name, email, decision, note.as_deref()).await?;

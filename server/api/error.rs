@@ -252,6 +252,13 @@ impl From<crate::providers::notify::NotifyError> for AppError {
                     "We cannot send you messages at the moment. Please try again later.",
                 )
             }
+            crate::providers::notify::NotifyError::Sms(why) => {
+                tracing::error!(why, "a text was not sent");
+                Self::unavailable(
+                    "sms_not_sent",
+                    "We could not send the code. Try again or use your passkey.",
+                )
+            }
             other => Self::Internal(other.into()),
         }
     }

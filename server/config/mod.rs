@@ -13,6 +13,7 @@ pub use listener::Limits;
 pub use payments::Settlement;
 pub use providers::{
     CompaniesHouseSettings, IdealPostcodesSettings, IdentityConfig, SmtpConfig, SumsubSettings,
+    TwilioSettings,
 };
 pub use read::{screaming, ConfigError};
 
@@ -66,6 +67,8 @@ pub struct Config {
     pub companies_house: Option<CompaniesHouseSettings>,
     /// UK address look-up (`BANK_IDEAL_POSTCODES_KEY`); none: the sandbox sample, or typing.
     pub ideal_postcodes: Option<IdealPostcodesSettings>,
+    /// Texts through Twilio (`BANK_TWILIO_AUTH_TOKEN` and the rest); none: the sandbox outbox.
+    pub twilio: Option<TwilioSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -226,6 +229,7 @@ impl Config {
                     api_key,
                 }
             }),
+            twilio: providers::twilio(env)?,
             ideal_postcodes: secret(env, "BANK_IDEAL_POSTCODES_KEY").map(|api_key| {
                 IdealPostcodesSettings {
                     base_url: get(

@@ -23,6 +23,17 @@ pub struct CompaniesHouseSettings {
     pub api_key: SecretString,
 }
 
+/// Twilio's Messaging API, for texts (`BANK_TWILIO_*`).
+#[derive(Clone, Debug)]
+pub struct TwilioSettings {
+    pub base_url: String,
+    pub account_sid: String,
+    /// Signs the API calls (HTTP Basic with the account SID) and Twilio's webhooks.
+    pub auth_token: SecretString,
+    /// The sender: a Twilio number in E.164 or an alphanumeric sender ID.
+    pub from: String,
+}
+
 /// Ideal Postcodes' postcode look-up.
 #[derive(Clone, Debug)]
 pub struct IdealPostcodesSettings {
@@ -93,4 +104,27 @@ pub(super) fn identity(env: &Env) -> Result<IdentityConfig, ConfigError> {
         token_lifetime,
         sandbox_review: millis(env, "BANK_SANDBOX_REVIEW_MS", 1500)?,
     })
+}
+
+/// Twilio for texts when `BANK_TWILIO_AUTH_TOKEN` is set; then the account SID and the sender
+/// are required too.
+pub(super) fn twilio(env: &Env) -> Result<Option<TwilioSettings>, ConfigError> {
+    let Some(auth_token) = secret(env, "BANK_TWILIO_AUTH_TOKEN") else {
+        return Ok(None);
+    };
+    let required = |name: &str| {
+        env.get(name)
+            .filter(|value| !value.is_empty())
+            .cloned()
+            .ok_or_else(|| err(name, "required with BANK_TWILIO_AUTH_TOKEN".into()))
+    };
+    Ok(Some(TwilioSettings {
+        base_url: env
+            .get("BANK_TWILIO_URL")
+            .cloned()
+            .unwrap_or_else(|| "https://api.twilio.com".into()),
+        account_sid: required("BANK_TWILIO_ACCOUNT_SID")?,
+        auth_token,
+        from: required("BANK_TWILIO_FROM")?,
+    }))
 }

@@ -143,8 +143,7 @@ fn warn_when_holidays_run_out(db: &Db) {
 
 /// What every API handler may use: the providers the configuration names, the limits, the pools.
 fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
-    let notify =
-        crate::providers::notify::Notifications::new(&db, config.sandbox, config.smtp.as_ref())?;
+    let notify = crate::providers::notify::Notifications::for_config(&db, config)?;
     let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     let identity = crate::providers::identity::from_config(config, &db.clock);

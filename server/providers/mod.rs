@@ -11,3 +11,4 @@ pub mod notify;
 pub mod rates;
 pub mod sandbox_payments;
 pub mod sandbox_token;
+pub mod twilio;

@@ -20,6 +20,9 @@ pub enum NotifyError {
     Outbox(#[from] sqlx::Error),
     #[error("the mail server refused the message: {0}")]
     Smtp(String),
+    /// The SMS provider refused the text or did not answer, after its retries.
+    #[error("the text was not sent: {0}")]
+    Sms(String),
 }
 
 pub type Sending<'a> = Pin<Box<dyn Future<Output = Result<(), NotifyError>> + Send + 'a>>;
@@ -99,11 +102,12 @@ impl Notifier for Smtp {
     }
 }
 
-/// Sends each channel through its provider: email through SMTP when configured, everything
-/// else to the outbox in sandbox mode. Outside sandbox mode a channel without a provider fails
+/// Sends each channel through its provider: email through SMTP and texts through Twilio when
+/// configured, everything else to the outbox in sandbox mode. Outside sandbox mode a channel without a provider fails
 /// loudly rather than dropping a customer's code.
 pub struct Notifications {
     email: Option<Arc<dyn Notifier>>,
+    sms: Option<Arc<dyn Notifier>>,
     sandbox: Option<Arc<dyn Notifier>>,
 }
 
@@ -114,13 +118,30 @@ impl Notifications {
             None => None,
         };
         let sandbox = sandbox.then(|| Arc::new(Outbox { db: db.clone() }) as Arc<dyn Notifier>);
-        Ok(Self { email, sandbox })
+        Ok(Self {
+            email,
+            sms: None,
+            sandbox,
+        })
+    }
+
+    /// The providers the configuration names.
+    pub fn for_config(db: &Db, config: &crate::config::Config) -> Result<Self, NotifyError> {
+        let mut notify = Self::new(db, config.sandbox, config.smtp.as_ref())?;
+        notify.sms = config.twilio.as_ref().map(|settings| {
+            Arc::new(super::twilio::Twilio::new(
+                settings.clone(),
+                db.clone(),
+                &config.base_url,
+            )) as Arc<dyn Notifier>
+        });
+        Ok(notify)
     }
 
     pub async fn send(&self, message: Message) -> Result<(), NotifyError> {
         let provider = match message.channel {
             Channel::Email => self.email.as_ref().or(self.sandbox.as_ref()),
-            Channel::Sms => self.sandbox.as_ref(),
+            Channel::Sms => self.sms.as_ref().or(self.sandbox.as_ref()),
         };
         match provider {
             Some(provider) => provider.send(message).await,

@@ -45,6 +45,7 @@ pub mod reset_requests;
 pub mod reviews;
 pub mod sessions;
 pub mod short_links;
+pub mod sms_deliveries;
 pub mod staff;
 pub mod staff_audit;
 pub mod staff_proposals;

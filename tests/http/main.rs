@@ -55,6 +55,7 @@ mod robustness;
 mod route_walk;
 mod sessions;
 mod signup;
+mod sms;
 mod spec_rules;
 mod statements;
 mod storage_limits;

@@ -266,6 +266,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_webhooks_sms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/back-office/api/enrolment/fetch": {
         parameters: {
             query?: never;
@@ -3032,6 +3048,12 @@ export interface components {
             suspense: components["schemas"]["SuspenseTotal"][];
             /** @description Jobs that failed in the last 24 hours. */
             jobFailures: components["schemas"]["JobFailures"][];
+            /**
+             * Format: int64
+             * @description Texts (codes, notices) of the last 24 hours that the SMS provider reported as
+             *     undelivered or failed.
+             */
+            textsNotDelivered: number;
             ledger: null | components["schemas"]["LedgerCheck"];
             signUps: components["schemas"]["StatusCount"][];
         };
@@ -6469,6 +6491,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MfaInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_sms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Twilio's status callback (MessageSid, MessageStatus, ErrorCode…), as signed */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
             };
         };
         responses: {

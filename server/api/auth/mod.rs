@@ -6,6 +6,7 @@ mod email_verification;
 mod login;
 mod passkeys;
 mod password_reset;
+mod sms_delivery;
 pub mod step_up;
 pub mod transfer_approval;
 
@@ -47,6 +48,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .routes(routes!(passkeys::finish_enrolment))
         .routes(routes!(step_up::generate))
         .routes(routes!(step_up::verify))
+        .routes(routes!(sms_delivery::delivery_report))
 }
 
 /// Records a security event; a failure to record is logged, never shown to the customer.

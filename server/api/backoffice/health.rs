@@ -76,6 +76,9 @@ pub struct BankHealth {
     pub suspense: Vec<SuspenseTotal>,
     /// Jobs that failed in the last 24 hours.
     pub job_failures: Vec<JobFailures>,
+    /// Texts (codes, notices) of the last 24 hours that the SMS provider reported as
+    /// undelivered or failed.
+    pub texts_not_delivered: i64,
     /// None until the first check has run (every 15 minutes, or `bank ledger check`).
     pub ledger: Option<LedgerCheck>,
     pub sign_ups: Vec<StatusCount>,
@@ -132,6 +135,7 @@ async fn dashboard(
                 last_error,
             })
             .collect(),
+        texts_not_delivered: now.texts_not_delivered,
         ledger: now.ledger.map(|(at, sound, detail)| LedgerCheck {
             ran_at: iso_time(at),
             sound,

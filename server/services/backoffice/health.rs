@@ -13,6 +13,8 @@ pub struct Health {
     pub settlement: Vec<(String, i64, i64, i64, Option<i64>)>,
     pub suspense: Vec<(String, i64)>,
     pub job_failures: Vec<(String, i64, i64, String)>,
+    /// Texts of the last day the SMS provider reported as not reaching the phone.
+    pub texts_not_delivered: i64,
     pub ledger: Option<(i64, bool, String)>,
     pub sign_ups: Vec<(String, i64)>,
 }
@@ -26,6 +28,7 @@ pub async fn now(db: &Db) -> Result<Health, sqlx::Error> {
         settlement: store::health::settlement_since(db, since).await?,
         suspense: store::health::suspense(db).await?,
         job_failures: store::health::job_failures_since(db, now - DAY_MS).await?,
+        texts_not_delivered: store::sms_deliveries::not_delivered_since(db, now - DAY_MS).await?,
         ledger: store::health::check(db, "ledger").await?,
         sign_ups: store::health::waiting_sign_ups(db).await?,
     })

@@ -95,6 +95,7 @@ export function HealthPanel() {
             </li>
           ))}
         </ul>
+        <p>Texts not delivered (last 24 hours): {health.textsNotDelivered}</p>
       </section>
     </section>
   );
