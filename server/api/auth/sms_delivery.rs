@@ -1,7 +1,7 @@
 //! Twilio's delivery reports of the texts the bank sends (codes, security notices):
 //! `POST /v2/webhooks/sms`, form-encoded and signed with X-Twilio-Signature. A forged or altered
 //! report is refused (403, as Twilio's own libraries answer) and changes nothing; a report that
-//! arrives twice or after a later one changes nothing either (`store::sms_deliveries::report`).
+//! arrives twice or after a later one changes nothing either (`services::auth::texts`).
 //! Without Twilio configured the path does not exist.
 
 use axum::extract::State;
@@ -12,7 +12,6 @@ use crate::api::common_answers::Empty;
 use crate::api::error::AppError;
 use crate::api::ApiState;
 use crate::providers::twilio;
-use crate::store;
 
 #[utoipa::path(post, path = "/v2/webhooks/sms", tag = "auth",
     request_body(content = String, content_type = "application/x-www-form-urlencoded",
@@ -32,20 +31,6 @@ pub async fn delivery_report(
             tracing::warn!("an SMS delivery report with a wrong signature");
             AppError::Forbidden
         })?;
-    let moved = store::sms_deliveries::report(
-        &state.db,
-        &report.sid,
-        &report.status,
-        report.error_code.as_deref(),
-        state.db.now_ms(),
-    )
-    .await?;
-    if moved && matches!(report.status.as_str(), "undelivered" | "failed") {
-        tracing::warn!(
-            sid = report.sid,
-            code = report.error_code,
-            "a text did not reach the phone"
-        );
-    }
+    crate::services::auth::texts::delivery_reported(&state.db, &report).await?;
     Ok(Json(Empty {}))
 }

@@ -10,6 +10,7 @@ pub mod passkeys;
 pub mod password_reset;
 pub mod sessions;
 pub mod step_up;
+pub mod texts;
 
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::email::Email;
