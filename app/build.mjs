@@ -64,7 +64,8 @@ const client = await build({
   splitting: true,
   platform: "browser",
   entryNames: "[name]-[hash]",
-  chunkNames: "chunk-[hash]",
+  // Chunks are named by their hash alone: every import of one spells its name.
+  chunkNames: "[hash]",
   assetNames: "[name]-[hash]",
   loader: { ".svg": "file", ".woff2": "file" },
   metafile: true,

@@ -118,6 +118,8 @@ async fn main() -> anyhow::Result<()> {
             jobs.push(tokio::spawn(async move {
                 bank::services::payments::settlement::settle_due(
                     &pool,
+                    &bank::providers::rails::sandbox::SandboxRails,
+                    std::time::Duration::from_secs(5),
                     pool.now_ms() + 2 * 86_400_000,
                     usize::MAX,
                 )

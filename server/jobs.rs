@@ -13,8 +13,6 @@ use crate::lifecycle::{every, Lifecycle};
 use crate::rate_limit::RateLimiter;
 use crate::store::{self, Db};
 
-/// `sandbox`: the sandbox payment schemes settle transfers (the only schemes so far); outside
-/// sandbox mode no transfer leaves the bank, so nothing is settled by a made-up outcome.
 /// Checking the ledger's invariants reads every posting: every quarter of an hour is enough
 /// for the dashboard, and the first check waits that long after the process starts.
 const LEDGER_CHECK_EVERY: Duration = Duration::from_secs(15 * 60);
@@ -51,7 +49,8 @@ pub fn spawn(
     db: Db,
     limiter: Arc<RateLimiter>,
     card_delivery_step: std::time::Duration,
-    sandbox: bool,
+    rails: Option<Arc<dyn crate::providers::rails::PaymentRails>>,
+    retry_base: Duration,
 ) {
     let accounts = db.clone();
     let checking_db = db.clone();
@@ -78,13 +77,22 @@ pub fn spawn(
             }
         }
     }));
-    if sandbox {
+    // Due transfers go to the rail (the sandbox schemes, or the sponsor bank's); with none
+    // configured no transfer leaves the bank, so nothing is settled by a made-up outcome.
+    if let Some(rails) = rails {
         let settling = db.clone();
         lifecycle.keep(every(lifecycle, Duration::from_millis(250), move || {
             let db = settling.clone();
+            let rails = rails.clone();
             async move {
-                if let Err(error) =
-                    crate::services::payments::settlement::settle_due(&db, db.now_ms(), 500).await
+                if let Err(error) = crate::services::payments::settlement::settle_due(
+                    &db,
+                    rails.as_ref(),
+                    retry_base,
+                    db.now_ms(),
+                    500,
+                )
+                .await
                 {
                     failed(&db, "settling due transfers", &error).await;
                 }

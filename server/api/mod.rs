@@ -62,6 +62,9 @@ pub struct ApiState {
     /// The card acquirer's notifications of the activation fee's hosted checkout; none outside
     /// the sandbox until a real acquirer is configured.
     pub acquirer: Option<Arc<dyn crate::providers::acquirer::Acquirer>>,
+    /// The payment rails transfers leave by (ClearBank, or the sandbox schemes); none: no
+    /// transfer leaves the bank.
+    pub rails: Option<Arc<dyn crate::providers::rails::PaymentRails>>,
     /// The lender behind loans, mortgages and factoring; none outside the sandbox unless one is
     /// configured, and then no finance is offered.
     pub lending: Option<Arc<dyn crate::providers::lending::LendingProvider>>,

@@ -187,6 +187,7 @@ pub const API: &[(&str, &str, Need)] = &[
     ("POST", "/v2/webhooks/identity", Signed),
     ("POST", "/v2/webhooks/acquirer", Signed),
     ("POST", "/v2/webhooks/sms", Signed),
+    ("POST", "/v2/webhooks/rails", Signed),
     ("POST", "/v2/account-profiles/registration-fees/take", User),
     ("POST", "/v2/account-profiles/registration-fees/order", User),
     (

@@ -12,8 +12,8 @@ pub use exchange::{ExchangeConfig, RatesConfig, ECB_DAILY_URL};
 pub use listener::Limits;
 pub use payments::Settlement;
 pub use providers::{
-    CompaniesHouseSettings, IdealPostcodesSettings, IdentityConfig, SmtpConfig, SumsubSettings,
-    TwilioSettings,
+    ClearBankSettings, CompaniesHouseSettings, IdealPostcodesSettings, IdentityConfig, SmtpConfig,
+    SumsubSettings, TwilioSettings,
 };
 pub use read::{screaming, ConfigError};
 
@@ -69,6 +69,9 @@ pub struct Config {
     pub ideal_postcodes: Option<IdealPostcodesSettings>,
     /// Texts through Twilio (`BANK_TWILIO_AUTH_TOKEN` and the rest); none: the sandbox outbox.
     pub twilio: Option<TwilioSettings>,
+    /// The sponsor bank's payment rails (`BANK_CLEARBANK_TOKEN` and the rest); none: the
+    /// sandbox schemes in sandbox mode, else no transfer leaves the bank.
+    pub clearbank: Option<ClearBankSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -230,6 +233,7 @@ impl Config {
                 }
             }),
             twilio: providers::twilio(env)?,
+            clearbank: providers::clearbank(env)?,
             ideal_postcodes: secret(env, "BANK_IDEAL_POSTCODES_KEY").map(|api_key| {
                 IdealPostcodesSettings {
                     base_url: get(

@@ -34,6 +34,22 @@ pub struct TwilioSettings {
     pub from: String,
 }
 
+/// ClearBank's API, the sponsor bank's payment rails (`BANK_CLEARBANK_*`).
+#[derive(Clone, Debug)]
+pub struct ClearBankSettings {
+    pub base_url: String,
+    /// The API token (`Authorization: Bearer`).
+    pub token: SecretString,
+    /// The bank's RSA private key (PKCS #8 PEM), whose certificate ClearBank holds: it signs
+    /// every request body and every webhook answer (`DigitalSignature`).
+    pub private_key: SecretString,
+    /// ClearBank's public key (PEM), downloaded from its portal: it checks the webhooks.
+    pub webhook_key: String,
+    /// The first wait before a payment the rail did not take is tried again; each later wait
+    /// is three times the one before, up to an hour.
+    pub retry_base: Duration,
+}
+
 /// Ideal Postcodes' postcode look-up.
 #[derive(Clone, Debug)]
 pub struct IdealPostcodesSettings {
@@ -126,5 +142,33 @@ pub(super) fn twilio(env: &Env) -> Result<Option<TwilioSettings>, ConfigError> {
         account_sid: required("BANK_TWILIO_ACCOUNT_SID")?,
         auth_token,
         from: required("BANK_TWILIO_FROM")?,
+    }))
+}
+
+/// ClearBank's rails when `BANK_CLEARBANK_TOKEN` is set; then both keys are required. A key is
+/// given as its PEM text or as the path of a file holding it.
+pub(super) fn clearbank(env: &Env) -> Result<Option<ClearBankSettings>, ConfigError> {
+    let Some(token) = secret(env, "BANK_CLEARBANK_TOKEN") else {
+        return Ok(None);
+    };
+    let pem = |name: &str| -> Result<String, ConfigError> {
+        let value = env
+            .get(name)
+            .filter(|value| !value.is_empty())
+            .ok_or_else(|| err(name, "required with BANK_CLEARBANK_TOKEN".into()))?;
+        if value.trim_start().starts_with("-----BEGIN") {
+            return Ok(value.clone());
+        }
+        std::fs::read_to_string(value).map_err(|e| err(name, format!("cannot read {value}: {e}")))
+    };
+    Ok(Some(ClearBankSettings {
+        base_url: env
+            .get("BANK_CLEARBANK_URL")
+            .cloned()
+            .unwrap_or_else(|| "https://institution-api.clearbank.co.uk".into()),
+        token,
+        private_key: SecretString::from(pem("BANK_CLEARBANK_PRIVATE_KEY")?),
+        webhook_key: pem("BANK_CLEARBANK_WEBHOOK_KEY")?,
+        retry_base: millis(env, "BANK_CLEARBANK_RETRY_MS", 5_000)?,
     }))
 }

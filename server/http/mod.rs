@@ -170,6 +170,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
             )) as Arc<dyn crate::providers::acquirer::Acquirer>
         }),
         lending,
+        rails: crate::providers::rails::from_config(config)?,
         merchant_acquirer: crate::providers::merchant_acquiring::from_config(
             config,
             &merchant_clock,
@@ -188,7 +189,12 @@ fn start_background_work(api_state: &ApiState, lifecycle: &Arc<crate::lifecycle:
         api_state.db.clone(),
         api_state.limiter.clone(),
         api_state.config.cards.delivery_step,
-        api_state.config.sandbox,
+        api_state.rails.clone(),
+        api_state
+            .config
+            .clearbank
+            .as_ref()
+            .map_or(std::time::Duration::from_secs(5), |c| c.retry_base),
     );
 }
 

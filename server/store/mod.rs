@@ -37,6 +37,7 @@ pub mod profile_fees;
 pub mod profile_limits;
 pub mod profiles;
 pub mod promos;
+pub mod rail_events;
 pub mod rate_limits;
 pub mod recipients;
 pub mod referrals;

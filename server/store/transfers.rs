@@ -180,93 +180,175 @@ pub async fn attach_in(
     Ok(linked.rows_affected() == 1)
 }
 
+/// What makes a pending transfer due for its rail: its settlement time has come, no rail has
+/// taken it yet, and no earlier try holds it back (a sending process's lease, or the backoff
+/// after a failed try).
+const DUE: &str = "status = 'pending' AND sent_at IS NULL AND settle_after <= $1 \
+                   AND (next_attempt_at IS NULL OR next_attempt_at <= $1)";
+
 /// Whether a pending transfer is due: a plain read, so that with nothing due no write lock is
 /// taken (SQLite has only one).
 pub async fn any_due(db: &Db, now: i64) -> Result<bool, sqlx::Error> {
-    let due = sqlx::query_as::<_, (String,)>(
-        "SELECT id FROM transfers WHERE status = 'pending' AND settle_after <= $1 LIMIT 1",
-    )
-    .bind(now)
-    .fetch_optional(&db.pool)
-    .await?;
+    let due =
+        sqlx::query_as::<_, (String,)>(&format!("SELECT id FROM transfers WHERE {DUE} LIMIT 1"))
+            .bind(now)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(due.is_some())
 }
 
-/// A pending transfer whose time has come, claimed in the caller's transaction.
+/// A pending transfer as its rail and its outcome need it.
 pub struct Due {
     pub id: String,
+    pub user_id: UserId,
     pub bank_account_id: AccountId,
     pub transaction_id: TransactionId,
     pub scheme: Scheme,
     pub amount: i64,
     pub fee: i64,
     pub payee_name: String,
+    pub payee: String,
+    pub reference: String,
+    pub status: TransferStatus,
+    /// Tries made so far, this one included once claimed.
+    pub attempts: i64,
 }
 
-/// Claims the earliest due transfer: with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so several
-/// bank processes never take the same one (SQLite's write lock holds the whole database).
+const DUE_COLUMNS: &str = "id, user_id, bank_account_id, transaction_id, scheme, amount, fee, \
+                           payee_name, payee, reference, status, send_attempts";
+
+fn due_from_row(row: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
+    Ok(Due {
+        id: row.try_get(0)?,
+        user_id: row.try_get(1)?,
+        bank_account_id: row.try_get(2)?,
+        transaction_id: row.try_get(3)?,
+        scheme: super::named("scheme", &row.try_get::<String, _>(4)?)?,
+        amount: row.try_get(5)?,
+        fee: row.try_get(6)?,
+        payee_name: row.try_get(7)?,
+        payee: row.try_get(8)?,
+        reference: row.try_get(9)?,
+        status: super::named("status", &row.try_get::<String, _>(10)?)?,
+        attempts: row.try_get::<i64, _>(11)?,
+    })
+}
+
+/// Claims the earliest due transfer for one try, held back until `lease_until` so no other
+/// process sends it meanwhile (with `FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite's write lock
+/// holds the whole database). A process that dies while sending leaves the lease to run out,
+/// and the next try sends it again under the same idempotency key.
 pub async fn claim_due_in(
     conn: &mut AnyConnection,
     backend: Backend,
     now: i64,
+    lease_until: i64,
 ) -> Result<Option<Due>, sqlx::Error> {
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
-    let row = sqlx::query_as::<_, (String, String, String, String, i64, i64, String)>(&format!(
-        "SELECT id, bank_account_id, transaction_id, scheme, amount, fee, payee_name FROM transfers \
-         WHERE status = 'pending' AND settle_after <= $1 ORDER BY settle_after LIMIT 1{lock}"
+    let row = sqlx::query(&format!(
+        "SELECT {DUE_COLUMNS} FROM transfers WHERE {DUE} ORDER BY settle_after LIMIT 1{lock}"
     ))
     .bind(now)
     .fetch_optional(&mut *conn)
     .await?;
-    row.map(
-        |(id, bank_account_id, transaction_id, scheme, amount, fee, payee_name)| {
-            Ok(Due {
-                scheme: super::named("scheme", &scheme)?,
-                id,
-                bank_account_id: bank_account_id.into(),
-                transaction_id: transaction_id.into(),
-                amount,
-                fee,
-                payee_name,
-            })
-        },
+    let Some(mut due) = row.as_ref().map(due_from_row).transpose()? else {
+        return Ok(None);
+    };
+    sqlx::query(
+        "UPDATE transfers SET send_attempts = send_attempts + 1, next_attempt_at = $1 WHERE id = $2",
     )
-    .transpose()
+    .bind(lease_until)
+    .bind(&due.id)
+    .execute(&mut *conn)
+    .await?;
+    due.attempts += 1;
+    Ok(Some(due))
 }
 
-/// Moves a claimed transfer out of pending, with its payer's row, in the caller's transaction.
-pub async fn set_status_in(
+/// The rail took the transfer: it waits for the rail's word. False when it was no longer
+/// waiting to be sent (its outcome arrived first).
+pub async fn mark_sent_in(
     conn: &mut AnyConnection,
     id: &str,
-    transaction_id: &TransactionId,
-    status: TransferStatus,
-    reason: Option<&str>,
     now: i64,
-) -> Result<(), sqlx::Error> {
-    let moved = sqlx::query(
-        "UPDATE transfers SET status = $1, return_reason = $2, settled_at = $3 \
-         WHERE id = $4 AND status = 'pending'",
+) -> Result<bool, sqlx::Error> {
+    let marked = sqlx::query(
+        "UPDATE transfers SET sent_at = $1, next_attempt_at = NULL \
+         WHERE id = $2 AND status = 'pending' AND sent_at IS NULL",
     )
-    .bind(status.as_str())
-    .bind(reason)
     .bind(now)
     .bind(id)
     .execute(&mut *conn)
     .await?;
-    assert_eq!(
-        moved.rows_affected(),
-        1,
-        "a claimed transfer moves from pending exactly once"
-    );
+    Ok(marked.rows_affected() == 1)
+}
+
+/// The rail could not take the transfer now: it is tried again from `at`.
+pub async fn retry_at(db: &Db, id: &str, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE transfers SET next_attempt_at = $1 \
+         WHERE id = $2 AND status = 'pending' AND sent_at IS NULL",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// A transfer locked in the caller's transaction, for the outcome its rail reports.
+pub async fn lock_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    id: &str,
+) -> Result<Option<Due>, sqlx::Error> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let row = sqlx::query(&format!(
+        "SELECT {DUE_COLUMNS} FROM transfers WHERE id = $1{lock}"
+    ))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(due_from_row).transpose()
+}
+
+/// Moves a transfer from `from` to `to`, with its payer's row, in the caller's transaction;
+/// false when it was no longer in `from` (the outcome was recorded before).
+pub async fn move_status_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    transaction_id: &TransactionId,
+    from: TransferStatus,
+    to: TransferStatus,
+    reason: Option<&str>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE transfers SET status = $1, return_reason = $2, settled_at = $3, \
+         next_attempt_at = NULL WHERE id = $4 AND status = $5",
+    )
+    .bind(to.as_str())
+    .bind(reason)
+    .bind(now)
+    .bind(id)
+    .bind(from.as_str())
+    .execute(&mut *conn)
+    .await?;
+    if moved.rows_affected() != 1 {
+        return Ok(false);
+    }
     sqlx::query("UPDATE transactions SET status = $1 WHERE id = $2")
-        .bind(status.payer_row().as_str())
+        .bind(to.payer_row().as_str())
         .bind(transaction_id)
         .execute(&mut *conn)
         .await?;
-    Ok(())
+    Ok(true)
 }
 
 /// The ids of a transfer's attachments.

@@ -469,3 +469,17 @@ pub async fn set_registration_state(
         .await?;
     Ok(())
 }
+
+/// A person's home address as payment messages carry it: country, town, region, street,
+/// building, postcode (the parts given; none when onboarding has not asked yet).
+pub async fn postal_address(db: &Db, id: &UserId) -> Result<Vec<String>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>)>(
+        "SELECT country, city, region, address1, building_number, postcode FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row
+        .map(|(a, b, c, d, e, f)| [a, b, c, d, e, f].into_iter().flatten().collect())
+        .unwrap_or_default())
+}

@@ -46,6 +46,7 @@ mod passkeys;
 mod password_reset;
 mod production;
 mod profiles;
+mod rails;
 mod rate_limits;
 mod recipients;
 mod referrals;

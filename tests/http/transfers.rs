@@ -194,9 +194,15 @@ fn paid_transaction(reply: &Reply) -> TransactionView {
 }
 
 pub(crate) async fn settle_now(bank: &TestBank) -> usize {
-    bank::services::payments::settlement::settle_due(&bank.db, bank.db.now_ms() + 7_200_000, 1000)
-        .await
-        .unwrap()
+    bank::services::payments::settlement::settle_due(
+        &bank.db,
+        &bank::providers::rails::sandbox::SandboxRails,
+        std::time::Duration::from_secs(5),
+        bank.db.now_ms() + 7_200_000,
+        1000,
+    )
+    .await
+    .unwrap()
 }
 
 pub(crate) fn new_id() -> String {
@@ -406,9 +412,11 @@ on_both_backends!(two_processes_settle_one_queue_once, |bank| {
     }
     let other = bank::store::Db::connect(&bank.url).await.unwrap();
     let later = bank.db.now_ms() + 7_200_000;
+    let rails = bank::providers::rails::sandbox::SandboxRails;
+    let wait = std::time::Duration::from_secs(5);
     let (a, b) = tokio::join!(
-        bank::services::payments::settlement::settle_due(&bank.db, later, 1000),
-        bank::services::payments::settlement::settle_due(&other, later, 1000)
+        bank::services::payments::settlement::settle_due(&bank.db, &rails, wait, later, 1000),
+        bank::services::payments::settlement::settle_due(&other, &rails, wait, later, 1000)
     );
     assert_eq!(
         a.unwrap() + b.unwrap(),

@@ -2278,6 +2278,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks/rails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_webhooks_rails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/invoices/partners/fetch": {
         parameters: {
             query?: never;
@@ -5039,6 +5055,11 @@ export interface components {
         Purpose: "team" | "card";
         /** @enum {string} */
         QuestionKind: "single" | "multiple" | "text";
+        /** @description The answer the rail checks: the notification's nonce, signed in `DigitalSignature`. */
+        RailWebhookAnswer: {
+            /** Format: int64 */
+            Nonce: number;
+        };
         /** @description SPEC §7 `{fromAccount, fromCurrency, toCurrency, conversionType, amount, quoteId}`. */
         RateRequest: {
             /**
@@ -10353,6 +10374,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_webhooks_rails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The rail's JSON notification, as signed */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RailWebhookAnswer"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

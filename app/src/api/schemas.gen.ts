@@ -105,6 +105,7 @@ export const ProfileList = /* @__PURE__ */ v.object({ "results": /* @__PURE__ */
 export const PromoState = /* @__PURE__ */ v.picklist(["toNotify","seen","dismissed"]);
 export const PromoAnswer = /* @__PURE__ */ v.object({ "name": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()), "state": /* @__PURE__ */ v.optional(PromoState) });
 export const ProviderName = /* @__PURE__ */ v.picklist(["sandbox","sumsub"]);
+export const RailWebhookAnswer = /* @__PURE__ */ v.object({ "Nonce": /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer()) });
 export const ReferralProgramme = /* @__PURE__ */ v.object({ "code": /* @__PURE__ */ v.string(), "link": /* @__PURE__ */ v.string(), "shortLink": /* @__PURE__ */ v.string(), "reward": /* @__PURE__ */ v.string(), "terms": /* @__PURE__ */ v.string(), "whatsappMessage": /* @__PURE__ */ v.string() });
 export const RegistrationState = /* @__PURE__ */ v.picklist(["personal_details","personal_address"]);
 export const RegistrationStateInput = /* @__PURE__ */ v.object({ "state": /* @__PURE__ */ v.optional(/* @__PURE__ */ v.nullable(RegistrationState)) });

@@ -4,6 +4,7 @@
 pub mod approvals;
 pub mod attachments;
 pub mod fees;
+pub mod rails;
 pub mod recipients;
 pub mod transfers;
 
@@ -17,4 +18,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(transfers::routes())
         .merge(attachments::routes())
         .merge(approvals::routes())
+        .merge(rails::routes())
 }

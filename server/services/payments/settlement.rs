@@ -1,20 +1,46 @@
-//! The scheme job's use case: settles or returns the transfers whose time has come, one per
-//! database transaction. A transfer's status moves only from pending, in the same transaction
-//! as its booking: a crash rolls both back, and the next run takes it up again.
+//! The scheme job's use case and the rails' word on a transfer (issue 33 point 1).
+//!
+//! A due transfer is claimed for one try in a short transaction (held back by a lease so no
+//! other process sends it meanwhile), handed to the rail outside any transaction, and then:
+//! taken (it waits for the rail's notification), settled or returned at once (the sandbox), or
+//! not taken now (tried again after a backoff that grows threefold, never lost). The rail gets
+//! the transfer's id as its idempotency key, so a try repeated after a crash or a time-out is
+//! never a second payment.
+//!
+//! An outcome moves a transfer's status only forward, in the transaction that books it: settled
+//! from pending; returned (the money and the fee back to the payer) from pending, or from
+//! completed when the payee's bank sends it back later. A notification that arrives twice or
+//! after a later one changes nothing.
+
+use std::time::Duration;
 
 use crate::domain::accounts::money::Money;
-use crate::domain::payments::settlement::{self, Outcome, TransferStatus};
+use crate::domain::payments::receiver::Receiver;
+use crate::domain::payments::settlement::TransferStatus;
+use crate::providers::rails::{Dispatch, OutgoingPayment, PaymentRails, RailError};
 use crate::store::bookings::{self, BookingError};
 use crate::store::{self, Db};
 
-/// Settles or returns up to `at_most` due transfers, and answers how many it finished.
-pub async fn settle_due(db: &Db, now: i64, at_most: usize) -> Result<usize, BookingError> {
+/// How long one process holds a transfer while it sends it.
+const LEASE_MS: i64 = 60_000;
+/// The longest wait between tries.
+const MAX_WAIT_MS: i64 = 60 * 60 * 1000;
+
+/// Hands up to `at_most` transfers due at `now` to the rail, and answers how many it handed
+/// over.
+pub async fn settle_due(
+    db: &Db,
+    rails: &dyn PaymentRails,
+    retry_base: Duration,
+    now: i64,
+    at_most: usize,
+) -> Result<usize, BookingError> {
     if !store::transfers::any_due(db, now).await? {
         return Ok(0);
     }
     let mut done = 0;
     while done < at_most {
-        if !settle_one(db, now).await? {
+        if !send_one(db, rails, retry_base, now).await? {
             break;
         }
         done += 1;
@@ -22,36 +48,174 @@ pub async fn settle_due(db: &Db, now: i64, at_most: usize) -> Result<usize, Book
     Ok(done)
 }
 
-async fn settle_one(db: &Db, now: i64) -> Result<bool, BookingError> {
+/// The wait before try `attempts + 1`: the base, then three times longer each time.
+pub fn backoff(retry_base: Duration, attempts: i64) -> i64 {
+    let base = i64::try_from(retry_base.as_millis()).unwrap_or(MAX_WAIT_MS);
+    let factor = 3_i64.saturating_pow(u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0));
+    base.saturating_mul(factor).min(MAX_WAIT_MS)
+}
+
+async fn send_one(
+    db: &Db,
+    rails: &dyn PaymentRails,
+    retry_base: Duration,
+    now: i64,
+) -> Result<bool, BookingError> {
     let mut tx = db.begin_write().await?;
-    let Some(due) = store::transfers::claim_due_in(&mut tx, db.backend, now).await? else {
+    let Some(due) =
+        store::transfers::claim_due_in(&mut tx, db.backend, now, now + LEASE_MS).await?
+    else {
         tx.rollback().await?;
         return Ok(false);
     };
-    let (status, reason) = match settlement::sandbox_outcome(&due.payee_name) {
-        Outcome::Settled => (TransferStatus::Completed, None),
-        Outcome::Returned(reason) => {
-            let account = store::bank_accounts::by_id_in(&mut tx, &due.bank_account_id)
-                .await?
-                .ok_or_else(|| {
-                    BookingError::Ledger(format!("transfer {} has no account", due.id))
-                })?;
-            let details = format!("Returned: {} ({reason})", due.payee_name);
-            bookings::transfer_returned(
-                &mut tx,
-                &account,
-                due.scheme,
-                Money::new(due.amount, account.currency),
-                Money::new(due.fee, account.currency),
-                &details,
-                now,
+    let account = store::bank_accounts::by_id_in(&mut tx, &due.bank_account_id)
+        .await?
+        .ok_or_else(|| BookingError::Ledger(format!("transfer {} has no account", due.id)))?;
+    tx.commit().await?;
+    let payee = Receiver::from_stored(&due.payee)
+        .map_err(|e| BookingError::Ledger(format!("transfer {}: {e}", due.id)))?;
+    let some = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+    let payment = OutgoingPayment {
+        transfer_id: due.id.clone(),
+        scheme: due.scheme,
+        currency: account.currency.code(),
+        amount_minor: due.amount,
+        payer_name: account.name.clone(),
+        payer_iban: account.iban.clone(),
+        payer_address: store::users::postal_address(db, &due.user_id).await?,
+        payee_name: due.payee_name.clone(),
+        payee_iban: some(&payee.iban),
+        payee_sort_code: some(&payee.uk_sort_code),
+        payee_account_number: some(&payee.uk_account_number)
+            .or_else(|| some(&payee.account_number)),
+        payee_bic: some(&payee.bic),
+        reference: due.reference.clone(),
+    };
+    let sent = rails.send(&payment).await;
+    // The outcome's time: the send took a moment (and a test may run the job ahead of the clock).
+    let now = now.max(db.now_ms());
+    match sent {
+        Ok(Dispatch::Accepted) => {
+            let mut tx = db.begin_write().await?;
+            store::transfers::mark_sent_in(&mut tx, &due.id, now).await?;
+            tx.commit().await?;
+        }
+        Ok(Dispatch::Settled) => {
+            conclude(db, &due.id, Conclusion::Settled, now).await?;
+        }
+        Ok(Dispatch::Returned(reason)) | Err(RailError::Refused(reason)) => {
+            conclude(db, &due.id, Conclusion::Failed(&reason), now).await?;
+        }
+        Err(error) => {
+            let wait = backoff(retry_base, due.attempts);
+            tracing::warn!(%error, transfer = %due.id, attempts = due.attempts, wait_ms = wait,
+                           "the rail did not take a transfer; it stays queued");
+            store::transfers::retry_at(db, &due.id, now + wait).await?;
+            store::health::job_failed(
+                db,
+                "sending transfers",
+                &format!("{}: {error}", rails.name()),
             )
             .await?;
-            (TransferStatus::Returned, Some(reason))
         }
-    };
-    store::transfers::set_status_in(&mut tx, &due.id, &due.transaction_id, status, reason, now)
-        .await?;
-    tx.commit().await?;
+    }
     Ok(true)
+}
+
+/// What the rail says became of a transfer.
+#[derive(Debug, Clone, Copy)]
+pub enum Conclusion<'a> {
+    Settled,
+    /// Refused before it settled.
+    Failed(&'a str),
+    /// Sent back, before or after it settled.
+    Returned(&'a str),
+}
+
+/// Records a transfer's outcome in its own transaction; false when it changed nothing (no such
+/// transfer, or its outcome was recorded before).
+pub async fn conclude(
+    db: &Db,
+    transfer_id: &str,
+    conclusion: Conclusion<'_>,
+    now: i64,
+) -> Result<bool, BookingError> {
+    let mut tx = db.begin_write().await?;
+    let changed = conclude_in(&mut tx, db.backend, transfer_id, conclusion, now).await?;
+    tx.commit().await?;
+    Ok(changed)
+}
+
+/// As [`conclude`], in the caller's transaction.
+pub async fn conclude_in(
+    conn: &mut sqlx::AnyConnection,
+    backend: store::Backend,
+    transfer_id: &str,
+    conclusion: Conclusion<'_>,
+    now: i64,
+) -> Result<bool, BookingError> {
+    let Some(transfer) = store::transfers::lock_in(conn, backend, transfer_id).await? else {
+        return Ok(false);
+    };
+    use TransferStatus::{Completed, Pending, Returned};
+    let (reason, from) = match (conclusion, transfer.status) {
+        (Conclusion::Settled, Pending) => {
+            return Ok(store::transfers::move_status_in(
+                conn,
+                &transfer.id,
+                &transfer.transaction_id,
+                Pending,
+                Completed,
+                None,
+                now,
+            )
+            .await?);
+        }
+        (Conclusion::Failed(reason), Pending) => (reason, Pending),
+        (Conclusion::Returned(reason), Pending | Completed) => (reason, transfer.status),
+        _ => return Ok(false),
+    };
+    if !store::transfers::move_status_in(
+        conn,
+        &transfer.id,
+        &transfer.transaction_id,
+        from,
+        Returned,
+        Some(reason),
+        now,
+    )
+    .await?
+    {
+        return Ok(false);
+    }
+    let account = store::bank_accounts::by_id_in(conn, &transfer.bank_account_id)
+        .await?
+        .ok_or_else(|| BookingError::Ledger(format!("transfer {} has no account", transfer.id)))?;
+    let details = format!("Returned: {} ({reason})", transfer.payee_name);
+    bookings::transfer_returned(
+        conn,
+        &account,
+        transfer.scheme,
+        Money::new(transfer.amount, account.currency),
+        Money::new(transfer.fee, account.currency),
+        &details,
+        now,
+    )
+    .await?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_grow_threefold_up_to_an_hour() {
+        let base = Duration::from_secs(5);
+        assert_eq!(backoff(base, 1), 5_000);
+        assert_eq!(backoff(base, 2), 15_000);
+        assert_eq!(backoff(base, 3), 45_000);
+        assert_eq!(backoff(base, 9), MAX_WAIT_MS);
+        assert_eq!(backoff(base, i64::MAX), MAX_WAIT_MS);
+    }
 }

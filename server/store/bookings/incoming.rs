@@ -1,7 +1,9 @@
 //! Money that arrives from outside: for a customer of the bank, or, when no account has the
 //! number it names, into suspense until someone finds whose it is.
 
-use super::{against_bank, minor_in, BookingError, Party};
+use sqlx::AnyConnection;
+
+use super::{against_bank, against_bank_in, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
@@ -12,7 +14,7 @@ use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind};
 use crate::store::suspense;
 use crate::store::transactions::NewTransaction;
-use crate::store::Db;
+use crate::store::{Backend, Db};
 
 /// A payment arrives from outside through a scheme (UK local, SEPA, SWIFT).
 pub async fn inbound(
@@ -25,7 +27,48 @@ pub async fn inbound(
     at: i64,
 ) -> Result<TransactionId, BookingError> {
     let amount = minor_in(account, amount)?;
-    let row = NewTransaction {
+    let row = inbound_row(account, amount, scheme, &payer, reference, at);
+    let clearing = (AccountKind::SchemeClearing, Some(scheme.as_str()));
+    against_bank(db, account, clearing, amount, "inbound_payment", &row).await
+}
+
+/// As [`inbound`], in the caller's transaction (a rail's notification is recorded in the same
+/// one, so the money arrives once).
+#[allow(clippy::too_many_arguments)]
+pub async fn inbound_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    account: &BankAccount,
+    amount: Money,
+    scheme: Scheme,
+    payer: Party<'_>,
+    reference: &str,
+    at: i64,
+) -> Result<TransactionId, BookingError> {
+    let amount = minor_in(account, amount)?;
+    let row = inbound_row(account, amount, scheme, &payer, reference, at);
+    let clearing = (AccountKind::SchemeClearing, Some(scheme.as_str()));
+    against_bank_in(
+        conn,
+        backend,
+        account,
+        clearing,
+        amount,
+        "inbound_payment",
+        &row,
+    )
+    .await
+}
+
+fn inbound_row<'a>(
+    account: &'a BankAccount,
+    amount: i64,
+    scheme: Scheme,
+    payer: &Party<'a>,
+    reference: &'a str,
+    at: i64,
+) -> NewTransaction<'a> {
+    NewTransaction {
         scheme: Some(scheme.into()),
         details: reference,
         counterparty_name: Some(payer.name),
@@ -39,9 +82,7 @@ pub async fn inbound(
             amount,
             at,
         )
-    };
-    let clearing = (AccountKind::SchemeClearing, Some(scheme.as_str()));
-    against_bank(db, account, clearing, amount, "inbound_payment", &row).await
+    }
 }
 
 /// Money that arrived for an account the bank does not know.
@@ -58,8 +99,18 @@ pub struct Unmatched<'a> {
 /// what arrived, and answers the record's id.
 pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, BookingError> {
     let mut tx = db.begin_write().await?;
+    let id = to_suspense_in(&mut tx, money).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// As [`to_suspense`], in the caller's transaction.
+pub async fn to_suspense_in(
+    conn: &mut AnyConnection,
+    money: &Unmatched<'_>,
+) -> Result<String, BookingError> {
     let clearing = ledger::system_account(
-        &mut tx,
+        conn,
         money.at,
         AccountKind::SchemeClearing,
         Some(money.scheme.as_str()),
@@ -67,7 +118,7 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
     )
     .await?;
     let suspense = ledger::system_account(
-        &mut tx,
+        conn,
         money.at,
         AccountKind::Suspense,
         None,
@@ -80,7 +131,7 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         money.amount.currency,
         money.amount.minor,
     )?;
-    let booked = ledger::book(&mut tx, "suspense", None, &entry, money.at).await?;
+    let booked = ledger::book(conn, "suspense", None, &entry, money.at).await?;
     let item = suspense::NewItem {
         origin: SuspenseOrigin::UnknownAccount,
         scheme: money.scheme.as_str(),
@@ -90,7 +141,5 @@ pub async fn to_suspense(db: &Db, money: &Unmatched<'_>) -> Result<String, Booki
         reference: money.reference,
         user_id: None,
     };
-    let id = suspense::keep_in(&mut tx, &item, &booked.entry_id, money.at).await?;
-    tx.commit().await?;
-    Ok(id)
+    Ok(suspense::keep_in(conn, &item, &booked.entry_id, money.at).await?)
 }

@@ -17,7 +17,7 @@ mod transfers;
 pub use cards::{card_purchase, declined_card_purchase};
 pub use charges::{fee, reward_in};
 pub use conversions::{convert, convert_in, Conversion};
-pub use incoming::{inbound, to_suspense, Unmatched};
+pub use incoming::{inbound, inbound_in, to_suspense, to_suspense_in, Unmatched};
 pub use lending::{advance, Advance};
 pub use suspense::{release_to_account_in, return_in};
 pub use transfers::{
@@ -153,24 +153,39 @@ pub(super) async fn against_bank(
     row: &NewTransaction<'_>,
 ) -> Result<TransactionId, BookingError> {
     let mut tx = db.begin_write().await?;
+    let id = against_bank_in(
+        &mut tx, db.backend, account, bank_side, amount, entry_kind, row,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// As [`against_bank`], in the caller's transaction.
+pub(super) async fn against_bank_in(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    account: &BankAccount,
+    bank_side: (AccountKind, Option<&str>),
+    amount: i64,
+    entry_kind: &str,
+    row: &NewTransaction<'_>,
+) -> Result<TransactionId, BookingError> {
     // The bank's own charges (fees) are booked whatever the account's state; money from
     // outside and card payments need an account that is open for business.
     if entry_kind != "fee" {
-        usable(&mut tx, db.backend, account).await?;
+        usable(conn, backend, account).await?;
     }
     let (kind, scope) = bank_side;
-    let bank =
-        ledger::system_account(&mut tx, row.created_at, kind, scope, account.currency).await?;
+    let bank = ledger::system_account(conn, row.created_at, kind, scope, account.currency).await?;
     let customer = &account.ledger_account_id;
     let entry = if amount > 0 {
         Entry::transfer(&bank, customer, account.currency, amount)?
     } else {
         Entry::transfer(customer, &bank, account.currency, -amount)?
     };
-    let booked = ledger::book(&mut tx, entry_kind, None, &entry, row.created_at).await?;
-    let id = insert_booked(&mut tx, &booked, account, row).await?;
-    tx.commit().await?;
-    Ok(id)
+    let booked = ledger::book(conn, entry_kind, None, &entry, row.created_at).await?;
+    Ok(insert_booked(conn, &booked, account, row).await?)
 }
 
 /// The transaction a retried request first made, on the account it was made from.
