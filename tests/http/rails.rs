@@ -481,3 +481,106 @@ async fn through_clearbank_on_sqlite() {
 async fn through_clearbank_on_postgres() {
     through_clearbank(Backend::Postgres).await;
 }
+
+/// A real deployment (`BANK_SANDBOX=off`): texts through Twilio, transfers through ClearBank,
+/// each against its fake. The payer approves with the texted code, the bank's own job sends the
+/// transfer, ClearBank's webhook settles it and the payer sees it completed; SEPA, which the
+/// bank does not send through ClearBank yet, is refused before anything is approved.
+async fn end_to_end_without_the_sandbox(backend: Backend) {
+    let (rail, fake) = fake_clearbank().await;
+    let (texts, twilio) = crate::sms::fake_twilio().await;
+    let bank = TestBank::start_with(backend, move |config| {
+        config.sandbox = false;
+        config.clearbank = Some(settings(rail));
+        config.twilio = Some(crate::sms::settings(texts));
+        config.settlement.local = std::time::Duration::ZERO;
+    })
+    .await;
+    let p = payer(&bank, "olivia@example.com").await;
+    let auth = p.customer.bearer();
+    let headers = [("authorization", auth.as_str())];
+    let terms = local_terms(&p.gbp, "10.00", "Acme Ltd");
+    let asked = post(
+        &bank,
+        "/v2/auth/mfa/generate",
+        crate::transfers::approval_of(&terms),
+        &headers,
+    )
+    .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let request_id = asked
+        .read::<bank::api::common_answers::MfaStep>()
+        .request_id;
+    let text = twilio.asked.lock().unwrap()[0]
+        .2
+        .iter()
+        .find(|(k, _)| k == "Body")
+        .unwrap()
+        .1
+        .clone();
+    let code = crate::transfers::code_in(&text);
+    let verified = post(
+        &bank,
+        "/v2/auth/mfa/verify",
+        crate::transfers::sms_answer(&request_id, &code),
+        &headers,
+    )
+    .await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    let id = uuid::Uuid::new_v4().to_string();
+    let paid = submit(&bank, &auth, &with(&terms, &id, &request_id)).await;
+    assert_eq!(paid.status, 200, "{}", paid.body);
+
+    // The bank's job hands it to ClearBank (it runs four times a second).
+    for _ in 0..100 {
+        if !fake.asked.lock().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(fake.asked.lock().unwrap().len(), 1, "sent once");
+    assert_eq!(status(&bank, &id).await.0, TransferStatus::Pending);
+    answered(
+        &webhook(
+            &bank,
+            CLEARBANK_KEY,
+            "TransactionSettled",
+            settled(&id, "t-e2e"),
+            5,
+        )
+        .await,
+        5,
+    );
+    assert_eq!(status(&bank, &id).await.0, TransferStatus::Completed);
+    let row = paid
+        .read::<bank::api::payments::transfers::TransferResult>()
+        .transaction
+        .unwrap();
+    let shown = crate::transfers::take(&bank, &auth, &row.id).await;
+    assert_eq!(
+        shown.status,
+        bank::domain::accounts::transaction_kinds::TransactionStatus::Completed
+    );
+
+    let sepa = post(
+        &bank,
+        "/v2/auth/mfa/generate",
+        crate::transfers::approval_of(&crate::transfers::sepa_terms(&p.eur, "10.00")),
+        &headers,
+    )
+    .await;
+    assert_eq!(sepa.status, 503, "{}", sepa.body);
+    assert_eq!(sepa.error().code, "scheme_unavailable");
+    ledger_is_sound(&bank).await;
+    bank.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn end_to_end_without_the_sandbox_on_sqlite() {
+    end_to_end_without_the_sandbox(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn end_to_end_without_the_sandbox_on_postgres() {
+    end_to_end_without_the_sandbox(Backend::Postgres).await;
+}

@@ -23,7 +23,7 @@ const SID: &str = "AC0123456789abcdef0123456789abcdef";
 const TOKEN: &str = "twilio-auth-token";
 
 #[derive(Clone, Copy)]
-enum Answer {
+pub(crate) enum Answer {
     Queued,
     Busy,
     TooMany,
@@ -31,15 +31,15 @@ enum Answer {
 }
 
 /// One request to the fake: (path, Authorization header, form fields).
-type Asked = (String, String, Vec<(String, String)>);
+pub(crate) type Asked = (String, String, Vec<(String, String)>);
 
 #[derive(Default)]
-struct Fake {
+pub(crate) struct Fake {
     answers: Mutex<Vec<Answer>>,
-    asked: Mutex<Vec<Asked>>,
+    pub(crate) asked: Mutex<Vec<Asked>>,
 }
 
-async fn fake_twilio() -> (SocketAddr, Arc<Fake>) {
+pub(crate) async fn fake_twilio() -> (SocketAddr, Arc<Fake>) {
     async fn messages(
         State(fake): State<Arc<Fake>>,
         Path(account): Path<String>,
@@ -120,7 +120,7 @@ async fn fake_twilio() -> (SocketAddr, Arc<Fake>) {
     (serve(router).await, fake)
 }
 
-fn settings(address: SocketAddr) -> TwilioSettings {
+pub(crate) fn settings(address: SocketAddr) -> TwilioSettings {
     TwilioSettings {
         base_url: format!("http://{address}"),
         account_sid: SID.into(),

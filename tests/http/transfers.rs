@@ -107,7 +107,7 @@ pub async fn ask_approval(
     (step.read::<MfaStep>().request_id, text)
 }
 
-fn code_in(text: &str) -> String {
+pub(crate) fn code_in(text: &str) -> String {
     text.split("code ").nth(1).unwrap()[..6].to_string()
 }
 
@@ -156,7 +156,7 @@ pub async fn submit(bank: &TestBank, auth: &str, transfer: &TransferBody) -> Rep
 }
 
 /// One transaction of the caller's, as the detail shows it.
-async fn take(bank: &TestBank, auth: &str, id: &str) -> TransactionView {
+pub(crate) async fn take(bank: &TestBank, auth: &str, id: &str) -> TransactionView {
     let reply = post(
         bank,
         "/v2/transactions/take",

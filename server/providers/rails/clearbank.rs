@@ -16,8 +16,9 @@
 //! Why ClearBank rather than Modulr: its API reference, webhook catalogue and signing rules are
 //! published (and were available offline to build against), it is a UK clearing bank with
 //! direct Faster Payments access, and it offers Confirmation of Payee through the same API.
-//! SEPA and SWIFT through ClearBank's cross-border API are not built yet: such transfers wait,
-//! queued, until they are (`RailError::Unavailable`), and are never settled by a made-up outcome.
+//! SEPA and SWIFT through ClearBank's cross-border API are not built yet: with ClearBank
+//! configured such transfers are refused at planning (`carries`), never settled by a made-up
+//! outcome.
 
 use std::time::Duration;
 
@@ -33,6 +34,9 @@ use serde_json::Value;
 use super::{Dispatch, Notification, OutgoingPayment, PaymentRails, Pending, RailError, RailEvent};
 use crate::config::ClearBankSettings;
 use crate::domain::payments::payee::Scheme;
+
+/// The schemes sent through ClearBank so far.
+pub const SCHEMES: &[Scheme] = &[Scheme::Local];
 
 /// ClearBank answers a webhook's sender within 5 seconds; a payment call gets a little longer.
 const TIMEOUT: Duration = Duration::from_secs(10);
@@ -234,7 +238,7 @@ impl PaymentRails for ClearBank {
 
     fn send<'a>(&'a self, payment: &'a OutgoingPayment) -> Pending<'a, Dispatch> {
         Box::pin(async move {
-            if payment.scheme != Scheme::Local || payment.currency != "GBP" {
+            if !SCHEMES.contains(&payment.scheme) || payment.currency != "GBP" {
                 return Err(RailError::Unavailable(format!(
                     "{} transfers are not sent through ClearBank yet",
                     payment.scheme.label()

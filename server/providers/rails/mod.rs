@@ -112,6 +112,15 @@ pub trait PaymentRails: Send + Sync {
     fn read_webhook(&self, headers: &HeaderMap, body: &[u8]) -> Result<Notification, RailError>;
 }
 
+/// Whether the configured rail carries a scheme: a transfer on one it does not is refused
+/// before anything is approved or held, never queued for a rail that will not take it.
+pub fn carries(config: &crate::config::Config, scheme: Scheme) -> bool {
+    if config.clearbank.is_some() {
+        return clearbank::SCHEMES.contains(&scheme);
+    }
+    config.sandbox
+}
+
 /// ClearBank when configured; the sandbox schemes in sandbox mode; otherwise none, and no
 /// transfer leaves the bank (they stay queued: nothing is settled by a made-up outcome).
 pub fn from_config(

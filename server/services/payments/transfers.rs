@@ -158,10 +158,10 @@ pub async fn plan(
         return Err(TransferError::InsufficientFunds);
     }
     let on_us = on_us(db, &checked).await?;
-    // Money for another bank needs a payment scheme. Only the sandbox's exists so far, so
-    // outside sandbox mode such a transfer is refused before anything is approved or held
-    // (issue 26 point 2); payments between the bank's own accounts need no scheme.
-    if on_us.is_none() && !config.sandbox {
+    // Money for another bank needs a rail that carries its scheme (the sandbox's, or the
+    // sponsor bank's); without one the transfer is refused before anything is approved or held
+    // (issue 26 point 2). Payments between the bank's own accounts need no scheme.
+    if on_us.is_none() && !crate::providers::rails::carries(config, checked.scheme) {
         return Err(TransferError::SchemeUnavailable);
     }
     if on_us.as_ref().is_some_and(|to| to.id == account.id) {
