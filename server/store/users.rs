@@ -470,9 +470,18 @@ pub async fn set_registration_state(
     Ok(())
 }
 
-/// A person's home address as payment messages carry it: country, town, region, street,
-/// building, postcode (the parts given; none when onboarding has not asked yet).
-pub async fn postal_address(db: &Db, id: &UserId) -> Result<Vec<String>, sqlx::Error> {
+/// A person's home address, as payment messages carry it (each part when onboarding asked it).
+#[derive(Debug, Default, Clone)]
+pub struct HomeAddress {
+    pub country: Option<String>,
+    pub city: Option<String>,
+    pub region: Option<String>,
+    pub street: Option<String>,
+    pub building: Option<String>,
+    pub postcode: Option<String>,
+}
+
+pub async fn home_address(db: &Db, id: &UserId) -> Result<HomeAddress, sqlx::Error> {
     let row = sqlx::query_as::<_, (Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>)>(
         "SELECT country, city, region, address1, building_number, postcode FROM users WHERE id = $1",
     )
@@ -480,6 +489,15 @@ pub async fn postal_address(db: &Db, id: &UserId) -> Result<Vec<String>, sqlx::E
     .fetch_optional(&db.pool)
     .await?;
     Ok(row
-        .map(|(a, b, c, d, e, f)| [a, b, c, d, e, f].into_iter().flatten().collect())
+        .map(
+            |(country, city, region, street, building, postcode)| HomeAddress {
+                country,
+                city,
+                region,
+                street,
+                building,
+                postcode,
+            },
+        )
         .unwrap_or_default())
 }

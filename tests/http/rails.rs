@@ -37,8 +37,8 @@ enum Answer {
     Refused,
 }
 
-/// One request to the fake: (X-Request-Id, the body as sent).
-type Asked = (String, Value);
+/// One request to the fake: (path, X-Request-Id, the body as sent).
+type Asked = (String, String, Value);
 
 #[derive(Default)]
 struct Fake {
@@ -47,8 +47,9 @@ struct Fake {
 }
 
 async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
-    async fn fps(
+    async fn payments(
         State(fake): State<Arc<Fake>>,
+        uri: axum::http::Uri,
         headers: HeaderMap,
         body: axum::body::Bytes,
     ) -> Response {
@@ -83,7 +84,10 @@ async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
                 .into_response();
         }
         let sent: Value = serde_json::from_slice(&body).unwrap();
-        fake.asked.lock().unwrap().push((request_id, sent.clone()));
+        fake.asked
+            .lock()
+            .unwrap()
+            .push((uri.path().to_string(), request_id, sent.clone()));
         let answer = {
             let mut answers = fake.answers.lock().unwrap();
             if answers.is_empty() {
@@ -96,6 +100,10 @@ async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
             ["endToEndIdentification"]
             .clone();
         match answer {
+            // The cross-border and multi-currency APIs take the payment as a whole.
+            Answer::Accepted if uri.path() != "/v3/payments/fps" => {
+                (StatusCode::ACCEPTED, axum::Json(json!({}))).into_response()
+            }
             Answer::Accepted => (StatusCode::ACCEPTED, axum::Json(json!({
                 "transactions": [{"endToEndIdentification": e2e, "response": "Accepted"}],
                 "halLinks": []}))).into_response(),
@@ -109,7 +117,12 @@ async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
     }
     let fake = Arc::new(Fake::default());
     let router = axum::Router::new()
-        .route("/v3/payments/fps", axum::routing::post(fps))
+        .route("/v3/payments/fps", axum::routing::post(payments))
+        .route(
+            "/payments/cross-border/v2/payments",
+            axum::routing::post(payments),
+        )
+        .route("/v1/mccy/payments", axum::routing::post(payments))
         .with_state(fake.clone());
     (serve(router).await, fake)
 }
@@ -241,8 +254,9 @@ async fn through_clearbank(backend: Backend) {
         asked[0], asked[1],
         "the same request, the same idempotency key"
     );
-    assert_eq!(asked[0].0, first);
-    let transfer = &asked[0].1["paymentInstructions"][0]["creditTransfers"][0];
+    assert_eq!(asked[0].0, "/v3/payments/fps");
+    assert_eq!(asked[0].1, first);
+    let transfer = &asked[0].2["paymentInstructions"][0]["creditTransfers"][0];
     assert_eq!(
         transfer["paymentIdentification"]["endToEndIdentification"],
         first.replace('-', "")
@@ -257,7 +271,7 @@ async fn through_clearbank(backend: Backend) {
         "20000055779911"
     );
     assert_eq!(
-        asked[0].1["paymentInstructions"][0]["debtorAccount"]["identification"]["iban"],
+        asked[0].2["paymentInstructions"][0]["debtorAccount"]["identification"]["iban"],
         p.gbp.iban
     );
     assert_eq!(
@@ -494,6 +508,8 @@ async fn end_to_end_without_the_sandbox(backend: Backend) {
         config.clearbank = Some(settings(rail));
         config.twilio = Some(crate::sms::settings(texts));
         config.settlement.local = std::time::Duration::ZERO;
+        config.settlement.sepa = std::time::Duration::ZERO;
+        config.settlement.swift = std::time::Duration::ZERO;
     })
     .await;
     let p = payer(&bank, "olivia@example.com").await;
@@ -562,17 +578,185 @@ async fn end_to_end_without_the_sandbox(backend: Backend) {
         bank::domain::accounts::transaction_kinds::TransactionStatus::Completed
     );
 
-    let sepa = post(
+    // SEPA in euros through the cross-border API, settled by its completion webhook.
+    let sepa_terms = crate::transfers::sepa_terms(&p.eur, "10.00");
+    let sepa_id = approve_and_pay(&bank, &twilio, &auth, &sepa_terms).await;
+    let sent = wait_for_request(&fake, 2).await;
+    assert_eq!(sent.0, "/payments/cross-border/v2/payments");
+    assert_eq!(sent.1, sepa_id);
+    let info = &sent.2["paymentInformation"][0]["creditTransferTransactionInformation"][0];
+    assert_eq!(info["creditorAccount"]["iban"], "DE89370400440532013000");
+    assert_eq!(info["creditorAgent"]["bicfi"], "COBADEFFXXX");
+    let completed = json!({"PaymentId": "8ea63ded-79f8-5517-950b-37afc483c2e3", "TransactionId": "x-1",
+        "EndToEndIdentification": sepa_id.replace('-', ""), "InstructedAmount": "10.00", "InstructedCurrency": "EUR"});
+    answered(
+        &webhook(
+            &bank,
+            CLEARBANK_KEY,
+            "Payments.CrossBorder.OutboundPaymentCompleted",
+            completed,
+            6,
+        )
+        .await,
+        6,
+    );
+    assert_eq!(status(&bank, &sepa_id).await.0, TransferStatus::Completed);
+
+    // SWIFT in dollars through multi-currency payments; cancelled by the scheme: money back.
+    let usd = open_account(
+        &bank,
+        &p.customer.profile_id,
+        bank::domain::accounts::money::Currency::Usd,
+        false,
+    )
+    .await;
+    bank::providers::sandbox_payments::credit(&bank.db, &usd.iban, "500.00", "Payer", "")
+        .await
+        .unwrap();
+    let usd_terms = swift_terms(&usd);
+    let swift_id = approve_and_pay(&bank, &twilio, &auth, &usd_terms).await;
+    let sent = wait_for_request(&fake, 3).await;
+    assert_eq!(sent.0, "/v1/mccy/payments");
+    assert_eq!(sent.2["currencyCode"], "USD");
+    assert_eq!(
+        sent.2["transactions"][0]["creditor"]["accountNumber"],
+        "000123456789"
+    );
+    let before = reload(&bank, &usd).await.balance.booked;
+    let cancelled = json!({"TransactionId": "x-2", "EndToEndId": swift_id.replace('-', ""),
+        "InstructedAmount": 80.00, "InstructedCurrency": "USD",
+        "CancellationCode": "RejectedByScheme", "CancellationReason": "Contact ClearBank for more details"});
+    answered(
+        &webhook(
+            &bank,
+            CLEARBANK_KEY,
+            "Payments.Mccy.TransactionCancelled",
+            cancelled,
+            7,
+        )
+        .await,
+        7,
+    );
+    let (state, reason) = status(&bank, &swift_id).await;
+    assert_eq!(state, TransferStatus::Returned);
+    assert_eq!(
+        reason.as_deref(),
+        Some("RejectedByScheme: Contact ClearBank for more details")
+    );
+    assert!(
+        reload(&bank, &usd).await.balance.booked > before + 8000,
+        "the money and its fee came back"
+    );
+
+    // SWIFT in sterling is not carried by ClearBank: refused before anything is approved.
+    let swift_gbp = post(
         &bank,
         "/v2/auth/mfa/generate",
-        crate::transfers::approval_of(&crate::transfers::sepa_terms(&p.eur, "10.00")),
+        crate::transfers::approval_of(&swift_terms(&p.gbp)),
         &headers,
     )
     .await;
-    assert_eq!(sepa.status, 503, "{}", sepa.body);
-    assert_eq!(sepa.error().code, "scheme_unavailable");
+    assert_eq!(swift_gbp.status, 503, "{}", swift_gbp.body);
+    assert_eq!(swift_gbp.error().code, "scheme_unavailable");
+    assert_eq!(
+        fake.asked.lock().unwrap().len(),
+        3,
+        "each transfer sent once"
+    );
     ledger_is_sound(&bank).await;
     bank.finish().await;
+}
+
+fn swift_terms(
+    account: &bank::store::bank_accounts::BankAccount,
+) -> bank::domain::payments::request::TransferTermsBody {
+    use bank::domain::payments::receiver::{AddressBody, Receiver};
+    bank::domain::payments::request::TransferTermsBody {
+        amount: "80.00".into(),
+        sender: bank::domain::payments::request::Sender {
+            bank_account_id: account.id.to_string(),
+        },
+        receiver: Receiver {
+            name: "Hudson Supply Inc".into(),
+            kind: Some(bank::domain::payments::recipient::PayeeType::Company),
+            account_number: "000123456789".into(),
+            routing_code: "021000021".into(),
+            bic: "CHASUS33".into(),
+            swift_address: AddressBody {
+                country: "US".into(),
+                address1: "Park Avenue".into(),
+                building_number: "270".into(),
+                city: "New York".into(),
+                postcode: "10017".into(),
+                region: "NY".into(),
+            },
+            ..Default::default()
+        },
+        details: "PO 7781".into(),
+        scheme: Some(bank::domain::payments::payee::Scheme::Swift),
+    }
+}
+
+/// Approves `terms` with the code texted through the Twilio fake, submits, answers the id.
+async fn approve_and_pay(
+    bank: &TestBank,
+    twilio: &crate::sms::Fake,
+    auth: &str,
+    terms: &bank::domain::payments::request::TransferTermsBody,
+) -> String {
+    let headers = [("authorization", auth)];
+    let asked = post(
+        bank,
+        "/v2/auth/mfa/generate",
+        crate::transfers::approval_of(terms),
+        &headers,
+    )
+    .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let request_id = asked
+        .read::<bank::api::common_answers::MfaStep>()
+        .request_id;
+    let text = twilio
+        .asked
+        .lock()
+        .unwrap()
+        .last()
+        .unwrap()
+        .2
+        .iter()
+        .find(|(k, _)| k == "Body")
+        .unwrap()
+        .1
+        .clone();
+    let code = crate::transfers::code_in(&text);
+    let verified = post(
+        bank,
+        "/v2/auth/mfa/verify",
+        crate::transfers::sms_answer(&request_id, &code),
+        &headers,
+    )
+    .await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    let id = uuid::Uuid::new_v4().to_string();
+    let paid = submit(bank, auth, &with(terms, &id, &request_id)).await;
+    assert_eq!(paid.status, 200, "{}", paid.body);
+    id
+}
+
+/// The `n`th request to ClearBank, once the bank's job (four times a second) has sent it.
+async fn wait_for_request(fake: &Fake, n: usize) -> Asked {
+    for _ in 0..100 {
+        if fake.asked.lock().unwrap().len() >= n {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    fake.asked
+        .lock()
+        .unwrap()
+        .get(n - 1)
+        .cloned()
+        .expect("sent by the job")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -15,6 +15,18 @@ use axum::http::HeaderMap;
 
 use crate::domain::payments::payee::Scheme;
 
+/// A postal address's parts, as payment messages carry them (empty when not known).
+#[derive(Debug, Clone, Default)]
+pub struct PostalAddress {
+    /// ISO 3166 alpha-2.
+    pub country: String,
+    pub town: String,
+    pub region: String,
+    pub street: String,
+    pub building: String,
+    pub postcode: String,
+}
+
 /// A transfer as a rail sends it.
 #[derive(Debug, Clone)]
 pub struct OutgoingPayment {
@@ -25,13 +37,18 @@ pub struct OutgoingPayment {
     pub amount_minor: i64,
     pub payer_name: String,
     pub payer_iban: String,
-    /// The payer's postal address, its parts in the order payment messages want them.
-    pub payer_address: Vec<String>,
+    pub payer_address: PostalAddress,
+    /// The London day it is sent on (a SEPA payment's requested execution date).
+    pub execution_date: String,
     pub payee_name: String,
     pub payee_iban: Option<String>,
     pub payee_sort_code: Option<String>,
     pub payee_account_number: Option<String>,
     pub payee_bic: Option<String>,
+    /// A SWIFT payee's routing code, with a local account number.
+    pub payee_routing_code: Option<String>,
+    /// A SWIFT payee's address (SWIFT payments carry it).
+    pub payee_address: PostalAddress,
     pub reference: String,
 }
 
@@ -114,9 +131,13 @@ pub trait PaymentRails: Send + Sync {
 
 /// Whether the configured rail carries a scheme: a transfer on one it does not is refused
 /// before anything is approved or held, never queued for a rail that will not take it.
-pub fn carries(config: &crate::config::Config, scheme: Scheme) -> bool {
+pub fn carries(
+    config: &crate::config::Config,
+    scheme: Scheme,
+    currency: crate::domain::accounts::money::Currency,
+) -> bool {
     if config.clearbank.is_some() {
-        return clearbank::SCHEMES.contains(&scheme);
+        return clearbank::carries(scheme, currency.code());
     }
     config.sandbox
 }

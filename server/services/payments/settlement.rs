@@ -17,7 +17,7 @@ use std::time::Duration;
 use crate::domain::accounts::money::Money;
 use crate::domain::payments::receiver::Receiver;
 use crate::domain::payments::settlement::TransferStatus;
-use crate::providers::rails::{Dispatch, OutgoingPayment, PaymentRails, RailError};
+use crate::providers::rails::{Dispatch, OutgoingPayment, PaymentRails, PostalAddress, RailError};
 use crate::store::bookings::{self, BookingError};
 use crate::store::{self, Db};
 
@@ -82,13 +82,23 @@ async fn send_one(
         amount_minor: due.amount,
         payer_name: account.name.clone(),
         payer_iban: account.iban.clone(),
-        payer_address: store::users::postal_address(db, &due.user_id).await?,
+        payer_address: home_address(store::users::home_address(db, &due.user_id).await?),
+        execution_date: crate::domain::london::day_of(now),
         payee_name: due.payee_name.clone(),
         payee_iban: some(&payee.iban),
         payee_sort_code: some(&payee.uk_sort_code),
         payee_account_number: some(&payee.uk_account_number)
             .or_else(|| some(&payee.account_number)),
         payee_bic: some(&payee.bic),
+        payee_routing_code: some(&payee.routing_code),
+        payee_address: PostalAddress {
+            country: payee.swift_address.country.clone(),
+            town: payee.swift_address.city.clone(),
+            region: payee.swift_address.region.clone(),
+            street: payee.swift_address.address1.clone(),
+            building: payee.swift_address.building_number.clone(),
+            postcode: payee.swift_address.postcode.clone(),
+        },
         reference: due.reference.clone(),
     };
     let sent = rails.send(&payment).await;
@@ -120,6 +130,17 @@ async fn send_one(
         }
     }
     Ok(true)
+}
+
+fn home_address(home: store::users::HomeAddress) -> PostalAddress {
+    PostalAddress {
+        country: home.country.unwrap_or_default(),
+        town: home.city.unwrap_or_default(),
+        region: home.region.unwrap_or_default(),
+        street: home.street.unwrap_or_default(),
+        building: home.building.unwrap_or_default(),
+        postcode: home.postcode.unwrap_or_default(),
+    }
 }
 
 /// What the rail says became of a transfer.

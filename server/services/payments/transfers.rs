@@ -161,7 +161,9 @@ pub async fn plan(
     // Money for another bank needs a rail that carries its scheme (the sandbox's, or the
     // sponsor bank's); without one the transfer is refused before anything is approved or held
     // (issue 26 point 2). Payments between the bank's own accounts need no scheme.
-    if on_us.is_none() && !crate::providers::rails::carries(config, checked.scheme) {
+    if on_us.is_none()
+        && !crate::providers::rails::carries(config, checked.scheme, checked.currency)
+    {
         return Err(TransferError::SchemeUnavailable);
     }
     if on_us.as_ref().is_some_and(|to| to.id == account.id) {
