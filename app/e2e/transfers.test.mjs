@@ -216,6 +216,77 @@ describe("transfers on desktop", () => {
   });
 });
 
+/** From the dashboard's GBP account to a UK payee of the sandbox's Confirmation of Payee
+ * register, up to the review. */
+async function toReview(page, name, type, accountNumber) {
+  await page.click("text=Send money");
+  await page.waitForURL(/\/transfer\/1$/);
+  await hydrated(page);
+  await page.fill("input[name=amount]", "12");
+  await page.click("button:text('Continue')");
+  await expectHeading(page, "Who you are paying");
+  await page.fill("input[name=name]", name);
+  await page.check(`input[name=type][value=${type}]`);
+  await page.fill("input[name=ukSortCode]", "200000");
+  await page.fill("input[name=ukAccountNumber]", accountNumber);
+  await page.fill("input[name=details]", "Order 7");
+  await page.click("button:text('Continue')");
+  await expectHeading(page, "Check and send");
+}
+
+/** The open transaction's detail row for a term. */
+const detailOf = (page, term) =>
+  page
+    .locator(".txn-detail .details-row", { has: page.locator(`dt:text-is('${term}')`) })
+    .locator("dd")
+    .textContent();
+
+describe("Confirmation of Payee", () => {
+  it("offers the name a close match is held in, and the transfer goes with it (desktop)", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await toReview(page, "Acme Suplies", "company", "12345678");
+    await page.waitForSelector("text=The name is a close match");
+    assert.ok(await page.isVisible("text=Did you mean Acme Supplies Ltd?"));
+    assert.ok(await page.isDisabled("button:text('Approve and send')"), "not without a word or the name");
+    await page.click("button:text('Use Acme Supplies Ltd')");
+    await page.waitForSelector("text=Name checked");
+    assert.equal(await reviewed(page, "To"), "Acme Supplies Ltd");
+    await page.click("button:text('Approve and send')");
+    await page.waitForSelector("text=Approve the transfer");
+    await typeCode(page, await transferCode(OLIVIA[2], /to Acme Supplies Ltd$/));
+    await page.waitForSelector("text=Transfer sent");
+    await page.click("text=Back to your account");
+    await page.waitForSelector(".txn-detail >> text=Name check");
+    assert.equal(await detailOf(page, "Name check"), "The name matched the account");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+
+  it("pays after no match only when the payer says so, and shows it on the transaction (phone)", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const seen = watch(page);
+    await logInWithSms(page, bank, ...OLIVIA);
+    await toReview(page, "Wrong Person", "private", "87654321");
+    await page.waitForSelector("text=The name does not match");
+    assert.ok(await page.isDisabled("button:text('Approve and send')"));
+    await page.check("input[name=payeeRiskAccepted]");
+    await page.click("button:text('Approve and send')");
+    await page.waitForSelector("text=Approve the transfer");
+    await typeCode(page, await transferCode(OLIVIA[2], /to Wrong Person$/));
+    await page.waitForSelector("text=Transfer sent");
+    await page.click("text=Back to your account");
+    await page.waitForSelector(".txn-detail >> text=Name check");
+    assert.equal(await detailOf(page, "Name check"), "The name did not match the account");
+    assert.equal(await detailOf(page, "Your decision"), "You chose to pay this account");
+    assert.deepEqual(seen.problems, []);
+    await context.close();
+  });
+});
+
 describe("transfers on mobile", () => {
   it("sends a SWIFT transfer with an attachment, checked by content", async () => {
     const context = await browser.newContext(MOBILE);

@@ -143,6 +143,13 @@ impl From<crate::services::payments::transfers::TransferError> for AppError {
         };
         match error {
             TransferError::Fields(fields) => Self::Fields(fields),
+            // Confirmation of Payee: the review step shows the check; the payer agrees or edits.
+            TransferError::PayeeNotConfirmed(check) => Self::refused(
+                StatusCode::CONFLICT,
+                "payee_not_confirmed",
+                "Check the payee",
+                &check.verdict.message(),
+            ),
             TransferError::NoAccount | TransferError::NoSuchRequest => Self::NotFound,
             TransferError::BadId => Self::field("id", "A new transfer needs a fresh UUID"),
             TransferError::TooManyAttachments => {

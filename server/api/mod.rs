@@ -65,6 +65,9 @@ pub struct ApiState {
     /// The payment rails transfers leave by (ClearBank, or the sandbox schemes); none: no
     /// transfer leaves the bank.
     pub rails: Option<Arc<dyn crate::providers::rails::PaymentRails>>,
+    /// Confirmation of Payee at other banks (ClearBank, or the sandbox's rules); none: checks
+    /// answer that no answer could be had.
+    pub payee_checker: Option<Arc<dyn crate::providers::payee_check::PayeeChecker>>,
     /// The lender behind loans, mortgages and factoring; none outside the sandbox unless one is
     /// configured, and then no finance is offered.
     pub lending: Option<Arc<dyn crate::providers::lending::LendingProvider>>,

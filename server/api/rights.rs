@@ -395,6 +395,11 @@ pub const API: &[(&str, &str, Need)] = &[
         "/v2/transactions/fees/take",
         Member(Rule::read(Section::Transaction)),
     ),
+    (
+        "POST",
+        "/v2/payees/check",
+        Member(Rule::read(Section::Transaction)),
+    ),
     ("POST", "/v2/transactions", Member(PAYS)),
     ("POST", "/v2/documents/upload", Member(PAYS)),
     (

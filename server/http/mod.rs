@@ -171,6 +171,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
         }),
         lending,
         rails: crate::providers::rails::from_config(config)?,
+        payee_checker: crate::providers::payee_check::from_config(config)?,
         merchant_acquirer: crate::providers::merchant_acquiring::from_config(
             config,
             &merchant_clock,

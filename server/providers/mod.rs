@@ -8,6 +8,7 @@ pub mod identity;
 pub mod lending;
 pub mod merchant_acquiring;
 pub mod notify;
+pub mod payee_check;
 pub mod rails;
 pub mod rates;
 pub mod sandbox_payments;

@@ -42,6 +42,7 @@ pub enum Limit {
     ResetPerIp,
     CompanySearchesPerUser,
     AddressSearchesPerUser,
+    PayeeChecksPerUser,
     IdentityTokensPerUser,
     TransferApprovalsPerUser,
     ExchangeQuotesPerUser,
@@ -87,7 +88,7 @@ const fn policy(
 }
 
 /// Every limit of the bank, in one place.
-pub const POLICIES: [Policy; 30] = [
+pub const POLICIES: [Policy; 31] = [
     policy(Limit::LoginPerIp, "login-ip", KeyKind::Ip, 30, 15),
     policy(
         Limit::LoginPerAccount,
@@ -144,6 +145,14 @@ pub const POLICIES: [Policy; 30] = [
     policy(
         Limit::AddressSearchesPerUser,
         "address-search",
+        KeyKind::User,
+        60,
+        15,
+    ),
+    // Each Confirmation of Payee check may cost a call to the payee's bank.
+    policy(
+        Limit::PayeeChecksPerUser,
+        "payee-check",
         KeyKind::User,
         60,
         15,
@@ -435,6 +444,7 @@ mod tests {
             Limit::ResetPerIp,
             Limit::CompanySearchesPerUser,
             Limit::AddressSearchesPerUser,
+            Limit::PayeeChecksPerUser,
             Limit::IdentityTokensPerUser,
             Limit::TransferApprovalsPerUser,
             Limit::ExchangeQuotesPerUser,

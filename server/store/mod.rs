@@ -32,6 +32,7 @@ pub mod onboardings;
 pub mod outbox;
 pub mod passkeys;
 pub mod password_resets;
+pub mod payee_checks;
 pub mod policy_acceptances;
 pub mod profile_fees;
 pub mod profile_limits;

@@ -140,3 +140,17 @@ pub async fn name(db: &Db, profile_id: &ProfileId) -> Result<Option<String>, sql
         .await?;
     Ok(row.map(|(name,)| name))
 }
+
+/// A profile's name and type: how the bank answers a check of the name on one of its accounts.
+pub async fn name_and_type(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<Option<(String, ProfileType)>, sqlx::Error> {
+    let row =
+        sqlx::query_as::<_, (String, String)>("SELECT name, type FROM profiles WHERE id = $1")
+            .bind(profile_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    row.map(|(name, kind)| Ok((name, super::named("type", &kind)?)))
+        .transpose()
+}

@@ -30,11 +30,18 @@ pub struct TransferRow {
     pub payee: String,
     pub reference: String,
     pub return_reason: Option<String>,
+    /// The Confirmation of Payee check it was sent with (UK local), and whether the payer
+    /// agreed to pay despite its answer.
+    pub payee_check_id: Option<String>,
+    pub payee_risk_accepted: bool,
 }
 
 const COLUMNS: &str = "id, request_digest, profile_id, bank_account_id, transaction_id, scheme, \
                        currency, amount, fee, payee_name, status, pain_001, pacs_008, created_at, \
-                       payee, reference, return_reason";
+                       payee, reference, return_reason, payee_check_id, payee_risk_accepted";
+
+/// How many columns `COLUMNS` names: a query that reads more finds them after these.
+const COLUMN_COUNT: usize = 19;
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<TransferRow, sqlx::Error> {
     let status: String = row.try_get(10)?;
@@ -56,6 +63,8 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<TransferRow, sqlx::Error> {
         payee: row.try_get(14)?,
         reference: row.try_get(15)?,
         return_reason: row.try_get(16)?,
+        payee_check_id: row.try_get(17)?,
+        payee_risk_accepted: row.try_get::<i64, _>(COLUMN_COUNT - 1)? != 0,
     })
 }
 
@@ -104,6 +113,8 @@ pub struct NewTransfer<'a> {
     pub settle_after: i64,
     pub pain_001: Option<&'a str>,
     pub pacs_008: Option<&'a str>,
+    pub payee_check_id: Option<&'a str>,
+    pub payee_risk_accepted: bool,
     pub now: i64,
 }
 
@@ -112,8 +123,9 @@ pub async fn insert_in(conn: &mut AnyConnection, new: &NewTransfer<'_>) -> Resul
     sqlx::query(
         "INSERT INTO transfers (id, request_digest, profile_id, user_id, bank_account_id, \
          transaction_id, payee_transaction_id, scheme, currency, amount, fee, payee_name, payee, \
-         reference, status, settle_after, pain_001, pacs_008, created_at, settled_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+         reference, status, settle_after, pain_001, pacs_008, created_at, settled_at, \
+         payee_check_id, payee_risk_accepted) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     )
     .bind(new.id)
     .bind(new.request_digest)
@@ -135,6 +147,8 @@ pub async fn insert_in(conn: &mut AnyConnection, new: &NewTransfer<'_>) -> Resul
     .bind(new.pacs_008)
     .bind(new.now)
     .bind(settled_at)
+    .bind(new.payee_check_id)
+    .bind(i64::from(new.payee_risk_accepted))
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -386,10 +400,18 @@ pub async fn returned_since(db: &Db, since: i64, limit: i64) -> Result<Vec<Retur
         .map(|row| {
             Ok(Returned {
                 transfer: from_row(row)?,
-                profile_name: row.try_get(17)?,
-                user_id: row.try_get(18)?,
-                returned_at: row.try_get(19)?,
+                profile_name: row.try_get(COLUMN_COUNT)?,
+                user_id: row.try_get(COLUMN_COUNT + 1)?,
+                returned_at: row.try_get(COLUMN_COUNT + 2)?,
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_column_count_is_the_columns_named() {
+        assert_eq!(super::COLUMNS.split(',').count(), super::COLUMN_COUNT);
+    }
 }

@@ -44,6 +44,7 @@ mod outbox;
 mod pages;
 mod passkeys;
 mod password_reset;
+mod payee_checks;
 mod production;
 mod profiles;
 mod rails;

@@ -43,7 +43,10 @@ type Asked = (String, String, Value);
 #[derive(Default)]
 struct Fake {
     answers: Mutex<Vec<Answer>>,
+    /// Payments sent.
     asked: Mutex<Vec<Asked>>,
+    /// Names verified.
+    checked: Mutex<Vec<Value>>,
 }
 
 async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
@@ -115,8 +118,53 @@ async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
                 .into_response(),
         }
     }
+    // Name verification as ClearBank's CoP outbound API answers it; a signed body is checked
+    // as for payments.
+    async fn name_verification(
+        State(fake): State<Arc<Fake>>,
+        headers: HeaderMap,
+        body: axum::body::Bytes,
+    ) -> Response {
+        let checker = VerifyingKey::<sha2::Sha256>::new(
+            rsa::RsaPublicKey::from_public_key_pem(BANK_PUBLIC).unwrap(),
+        );
+        let signed = headers
+            .get("digitalsignature")
+            .and_then(|v| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(v.as_bytes())
+                    .ok()
+            })
+            .and_then(|bytes| Signature::try_from(bytes.as_slice()).ok())
+            .is_some_and(|signature| checker.verify(&body, &signature).is_ok());
+        if !signed {
+            return StatusCode::BAD_REQUEST.into_response();
+        }
+        let asked: Value = serde_json::from_slice(&body).unwrap();
+        assert!(headers.contains_key("x-request-id"));
+        fake.checked.lock().unwrap().push(asked.clone());
+        let report = match (
+            asked["OwnerName"].as_str().unwrap(),
+            asked["Identification"].as_str().unwrap(),
+        ) {
+            (_, "20000099999999") => return StatusCode::FAILED_DEPENDENCY.into_response(),
+            (",,Acme Suplies", _) => {
+                json!({"Matched": false, "Name": "Acme Supplies Ltd", "ReasonCode": "MBAM",
+                                           "MatchedBank": "Bank of Test", "ResponseWithinSla": true})
+            }
+            (",,Someone Else", _) => {
+                json!({"Matched": false, "ReasonCode": "ANNM", "MatchedBank": "Bank of Test"})
+            }
+            _ => json!({"Matched": true, "MatchedBank": "Bank of Test"}),
+        };
+        axum::Json(json!({"Data": {"VerificationReport": report}})).into_response()
+    }
     let fake = Arc::new(Fake::default());
     let router = axum::Router::new()
+        .route(
+            "/open-banking/outbound/v1/name-verification",
+            axum::routing::post(name_verification),
+        )
         .route("/v3/payments/fps", axum::routing::post(payments))
         .route(
             "/payments/cross-border/v2/payments",
@@ -476,6 +524,38 @@ async fn through_clearbank(backend: Backend) {
     .await
     .unwrap();
     assert_eq!(n, 1, "unknown account: suspense");
+
+    // Confirmation of Payee through ClearBank: each answer as Pay.UK codes it; a participant
+    // that fails is no answer, and the payer may carry on.
+    let cop = |name: &'static str, number: &'static str| {
+        let auth = auth.clone();
+        let bank = &bank;
+        async move {
+            let reply = post(bank, "/v2/payees/check",
+                json!({"name": name, "type": "company", "ukSortCode": "200000", "ukAccountNumber": number}),
+                &[("authorization", auth.as_str())]).await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            reply.json()
+        }
+    };
+    assert_eq!(
+        cop("Acme Supplies Ltd", "12345678").await["result"],
+        "match"
+    );
+    let close = cop("Acme Suplies", "12345678").await;
+    assert_eq!(
+        (close["result"].as_str(), close["name"].as_str()),
+        (Some("close_match"), Some("Acme Supplies Ltd"))
+    );
+    assert_eq!(cop("Someone Else", "12345678").await["result"], "no_match");
+    assert_eq!(
+        cop("Acme Supplies Ltd", "99999999").await["result"],
+        "unavailable"
+    );
+    let verification = fake.checked.lock().unwrap().last().cloned().unwrap();
+    assert_eq!(verification["SchemeName"], "SortCodeAccountNumber");
+    assert_eq!(verification["Identification"], "20000099999999");
+    assert_eq!(verification["LegalOwnerType"], "Business");
 
     // A test event is answered and changes nothing.
     answered(

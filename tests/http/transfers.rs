@@ -142,6 +142,7 @@ pub fn with(terms: &TransferTermsBody, id: &str, request_id: &str) -> TransferBo
         request_id: request_id.into(),
         terms: terms.clone(),
         attachments: Vec::new(),
+        payee_check: None,
     }
 }
 

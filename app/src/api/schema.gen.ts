@@ -2294,6 +2294,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/payees/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_v2_payees_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/invoices/partners/fetch": {
         parameters: {
             query?: never;
@@ -4814,6 +4830,51 @@ export interface components {
             /** @description The ISO 11649 creditor reference, compact ("RF18INV0007"). */
             reference: string;
         };
+        /** @description The account and the name to check. */
+        PayeeCheckInput: {
+            /** @default  */
+            name?: string;
+            /** @default null */
+            type?: null | components["schemas"]["PayeeType"];
+            /** @default  */
+            ukSortCode?: string;
+            /** @default  */
+            ukAccountNumber?: string;
+        };
+        /**
+         * @description What the check found.
+         * @enum {string}
+         */
+        PayeeCheckResult: "match" | "close_match" | "no_match" | "type_mismatch" | "unavailable";
+        /** @description A check's answer, as the review step and the transaction show it. */
+        PayeeCheckView: {
+            id: string;
+            result: components["schemas"]["PayeeCheckResult"];
+            /**
+             * @description The name the account is held in, where the answer gives it (a close match, an account of
+             *     the other type): one tap uses it.
+             */
+            name: string | null;
+            accountType: null | components["schemas"]["PayeeType"];
+            /** @description What the payer reads. */
+            message: string;
+            /** @description The payer must say they still want to pay this account. */
+            needsConsent: boolean;
+        };
+        /** @description The payer's word on a Confirmation of Payee check (`POST /v2/payees/check`). */
+        PayeeConsentBody: {
+            /**
+             * @description The check's id.
+             * @default
+             */
+            id?: string;
+            /**
+             * @description They still want to pay this account after a close match, no match or an account of the
+             *     other type.
+             * @default false
+             */
+            accepted?: boolean;
+        };
         /**
          * @description SPEC §3: a private person or a company.
          * @enum {string}
@@ -5368,6 +5429,9 @@ export interface components {
             /** @description The ISO 20022 messages kept with it: `pain.001`, `pacs.008`. */
             messages: string[];
             attachments: components["schemas"]["AttachmentView"][];
+            payeeCheck: null | components["schemas"]["PayeeCheckView"];
+            /** @description The payer agreed to pay despite the check's answer. */
+            payeeRiskAccepted: boolean;
         };
         SentView: {
             /**
@@ -5818,6 +5882,8 @@ export interface components {
              * @default []
              */
             attachments?: string[];
+            /** @default null */
+            payeeCheck?: null | components["schemas"]["PayeeConsentBody"];
         };
         /** @description The bank's details for paying the fee by transfer. */
         TransferDetails: {
@@ -10407,6 +10473,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RailWebhookAnswer"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v2_payees_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayeeCheckInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeCheckView"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

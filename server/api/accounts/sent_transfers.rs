@@ -21,6 +21,10 @@ pub struct SentTransfer {
     /// The ISO 20022 messages kept with it: `pain.001`, `pacs.008`.
     pub messages: Vec<String>,
     pub attachments: Vec<AttachmentView>,
+    /// Confirmation of Payee (UK local): the check it was sent with.
+    pub payee_check: Option<crate::api::payments::payee_check::PayeeCheckView>,
+    /// The payer agreed to pay despite the check's answer.
+    pub payee_risk_accepted: bool,
 }
 
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -48,6 +52,10 @@ pub async fn details(
     if transfer.pacs_008.is_some() {
         messages.push("pacs.008".to_string());
     }
+    let payee_check = crate::services::payments::payee_check::of_transfer(&state.db, &transfer)
+        .await?
+        .as_ref()
+        .map(crate::api::payments::payee_check::PayeeCheckView::of);
     let attachments = attachments
         .into_iter()
         .map(|(id, file_name)| AttachmentView { id, file_name })
@@ -60,5 +68,7 @@ pub async fn details(
         return_reason: transfer.return_reason,
         messages,
         attachments,
+        payee_check,
+        payee_risk_accepted: transfer.payee_risk_accepted,
     }))
 }

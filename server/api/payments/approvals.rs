@@ -99,6 +99,7 @@ async fn approve(
     let submitted = approvals::approve(
         &state.db,
         &state.config,
+        state.payee_checker.as_deref(),
         &profile.payer(),
         &decision.id,
         &decision.request_id,

@@ -4,6 +4,7 @@
 pub mod approvals;
 pub mod attachments;
 pub mod fees;
+pub mod payee_check;
 pub mod rails;
 pub mod recipients;
 pub mod transfers;
@@ -19,4 +20,5 @@ pub fn routes() -> OpenApiRouter<ApiState> {
         .merge(attachments::routes())
         .merge(approvals::routes())
         .merge(rails::routes())
+        .merge(payee_check::routes())
 }

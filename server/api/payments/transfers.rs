@@ -90,7 +90,14 @@ pub async fn submit(
     body: &TransferBody,
 ) -> Result<TransferResult, AppError> {
     require_full(profile)?;
-    let submitted = transfers::submit(&state.db, &state.config, &profile.payer(), body).await?;
+    let submitted = transfers::submit(
+        &state.db,
+        &state.config,
+        state.payee_checker.as_deref(),
+        &profile.payer(),
+        body,
+    )
+    .await?;
     TransferResult::of(state, profile, submitted).await
 }
 

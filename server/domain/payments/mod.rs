@@ -10,6 +10,7 @@ pub mod iso20022;
 pub mod limits;
 pub mod payee;
 pub mod payee_account;
+pub mod payee_check;
 pub mod receiver;
 pub mod recipient;
 pub mod request;

@@ -37,6 +37,20 @@ pub struct TransferBody {
     pub terms: TransferTermsBody,
     /// Ids of finished uploads of type txn_attch.
     pub attachments: Vec<String>,
+    /// Confirmation of Payee (beyond SPEC): the check the payer reviewed on a UK local transfer,
+    /// and whether they agreed to pay despite its answer.
+    pub payee_check: Option<PayeeConsentBody>,
+}
+
+/// The payer's word on a Confirmation of Payee check (`POST /v2/payees/check`).
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema, Default, Clone, Debug)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PayeeConsentBody {
+    /// The check's id.
+    pub id: String,
+    /// They still want to pay this account after a close match, no match or an account of the
+    /// other type.
+    pub accepted: bool,
 }
 
 /// At most this many files go with one transfer.

@@ -24,6 +24,9 @@ pub struct SavedRequest {
     pub terms: TransferTermsBody,
     #[serde(default)]
     pub attachments: Vec<String>,
+    /// The maker's word on the payee's check, which the second approval sends with.
+    #[serde(default)]
+    pub payee_check: Option<crate::domain::payments::request::PayeeConsentBody>,
 }
 
 /// The profile's transfers waiting for a second approval, each with its maker's name.
@@ -65,6 +68,7 @@ pub(super) async fn place(
     let saved = serde_json::to_string(&SavedRequest {
         terms: body.terms.clone(),
         attachments: body.attachments.clone(),
+        payee_check: body.payee_check.clone(),
     })
     .map_err(|e| TransferError::Broken(e.to_string()))?;
     let new = NewRequest {
@@ -180,6 +184,7 @@ async fn waiting_of(db: &Db, member: &Payer<'_>, id: &str) -> Result<RequestRow,
 pub async fn approve(
     db: &Db,
     config: &Config,
+    checker: Option<&dyn crate::providers::payee_check::PayeeChecker>,
     approver: &Payer<'_>,
     id: &str,
     approval_id: &str,
@@ -198,8 +203,9 @@ pub async fn approve(
         request_id: approval_id.to_string(),
         terms: saved.terms,
         attachments: saved.attachments,
+        payee_check: saved.payee_check,
     };
-    let result = transfers::submit_as(db, config, approver, &body, Some(&row)).await?;
+    let result = transfers::submit_as(db, config, checker, approver, &body, Some(&row)).await?;
     store::audit::record_json(
         db,
         approver.user_id,

@@ -4,6 +4,7 @@
 pub mod approvals;
 pub mod attachments;
 pub mod fees;
+pub mod payee_check;
 pub mod rails;
 pub mod recipients;
 pub mod settlement;

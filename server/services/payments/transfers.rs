@@ -22,6 +22,7 @@ use crate::domain::payments::request::{TransferBody, TransferTermsBody, MAX_ATTA
 use crate::domain::payments::second_approval::{self, RequestState};
 use crate::domain::payments::settlement::TransferStatus;
 use crate::domain::payments::transfer::{self, CheckedTransfer, TransferInput};
+use crate::providers::payee_check::PayeeChecker;
 use crate::store::approvals::RequestRow;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
@@ -69,6 +70,10 @@ pub enum TransferError {
     /// Its maker asked to approve it (SPEC beyond: a second member must).
     #[error("a transfer's maker cannot approve it")]
     OwnTransfer,
+    /// Confirmation of Payee answered a close match, no match or an account of the other type,
+    /// and the payer did not say they still want to pay it.
+    #[error("the payee's name needs the payer's agreement")]
+    PayeeNotConfirmed(Box<crate::store::payee_checks::PayeeCheckRow>),
     #[error("stored data cannot be read: {0}")]
     Broken(String),
     #[error(transparent)]
@@ -211,16 +216,18 @@ pub enum Submitted {
 pub async fn submit(
     db: &Db,
     config: &Config,
+    checker: Option<&dyn PayeeChecker>,
     payer: &Payer<'_>,
     body: &TransferBody,
 ) -> Result<Submitted, TransferError> {
-    submit_as(db, config, payer, body, None).await
+    submit_as(db, config, checker, payer, body, None).await
 }
 
 /// As [`submit`]; with `approves`, the transfer is the second approval of a waiting request.
 pub(super) async fn submit_as(
     db: &Db,
     config: &Config,
+    checker: Option<&dyn PayeeChecker>,
     payer: &Payer<'_>,
     body: &TransferBody,
     approves: Option<&RequestRow>,
@@ -265,6 +272,7 @@ pub(super) async fn submit_as(
             }
         }
     };
+    let payee_check = confirmed_payee(db, checker, payer, body, &plan).await?;
     let now = db.now_ms();
     let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
     if approves.is_none() {
@@ -284,6 +292,9 @@ pub(super) async fn submit_as(
             digest: &digest,
             plan: &plan,
             approves: approves.map(|r| r.id.as_str()),
+            payee_check: payee_check
+                .as_ref()
+                .map(|(id, accepted)| (id.as_str(), *accepted)),
             now,
         },
     )
@@ -308,7 +319,47 @@ struct Made<'a> {
     digest: &'a str,
     plan: &'a Plan,
     approves: Option<&'a str>,
+    /// The Confirmation of Payee check it is sent with, and whether the payer agreed to pay
+    /// despite its answer.
+    payee_check: Option<(&'a str, bool)>,
     now: i64,
+}
+
+/// Confirmation of Payee's gate (issue 33 point 2): a UK local transfer is sent only with a
+/// check of its payee whose answer matched, could not be had, or that the payer agreed to pay
+/// despite. Answers the check's id and whether they agreed.
+async fn confirmed_payee(
+    db: &Db,
+    checker: Option<&dyn PayeeChecker>,
+    payer: &Payer<'_>,
+    body: &TransferBody,
+    plan: &Plan,
+) -> Result<Option<(String, bool)>, TransferError> {
+    let payee = &plan.checked.payee;
+    let PayeeAccount::Uk {
+        sort_code,
+        account_number,
+    } = &payee.account
+    else {
+        return Ok(None);
+    };
+    let uk = super::payee_check::UkPayee {
+        sort_code: sort_code.clone(),
+        account_number: account_number.clone(),
+        name: payee.name.clone(),
+        payee_type: payee.kind,
+    };
+    let consent = super::payee_check::Consent {
+        check_id: body.payee_check.as_ref().map(|c| c.id.as_str()),
+        accepted: body.payee_check.as_ref().is_some_and(|c| c.accepted),
+    };
+    match super::payee_check::for_transfer(db, checker, payer.profile_id, &uk, &consent).await? {
+        Ok(row) => {
+            let agreed = row.verdict.result.needs_consent();
+            Ok(Some((row.id, agreed)))
+        }
+        Err(row) => Err(TransferError::PayeeNotConfirmed(Box::new(row))),
+    }
 }
 
 /// The transfer under `id` if it was made for this very request; an error if the id names
@@ -466,6 +517,8 @@ async fn make_in(
             settle_after: made.now + crate::domain::clock::ms(config.settlement.delay(scheme)),
             pain_001: pain_001.as_deref(),
             pacs_008: pacs_008.as_deref(),
+            payee_check_id: made.payee_check.map(|(id, _)| id),
+            payee_risk_accepted: made.payee_check.is_some_and(|(_, accepted)| accepted),
             now: made.now,
         },
     )

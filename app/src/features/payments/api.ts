@@ -27,6 +27,8 @@ export type TransferTerms = Schemas["TransferTermsBody"];
 export type FeeAnswer = Schemas["FeeAnswer"];
 export type TransferResult = Schemas["TransferResult"];
 export type MfaMethod = Schemas["MfaMethod"];
+/** Confirmation of Payee's answer about a UK account (beyond SPEC). */
+export type PayeeCheck = Schemas["PayeeCheckView"];
 
 export const transfersApi = {
   fee: (terms: TransferTerms) =>
@@ -49,6 +51,18 @@ export const transfersApi = {
   passkeyChallenge: (requestId: string) =>
     api.post("/v2/auth/mfa/challenges/take", { requestId }, S.WebAuthnOptions),
   submit: (body: TransferBody) => api.post("/v2/transactions", body, F.TransferResult),
+  /** Confirmation of Payee: is the UK account held in this name? */
+  checkPayee: (receiver: NonNullable<TransferTerms["receiver"]>) =>
+    api.post(
+      "/v2/payees/check",
+      {
+        name: receiver.name,
+        type: receiver.type,
+        ukSortCode: receiver.ukSortCode,
+        ukAccountNumber: receiver.ukAccountNumber,
+      },
+      S.PayeeCheckView,
+    ),
 };
 
 /** SPEC §7 documents upload: a file in chunks of 512 KB; answers the document's id. */

@@ -1,7 +1,15 @@
 // SPEC §3 "Transfer draft": what the transfer form holds, where it comes from (a saved
 // recipient, a scheme code in the path, Repeat Transfer) and the checks made before the fee check.
 import { isPositiveAmount } from "../../lib/amount";
-import type { FeeAnswer, MfaMethod, Recipient, Scheme, TransferResult, TransferTerms } from "./api";
+import type {
+  FeeAnswer,
+  MfaMethod,
+  PayeeCheck,
+  Recipient,
+  Scheme,
+  TransferResult,
+  TransferTerms,
+} from "./api";
 import {
   bicError,
   ibanError,
@@ -280,6 +288,10 @@ export interface TransferState {
   notice: { title: string; message: string } | null;
   busy: boolean;
   fee: FeeAnswer | null;
+  /** Confirmation of Payee's answer about a UK payee, shown on the review. */
+  payeeCheck: PayeeCheck | null;
+  /** The payer still wants to pay after a close match, no match or an account of the other type. */
+  riskAccepted: boolean;
   /** Another scheme the fee answer offers (SPEC §4), until taken or declined. */
   offer: Scheme | null;
   mfa: Mfa | null;
@@ -305,6 +317,8 @@ export type TransferAction =
   | { type: "refused"; errors?: Record<string, string>; error: string | null }
   | { type: "noticed"; notice: TransferState["notice"] }
   | { type: "feeAnswered"; fee: FeeAnswer; scheme: Scheme }
+  | { type: "payeeChecked"; check: PayeeCheck | null }
+  | { type: "riskAccepted"; accepted: boolean }
   | { type: "offerTaken"; scheme: Scheme }
   | { type: "offerDeclined" }
   | { type: "approvalAsked"; mfa: Mfa; transferId: string }
@@ -325,6 +339,8 @@ export function startTransfer(draft: Draft, errors: Record<string, string> = {})
     notice: null,
     busy: false,
     fee: null,
+    payeeCheck: null,
+    riskAccepted: false,
     offer: null,
     mfa: null,
     code: "",
@@ -335,9 +351,14 @@ export function startTransfer(draft: Draft, errors: Record<string, string> = {})
   };
 }
 
-/** SPEC §4 dynamic linking: any change of amount or payee needs a new approval and a new id. */
+/** SPEC §4 dynamic linking: any change of amount or payee needs a new approval and a new id
+ * (and a payee changed, a new check of its name). */
 function edited(state: TransferState, draft: Draft): TransferState {
-  return { ...state, draft, transferId: null, mfa: null };
+  const samePayee = JSON.stringify(draft.receiver) === JSON.stringify(state.draft.receiver);
+  const check = samePayee
+    ? { payeeCheck: state.payeeCheck, riskAccepted: state.riskAccepted }
+    : { payeeCheck: null, riskAccepted: false };
+  return { ...state, draft, transferId: null, mfa: null, ...check };
 }
 
 export function transferReducer(state: TransferState, action: TransferAction): TransferState {
@@ -374,6 +395,10 @@ export function transferReducer(state: TransferState, action: TransferAction): T
     }
     case "offerDeclined":
       return { ...state, offer: null };
+    case "payeeChecked":
+      return { ...state, payeeCheck: action.check, riskAccepted: false };
+    case "riskAccepted":
+      return { ...state, riskAccepted: action.accepted };
     case "approvalAsked":
       return {
         ...state,

@@ -21,6 +21,7 @@
 //! What ClearBank does not carry (SWIFT in sterling or leks) is refused at planning
 //! (`carries`), never queued for a rail that will not take it.
 
+pub mod cop;
 mod events;
 pub mod requests;
 
@@ -101,12 +102,13 @@ impl ClearBank {
             .map_err(|_| RailError::BadWebhook("DigitalSignature does not match"))
     }
 
-    async fn post(
+    /// A signed call: its status and body, or why there was no answer.
+    async fn call(
         &self,
         path: &str,
         request_id: &str,
         body: Vec<u8>,
-    ) -> Result<Dispatch, RailError> {
+    ) -> Result<(u16, String), String> {
         let signature = self.sign(&body);
         let answer = self
             .client
@@ -118,9 +120,21 @@ impl ClearBank {
             .body(body)
             .send()
             .await
-            .map_err(|e| RailError::Unavailable(format!("ClearBank did not answer: {e}")))?;
+            .map_err(|e| e.to_string())?;
         let status = answer.status().as_u16();
-        let text = answer.text().await.unwrap_or_default();
+        Ok((status, answer.text().await.unwrap_or_default()))
+    }
+
+    async fn post(
+        &self,
+        path: &str,
+        request_id: &str,
+        body: Vec<u8>,
+    ) -> Result<Dispatch, RailError> {
+        let (status, text) = self
+            .call(path, request_id, body)
+            .await
+            .map_err(|e| RailError::Unavailable(format!("ClearBank did not answer: {e}")))?;
         match status {
             200..=202 => instruction_answer(&text),
             // The same X-Request-Id within 24 hours: the first try was taken.

@@ -41,6 +41,23 @@ export function detailRows(txn: Transaction): Row[] {
   return rows;
 }
 
+/** Confirmation of Payee, as the transfer was sent with it (UK local, beyond SPEC). */
+function payeeCheckRows(txn: Transaction): Row[] {
+  const check = txn.transfer?.payeeCheck;
+  if (!check) return [];
+  const held = check.name ? ` (held as ${check.name})` : "";
+  const result = {
+    match: "The name matched the account",
+    close_match: `A close match${held}`,
+    no_match: "The name did not match the account",
+    type_mismatch: `${check.accountType === "private" ? "A personal" : "A business"} account${held}`,
+    unavailable: "The payee's bank could not be asked",
+  }[check.result];
+  const rows: Row[] = [["Name check", result]];
+  if (txn.transfer?.payeeRiskAccepted) rows.push(["Your decision", "You chose to pay this account"]);
+  return rows;
+}
+
 function acceptorRows(txn: Transaction): Row[] {
   const a = txn.acceptor;
   if (!a) return [];
@@ -139,6 +156,7 @@ export function TransactionDetail({ id, query }: { id: string; query: Record<str
               </p>
             ) : null}
             <Rows rows={detailRows(txn)} money />
+            {txn.transfer?.payeeCheck ? <Rows rows={payeeCheckRows(txn)} /> : null}
             {txn.acceptor ? (
               <>
                 <h3>Merchant</h3>

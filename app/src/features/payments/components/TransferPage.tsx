@@ -139,7 +139,9 @@ function Transfer() {
       if (found.amount) dispatch({ type: "steppedBack", to: "amount" });
       if (Object.keys(found).length) return;
       try {
-        dispatch({ type: "feeAnswered", fee: await transfersApi.fee(terms), scheme });
+        const fee = await transfersApi.fee(terms);
+        if (fee.scheme === "local" && scheme === "local" && terms.receiver) await checkPayee(terms.receiver);
+        dispatch({ type: "feeAnswered", fee, scheme });
       } catch (caught) {
         // The server's refusal of the amount (over what is available with the fee) is the
         // amount step's to show.
@@ -147,6 +149,22 @@ function Transfer() {
           dispatch({ type: "steppedBack", to: "amount" });
         throw caught;
       }
+    });
+
+  /** Confirmation of Payee before the review; no answer is shown as none (the server checks
+   * again when the transfer is sent, whatever this found). */
+  const checkPayee = async (receiver: NonNullable<typeof terms.receiver>) => {
+    try {
+      dispatch({ type: "payeeChecked", check: await transfersApi.checkPayee(receiver) });
+    } catch {
+      dispatch({ type: "payeeChecked", check: null });
+    }
+  };
+
+  const takeName = (name: string) =>
+    run(async () => {
+      dispatch({ type: "receiverEdited", patch: { name } });
+      if (terms.receiver) await checkPayee({ ...terms.receiver, name });
     });
 
   const approve = () =>
@@ -177,6 +195,9 @@ function Transfer() {
         id: state.transferId,
         requestId: mfa.requestId,
         attachments: state.attachments.map((a) => a.id),
+        ...(state.payeeCheck
+          ? { payeeCheck: { id: state.payeeCheck.id, accepted: state.riskAccepted } }
+          : {}),
       });
       dispatch({ type: "submitted", result });
       // SPEC §4: accounts refetched and the transaction list reset on its schedule.
@@ -259,9 +280,13 @@ function Transfer() {
           from={`${account.currency} · ${formatMoney(account.balance.available, account.currency)} available`}
           scheme={scheme}
           attachments={state.attachments.length}
+          payeeCheck={state.payeeCheck}
+          riskAccepted={state.riskAccepted}
           busy={state.busy}
           onBack={() => dispatch({ type: "steppedBack", to: "payee" })}
           onApprove={() => void approve()}
+          onAccept={(accepted) => dispatch({ type: "riskAccepted", accepted })}
+          onUseName={(name) => void takeName(name)}
         />
       ) : null}
       {step === "approve" && mfa ? (

@@ -1,10 +1,11 @@
 import { isoDay, londonDay } from "../../../../lib/format";
 import { Money } from "../../../../ui/Money";
-import type { FeeAnswer, Scheme } from "../../api";
+import type { FeeAnswer, PayeeCheck, Scheme } from "../../api";
 import { arrivalText } from "../../arrival";
 import type { Draft } from "../../draft";
 import { payeeAccount } from "../../payeeAccount";
 import { SCHEME_LABELS } from "./labels";
+import { PayeeCheckPanel } from "./PayeeCheckPanel";
 import { TransferReview } from "./TransferReview";
 
 /** The review: what the payer agrees to before approving, from the fee answer the server gave
@@ -15,20 +16,29 @@ export function ConfirmStep({
   from,
   scheme,
   attachments,
+  payeeCheck,
+  riskAccepted,
   busy,
   onBack,
   onApprove,
+  onAccept,
+  onUseName,
 }: {
   fee: FeeAnswer;
   draft: Draft;
   from: string;
   scheme: Scheme;
   attachments: number;
+  payeeCheck: PayeeCheck | null;
+  riskAccepted: boolean;
   busy: boolean;
   onBack: () => void;
   onApprove: () => void;
+  onAccept: (accepted: boolean) => void;
+  onUseName: (name: string) => void;
 }) {
   const r = draft.receiver;
+  const waitsForWord = Boolean(payeeCheck?.needsConsent) && !riskAccepted;
   return (
     <div className="transfer-confirm">
       <TransferReview
@@ -45,11 +55,25 @@ export function ConfirmStep({
           ...(attachments ? [{ term: "Attachments", value: String(attachments) }] : []),
         ]}
       />
+      {payeeCheck ? (
+        <PayeeCheckPanel
+          check={payeeCheck}
+          accepted={riskAccepted}
+          onAccept={onAccept}
+          onUseName={onUseName}
+          busy={busy}
+        />
+      ) : null}
       <div className="form-actions">
         <button type="button" className="button button-quiet" onClick={onBack}>
           Back
         </button>
-        <button type="button" className="button button-primary" onClick={onApprove} disabled={busy}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onApprove}
+          disabled={busy || waitsForWord}
+        >
           Approve and send
         </button>
       </div>
