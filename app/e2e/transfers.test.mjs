@@ -124,7 +124,7 @@ describe("transfers on desktop", () => {
     await expectHeading(page, "Who you are paying");
     assert.ok(await page.isVisible("text=Step 2 of 5"));
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Who you are paying");
-    await page.fill("input[name=name]", "Tom Price");
+    await page.fill("input[name=name]", "Tom Fischer");
     await page.check("input[name=type][value=private]");
     await page.fill("input[name=ukSortCode]", tomGbp.ukSortCode);
     await page.fill("input[name=ukAccountNumber]", tomGbp.ukAccountNumber);
@@ -134,13 +134,15 @@ describe("transfers on desktop", () => {
     await page.fill("input[name=details]", "Lunch 42");
     await page.fill("input[name=alias]", "Tom");
     await page.check("input[name=saveAsTemplate]");
-    // The review names everything the payer agrees to.
+    // The review names everything the payer agrees to, and the bank's own records confirm the
+    // payee's name.
     await page.click("button:text('Continue')");
     await expectHeading(page, "Check and send");
+    await page.waitForSelector("text=Name checked");
     assert.equal(await reviewed(page, "You send"), "£1,234.50");
     assert.equal(await reviewed(page, "Fee"), "£0.20");
     assert.equal(await reviewed(page, "Total"), "£1,234.70");
-    assert.equal(await reviewed(page, "To"), "Tom Price");
+    assert.equal(await reviewed(page, "To"), "Tom Fischer");
     assert.match(
       await reviewed(page, "Account"),
       new RegExp(`^Sort code \\d{2}-\\d{2}-\\d{2}, account ${tomGbp.ukAccountNumber}$`),
@@ -152,10 +154,10 @@ describe("transfers on desktop", () => {
     await page.click("button:text('Back')");
     await expectHeading(page, "Who you are paying");
     assert.equal(await page.inputValue("input[name=details]"), "Lunch 42");
-    await approveBySms(page, OLIVIA[2], /^Approve £1,234\.70 \(£1,234\.50 \+ £0\.20 fee\) to Tom Price$/);
+    await approveBySms(page, OLIVIA[2], /^Approve £1,234\.70 \(£1,234\.50 \+ £0\.20 fee\) to Tom Fischer$/);
     await page.waitForSelector("text=Transfer completed");
     await page.click("text=Back to your account");
-    await page.waitForSelector(".txn-row >> text=Tom Price");
+    await page.waitForSelector(".txn-row >> text=Tom Fischer");
     assert.ok(await page.isVisible("text=You sent"), "the detail of the new transaction is open");
 
     await tomPage.goto(`${bank.url}/dashboard`);
@@ -219,8 +221,7 @@ describe("transfers on desktop", () => {
 /** From the dashboard's GBP account to a UK payee of the sandbox's Confirmation of Payee
  * register, up to the review. */
 async function toReview(page, name, type, accountNumber) {
-  await page.click("text=Send money");
-  await page.waitForURL(/\/transfer\/1$/);
+  await page.goto(`${bank.url}/transfer/1`);
   await hydrated(page);
   await page.fill("input[name=amount]", "12");
   await page.click("button:text('Continue')");
@@ -352,7 +353,7 @@ describe("a transfer before the JavaScript arrives", () => {
     await plain.addCookies(await context.cookies());
     const noJs = await plain.newPage();
     await noJs.goto(`${bank.url}/recipients`);
-    await noJs.click("[aria-label='Pay Tom Price']");
+    await noJs.click("[aria-label='Pay Tom Fischer']");
     await noJs.waitForURL(/\/transfer\/1\?recipient=/);
     // A refusal answers with the form again: what was typed kept, the failing field marked, and
     // nothing of the payee in the address.
@@ -370,9 +371,9 @@ describe("a transfer before the JavaScript arrives", () => {
     assert.equal(new URL(noJs.url()).search, "");
     assert.equal(await reviewed(noJs, "Fee"), "£0.20");
     assert.equal(await reviewed(noJs, "Total"), "£10.20");
-    assert.equal(await reviewed(noJs, "To"), "Tom Price");
+    assert.equal(await reviewed(noJs, "To"), "Tom Fischer");
     assert.equal(await reviewed(noJs, "Arrives"), "Today, usually within minutes");
-    const code = await transferCode(OLIVIA[2], /^Approve £10\.20 \(£10\.00 \+ £0\.20 fee\) to Tom Price$/);
+    const code = await transferCode(OLIVIA[2], /^Approve £10\.20 \(£10\.00 \+ £0\.20 fee\) to Tom Fischer$/);
     await noJs.fill("input[autocomplete=one-time-code]", code);
     await noJs.click("button:text('Approve and send')");
     await noJs.waitForURL(/\/dashboard\?account=.*&txn=/);
