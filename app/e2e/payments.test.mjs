@@ -49,6 +49,17 @@ for (const [name, device, phone] of [
         await page.fill("input[name=ukSortCode]", "20-00-00");
       });
 
+      // Confirmation of Payee before a UK recipient is kept: a close match is offered, and taken.
+      await add(page, async () => {
+        await page.fill("input[name=name]", "Acme Suplies");
+        await page.fill("input[name=ukSortCode]", "20-00-00");
+        await page.fill("input[name=ukAccountNumber]", "12345678");
+        await page.click("button:text('Save')");
+        await page.waitForSelector("text=Did you mean Acme Supplies Ltd?");
+        await page.click("button:text('Use Acme Supplies Ltd')");
+        assert.equal(await page.inputValue("input[name=name]"), "Acme Supplies Ltd");
+      });
+
       await add(page, async () => {
         await page.check("input[name=scheme][value=sepa]");
         await page.check("input[name=type][value=private]");

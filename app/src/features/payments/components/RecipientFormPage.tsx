@@ -13,7 +13,16 @@ import { featuresQuery, isOn } from "../../../api/features";
 import { FormActions } from "../../../ui/FormActions";
 import { worldCountries } from "../../../lib/worldCountries";
 import { TextField } from "../../../ui/fields";
-import { type Recipient, type RecipientBody, recipientsApi, recipientsQuery, type Scheme } from "../api";
+import {
+  type PayeeCheck,
+  type Recipient,
+  type RecipientBody,
+  recipientsApi,
+  recipientsQuery,
+  type Scheme,
+  transfersApi,
+} from "../api";
+import { PayeeCheckPanel } from "./transfer/PayeeCheckPanel";
 import {
   bicError,
   ibanError,
@@ -171,6 +180,10 @@ function RecipientForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Confirmation of Payee for a UK recipient: checked on save; an answer that needs the payer's
+  // word holds the save until they give it (the transfer is checked again when it is sent).
+  const [payeeCheck, setPayeeCheck] = useState<PayeeCheck | null>(null);
+  const [accepted, setAccepted] = useState(false);
   const client = useQueryClient();
   const navigate = useNavigate();
   const iban = form.iban;
@@ -182,7 +195,13 @@ function RecipientForm() {
 
   if (recipientId && !editing) return <Redirect to="/recipients" />;
 
-  const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<Form>) => {
+    if (["name", "type", "ukSortCode", "ukAccountNumber", "scheme"].some((key) => key in patch)) {
+      setPayeeCheck(null);
+      setAccepted(false);
+    }
+    setForm((current) => ({ ...current, ...patch }));
+  };
   const field = (key: keyof Form, label: string, extra: { hint?: string; inputMode?: "numeric" } = {}) => ({
     label,
     name: key,
@@ -199,6 +218,23 @@ function RecipientForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
+      if (form.scheme === "local") {
+        const check =
+          payeeCheck ??
+          (await transfersApi
+            .checkPayee({
+              name: form.name,
+              type: form.type,
+              ukSortCode: form.ukSortCode,
+              ukAccountNumber: form.ukAccountNumber,
+            })
+            .catch(() => null));
+        setPayeeCheck(check);
+        if (check?.needsConsent && !accepted) {
+          setBusy(false);
+          return;
+        }
+      }
       const saved = await recipientsApi.save(body(form, editing?.id));
       await client.invalidateQueries({ queryKey: recipientsQuery().queryKey });
       navigate("/recipients", { state: { notice: saved.message } });
@@ -298,6 +334,15 @@ function RecipientForm() {
           </>
         ) : null}
         <TextField {...field("reference", "Default reference (optional)")} />
+        {payeeCheck && payeeCheck.result !== "match" ? (
+          <PayeeCheckPanel
+            check={payeeCheck}
+            accepted={accepted}
+            onAccept={setAccepted}
+            onUseName={(name) => set({ name })}
+            busy={busy}
+          />
+        ) : null}
         <FormActions back="/recipients" submit="Save" busy={busy} />
       </form>
     </section>
