@@ -14,3 +14,12 @@ pub mod rates;
 pub mod sandbox_payments;
 pub mod sandbox_token;
 pub mod twilio;
+
+/// The outside parties as the back office's dashboard names them (issue 33 point 6).
+pub mod party {
+    pub const CLEARBANK_PAYMENTS: &str = "ClearBank payments";
+    pub const CLEARBANK_NAME_CHECKS: &str = "ClearBank name checks";
+    pub const TWILIO: &str = "Twilio texts";
+    pub const IDEAL_POSTCODES: &str = "Ideal Postcodes";
+    pub const COMPANIES_HOUSE: &str = "Companies House";
+}

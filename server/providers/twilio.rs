@@ -119,6 +119,21 @@ impl Twilio {
     }
 }
 
+impl Twilio {
+    /// Twilio's last answer and failure, for the back office's dashboard.
+    async fn health(&self, outcome: Result<(), &str>) {
+        let now = self.db.now_ms();
+        let party = super::party::TWILIO;
+        let recorded = match outcome {
+            Ok(()) => store::provider_health::succeeded(&self.db, party, now).await,
+            Err(error) => store::provider_health::failed(&self.db, party, error, now).await,
+        };
+        if let Err(error) = recorded {
+            tracing::warn!(%error, "recording Twilio's health failed");
+        }
+    }
+}
+
 impl Notifier for Twilio {
     fn send(&self, message: Message) -> Sending<'_> {
         Box::pin(async move {
@@ -140,10 +155,13 @@ impl Notifier for Twilio {
                             now,
                         )
                         .await?;
+                        self.health(Ok(())).await;
                         return Ok(());
                     }
                     Try::Refused(why) => {
+                        // An answer about the number: Twilio itself is up.
                         tracing::warn!(why, "Twilio refused a text");
+                        self.health(Ok(())).await;
                         return Err(NotifyError::Sms(why));
                     }
                     Try::Again(why) => {
@@ -152,6 +170,7 @@ impl Notifier for Twilio {
                     }
                 }
             }
+            self.health(Err(&last)).await;
             Err(NotifyError::Sms(last))
         })
     }

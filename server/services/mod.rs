@@ -14,6 +14,7 @@ pub mod invoices;
 pub mod lending;
 pub mod messages;
 pub mod onboarding;
+pub mod outside_parties;
 pub mod payments;
 pub mod profiles;
 pub mod support;

@@ -38,6 +38,7 @@ pub mod profile_fees;
 pub mod profile_limits;
 pub mod profiles;
 pub mod promos;
+pub mod provider_health;
 pub mod rail_events;
 pub mod rate_limits;
 pub mod recipients;

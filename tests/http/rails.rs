@@ -21,7 +21,7 @@ use rsa::signature::{SignatureEncoding, Signer, Verifier};
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::transfers::{approved, local_terms, payer, submit, with};
+use crate::transfers::{approved, local_terms, payer, submit, swift_terms, with};
 
 const TOKEN: &str = "clearbank-api-token";
 const BANK_KEY: &str = include_str!("fixtures/clearbank-test-bank-private.pem");
@@ -286,6 +286,25 @@ async fn through_clearbank(backend: Backend) {
         0,
         "held back by the backoff"
     );
+    // ClearBank down: the bank stays ready, and the dashboard names the failure.
+    assert_eq!(bank.get("/readyz", DESKTOP).await.status, 200);
+    let parties = bank::services::backoffice::health::now(&bank.db)
+        .await
+        .unwrap()
+        .outside_parties;
+    let payments = |parties: &[bank::store::provider_health::PartyHealth]| {
+        parties
+            .iter()
+            .find(|p| p.0 == "ClearBank payments")
+            .cloned()
+            .expect("ClearBank payments is listed")
+    };
+    let (_, success, failure, error) = payments(&parties);
+    assert_eq!(success, None);
+    assert!(
+        failure.is_some() && error.unwrap().contains("503"),
+        "{parties:?}"
+    );
     assert_eq!(
         run_job(&bank, &rails, 7_300_000).await,
         1,
@@ -295,6 +314,14 @@ async fn through_clearbank(backend: Backend) {
         run_job(&bank, &rails, 9_000_000).await,
         0,
         "sent: never again"
+    );
+    let parties = bank::services::backoffice::health::now(&bank.db)
+        .await
+        .unwrap()
+        .outside_parties;
+    assert!(
+        payments(&parties).1.is_some(),
+        "its last answer too: {parties:?}"
     );
     let asked = fake.asked.lock().unwrap().clone();
     assert_eq!(asked.len(), 2);
@@ -745,36 +772,6 @@ async fn end_to_end_without_the_sandbox(backend: Backend) {
     );
     ledger_is_sound(&bank).await;
     bank.finish().await;
-}
-
-fn swift_terms(
-    account: &bank::store::bank_accounts::BankAccount,
-) -> bank::domain::payments::request::TransferTermsBody {
-    use bank::domain::payments::receiver::{AddressBody, Receiver};
-    bank::domain::payments::request::TransferTermsBody {
-        amount: "80.00".into(),
-        sender: bank::domain::payments::request::Sender {
-            bank_account_id: account.id.to_string(),
-        },
-        receiver: Receiver {
-            name: "Hudson Supply Inc".into(),
-            kind: Some(bank::domain::payments::recipient::PayeeType::Company),
-            account_number: "000123456789".into(),
-            routing_code: "021000021".into(),
-            bic: "CHASUS33".into(),
-            swift_address: AddressBody {
-                country: "US".into(),
-                address1: "Park Avenue".into(),
-                building_number: "270".into(),
-                city: "New York".into(),
-                postcode: "10017".into(),
-                region: "NY".into(),
-            },
-            ..Default::default()
-        },
-        details: "PO 7781".into(),
-        scheme: Some(bank::domain::payments::payee::Scheme::Swift),
-    }
 }
 
 /// Approves `terms` with the code texted through the Twilio fake, submits, answers the id.

@@ -240,6 +240,16 @@ async fn live_texts(backend: Backend) {
         down.error().message,
         "We could not send the code. Try again or use your passkey."
     );
+    // Operators see it on the dashboard: Twilio's last answer, then its failure.
+    let parties = bank::services::backoffice::health::now(&bank.db)
+        .await
+        .unwrap()
+        .outside_parties;
+    let twilio = parties
+        .iter()
+        .find(|p| p.0 == "Twilio texts")
+        .expect("Twilio is listed");
+    assert!(twilio.1.is_some() && twilio.2.is_some(), "{twilio:?}");
 
     // Delivery reports: forward only, signed by Twilio's token.
     let sid = format!("SM{:032}", 1);

@@ -61,6 +61,34 @@ pub fn local_terms(account: &BankAccount, amount: &str, name: &str) -> TransferT
     }
 }
 
+/// A SWIFT transfer of 80.00 from `account` to a US company's account number and routing code.
+pub fn swift_terms(account: &BankAccount) -> TransferTermsBody {
+    TransferTermsBody {
+        amount: "80.00".into(),
+        sender: Sender {
+            bank_account_id: account.id.to_string(),
+        },
+        receiver: Receiver {
+            name: "Hudson Supply Inc".into(),
+            kind: Some(PayeeType::Company),
+            account_number: "000123456789".into(),
+            routing_code: "021000021".into(),
+            bic: "CHASUS33".into(),
+            swift_address: AddressBody {
+                country: "US".into(),
+                address1: "Park Avenue".into(),
+                building_number: "270".into(),
+                city: "New York".into(),
+                postcode: "10017".into(),
+                region: "NY".into(),
+            },
+            ..Default::default()
+        },
+        details: "PO 7781".into(),
+        scheme: Some(Scheme::Swift),
+    }
+}
+
 pub fn sepa_terms(account: &BankAccount, amount: &str) -> TransferTermsBody {
     TransferTermsBody {
         amount: amount.into(),
@@ -488,30 +516,7 @@ on_both_backends!(
         let p = payer(bank, "olivia@example.com").await;
         let auth = p.customer.bearer();
         let sepa = sepa_terms(&p.eur, "120.50");
-        let swift = TransferTermsBody {
-            amount: "80.00".into(),
-            sender: Sender {
-                bank_account_id: p.gbp.id.to_string(),
-            },
-            receiver: Receiver {
-                name: "Hudson Supply Inc".into(),
-                kind: Some(PayeeType::Company),
-                account_number: "000123456789".into(),
-                routing_code: "021000021".into(),
-                bic: "CHASUS33".into(),
-                swift_address: AddressBody {
-                    country: "US".into(),
-                    address1: "Park Avenue".into(),
-                    building_number: "270".into(),
-                    city: "New York".into(),
-                    postcode: "10017".into(),
-                    region: "NY".into(),
-                },
-                ..Default::default()
-            },
-            details: "PO 7781".into(),
-            scheme: Some(Scheme::Swift),
-        };
+        let swift = swift_terms(&p.gbp);
         for (terms, fee) in [(sepa, 50), (swift, 1500)] {
             let request_id = approved(bank, &auth, &terms).await;
             let paid = submit(bank, &auth, &with(&terms, &new_id(), &request_id)).await;

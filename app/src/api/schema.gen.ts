@@ -3088,6 +3088,8 @@ export interface components {
             textsNotDelivered: number;
             ledger: null | components["schemas"]["LedgerCheck"];
             signUps: components["schemas"]["StatusCount"][];
+            /** @description Each outside party heard from: a party that is down degrades its feature, not the bank. */
+            outsideParties: components["schemas"]["OutsideParty"][];
         };
         BankMatch: {
             bic: string;
@@ -4711,6 +4713,13 @@ export interface components {
         OtherAccount: {
             /** @default  */
             account?: string;
+        };
+        /** @description An outside party's last answer and last failure (issue 33 point 6). */
+        OutsideParty: {
+            name: string;
+            lastSuccessAt: string | null;
+            lastFailureAt: string | null;
+            lastError: string | null;
         };
         OutstandingInvoice: {
             id: string;

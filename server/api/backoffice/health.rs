@@ -66,6 +66,16 @@ pub struct StatusCount {
     pub count: i64,
 }
 
+/// An outside party's last answer and last failure (issue 33 point 6).
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutsideParty {
+    pub name: String,
+    pub last_success_at: Option<String>,
+    pub last_failure_at: Option<String>,
+    pub last_error: Option<String>,
+}
+
 #[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankHealth {
@@ -82,6 +92,8 @@ pub struct BankHealth {
     /// None until the first check has run (every 15 minutes, or `bank ledger check`).
     pub ledger: Option<LedgerCheck>,
     pub sign_ups: Vec<StatusCount>,
+    /// Each outside party heard from: a party that is down degrades its feature, not the bank.
+    pub outside_parties: Vec<OutsideParty>,
 }
 
 /// The bank's health now.
@@ -145,6 +157,16 @@ async fn dashboard(
             .sign_ups
             .into_iter()
             .map(|(status, count)| StatusCount { status, count })
+            .collect(),
+        outside_parties: now
+            .outside_parties
+            .into_iter()
+            .map(|(name, success, failure, error)| OutsideParty {
+                name,
+                last_success_at: success.map(iso_time),
+                last_failure_at: failure.map(iso_time),
+                last_error: error,
+            })
             .collect(),
     }))
 }

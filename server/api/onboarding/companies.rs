@@ -58,7 +58,12 @@ async fn search(
         .check(Limit::CompanySearchesPerUser, &UserKey(&user.user_id))
         .await?;
     let register = state.companies.as_ref().ok_or_else(unavailable)?;
-    let results = register.search(keyword).await.map_err(|error| {
+    let found = register.search(keyword).await;
+    if state.config.companies_house.is_some() {
+        let party = crate::providers::party::COMPANIES_HOUSE;
+        crate::services::outside_parties::answered(&state.db, party, &found).await;
+    }
+    let results = found.map_err(|error| {
         tracing::warn!(%error, "company search failed");
         unavailable()
     })?;

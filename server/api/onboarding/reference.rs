@@ -153,7 +153,12 @@ async fn search_addresses(
         )
     };
     let lookup = state.addresses.as_ref().ok_or_else(unavailable)?;
-    let results = lookup.find(&query.postal_code).await.map_err(|error| {
+    let found = lookup.find(&query.postal_code).await;
+    if state.config.ideal_postcodes.is_some() {
+        let party = crate::providers::party::IDEAL_POSTCODES;
+        crate::services::outside_parties::answered(&state.db, party, &found).await;
+    }
+    let results = found.map_err(|error| {
         tracing::warn!(%error, "address search failed");
         unavailable()
     })?;

@@ -59,7 +59,22 @@ pub async fn check(
                     payee_type: payee.payee_type,
                     check_id: id.replace('-', ""),
                 };
-                (checker.check(&query).await, checker.name())
+                let verdict = checker.check(&query).await;
+                if checker.name() == "clearbank" {
+                    let outcome = match verdict.result {
+                        crate::domain::payments::payee_check::PayeeCheckResult::Unavailable => {
+                            Err("no answer from the payee's bank")
+                        }
+                        _ => Ok(()),
+                    };
+                    crate::services::outside_parties::answered(
+                        db,
+                        crate::providers::party::CLEARBANK_NAME_CHECKS,
+                        &outcome,
+                    )
+                    .await;
+                }
+                (verdict, checker.name())
             }
             None => (Verdict::unavailable(), "none"),
         },

@@ -102,6 +102,18 @@ async fn send_one(
         reference: due.reference.clone(),
     };
     let sent = rails.send(&payment).await;
+    if rails.name() == "clearbank" {
+        let outcome = match &sent {
+            Err(RailError::Unavailable(why)) => Err(why.as_str()),
+            _ => Ok(()),
+        };
+        crate::services::outside_parties::answered(
+            db,
+            crate::providers::party::CLEARBANK_PAYMENTS,
+            &outcome,
+        )
+        .await;
+    }
     // The outcome's time: the send took a moment (and a test may run the job ahead of the clock).
     let now = now.max(db.now_ms());
     match sent {

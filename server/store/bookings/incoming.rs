@@ -3,7 +3,7 @@
 
 use sqlx::AnyConnection;
 
-use super::{against_bank, against_bank_in, minor_in, BookingError, Party};
+use super::{against_bank_in, minor_in, BookingError, Party};
 use crate::domain::accounts::entry::Entry;
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{TransactionStatus, TransactionType};
@@ -26,10 +26,13 @@ pub async fn inbound(
     reference: &str,
     at: i64,
 ) -> Result<TransactionId, BookingError> {
-    let amount = minor_in(account, amount)?;
-    let row = inbound_row(account, amount, scheme, &payer, reference, at);
-    let clearing = (AccountKind::SchemeClearing, Some(scheme.as_str()));
-    against_bank(db, account, clearing, amount, "inbound_payment", &row).await
+    let mut tx = db.begin_write().await?;
+    let id = inbound_in(
+        &mut tx, db.backend, account, amount, scheme, payer, reference, at,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 /// As [`inbound`], in the caller's transaction (a rail's notification is recorded in the same

@@ -97,6 +97,20 @@ export function HealthPanel() {
         </ul>
         <p>Texts not delivered (last 24 hours): {health.textsNotDelivered}</p>
       </section>
+      <section className="back-office-facts" aria-label="Outside parties">
+        <h3>Outside parties</h3>
+        {health.outsideParties.length === 0 ? <p className="muted">No outside party called yet.</p> : null}
+        <ul>
+          {health.outsideParties.map((party) => (
+            <li key={party.name}>
+              {party.name}: last answer {party.lastSuccessAt ? when(party.lastSuccessAt) : "never"}
+              {party.lastFailureAt
+                ? `; last failure ${when(party.lastFailureAt)}: ${party.lastError ?? ""}`
+                : "; no failure"}
+            </li>
+          ))}
+        </ul>
+      </section>
     </section>
   );
 }
