@@ -48,6 +48,9 @@ pub struct ClearBankSettings {
     /// The first wait before a payment the rail did not take is tried again; each later wait
     /// is three times the one before, up to an hour.
     pub retry_base: Duration,
+    /// How long a call waits for ClearBank's answer (`BANK_CLEARBANK_TIMEOUT_MS`, 10 s): a
+    /// payment not answered in time is tried again later under the same request id.
+    pub timeout: Duration,
 }
 
 /// Ideal Postcodes' postcode look-up.
@@ -170,5 +173,6 @@ pub(super) fn clearbank(env: &Env) -> Result<Option<ClearBankSettings>, ConfigEr
         private_key: SecretString::from(pem("BANK_CLEARBANK_PRIVATE_KEY")?),
         webhook_key: pem("BANK_CLEARBANK_WEBHOOK_KEY")?,
         retry_base: millis(env, "BANK_CLEARBANK_RETRY_MS", 5_000)?,
+        timeout: millis(env, "BANK_CLEARBANK_TIMEOUT_MS", 10_000)?,
     }))
 }

@@ -33,6 +33,8 @@ const CLEARBANK_PUBLIC: &str = include_str!("fixtures/clearbank-test-clearbank-p
 enum Answer {
     Accepted,
     Down,
+    /// Answers after the bank's time-out.
+    Slow,
     Duplicate,
     Refused,
 }
@@ -111,6 +113,10 @@ async fn fake_clearbank() -> (SocketAddr, Arc<Fake>) {
                 "transactions": [{"endToEndIdentification": e2e, "response": "Accepted"}],
                 "halLinks": []}))).into_response(),
             Answer::Down => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+            Answer::Slow => {
+                tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+                StatusCode::ACCEPTED.into_response()
+            }
             Answer::Duplicate => StatusCode::CONFLICT.into_response(),
             Answer::Refused => (StatusCode::BAD_REQUEST, axum::Json(json!({
                 "type": "about:blank", "title": "One or more validation errors occurred.",
@@ -182,6 +188,7 @@ fn settings(address: SocketAddr) -> ClearBankSettings {
         private_key: BANK_KEY.to_string().into(),
         webhook_key: CLEARBANK_PUBLIC.into(),
         retry_base: std::time::Duration::from_millis(100),
+        timeout: std::time::Duration::from_millis(500),
     }
 }
 
@@ -511,6 +518,28 @@ async fn through_clearbank(backend: Backend) {
         "taken: not sent again"
     );
     assert_eq!(status(&bank, &fifth).await.0, TransferStatus::Pending);
+
+    // No answer in time (ClearBank took it all the same): tried again under the same request
+    // id, which ClearBank answers as a duplicate, so the payment goes once.
+    let sixth = pay(&bank, &auth, &p.gbp, "Acme Ltd").await;
+    *fake.answers.lock().unwrap() = vec![Answer::Slow, Answer::Duplicate];
+    assert_eq!(run_job(&bank, &rails, 7_200_000).await, 1);
+    assert_eq!(run_job(&bank, &rails, 7_300_000).await, 1);
+    assert_eq!(
+        run_job(&bank, &rails, 9_000_000).await,
+        0,
+        "taken: not sent again"
+    );
+    let tries: Vec<Asked> = fake
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|a| a.1 == sixth)
+        .cloned()
+        .collect();
+    assert_eq!(tries.len(), 2);
+    assert_eq!(tries[0], tries[1], "the same request both times");
 
     // Money in: to the account it names, once; to no account of the bank's, suspense.
     let before = reload(&bank, &p.gbp).await.balance.booked;

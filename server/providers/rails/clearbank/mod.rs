@@ -25,8 +25,6 @@ pub mod cop;
 mod events;
 pub mod requests;
 
-use std::time::Duration;
-
 use axum::http::HeaderMap;
 use base64::Engine;
 use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
@@ -54,9 +52,6 @@ pub fn carries(scheme: Scheme, currency: &str) -> bool {
     }
 }
 
-/// ClearBank answers a webhook's sender within 5 seconds; a payment call gets a little longer.
-const TIMEOUT: Duration = Duration::from_secs(10);
-
 pub struct ClearBank {
     base_url: String,
     token: secrecy::SecretString,
@@ -78,7 +73,9 @@ impl ClearBank {
             token: settings.token.clone(),
             signer: SigningKey::new(private),
             checker: VerifyingKey::new(public),
-            client: reqwest::Client::builder().timeout(TIMEOUT).build()?,
+            client: reqwest::Client::builder()
+                .timeout(settings.timeout)
+                .build()?,
         })
     }
 
