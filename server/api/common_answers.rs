@@ -37,3 +37,32 @@ impl From<crate::services::auth::approvals::Started> for MfaStep {
         }
     }
 }
+
+/// A check's answer, as the review step and the transaction show it.
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayeeCheckView {
+    pub id: String,
+    pub result: crate::domain::payments::payee_check::PayeeCheckResult,
+    /// The name the account is held in, where the answer gives it (a close match, an account of
+    /// the other type): one tap uses it.
+    pub name: Option<String>,
+    pub account_type: Option<crate::domain::payments::recipient::PayeeType>,
+    /// What the payer reads.
+    pub message: String,
+    /// The payer must say they still want to pay this account.
+    pub needs_consent: bool,
+}
+
+impl PayeeCheckView {
+    pub fn of(row: &crate::services::payments::payee_check::PayeeCheckRow) -> Self {
+        Self {
+            id: row.id.clone(),
+            result: row.verdict.result,
+            name: row.verdict.name.clone(),
+            account_type: row.verdict.account_type,
+            message: row.verdict.message(),
+            needs_consent: row.verdict.result.needs_consent(),
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! its own), and a UK local transfer is sent only with a check that matched, could not be had,
 //! or that the payer agreed to pay despite; the transfer keeps the check and shows it.
 
-use bank::api::payments::payee_check::PayeeCheckView;
+use bank::api::common_answers::PayeeCheckView;
 use bank::domain::accounts::money::Currency;
 use bank::domain::payments::payee_check::PayeeCheckResult;
 use bank::domain::payments::request::PayeeConsentBody;

@@ -22,7 +22,7 @@ pub struct SentTransfer {
     pub messages: Vec<String>,
     pub attachments: Vec<AttachmentView>,
     /// Confirmation of Payee (UK local): the check it was sent with.
-    pub payee_check: Option<crate::api::payments::payee_check::PayeeCheckView>,
+    pub payee_check: Option<crate::api::common_answers::PayeeCheckView>,
     /// The payer agreed to pay despite the check's answer.
     pub payee_risk_accepted: bool,
 }
@@ -55,7 +55,7 @@ pub async fn details(
     let payee_check = crate::services::payments::payee_check::of_transfer(&state.db, &transfer)
         .await?
         .as_ref()
-        .map(crate::api::payments::payee_check::PayeeCheckView::of);
+        .map(crate::api::common_answers::PayeeCheckView::of);
     let attachments = attachments
         .into_iter()
         .map(|(id, file_name)| AttachmentView { id, file_name })

@@ -9,14 +9,13 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::api::common_answers::PayeeCheckView;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
-use crate::domain::payments::payee_check::PayeeCheckResult;
 use crate::domain::payments::recipient::PayeeType;
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::payments::payee_check::{self, UkPayee};
-use crate::store::payee_checks::PayeeCheckRow;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(check))
@@ -31,35 +30,6 @@ pub struct PayeeCheckInput {
     pub kind: Option<PayeeType>,
     pub uk_sort_code: String,
     pub uk_account_number: String,
-}
-
-/// A check's answer, as the review step and the transaction show it.
-#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PayeeCheckView {
-    pub id: String,
-    pub result: PayeeCheckResult,
-    /// The name the account is held in, where the answer gives it (a close match, an account of
-    /// the other type): one tap uses it.
-    pub name: Option<String>,
-    pub account_type: Option<PayeeType>,
-    /// What the payer reads.
-    pub message: String,
-    /// The payer must say they still want to pay this account.
-    pub needs_consent: bool,
-}
-
-impl PayeeCheckView {
-    pub fn of(row: &PayeeCheckRow) -> Self {
-        Self {
-            id: row.id.clone(),
-            result: row.verdict.result,
-            name: row.verdict.name.clone(),
-            account_type: row.verdict.account_type,
-            message: row.verdict.message(),
-            needs_consent: row.verdict.result.needs_consent(),
-        }
-    }
 }
 
 #[utoipa::path(post, path = "/v2/payees/check", tag = "recipients",

@@ -10,7 +10,8 @@ use crate::domain::payments::payee_check::{compare, Verdict};
 use crate::domain::payments::recipient::PayeeType;
 use crate::domain::profiles::access::ProfileType;
 use crate::providers::payee_check::{PayeeChecker, PayeeQuery};
-use crate::store::payee_checks::{NewCheck, PayeeCheckRow};
+use crate::store::payee_checks::NewCheck;
+pub use crate::store::payee_checks::PayeeCheckRow;
 use crate::store::{self, Db};
 
 /// A check asks about this: a UK account and the name and type the payer gave.
