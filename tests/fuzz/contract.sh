@@ -34,7 +34,10 @@ done
 token="$(python3 tests/fuzz/log_in.py "$base")"
 
 # Log-out would end the fuzzer's own session; it is covered by the HTTP tests. Run from the
-# scratch folder, so schemathesis keeps its cache there and not in the checkout.
+# scratch folder, so schemathesis keeps its cache there and not in the checkout. The signed
+# webhooks take a form-encoded or raw body that Hypothesis can rarely shape from the document,
+# which its `filter_too_much` health check counts as a failure of the run; the operations are
+# fuzzed all the same with what it does generate.
 (cd "$dir" && "$venv/bin/schemathesis" run "$base/v1/openapi.json" \
   --checks not_a_server_error,response_schema_conformance,content_type_conformance \
   --header "Authorization: Bearer $token" \
@@ -46,6 +49,7 @@ token="$(python3 tests/fuzz/log_in.py "$base")"
   --workers 2 \
   --request-timeout 10 \
   --generation-database none \
+  --suppress-health-check filter_too_much \
   --no-color)
 
 if ! kill -0 "$pid" 2>/dev/null; then
