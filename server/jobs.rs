@@ -50,6 +50,7 @@ pub fn spawn(
     limiter: Arc<RateLimiter>,
     card_delivery_step: std::time::Duration,
     rails: Option<Arc<dyn crate::providers::rails::PaymentRails>>,
+    acquirer: Option<Arc<dyn crate::providers::acquirer::Acquirer>>,
     retry_base: Duration,
 ) {
     let accounts = db.clone();
@@ -95,6 +96,27 @@ pub fn spawn(
                 .await
                 {
                     failed(&db, "settling due transfers", &error).await;
+                }
+            }
+        }));
+    }
+    // Refunds of a second activation fee, asked of the card acquirer until it takes them.
+    if let Some(acquirer) = acquirer {
+        let refunding = db.clone();
+        lifecycle.keep(every(lifecycle, Duration::from_secs(1), move || {
+            let db = refunding.clone();
+            let acquirer = acquirer.clone();
+            async move {
+                if let Err(error) = crate::services::onboarding::card_payments::send_due_refunds(
+                    &db,
+                    acquirer.as_ref(),
+                    retry_base,
+                    db.now_ms(),
+                    100,
+                )
+                .await
+                {
+                    failed(&db, "asking the acquirer for refunds", &error).await;
                 }
             }
         }));

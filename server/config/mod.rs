@@ -12,8 +12,8 @@ pub use exchange::{ExchangeConfig, RatesConfig, ECB_DAILY_URL};
 pub use listener::Limits;
 pub use payments::Settlement;
 pub use providers::{
-    ClearBankSettings, CompaniesHouseSettings, IdealPostcodesSettings, IdentityConfig, SmtpConfig,
-    SumsubSettings, TwilioSettings,
+    CheckoutComSettings, ClearBankSettings, CompaniesHouseSettings, IdealPostcodesSettings,
+    IdentityConfig, SmtpConfig, SumsubSettings, TwilioSettings,
 };
 pub use read::{screaming, ConfigError};
 
@@ -72,6 +72,9 @@ pub struct Config {
     /// The sponsor bank's payment rails (`BANK_CLEARBANK_TOKEN` and the rest); none: the
     /// sandbox schemes in sandbox mode, else no transfer leaves the bank.
     pub clearbank: Option<ClearBankSettings>,
+    /// The activation fee's card acquirer (`BANK_CHECKOUT_COM_SECRET_KEY` and the rest); none:
+    /// the sandbox's hosted page in sandbox mode, else no card or Apple Pay payment.
+    pub checkout_com: Option<CheckoutComSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -234,6 +237,7 @@ impl Config {
             }),
             twilio: providers::twilio(env)?,
             clearbank: providers::clearbank(env)?,
+            checkout_com: providers::checkout_com(env)?,
             ideal_postcodes: secret(env, "BANK_IDEAL_POSTCODES_KEY").map(|api_key| {
                 IdealPostcodesSettings {
                     base_url: get(

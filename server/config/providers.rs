@@ -53,6 +53,20 @@ pub struct ClearBankSettings {
     pub timeout: Duration,
 }
 
+/// Checkout.com, the activation fee's card acquirer (`BANK_CHECKOUT_COM_*`).
+#[derive(Clone, Debug)]
+pub struct CheckoutComSettings {
+    pub base_url: String,
+    /// The secret key (`Authorization: Bearer sk_…`).
+    pub secret_key: SecretString,
+    /// The processing channel the payments are taken on (`pc_…`).
+    pub processing_channel_id: String,
+    /// The webhook's signature key, set in Checkout.com's dashboard: it checks `Cko-Signature`.
+    pub webhook_secret: SecretString,
+    /// How long a call waits for Checkout.com's answer (`BANK_CHECKOUT_COM_TIMEOUT_MS`, 10 s).
+    pub timeout: Duration,
+}
+
 /// Ideal Postcodes' postcode look-up.
 #[derive(Clone, Debug)]
 pub struct IdealPostcodesSettings {
@@ -174,5 +188,29 @@ pub(super) fn clearbank(env: &Env) -> Result<Option<ClearBankSettings>, ConfigEr
         webhook_key: pem("BANK_CLEARBANK_WEBHOOK_KEY")?,
         retry_base: millis(env, "BANK_CLEARBANK_RETRY_MS", 5_000)?,
         timeout: millis(env, "BANK_CLEARBANK_TIMEOUT_MS", 10_000)?,
+    }))
+}
+
+/// Checkout.com as the card acquirer when `BANK_CHECKOUT_COM_SECRET_KEY` is set; then the
+/// processing channel and the webhook's signature key are required.
+pub(super) fn checkout_com(env: &Env) -> Result<Option<CheckoutComSettings>, ConfigError> {
+    let Some(secret_key) = secret(env, "BANK_CHECKOUT_COM_SECRET_KEY") else {
+        return Ok(None);
+    };
+    let required = |name: &str| {
+        env.get(name)
+            .filter(|value| !value.is_empty())
+            .cloned()
+            .ok_or_else(|| err(name, "required with BANK_CHECKOUT_COM_SECRET_KEY".into()))
+    };
+    Ok(Some(CheckoutComSettings {
+        base_url: env
+            .get("BANK_CHECKOUT_COM_URL")
+            .cloned()
+            .unwrap_or_else(|| "https://api.checkout.com".into()),
+        secret_key,
+        processing_channel_id: required("BANK_CHECKOUT_COM_PROCESSING_CHANNEL")?,
+        webhook_secret: SecretString::from(required("BANK_CHECKOUT_COM_WEBHOOK_SECRET")?),
+        timeout: millis(env, "BANK_CHECKOUT_COM_TIMEOUT_MS", 10_000)?,
     }))
 }

@@ -52,6 +52,18 @@ fn system_ms() -> i64 {
     (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
 
+/// The longest wait between tries of an outside party.
+const MAX_WAIT_MS: i64 = 60 * 60 * 1000;
+
+/// The wait in milliseconds before try `attempts + 1` of a call an outside party did not take
+/// (a payment to the rail, a refund to the acquirer): the base, then three times longer each
+/// time, up to an hour.
+pub fn backoff(retry_base: Duration, attempts: i64) -> i64 {
+    let base = i64::try_from(retry_base.as_millis()).unwrap_or(MAX_WAIT_MS);
+    let factor = 3_i64.saturating_pow(u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0));
+    base.saturating_mul(factor).min(MAX_WAIT_MS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -164,11 +164,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
         rates: crate::providers::rates::start(crate::providers::rates::from_config(
             &config.exchange.rates,
         )),
-        acquirer: config.sandbox.then(|| {
-            Arc::new(crate::providers::acquirer::SandboxAcquirer::new(
-                config.identity.sandbox_secret.clone(),
-            )) as Arc<dyn crate::providers::acquirer::Acquirer>
-        }),
+        acquirer: crate::providers::acquirer::from_config(config)?,
         lending,
         rails: crate::providers::rails::from_config(config)?,
         payee_checker: crate::providers::payee_check::from_config(config)?,
@@ -191,6 +187,7 @@ fn start_background_work(api_state: &ApiState, lifecycle: &Arc<crate::lifecycle:
         api_state.limiter.clone(),
         api_state.config.cards.delivery_step,
         api_state.rails.clone(),
+        api_state.acquirer.clone(),
         api_state
             .config
             .clearbank

@@ -22,4 +22,5 @@ pub mod party {
     pub const TWILIO: &str = "Twilio texts";
     pub const IDEAL_POSTCODES: &str = "Ideal Postcodes";
     pub const COMPANIES_HOUSE: &str = "Companies House";
+    pub const CHECKOUT_COM: &str = "Checkout.com card payments";
 }

@@ -1,6 +1,7 @@
 //! The data-access layer: one set of portable SQL over `sqlx::Any`, serving SQLite (the
 //! embedded default) and PostgreSQL. Placeholders are `$1…`, which both accept.
 
+pub mod acquirer_refunds;
 pub mod approvals;
 pub mod audit;
 pub mod bank_accounts;

@@ -19,6 +19,8 @@ pub struct Fee {
     pub status: FeeStatus,
     pub checkout_id: Option<String>,
     pub checkout_state: Option<CheckoutState>,
+    /// The acquirer's hosted page of the checkout (none for the sandbox's own page).
+    pub checkout_url: Option<String>,
 }
 
 type Row = (
@@ -31,13 +33,25 @@ type Row = (
     String,
     Option<String>,
     Option<String>,
+    Option<String>,
 );
 
 const COLUMNS: &str =
-    "id, user_id, currency, amount_minor, reference, method, status, checkout_id, checkout_state";
+    "id, user_id, currency, amount_minor, reference, method, status, checkout_id, checkout_state, checkout_url";
 
 fn from_row(
-    (id, user_id, currency, amount_minor, reference, method, status, checkout_id, checkout_state): Row,
+    (
+        id,
+        user_id,
+        currency,
+        amount_minor,
+        reference,
+        method,
+        status,
+        checkout_id,
+        checkout_state,
+        checkout_url,
+    ): Row,
 ) -> Result<Fee, sqlx::Error> {
     Ok(Fee {
         id,
@@ -51,6 +65,7 @@ fn from_row(
         checkout_state: checkout_state
             .map(|s| named("checkout_state", &s))
             .transpose()?,
+        checkout_url,
     })
 }
 
@@ -70,6 +85,16 @@ pub async fn by_reference(db: &Db, reference: &str) -> Result<Option<Fee>, sqlx:
         "SELECT {COLUMNS} FROM registration_fees WHERE reference = $1"
     ))
     .bind(reference)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(from_row).transpose()
+}
+
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<Fee>, sqlx::Error> {
+    let row = sqlx::query_as::<_, Row>(&format!(
+        "SELECT {COLUMNS} FROM registration_fees WHERE id = $1"
+    ))
+    .bind(id)
     .fetch_optional(&db.pool)
     .await?;
     row.map(from_row).transpose()
@@ -117,16 +142,18 @@ pub async fn choose(
     id: &str,
     method: FeePayment,
     status: FeeStatus,
-    checkout_id: Option<&str>,
+    checkout: Option<(&str, Option<&str>)>,
 ) -> Result<bool, sqlx::Error> {
+    let (checkout_id, checkout_url) = checkout.unzip();
     let done = sqlx::query(
         "UPDATE registration_fees SET method = $1, status = $2, checkout_id = $3, \
-         checkout_state = CASE WHEN $3 IS NULL THEN NULL ELSE 'created' END \
-         WHERE id = $4 AND status <> 'paid'",
+         checkout_state = CASE WHEN $3 IS NULL THEN NULL ELSE 'created' END, checkout_url = $4 \
+         WHERE id = $5 AND status <> 'paid'",
     )
     .bind(method.as_str())
     .bind(status.as_str())
     .bind(checkout_id)
+    .bind(checkout_url.flatten())
     .bind(id)
     .execute(&db.pool)
     .await?;

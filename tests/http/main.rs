@@ -9,6 +9,7 @@ mod auth;
 mod back_office;
 mod back_office_content;
 mod back_office_payments;
+mod card_acquirer;
 mod card_payments;
 mod card_referrals;
 mod cards;

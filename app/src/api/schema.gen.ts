@@ -1787,9 +1787,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The acquirer's notification of a hosted checkout (signed): a payment settles the fee once
-         *     (a replay finds it settled; a payment after the account opened waits in suspense), a decline
-         *     marks the checkout failed. A bad signature is refused and changes nothing.
+         * The acquirer's notification (signed): a payment settles the fee once (a replay finds it
+         *     settled; a payment after the account opened waits in suspense), a decline marks the
+         *     checkout failed, a refund's outcome concludes it. A bad signature is refused and changes
+         *     nothing.
          */
         post: operations["post_v2_webhooks_acquirer"];
         delete?: never;
@@ -3777,6 +3778,11 @@ export interface components {
             /** @description Card payment (activateByCard) and Apple Pay (activateByApple) offered. */
             cardAllowed: boolean;
             applePayAllowed: boolean;
+            /**
+             * @description Apple Pay is taken on the acquirer's hosted page (the card payment's), not in the
+             *     bank's own page.
+             */
+            applePayOnCheckout: boolean;
             transfer: components["schemas"]["TransferDetails"];
             /** @description The hosted payment page, after a card payment is ordered. */
             checkoutUrl: string | null;

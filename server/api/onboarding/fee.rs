@@ -18,9 +18,11 @@ use crate::domain::accounts::identifiers;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::engagement::features::Flag;
 use crate::domain::ids::UserId;
+use crate::domain::onboarding::fee::CARD_ACQUIRING;
 use crate::domain::onboarding::fee::{self, FeePayment, FeeStatus};
 use crate::domain::onboarding::journey::{self, Step};
 use crate::domain::onboarding::kyc::OnboardingFlow;
+use crate::services::onboarding::card_payments;
 use crate::services::onboarding::fee::{self as fee_service, DeclineError, Fee};
 use crate::services::onboarding::UserRow;
 
@@ -58,6 +60,9 @@ pub struct FeeReply {
     /// Card payment (activateByCard) and Apple Pay (activateByApple) offered.
     pub card_allowed: bool,
     pub apple_pay_allowed: bool,
+    /// Apple Pay is taken on the acquirer's hosted page (the card payment's), not in the
+    /// bank's own page.
+    pub apple_pay_on_checkout: bool,
     pub transfer: TransferDetails,
     /// The hosted payment page, after a card payment is ordered.
     pub checkout_url: Option<String>,
@@ -66,11 +71,18 @@ pub struct FeeReply {
     pub cancellable: bool,
 }
 
-/// Card and wallet payments need an acquirer. Only the sandbox's exists so far, so outside
-/// sandbox mode neither method is offered and their calls answer 503 (issue 26 point 2); the
-/// bank transfer stays.
+/// Card and wallet payments need an acquirer: the sandbox's in sandbox mode, Checkout.com when
+/// configured. With none neither method is offered and their calls answer 503 (issue 26
+/// point 2); the bank transfer stays.
 fn acquirer_ready(state: &ApiState) -> bool {
-    state.config.sandbox
+    state.acquirer.is_some()
+}
+
+/// Apple Pay in the bank's own page (the sandbox's merchant session and token rules). A real
+/// acquirer takes Apple Pay on its hosted page, where it validates the merchant and receives
+/// the token.
+fn wallet_in_page(state: &ApiState) -> bool {
+    state.acquirer.as_ref().is_some_and(|a| a.wallet_in_page())
 }
 
 fn no_acquirer() -> AppError {
@@ -95,6 +107,7 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
         method: fee.method,
         card_allowed: acquirer && flags.get(Flag::ActivateByCard),
         apple_pay_allowed: acquirer && flags.get(Flag::ActivateByApple),
+        apple_pay_on_checkout: acquirer && !wallet_in_page(state),
         transfer: TransferDetails {
             beneficiary: state.config.company.legal_name.clone(),
             iban: identifiers::gb_iban(number),
@@ -108,7 +121,11 @@ async fn reply(state: &ApiState, fee: &Fee, flow: OnboardingFlow) -> Result<FeeR
                 if acquirer && fee.method == Some(FeePayment::Card) =>
             {
                 // The sandbox acquirer's page is the bank's own, on the origin the person uses.
-                Some(format!("/sandbox/pay/{id}"))
+                Some(
+                    fee.checkout_url
+                        .clone()
+                        .unwrap_or_else(|| format!("/sandbox/pay/{id}")),
+                )
             }
             _ => None,
         },
@@ -176,18 +193,22 @@ async fn order(
             if !effective_flags(&state).await?.get(Flag::ActivateByCard) {
                 return Err(flag_off());
             }
-            if !acquirer_ready(&state) {
-                return Err(no_acquirer());
-            }
-            let checkout = uuid::Uuid::new_v4().to_string();
-            fee_service::record_attempt(
+            let acquirer = state.acquirer.as_ref().ok_or_else(no_acquirer)?;
+            card_payments::open_checkout(
                 &state.db,
+                acquirer.as_ref(),
+                &state.config.base_url,
+                &row,
                 &fee,
-                FeePayment::Card,
-                FeeStatus::Pending,
-                Some(&checkout),
             )
-            .await?;
+            .await?
+            .map_err(|error| {
+                tracing::warn!(%error, "the acquirer opened no checkout");
+                AppError::unavailable(
+                    "payment_method_unavailable",
+                    "Card payments are not available just now. Please try again later or pay by bank transfer.",
+                )
+            })?;
         }
     }
     let fee = fee_service::latest(&state.db, &user.user_id)
@@ -235,7 +256,7 @@ async fn wallet_ready(
     if !effective_flags(state).await?.get(Flag::ActivateByApple) {
         return Err(flag_off());
     }
-    if !acquirer_ready(state) {
+    if !wallet_in_page(state) {
         return Err(no_acquirer());
     }
     let row = in_step(state, user_id, Step::Fee).await?;
@@ -294,7 +315,7 @@ async fn wallet_process(
                 &fee,
                 FeePayment::ApplePay,
                 &payment_id,
-                "card_acquiring",
+                CARD_ACQUIRING,
             )
             .await?;
         }
@@ -344,9 +365,10 @@ async fn cancel(
     Ok(Json(crate::api::signup::kyc_reply(&state, &user).await?))
 }
 
-/// The acquirer's notification of a hosted checkout (signed): a payment settles the fee once
-/// (a replay finds it settled; a payment after the account opened waits in suspense), a decline
-/// marks the checkout failed. A bad signature is refused and changes nothing.
+/// The acquirer's notification (signed): a payment settles the fee once (a replay finds it
+/// settled; a payment after the account opened waits in suspense), a decline marks the
+/// checkout failed, a refund's outcome concludes it. A bad signature is refused and changes
+/// nothing.
 #[utoipa::path(post, path = "/v2/webhooks/acquirer", tag = "onboarding",
     request_body(content = String, description = "The acquirer's JSON notification, as signed"),
     responses((status = 200, body = crate::api::common_answers::Empty)))]
@@ -364,24 +386,6 @@ async fn acquirer_webhook(
             "The webhook signature does not match.",
         )
     })?;
-    let Some(fee) = fee_service::by_checkout(&state.db, &event.checkout_id).await? else {
-        tracing::warn!(
-            checkout = event.checkout_id,
-            "acquirer webhook for an unknown checkout"
-        );
-        return Ok(Json(crate::api::common_answers::Empty {}));
-    };
-    if event.paid {
-        fee_service::settle(
-            &state.db,
-            &fee,
-            FeePayment::Card,
-            &event.payment_id,
-            "card_acquiring",
-        )
-        .await?;
-    } else {
-        fee_service::checkout_failed(&state.db, &event.checkout_id).await?;
-    }
+    card_payments::notified(&state.db, &event).await?;
     Ok(Json(crate::api::common_answers::Empty {}))
 }

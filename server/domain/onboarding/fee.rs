@@ -27,6 +27,20 @@ crate::domain::named_enum! {
     }
 }
 
+/// The clearing a card or Apple Pay payment of a fee arrives through (the acquirer's).
+pub const CARD_ACQUIRING: &str = "card_acquiring";
+
+crate::domain::named_enum! {
+    /// A refund asked of the card acquirer: waiting to be sent, sent (its outcome awaited),
+    /// made, or refused (the money went back to suspense).
+    pub enum RefundStatus {
+        Queued = "queued",
+        Sent = "sent",
+        Refunded = "refunded",
+        Failed = "failed",
+    }
+}
+
 crate::domain::named_enum! {
     /// How a fee was (or is being) paid.
     pub enum FeePayment {

@@ -130,6 +130,9 @@ pub(super) async fn release_in(
             let entry = bookings::return_in(tx, &item, now)
                 .await
                 .map_err(booking_refused)?;
+            // A second fee paid by card goes back through the acquirer: its refund is asked
+            // by the refund job, once the return is committed.
+            crate::services::onboarding::card_payments::queue_refund_in(tx, &item, now).await?;
             (SuspenseStatus::Returned, None, entry)
         }
     };

@@ -282,6 +282,7 @@ pub async fn record_attempt(
     status: FeeStatus,
     checkout: Option<&str>,
 ) -> Result<(), sqlx::Error> {
+    let checkout = checkout.map(|id| (id, None));
     registration_fees::choose(db, &fee.id, method, status, checkout).await?;
     Ok(())
 }

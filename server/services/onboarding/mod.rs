@@ -1,5 +1,6 @@
 //! Onboarding's use cases.
 
+pub mod card_payments;
 pub mod fee;
 pub mod identity;
 pub mod phone;

@@ -23,8 +23,6 @@ use crate::store::{self, Db};
 
 /// How long one process holds a transfer while it sends it.
 const LEASE_MS: i64 = 60_000;
-/// The longest wait between tries.
-const MAX_WAIT_MS: i64 = 60 * 60 * 1000;
 
 /// Hands up to `at_most` transfers due at `now` to the rail, and answers how many it handed
 /// over.
@@ -48,12 +46,7 @@ pub async fn settle_due(
     Ok(done)
 }
 
-/// The wait before try `attempts + 1`: the base, then three times longer each time.
-pub fn backoff(retry_base: Duration, attempts: i64) -> i64 {
-    let base = i64::try_from(retry_base.as_millis()).unwrap_or(MAX_WAIT_MS);
-    let factor = 3_i64.saturating_pow(u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0));
-    base.saturating_mul(factor).min(MAX_WAIT_MS)
-}
+pub use crate::domain::clock::backoff;
 
 async fn send_one(
     db: &Db,
@@ -248,7 +241,7 @@ mod tests {
         assert_eq!(backoff(base, 1), 5_000);
         assert_eq!(backoff(base, 2), 15_000);
         assert_eq!(backoff(base, 3), 45_000);
-        assert_eq!(backoff(base, 9), MAX_WAIT_MS);
-        assert_eq!(backoff(base, i64::MAX), MAX_WAIT_MS);
+        assert_eq!(backoff(base, 9), 3_600_000);
+        assert_eq!(backoff(base, i64::MAX), 3_600_000);
     }
 }

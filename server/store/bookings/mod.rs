@@ -19,7 +19,7 @@ pub use charges::{fee, reward_in};
 pub use conversions::{convert, convert_in, Conversion};
 pub use incoming::{inbound, inbound_in, to_suspense, to_suspense_in, Unmatched};
 pub use lending::{advance, Advance};
-pub use suspense::{release_to_account_in, return_in};
+pub use suspense::{refused_return_in, release_to_account_in, return_in};
 pub use transfers::{
     internal, outbound, transfer_in, transfer_returned, PayeeSide, TransferBooking,
 };

@@ -89,3 +89,43 @@ pub async fn return_in(
     .await?;
     Ok(book(conn, item, &clearing, at).await?.entry_id)
 }
+
+/// A return the payer's side refused (a card refund the acquirer declined): the money comes
+/// back from the clearing into suspense as a new item, saying why, for operations to act on
+/// again. Booked once per returned item; answers the new item's id.
+pub async fn refused_return_in(
+    conn: &mut AnyConnection,
+    item: &SuspenseItem,
+    reason: &str,
+    at: i64,
+) -> Result<String, BookingError> {
+    let clearing = ledger::system_account(
+        conn,
+        at,
+        AccountKind::SchemeClearing,
+        Some(&item.scheme),
+        item.currency,
+    )
+    .await?;
+    let suspense =
+        ledger::system_account(conn, at, AccountKind::Suspense, None, item.currency).await?;
+    let entry = Entry::transfer(&clearing, &suspense, item.currency, item.amount)?;
+    let key = format!("return-refused:{}", item.id);
+    let booked = match ledger::book(conn, "suspense", Some(&key), &entry, at).await {
+        Err(ledger::LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        other => other?,
+    };
+    // What the payment was, without the reason of an earlier refusal.
+    let payment = item.reference.split(" (").next().unwrap_or(&item.reference);
+    let reference = format!("{payment} (refund refused: {reason})");
+    let again = crate::store::suspense::NewItem {
+        origin: item.origin,
+        scheme: &item.scheme,
+        amount: crate::domain::accounts::money::Money::new(item.amount, item.currency),
+        account_text: &item.account_text,
+        payer: &item.payer,
+        reference: &reference,
+        user_id: item.user_id.as_deref(),
+    };
+    Ok(crate::store::suspense::keep_in(conn, &again, &booked.entry_id, at).await?)
+}

@@ -60,6 +60,9 @@ export function PaywallPage() {
   };
 
   const payByApple = async () => {
+    // A real acquirer takes Apple Pay on its hosted page: it validates the merchant and
+    // receives the token there.
+    if (fee.applePayOnCheckout) return payByCard();
     setError(null);
     const session = await activationApi.walletInitiate().catch((caught: unknown) => {
       setError(failureText(caught));

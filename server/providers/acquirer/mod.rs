@@ -1,6 +1,14 @@
-//! The sandbox card acquirer for the activation fee (DESIGN.md §6 "card/wallet payment of the
-//! activation fee (a hosted sandbox payment page)"): the rules its hosted page and its Apple Pay
-//! processing apply. No card number is kept; only the outcome is.
+//! The card acquirer of the activation fee (issue 33 point 3): a hosted checkout (card with 3-D
+//! Secure, or Apple Pay), its outcome by signed webhook, and refunds. `sandbox.rs` is the
+//! hosted sandbox page's acquirer (DESIGN.md §6), whose card and Apple Pay rules are here;
+//! `checkout_com.rs` follows Checkout.com's published API. No card number is kept.
+
+pub mod checkout_com;
+pub mod sandbox;
+
+use std::sync::Arc;
+
+pub use sandbox::{CheckoutEvent, SandboxAcquirer};
 
 /// The test card the sandbox declines (as acquirers' test ranges do); every other card with a
 /// valid check digit goes on to the 3-D Secure step.
@@ -120,15 +128,69 @@ pub fn authorise_wallet(
     Ok(format!("applepay-{id}"))
 }
 
-/// What an acquirer reports of a checkout on its hosted page: paid (with its payment id) or
-/// declined. The bank acts on it only through its webhook (`POST /v2/webhooks/acquirer`), as it
-/// would on a real acquirer's notification.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CheckoutEvent {
-    pub checkout_id: String,
-    pub payment_id: String,
-    pub paid: bool,
+/// A hosted checkout to open for a fee: the acquirer's page takes the card (with 3-D Secure)
+/// or Apple Pay, and the outcome comes back by signed webhook.
+#[derive(Debug, Clone)]
+pub struct NewCheckout<'a> {
+    /// The bank's id for this checkout: the idempotency key of its creation, and what the
+    /// acquirer's notifications of it name.
+    pub checkout_id: &'a str,
+    pub fee_id: &'a str,
+    /// The fee's reference (on the payer's card statement).
+    pub reference: &'a str,
+    pub amount_minor: i64,
+    pub currency: &'static str,
+    /// The payer's country (ISO 3166 alpha-2), which a hosted page's billing address needs.
+    pub country: String,
+    /// Where the payer comes back to, absolute (the bank's card screen).
+    pub return_url: String,
+}
+
+/// A hosted checkout as the acquirer opened it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostedCheckout {
+    /// The acquirer's page the payer is sent to.
+    pub url: String,
+}
+
+/// A refund of a payment the acquirer took (a second activation fee sent back).
+#[derive(Debug, Clone)]
+pub struct RefundRequest<'a> {
+    /// The bank's id for the refund: the idempotency key, and the reference the acquirer's
+    /// notifications of it carry.
+    pub refund_id: &'a str,
+    pub payment_id: &'a str,
+    pub amount_minor: i64,
+}
+
+/// What the acquirer said to a refund.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RefundAnswer {
+    /// Taken; its outcome comes by notification (the acquirer's action id).
+    Accepted(String),
+    /// Made at once (the sandbox).
+    Refunded(String),
+}
+
+/// What an acquirer's notification reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AcquirerEvent {
+    /// A checkout's payment was taken (captured).
+    Paid {
+        checkout_id: String,
+        /// The fee, when the acquirer carries it back (so a payment on an older checkout of
+        /// the same fee is still found).
+        fee_id: Option<String>,
+        payment_id: String,
+    },
+    /// A checkout's payment was declined, expired or cancelled.
+    Declined { checkout_id: String },
+    /// A refund was made.
+    Refunded { refund_id: String },
+    /// A refund was refused, with the acquirer's reason.
+    RefundDeclined { refund_id: String, reason: String },
+    /// Something the bank does not act on (an authorisation before its capture, a test).
+    Ignored(String),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -137,74 +199,70 @@ pub enum AcquirerError {
     Signature,
     #[error("the notification cannot be read: {0}")]
     Body(String),
+    /// No answer, or the acquirer's own trouble: tried again later.
+    #[error("the acquirer did not answer: {0}")]
+    Unavailable(String),
+    /// Refused for good, with the acquirer's reason.
+    #[error("the acquirer refused: {0}")]
+    Refused(String),
 }
 
-/// A card acquirer's notifications. Only the sandbox's exists so far (issue 33 brings a real
-/// one); outside sandbox mode there is none, and the webhook finds nothing to answer.
+pub type Pending<'a, T> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, AcquirerError>> + Send + 'a>>;
+
+/// The card acquirer of the activation fee: the sandbox's hosted page on a laptop, Checkout.com
+/// in production (`BANK_CHECKOUT_COM_*`). Outside sandbox mode with none configured, card and
+/// wallet payments are not offered.
 pub trait Acquirer: Send + Sync {
+    /// The outside party whose health its calls report (none for the sandbox).
+    fn party(&self) -> Option<&'static str>;
+    /// Whether Apple Pay is taken in the bank's own page (the sandbox's merchant session and
+    /// token rules) rather than on the acquirer's hosted page, where the acquirer validates
+    /// the merchant and receives the token.
+    fn wallet_in_page(&self) -> bool;
+    fn start_checkout<'a>(&'a self, checkout: &'a NewCheckout<'a>) -> Pending<'a, HostedCheckout>;
+    fn refund<'a>(&'a self, refund: &'a RefundRequest<'a>) -> Pending<'a, RefundAnswer>;
+    /// Checks a notification's signature and reads it.
     fn read_webhook(
         &self,
         headers: &axum::http::HeaderMap,
         body: &[u8],
-    ) -> Result<CheckoutEvent, AcquirerError>;
+    ) -> Result<AcquirerEvent, AcquirerError>;
 }
 
-/// The sandbox acquirer signs its notifications with HMAC-SHA256 of the body, hex, in
-/// `X-Signature`, keyed by the sandbox secret (`BANK_IDENTITY_SANDBOX_SECRET`, which signs the
-/// sandbox's webhooks) under a label of its own.
-pub struct SandboxAcquirer {
-    secret: secrecy::SecretString,
+/// The configured acquirer: Checkout.com's when `BANK_CHECKOUT_COM_SECRET_KEY` is set, the
+/// sandbox's in sandbox mode, else none.
+pub fn from_config(config: &crate::config::Config) -> anyhow::Result<Option<Arc<dyn Acquirer>>> {
+    if let Some(settings) = &config.checkout_com {
+        return Ok(Some(Arc::new(checkout_com::CheckoutCom::new(settings)?)));
+    }
+    Ok(config.sandbox.then(|| {
+        Arc::new(sandbox::SandboxAcquirer::new(
+            config.identity.sandbox_secret.clone(),
+        )) as Arc<dyn Acquirer>
+    }))
 }
 
-const SIGNATURE: &str = "x-signature";
-
-impl SandboxAcquirer {
-    pub fn new(secret: secrecy::SecretString) -> Self {
-        Self { secret }
+fn mac(key: &[u8], parts: &[&[u8]]) -> hmac::Hmac<sha2::Sha256> {
+    use hmac::Mac;
+    let mut mac =
+        hmac::Hmac::<sha2::Sha256>::new_from_slice(key).expect("HMAC takes keys of any length");
+    for part in parts {
+        mac.update(part);
     }
-
-    fn sign(&self, body: &[u8]) -> String {
-        use hmac::Mac;
-        use secrecy::ExposeSecret;
-        let mut mac =
-            hmac::Hmac::<sha2::Sha256>::new_from_slice(self.secret.expose_secret().as_bytes())
-                .expect("HMAC takes keys of any length");
-        mac.update(b"sandbox-acquirer:");
-        mac.update(body);
-        hex::encode(mac.finalize().into_bytes())
-    }
-
-    /// The notification of `event` as the sandbox sends it: its body and signature header.
-    pub fn notification(&self, event: &CheckoutEvent) -> (Vec<u8>, (&'static str, String)) {
-        let body = serde_json::to_vec(event).expect("an event serialises");
-        let signature = self.sign(&body);
-        (body, (SIGNATURE, signature))
-    }
+    mac
 }
 
-impl Acquirer for SandboxAcquirer {
-    fn read_webhook(
-        &self,
-        headers: &axum::http::HeaderMap,
-        body: &[u8],
-    ) -> Result<CheckoutEvent, AcquirerError> {
-        let given = headers
-            .get(SIGNATURE)
-            .and_then(|v| v.to_str().ok())
-            .ok_or(AcquirerError::Signature)?;
-        // Compared in constant time: the signature is a secret's output.
-        let expected = self.sign(body);
-        let same = given.len() == expected.len()
-            && given
-                .bytes()
-                .zip(expected.bytes())
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-                == 0;
-        if !same {
-            return Err(AcquirerError::Signature);
-        }
-        serde_json::from_slice(body).map_err(|e| AcquirerError::Body(e.to_string()))
-    }
+/// HMAC-SHA256 of the parts, hex: how both acquirers sign their notifications.
+fn hmac_hex(key: &[u8], parts: &[&[u8]]) -> String {
+    use hmac::Mac;
+    hex::encode(mac(key, parts).finalize().into_bytes())
+}
+
+/// Whether a hex signature is the HMAC of the parts (compared in constant time by the MAC).
+fn hmac_matches(key: &[u8], parts: &[&[u8]], given: &str) -> bool {
+    use hmac::Mac;
+    hex::decode(given.trim()).is_ok_and(|given| mac(key, parts).verify_slice(&given).is_ok())
 }
 
 #[cfg(test)]
