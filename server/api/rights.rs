@@ -110,6 +110,11 @@ pub const API: &[(&str, &str, Need)] = &[
     ),
     (
         "GET",
+        "/back-office/api/card-refunds",
+        Staff(Duty::Payments),
+    ),
+    (
+        "GET",
         "/back-office/api/unmatched-payments",
         Staff(Duty::Payments),
     ),

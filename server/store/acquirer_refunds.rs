@@ -156,3 +156,50 @@ pub async fn conclude_in(
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// A refund as operations follow it: whose money it was, and when it last moved.
+#[derive(Debug, Clone)]
+pub struct Followed {
+    pub refund: Refund,
+    pub payer: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Refunds asked since `since`, the latest first.
+pub async fn since(db: &Db, since: i64, at_most: i64) -> Result<Vec<Followed>, sqlx::Error> {
+    type Joined = (
+        String,
+        String,
+        String,
+        i64,
+        String,
+        i64,
+        String,
+        Option<String>,
+        i64,
+        i64,
+    );
+    let rows = sqlx::query_as::<_, Joined>(
+        "SELECT r.id, r.payment_id, r.currency, r.amount_minor, r.status, r.attempts, r.reason, \
+         s.payer, r.created_at, r.updated_at \
+         FROM acquirer_refunds r LEFT JOIN suspense_items s ON s.id = r.id \
+         WHERE r.created_at >= $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2",
+    )
+    .bind(since)
+    .bind(at_most)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.into_iter()
+        .map(
+            |(id, payment, currency, amount, status, attempts, reason, payer, created, updated)| {
+                Ok(Followed {
+                    refund: from_row((id, payment, currency, amount, status, attempts, reason))?,
+                    payer: payer.unwrap_or_default(),
+                    created_at: created,
+                    updated_at: updated,
+                })
+            },
+        )
+        .collect()
+}

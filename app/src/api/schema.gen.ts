@@ -695,6 +695,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back-office/api/card-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Second activation fees sent back through the card acquirer in the last 90 days, the latest
+         *     first, with where each stands.
+         */
+        get: operations["get_back_office_api_card_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/back-office/api/unmatched-payments": {
         parameters: {
             query?: never;
@@ -3261,6 +3281,24 @@ export interface components {
             terms: string;
             referrals: components["schemas"]["ReferralView"][];
         };
+        CardRefundView: {
+            /** @description The suspense item it sends back. */
+            id: string;
+            payer: string;
+            amount: string;
+            /** @description The acquirer's payment it refunds. */
+            paymentId: string;
+            status: components["schemas"]["RefundStatus"];
+            /** @description Why it is not made yet (the acquirer's last answer), or why it was refused. */
+            reason: string;
+            /** Format: int64 */
+            attempts: number;
+            askedAt: string;
+            updatedAt: string;
+        };
+        CardRefunds: {
+            refunds: components["schemas"]["CardRefundView"][];
+        };
         /** @description The company's addresses a corporate card can go to. */
         CardShippingOptions: {
             /** @description Registered and trading, as the bank knows them; `other` (typed in) is always possible. */
@@ -5326,6 +5364,12 @@ export interface components {
             /** @description RFC 3339. */
             createdAt: string;
         };
+        /**
+         * @description A refund asked of the card acquirer: waiting to be sent, sent (its outcome awaited),
+         *     made, or refused (the money went back to suspense).
+         * @enum {string}
+         */
+        RefundStatus: "queued" | "sent" | "refunded" | "failed";
         /**
          * @description SPEC §2 registration wizard: the steps after the account exists (3 and 4), where a person
          *     who leaves resumes, on any device (SPEC §7 PATCH /v1/users/registration/state).
@@ -7431,6 +7475,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReturnedTransfers"];
+                };
+            };
+            /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_back_office_api_card_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRefunds"];
                 };
             };
             /** @description A refusal: SPEC §8 `{code, title, message}`, with `fields` for field errors */

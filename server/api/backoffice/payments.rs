@@ -1,6 +1,7 @@
 //! Operations' queues (issue 32 point 3): `GET /back-office/api/suspense` (what suspense holds;
 //! a release is proposed through `/proposals`, kind release_suspense),
-//! `GET /back-office/api/returned-transfers`, `GET /back-office/api/unmatched-payments` and
+//! `GET /back-office/api/returned-transfers`, `GET /back-office/api/card-refunds` (second
+//! activation fees refunded through the card acquirer), `GET /back-office/api/unmatched-payments` and
 //! `POST /back-office/api/unmatched-payments/match` (counts one towards an invoice).
 
 use axum::extract::State;
@@ -25,6 +26,7 @@ pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new()
         .routes(routes!(suspense))
         .routes(routes!(returned))
+        .routes(routes!(card_refunds))
         .routes(routes!(unmatched))
         .routes(routes!(match_payment))
 }
@@ -151,6 +153,60 @@ async fn returned(
                     reason: t.return_reason.unwrap_or_default(),
                     sent_at: iso_time(t.created_at),
                     returned_at: iso_time(r.returned_at),
+                }
+            })
+            .collect(),
+    }))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardRefundView {
+    /// The suspense item it sends back.
+    pub id: String,
+    pub payer: String,
+    pub amount: String,
+    /// The acquirer's payment it refunds.
+    pub payment_id: String,
+    pub status: crate::domain::onboarding::fee::RefundStatus,
+    /// Why it is not made yet (the acquirer's last answer), or why it was refused.
+    pub reason: String,
+    pub attempts: i64,
+    pub asked_at: String,
+    pub updated_at: String,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct CardRefunds {
+    pub refunds: Vec<CardRefundView>,
+}
+
+/// Second activation fees sent back through the card acquirer in the last 90 days, the latest
+/// first, with where each stands.
+#[utoipa::path(get, path = "/back-office/api/card-refunds", tag = super::TAG,
+    responses((status = 200, body = CardRefunds)))]
+async fn card_refunds(
+    State(state): State<ApiState>,
+    staff: CurrentStaff,
+    ip: ClientIp,
+) -> Result<Json<CardRefunds>, AppError> {
+    let ip = ip.to_string();
+    let refunds = payments::card_refunds(&state.db, &actor(&staff, &ip)).await?;
+    Ok(Json(CardRefunds {
+        refunds: refunds
+            .into_iter()
+            .map(|followed| {
+                let r = followed.refund;
+                CardRefundView {
+                    amount: display(r.amount_minor, r.currency),
+                    id: r.id,
+                    payer: followed.payer,
+                    payment_id: r.payment_id,
+                    status: r.status,
+                    reason: r.reason,
+                    attempts: r.attempts,
+                    asked_at: iso_time(followed.created_at),
+                    updated_at: iso_time(followed.updated_at),
                 }
             })
             .collect(),

@@ -29,6 +29,10 @@ pub type Checking<'a> = Pin<Box<dyn Future<Output = Verdict> + Send + 'a>>;
 pub trait PayeeChecker: Send + Sync {
     /// The checker's name, as each check keeps it.
     fn name(&self) -> &'static str;
+    /// The outside party whose health its checks report (none for the sandbox).
+    fn party(&self) -> Option<&'static str> {
+        None
+    }
     /// The payee's bank's answer; `Unavailable` when none could be had (never an error: the
     /// payer is told and may carry on).
     fn check<'a>(&'a self, query: &'a PayeeQuery) -> Checking<'a>;

@@ -124,6 +124,10 @@ pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, RailError>> + Se
 pub trait PaymentRails: Send + Sync {
     /// The rail's name, as its events are kept (`sandbox`, `clearbank`).
     fn name(&self) -> &'static str;
+    /// The outside party whose health its calls report (none for the sandbox).
+    fn party(&self) -> Option<&'static str> {
+        None
+    }
     fn send<'a>(&'a self, payment: &'a OutgoingPayment) -> Pending<'a, Dispatch>;
     /// Checks a notification's signature and reads it.
     fn read_webhook(&self, headers: &HeaderMap, body: &[u8]) -> Result<Notification, RailError>;

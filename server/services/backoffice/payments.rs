@@ -16,6 +16,7 @@ use crate::domain::ids::{AccountId, TransactionId};
 use crate::store::bookings::{self, BookingError};
 use crate::store::{self, Db};
 
+pub use store::acquirer_refunds::Followed as CardRefund;
 pub use store::invoice_payments::Unmatched;
 pub use store::transfers::Returned;
 
@@ -153,6 +154,23 @@ pub async fn returned(db: &Db, actor: &Actor<'_>) -> Result<Vec<Returned>, sqlx:
     let returned = store::transfers::returned_since(db, since, QUEUE_SIZE).await?;
     super::audit(db, actor, StaffAction::QueueViewed, None, "", "returned").await?;
     Ok(returned)
+}
+
+/// Refunds of second activation fees asked of the card acquirer in the last 90 days, the
+/// latest first: queued, sent, made, or refused (a refused one is back in suspense).
+pub async fn card_refunds(db: &Db, actor: &Actor<'_>) -> Result<Vec<CardRefund>, sqlx::Error> {
+    let since = db.now_ms() - LOOK_BACK_MS;
+    let refunds = store::acquirer_refunds::since(db, since, QUEUE_SIZE).await?;
+    super::audit(
+        db,
+        actor,
+        StaffAction::QueueViewed,
+        None,
+        "",
+        "card-refunds",
+    )
+    .await?;
+    Ok(refunds)
 }
 
 /// Money in that named no invoice, with the invoices of its account still waiting to be paid:

@@ -61,19 +61,14 @@ pub async fn check(
                     check_id: id.replace('-', ""),
                 };
                 let verdict = checker.check(&query).await;
-                if checker.name() == "clearbank" {
+                if let Some(party) = checker.party() {
                     let outcome = match verdict.result {
                         crate::domain::payments::payee_check::PayeeCheckResult::Unavailable => {
                             Err("no answer from the payee's bank")
                         }
                         _ => Ok(()),
                     };
-                    crate::services::outside_parties::answered(
-                        db,
-                        crate::providers::party::CLEARBANK_NAME_CHECKS,
-                        &outcome,
-                    )
-                    .await;
+                    crate::services::outside_parties::answered(db, party, &outcome).await;
                 }
                 (verdict, checker.name())
             }

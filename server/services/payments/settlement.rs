@@ -95,17 +95,12 @@ async fn send_one(
         reference: due.reference.clone(),
     };
     let sent = rails.send(&payment).await;
-    if rails.name() == "clearbank" {
+    if let Some(party) = rails.party() {
         let outcome = match &sent {
             Err(RailError::Unavailable(why)) => Err(why.as_str()),
             _ => Ok(()),
         };
-        crate::services::outside_parties::answered(
-            db,
-            crate::providers::party::CLEARBANK_PAYMENTS,
-            &outcome,
-        )
-        .await;
+        crate::services::outside_parties::answered(db, party, &outcome).await;
     }
     // The outcome's time: the send took a moment (and a test may run the job ahead of the clock).
     let now = now.max(db.now_ms());

@@ -101,6 +101,12 @@ export const returnedQuery = () =>
     queryFn: () => api.get("/back-office/api/returned-transfers", B.ReturnedTransfers),
   });
 
+export const cardRefundsQuery = () =>
+  queryOptions({
+    queryKey: ["back-office", "card-refunds"],
+    queryFn: () => api.get("/back-office/api/card-refunds", B.CardRefunds),
+  });
+
 export const unmatchedQuery = () =>
   queryOptions({
     queryKey: ["back-office", "unmatched"],

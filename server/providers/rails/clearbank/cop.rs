@@ -54,6 +54,10 @@ impl PayeeChecker for ClearBank {
         "clearbank"
     }
 
+    fn party(&self) -> Option<&'static str> {
+        Some(crate::providers::party::CLEARBANK_NAME_CHECKS)
+    }
+
     fn check<'a>(&'a self, query: &'a PayeeQuery) -> Checking<'a> {
         Box::pin(async move {
             let body = request(query);

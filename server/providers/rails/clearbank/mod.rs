@@ -203,6 +203,10 @@ impl PaymentRails for ClearBank {
         "clearbank"
     }
 
+    fn party(&self) -> Option<&'static str> {
+        Some(crate::providers::party::CLEARBANK_PAYMENTS)
+    }
+
     fn send<'a>(&'a self, payment: &'a OutgoingPayment) -> Pending<'a, Dispatch> {
         Box::pin(async move {
             if !carries(payment.scheme, payment.currency) {

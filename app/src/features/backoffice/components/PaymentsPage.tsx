@@ -1,18 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatDate, formatTime } from "../../../lib/format";
 import { EmptyState } from "../../../ui/Notice";
-import { returnedQuery, suspenseQuery, unmatchedQuery } from "../api";
+import { cardRefundsQuery, returnedQuery, suspenseQuery, unmatchedQuery } from "../api";
 import { schemeName } from "../schemes";
 import { SuspenseItem } from "./SuspenseItem";
 import { UnmatchedPayment } from "./UnmatchedPayment";
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
+const REFUND_STATES: Record<string, string> = {
+  queued: "Waiting for the acquirer",
+  sent: "Asked, awaiting the outcome",
+  refunded: "Refunded",
+  failed: "Refused: back in suspense",
+};
+
 /** Operations' queues: suspense, returned transfers, payments that named no invoice. */
 export function PaymentsPage() {
   const suspense = useQuery(suspenseQuery()).data?.items ?? [];
   const returned = useQuery(returnedQuery()).data?.transfers ?? [];
   const unmatched = useQuery(unmatchedQuery()).data?.payments ?? [];
+  const refunds = useQuery(cardRefundsQuery()).data?.refunds ?? [];
   return (
     <section className="panel panel-wide" aria-labelledby="payments-title">
       <h1 id="payments-title">Payments</h1>
@@ -29,6 +37,47 @@ export function PaymentsPage() {
             <SuspenseItem key={item.id} item={item} />
           ))}
         </ul>
+      )}
+      <h2>Refunds to cards</h2>
+      <p>
+        Second activation fees sent back through the card acquirer in the last 90 days. A refund the acquirer
+        refuses comes back to suspense.
+      </p>
+      {refunds.length === 0 ? (
+        <EmptyState title="No card refunds">A fee paid twice by card and sent back appears here.</EmptyState>
+      ) : (
+        <table className="back-office-table">
+          <thead>
+            <tr>
+              <th scope="col">Asked</th>
+              <th scope="col">Payer</th>
+              <th scope="col">Amount</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.map((refund) => (
+              <tr key={refund.id}>
+                <td>{when(refund.askedAt)}</td>
+                <td>
+                  {refund.payer}
+                  <br />
+                  <span className="muted">Payment {refund.paymentId}</span>
+                </td>
+                <td>{refund.amount}</td>
+                <td>
+                  {REFUND_STATES[refund.status] ?? refund.status}
+                  {refund.reason ? (
+                    <>
+                      <br />
+                      <span className="muted">{refund.reason}</span>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
       <h2>Returned transfers</h2>
       <p>
