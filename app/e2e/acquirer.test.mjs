@@ -132,11 +132,7 @@ async function atThePaywall(layout, email, phone, applePay) {
   if (applePay) {
     // The browser offers Apple Pay (as Safari does); the payment sheet itself is the acquirer's.
     await context.addInitScript(() => {
-      window.ApplePaySession = class {
-        static canMakePayments() {
-          return true;
-        }
-      };
+      window.ApplePaySession = { canMakePayments: () => true };
     });
   }
   const page = await context.newPage();
