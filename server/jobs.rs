@@ -164,3 +164,33 @@ pub fn spawn(
         }
     }));
 }
+
+/// Keeps the owner names of the bank's sterling accounts registered with ClearBank (which
+/// answers other banks' Confirmation of Payee checks with them), every 30 seconds.
+pub fn spawn_cop_registration(
+    lifecycle: &Lifecycle,
+    db: Db,
+    clearbank: Arc<crate::providers::rails::clearbank::ClearBank>,
+    real_account: String,
+    retry_base: Duration,
+) {
+    lifecycle.keep(every(lifecycle, Duration::from_secs(30), move || {
+        let db = db.clone();
+        let clearbank = clearbank.clone();
+        let real_account = real_account.clone();
+        async move {
+            if let Err(error) = crate::services::payments::cop_registration::register_due(
+                &db,
+                &clearbank,
+                &real_account,
+                retry_base,
+                db.now_ms(),
+                200,
+            )
+            .await
+            {
+                failed(&db, "registering account names with ClearBank", &error).await;
+            }
+        }
+    }));
+}

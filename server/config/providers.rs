@@ -51,6 +51,10 @@ pub struct ClearBankSettings {
     /// How long a call waits for ClearBank's answer (`BANK_CLEARBANK_TIMEOUT_MS`, 10 s): a
     /// payment not answered in time is tried again later under the same request id.
     pub timeout: Duration,
+    /// The bank's real account at ClearBank (`BANK_CLEARBANK_ACCOUNT_ID`, a UUID), under which
+    /// each sterling account is a virtual account with its owner's name, so ClearBank answers
+    /// other banks' Confirmation of Payee checks about it. Unset: no names are registered.
+    pub real_account_id: Option<String>,
 }
 
 /// Checkout.com, the activation fee's card acquirer (`BANK_CHECKOUT_COM_*`).
@@ -188,6 +192,15 @@ pub(super) fn clearbank(env: &Env) -> Result<Option<ClearBankSettings>, ConfigEr
         webhook_key: pem("BANK_CLEARBANK_WEBHOOK_KEY")?,
         retry_base: millis(env, "BANK_CLEARBANK_RETRY_MS", 5_000)?,
         timeout: millis(env, "BANK_CLEARBANK_TIMEOUT_MS", 10_000)?,
+        real_account_id: env
+            .get("BANK_CLEARBANK_ACCOUNT_ID")
+            .filter(|id| !id.is_empty())
+            .map(|id| {
+                uuid::Uuid::try_parse(id)
+                    .map(|_| id.clone())
+                    .map_err(|_| err("BANK_CLEARBANK_ACCOUNT_ID", "is not a UUID".into()))
+            })
+            .transpose()?,
     }))
 }
 

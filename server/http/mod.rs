@@ -194,6 +194,21 @@ fn start_background_work(api_state: &ApiState, lifecycle: &Arc<crate::lifecycle:
             .as_ref()
             .map_or(std::time::Duration::from_secs(5), |c| c.retry_base),
     );
+    let clearbank = api_state.config.clearbank.as_ref();
+    if let Some((settings, real_account)) =
+        clearbank.and_then(|c| c.real_account_id.clone().map(|id| (c, id)))
+    {
+        match crate::providers::rails::clearbank::ClearBank::new(settings) {
+            Ok(clearbank) => crate::jobs::spawn_cop_registration(
+                lifecycle,
+                api_state.db.clone(),
+                Arc::new(clearbank),
+                real_account,
+                settings.retry_base,
+            ),
+            Err(error) => tracing::error!(%error, "ClearBank's account names cannot be registered"),
+        }
+    }
 }
 
 /// The isolates that render pages; their data calls go through the same API router.

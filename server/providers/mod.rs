@@ -19,6 +19,7 @@ pub mod twilio;
 pub mod party {
     pub const CLEARBANK_PAYMENTS: &str = "ClearBank payments";
     pub const CLEARBANK_NAME_CHECKS: &str = "ClearBank name checks";
+    pub const CLEARBANK_ACCOUNT_NAMES: &str = "ClearBank account names";
     pub const TWILIO: &str = "Twilio texts";
     pub const IDEAL_POSTCODES: &str = "Ideal Postcodes";
     pub const COMPANIES_HOUSE: &str = "Companies House";

@@ -10,6 +10,7 @@ pub mod card_authorizations;
 pub mod cards;
 pub mod chat_messages;
 pub mod codes;
+pub mod cop_registrations;
 pub mod credit_notes;
 pub mod customers;
 pub mod documents;

@@ -19,6 +19,7 @@ mod codes;
 mod connections;
 mod contact;
 mod contract;
+mod cop_registration;
 mod corporate_cards;
 mod crash;
 mod e_invoices;

@@ -189,6 +189,7 @@ fn settings(address: SocketAddr) -> ClearBankSettings {
         webhook_key: CLEARBANK_PUBLIC.into(),
         retry_base: std::time::Duration::from_millis(100),
         timeout: std::time::Duration::from_millis(500),
+        real_account_id: None,
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod approvals;
 pub mod attachments;
+pub mod cop_registration;
 pub mod fees;
 pub mod payee_check;
 pub mod rails;

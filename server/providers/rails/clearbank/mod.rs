@@ -23,6 +23,7 @@
 
 pub mod cop;
 mod events;
+pub mod names;
 pub mod requests;
 
 use axum::http::HeaderMap;
@@ -106,18 +107,33 @@ impl ClearBank {
         request_id: &str,
         body: Vec<u8>,
     ) -> Result<(u16, String), String> {
-        let signature = self.sign(&body);
-        let answer = self
-            .client
-            .post(format!("{}{path}", self.base_url))
-            .bearer_auth(self.token.expose_secret())
-            .header("DigitalSignature", signature)
-            .header("X-Request-Id", request_id)
-            .header("Content-Type", "application/json")
-            .body(body)
-            .send()
+        self.call_with("POST", path, Some(request_id), Some(body))
             .await
-            .map_err(|e| e.to_string())?;
+    }
+
+    /// A call with any method: a body is signed and sent with its request id.
+    async fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        request_id: Option<&str>,
+        body: Option<Vec<u8>>,
+    ) -> Result<(u16, String), String> {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).map_err(|e| e.to_string())?;
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.base_url))
+            .bearer_auth(self.token.expose_secret());
+        if let Some(request_id) = request_id {
+            request = request.header("X-Request-Id", request_id);
+        }
+        if let Some(body) = body {
+            request = request
+                .header("DigitalSignature", self.sign(&body))
+                .header("Content-Type", "application/json")
+                .body(body);
+        }
+        let answer = request.send().await.map_err(|e| e.to_string())?;
         let status = answer.status().as_u16();
         Ok((status, answer.text().await.unwrap_or_default()))
     }
