@@ -171,6 +171,49 @@ pub async fn start(
         ("arrivesEarliest", quoted("/arrives/earliest")),
         ("arrivesLatest", quoted("/arrives/latest")),
     ];
+    // Confirmation of Payee, shown on the approval page; one that needs the payer's word gets a
+    // box to tick there (the submit's gate is the server's either way).
+    let receiver = &terms["receiver"];
+    let check = form
+        .call(
+            &state,
+            Method::POST,
+            "/v2/payees/check",
+            Some(json!({
+                "name": receiver["name"],
+                "type": receiver["type"],
+                "ukSortCode": receiver["ukSortCode"],
+                "ukAccountNumber": receiver["ukAccountNumber"],
+            })),
+        )
+        .await;
+    let checked: Vec<(&str, String)> = if check.ok() {
+        let text = |pointer: &str| {
+            check
+                .body
+                .pointer(pointer)
+                .map(value_text)
+                .unwrap_or_default()
+        };
+        let consent = check.body["needsConsent"] == json!(true);
+        vec![
+            ("payeeCheck", text("/id")),
+            ("payeeCheckResult", text("/result")),
+            ("payeeCheckMessage", text("/message")),
+            ("payeeCheckName", text("/name")),
+            ("payeeCheckType", text("/accountType")),
+            (
+                "payeeCheckConsent",
+                if consent {
+                    "true".into()
+                } else {
+                    String::new()
+                },
+            ),
+        ]
+    } else {
+        Vec::new()
+    };
     let approval = form
         .call(
             &state,
@@ -184,6 +227,7 @@ pub async fn start(
             let id = uuid::Uuid::new_v4().to_string();
             let mut extra: Vec<(&str, &str)> = vec![("request", request), ("id", &id)];
             extra.extend(shown.iter().map(|(k, v)| (*k, v.as_str())));
+            extra.extend(checked.iter().map(|(k, v)| (*k, v.as_str())));
             form.show(&state, "/transfer/approve", &pairs(&kept, &extra))
                 .await
         }
@@ -202,14 +246,20 @@ fn value_text(value: &Value) -> String {
     }
 }
 
-/// The quote the approval page showed, carried back with the code so a refused code shows it
-/// again.
-const SHOWN: [&str; 5] = [
+/// The quote and the payee check the approval page showed, carried back with the code so a
+/// refused code shows them again.
+const SHOWN: [&str; 11] = [
     "fee",
     "total",
     "currency",
     "arrivesEarliest",
     "arrivesLatest",
+    "payeeCheck",
+    "payeeCheckResult",
+    "payeeCheckMessage",
+    "payeeCheckName",
+    "payeeCheckType",
+    "payeeCheckConsent",
 ];
 
 /// The approval page's code: check it, then submit the transfer it approves.
@@ -247,6 +297,11 @@ pub async fn confirm(State(state): State<AppState>, form: FormPost) -> Response 
     let mut body = terms;
     body["id"] = json!(id);
     body["requestId"] = json!(request);
+    let check = form.get("payeeCheck");
+    if !check.is_empty() {
+        body["payeeCheck"] =
+            json!({"id": check, "accepted": form.get("payeeRiskAccepted") == "true"});
+    }
     let submitted = form
         .call(&state, Method::POST, "/v2/transactions", Some(body))
         .await;

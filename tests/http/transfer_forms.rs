@@ -114,3 +114,66 @@ on_both_backends!(a_saved_recipient_is_paid_with_plain_forms, |bank| {
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 12_020);
     ledger_is_sound(bank).await;
 });
+
+// Confirmation of Payee before hydration: the approval page shows the payee's bank's answer,
+// and a name that does not match goes only when the payer ticks the box there.
+on_both_backends!(
+    a_name_that_does_not_match_is_sent_only_when_ticked,
+    |bank| {
+        let p = payer(bank, "olivia@example.com").await;
+        let auth = p.customer.bearer();
+        // The sandbox register holds 20-00-00 87654321 in the name of Jane Smith.
+        let started = form_post(
+            bank,
+            "/transfer/1",
+            &auth,
+            &[
+                ("bankAccountId", &p.gbp.id),
+                ("amount", "40.00"),
+                ("name", "Robert Brown"),
+                ("type", "private"),
+                ("ukSortCode", "200000"),
+                ("ukAccountNumber", "87654321"),
+                ("details", "Rent"),
+            ],
+        )
+        .await;
+        assert_eq!(started.status, 200, "{}", started.body);
+        assert!(
+            started.body.contains("The name does not match"),
+            "{}",
+            started.body
+        );
+        assert!(started
+            .body
+            .contains("I have checked the details and want to pay this account"));
+        let shown = started.posted();
+        assert_eq!(shown["payeeCheckResult"], "no_match");
+        assert_eq!(shown["payeeCheckConsent"], "true");
+        let sms = last_message(bank, "+447700900123").await.body;
+        let code = sms.split("code ").nth(1).unwrap()[..6].to_string();
+        let mut fields: Vec<(String, String)> = shown.into_iter().collect();
+        fields.extend(code.chars().map(|c| ("code".to_string(), c.to_string())));
+
+        // Not ticked: refused with the reason, nothing paid, the box shown again.
+        let unticked = form_post(bank, "/transfer/approve", &auth, &as_refs(&fields)).await;
+        assert_eq!(unticked.form_error(), "payee_not_confirmed");
+        assert!(unticked.body.contains("The name does not match"));
+        assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
+
+        // Ticked: sent, and the transfer keeps the payer's word.
+        fields.push(("payeeRiskAccepted".into(), "true".into()));
+        let paid = form_post(bank, "/transfer/approve", &auth, &as_refs(&fields)).await;
+        assert_eq!(paid.status, 303, "{}", paid.body);
+        assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 4_020);
+        let accepted: i64 = sqlx::query_scalar(
+            "SELECT payee_risk_accepted FROM transfers WHERE bank_account_id = $1",
+        )
+        .bind(&p.gbp.id)
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(accepted, 1);
+        ledger_is_sound(bank).await;
+    }
+);

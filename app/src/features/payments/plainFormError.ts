@@ -11,6 +11,8 @@ export function plainFormError(code: string): string {
     onboarding_incomplete: "Please finish joining your team first.",
     account_not_ready: "Your account is not open yet. Please finish opening it first.",
     forbidden: "You are not allowed to do this",
+    payee_not_confirmed:
+      "The name on the account is not the one you entered. Tick the box if you have checked the details and still want to pay this account.",
     scheme_unavailable: "Payments to other banks are not available at the moment.",
     provider_unavailable: "We cannot send you a code at the moment. Please try again later.",
     name: "Check the highlighted field",

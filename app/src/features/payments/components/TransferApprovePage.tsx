@@ -10,10 +10,11 @@ import { paysTransactions } from "../../../lib/rights";
 import { Redirect } from "../../../routing/Redirect";
 import { CodeInput } from "../../../ui/CodeInput";
 import { Money } from "../../../ui/Money";
-import { recipientsQuery } from "../api";
+import { type PayeeCheck, recipientsQuery } from "../api";
 import { arrivalText } from "../arrival";
 import { payeeAccount } from "../payeeAccount";
 import { SCHEME_LABELS } from "./transfer/labels";
+import { PayeeCheckPanel } from "./transfer/PayeeCheckPanel";
 import { TransferReview } from "./transfer/TransferReview";
 
 // The fields the approval carries back to the server, as the transfer form posted them.
@@ -33,7 +34,30 @@ const CARRIED = [
   "currency",
   "arrivesEarliest",
   "arrivesLatest",
+  "payeeCheck",
+  "payeeCheckResult",
+  "payeeCheckMessage",
+  "payeeCheckName",
+  "payeeCheckType",
+  "payeeCheckConsent",
 ] as const;
+
+const CHECK_RESULTS = ["match", "close_match", "no_match", "type_mismatch", "unavailable"] as const;
+
+/** The payee check the server made for this transfer, as the page was posted it. */
+function postedCheck(query: Record<string, string | undefined>): PayeeCheck | null {
+  const result = CHECK_RESULTS.find((r) => r === query.payeeCheckResult);
+  if (!query.payeeCheck || !result) return null;
+  const type = query.payeeCheckType;
+  return {
+    id: query.payeeCheck,
+    result,
+    message: query.payeeCheckMessage ?? "",
+    name: query.payeeCheckName || null,
+    accountType: type === "company" || type === "private" ? type : null,
+    needsConsent: query.payeeCheckConsent === "true",
+  };
+}
 
 /**
  * The SMS approval of a UK local transfer sent as a plain form (issue 11 point 7): the page the
@@ -52,11 +76,13 @@ function Approve() {
   const accounts = useSuspenseQuery(bankAccountsQuery()).data.results;
   const recipients = useSuspenseQuery(recipientsQuery()).data.results;
   const [code, setCode] = useState("");
+  const [accepted, setAccepted] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   if (!query.request || !query.id) return <Redirect to="/dashboard" />;
   const account = accounts.find((a) => a.id === query.bankAccountId);
   const saved = recipients.find((r) => r.id === query.recipientId);
   const payee = saved?.name ?? query.name ?? "";
+  const check = postedCheck(query);
   const currency = query.currency ?? account?.currency ?? "GBP";
   const money = (amount: string | undefined) => <Money amount={Number(amount ?? "0")} currency={currency} />;
   const receiver = {
@@ -105,6 +131,7 @@ function Approve() {
         {CARRIED.map((name) =>
           query[name] ? <input key={name} type="hidden" name={name} value={query[name]} /> : null,
         )}
+        {check ? <PayeeCheckPanel check={check} accepted={accepted} onAccept={setAccepted} /> : null}
         <CodeInput
           label="SMS code"
           name="code"

@@ -15,8 +15,9 @@ export function PayeeCheckPanel({
   check: PayeeCheck;
   accepted: boolean;
   onAccept: (accepted: boolean) => void;
-  onUseName: (name: string) => void;
-  busy: boolean;
+  /** Where the name can be taken over (the hydrated form); without it the message says it. */
+  onUseName?: (name: string) => void;
+  busy?: boolean;
 }) {
   if (check.result === "match")
     return (
@@ -42,12 +43,12 @@ export function PayeeCheckPanel({
     <div className="payee-check">
       <Notice tone="warning" title={title}>
         <p>{check.message}</p>
-        {check.result === "close_match" && check.name ? (
+        {check.result === "close_match" && check.name && onUseName ? (
           <button
             type="button"
             className="button button-secondary"
             disabled={busy}
-            onClick={() => check.name && onUseName(check.name)}
+            onClick={() => check.name && onUseName?.(check.name)}
           >
             Use {check.name}
           </button>
