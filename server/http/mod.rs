@@ -149,6 +149,10 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
     let identity = crate::providers::identity::from_config(config, &db.clock);
     let lending = crate::providers::lending::from_config(config, &db.clock);
     let merchant_clock = db.clock.clone();
+    let rates = crate::providers::rates::start(
+        crate::providers::rates::from_config(&config.exchange.rates),
+        db.clone(),
+    );
     Ok(ApiState {
         config: config.clone(),
         db,
@@ -161,9 +165,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
         addresses: crate::providers::addresses::from_config(config),
         identity,
         loopback: Arc::new(std::sync::OnceLock::new()),
-        rates: crate::providers::rates::start(crate::providers::rates::from_config(
-            &config.exchange.rates,
-        )),
+        rates,
         acquirer: crate::providers::acquirer::from_config(config)?,
         lending,
         rails: crate::providers::rails::from_config(config)?,

@@ -15,6 +15,19 @@ pub mod sandbox_payments;
 pub mod sandbox_token;
 pub mod twilio;
 
+/// Records an outside party's answer (or its failure) for the back office's dashboard; a
+/// failure to record is only logged.
+pub async fn record_health(db: &crate::store::Db, party: &str, outcome: Result<(), &str>) {
+    let now = db.now_ms();
+    let recorded = match outcome {
+        Ok(()) => crate::store::provider_health::succeeded(db, party, now).await,
+        Err(error) => crate::store::provider_health::failed(db, party, error, now).await,
+    };
+    if let Err(error) = recorded {
+        tracing::warn!(%error, party, "recording an outside party's answer failed");
+    }
+}
+
 /// The outside parties as the back office's dashboard names them (issue 33 point 6).
 pub mod party {
     pub const CLEARBANK_PAYMENTS: &str = "ClearBank payments";
@@ -24,4 +37,7 @@ pub mod party {
     pub const IDEAL_POSTCODES: &str = "Ideal Postcodes";
     pub const COMPANIES_HOUSE: &str = "Companies House";
     pub const CHECKOUT_COM: &str = "Checkout.com card payments";
+    pub const SUMSUB: &str = "Sumsub identity checks";
+    pub const ECB: &str = "ECB exchange rates";
+    pub const SMTP: &str = "Email (SMTP)";
 }

@@ -106,6 +106,7 @@ impl Notifier for Smtp {
 /// configured, everything else to the outbox in sandbox mode. Outside sandbox mode a channel without a provider fails
 /// loudly rather than dropping a customer's code.
 pub struct Notifications {
+    db: Db,
     email: Option<Arc<dyn Notifier>>,
     sms: Option<Arc<dyn Notifier>>,
     sandbox: Option<Arc<dyn Notifier>>,
@@ -119,6 +120,7 @@ impl Notifications {
         };
         let sandbox = sandbox.then(|| Arc::new(Outbox { db: db.clone() }) as Arc<dyn Notifier>);
         Ok(Self {
+            db: db.clone(),
             email,
             sms: None,
             sandbox,
@@ -143,10 +145,21 @@ impl Notifications {
             Channel::Email => self.email.as_ref().or(self.sandbox.as_ref()),
             Channel::Sms => self.sms.as_ref().or(self.sandbox.as_ref()),
         };
-        match provider {
+        let by_smtp = message.channel == Channel::Email && self.email.is_some();
+        let sent = match provider {
             Some(provider) => provider.send(message).await,
             None => Err(NotifyError::NoProvider(message.channel)),
+        };
+        if by_smtp {
+            let outcome = sent.as_ref().map(|_| ()).map_err(|e| e.to_string());
+            super::record_health(
+                &self.db,
+                super::party::SMTP,
+                outcome.as_ref().map(|_| ()).map_err(|e| e.as_str()),
+            )
+            .await;
         }
+        sent
     }
 }
 

@@ -122,15 +122,7 @@ impl Twilio {
 impl Twilio {
     /// Twilio's last answer and failure, for the back office's dashboard.
     async fn health(&self, outcome: Result<(), &str>) {
-        let now = self.db.now_ms();
-        let party = super::party::TWILIO;
-        let recorded = match outcome {
-            Ok(()) => store::provider_health::succeeded(&self.db, party, now).await,
-            Err(error) => store::provider_health::failed(&self.db, party, error, now).await,
-        };
-        if let Err(error) = recorded {
-            tracing::warn!(%error, "recording Twilio's health failed");
-        }
+        super::record_health(&self.db, super::party::TWILIO, outcome).await;
     }
 }
 

@@ -703,3 +703,38 @@ on_both_backends!(a_customer_asking_quotes_in_a_loop_is_stopped, |bank| {
     .await;
     assert_eq!(theirs.status, 200, "{}", theirs.body);
 });
+
+/// The ECB as an outside party (issue 33 point 6): each refresh records its answer or its
+/// failure for the back office's dashboard.
+#[tokio::test]
+async fn the_ecbs_answers_are_recorded_for_the_dashboard() {
+    for (status, answered) in [(200, true), (503, false)] {
+        let address = fake_ecb(STORED_FEED, status).await;
+        let bank = TestBank::start_with(Backend::Sqlite, move |config| {
+            config.exchange.rates = bank::config::RatesConfig::Ecb {
+                url: format!("http://{address}/stats/eurofxref/eurofxref-daily.xml"),
+                every: std::time::Duration::from_secs(3600),
+            };
+        })
+        .await;
+        let mut health = (None, None);
+        for _ in 0..100 {
+            health = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(
+                "SELECT last_success_at, last_failure_at FROM provider_health WHERE party = $1",
+            )
+            .bind(bank::providers::party::ECB)
+            .fetch_optional(&bank.db.pool)
+            .await
+            .unwrap()
+            .unwrap_or((None, None));
+            if health != (None, None) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert_eq!(
+            (health.0.is_some(), health.1.is_some()),
+            (answered, !answered)
+        );
+    }
+}

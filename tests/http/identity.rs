@@ -423,3 +423,45 @@ async fn the_sumsub_adapter_signs_its_calls_and_reads_its_webhooks() {
     headers.insert("x-payload-digest", "00".parse().unwrap());
     assert!(sumsub.read_webhook(&headers, &body).is_err());
 }
+
+/// Sumsub as an outside party (issue 33 point 6): the widget's token is asked of it through the
+/// bank, and its answer (or its failure) is recorded for the back office's dashboard.
+#[tokio::test]
+async fn sumsubs_answers_are_recorded_for_the_dashboard() {
+    for (secret, answered) in [("secret-key", true), ("wrong", false)] {
+        let address = fake_sumsub().await;
+        let bank = TestBank::start_with(Backend::Sqlite, move |config| {
+            config.identity.sumsub = Some(bank::config::SumsubSettings {
+                base_url: format!("http://{address}"),
+                app_token: "app-token".to_string().into(),
+                secret_key: secret.to_string().into(),
+                webhook_secret: "webhook-secret".to_string().into(),
+                level: "basic-kyc-level".into(),
+                token_lifetime: std::time::Duration::from_secs(600),
+            });
+        })
+        .await;
+        let (_, auth) = applicant(&bank, "grace@example.com", "business", "to_verify").await;
+        let agreed = post(
+            &bank,
+            "/v2/identity/agreement",
+            body(&AgreementInput { accepted: true }),
+            &[("authorization", &auth)],
+        )
+        .await;
+        assert_eq!(agreed.status, 200, "{}", agreed.body);
+        let access = token(&bank, &auth).await;
+        assert_eq!(access.status == 200, answered, "{}", access.body);
+        let health = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(
+            "SELECT last_success_at, last_failure_at FROM provider_health WHERE party = $1",
+        )
+        .bind(bank::providers::party::SUMSUB)
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(
+            (health.0.is_some(), health.1.is_some()),
+            (answered, !answered)
+        );
+    }
+}

@@ -132,3 +132,30 @@ async fn a_sandbox_bank_says_so_on_every_page() {
     }
     bank.finish().await;
 }
+
+/// A mail server that does not answer is an outside party down (issue 33 point 6): the send
+/// fails and the failure is recorded for the back office's dashboard.
+on_both_backends!(a_mail_server_that_does_not_answer_is_recorded, |bank| {
+    let smtp = bank::config::SmtpConfig {
+        url: "smtp://127.0.0.1:1".to_string().into(),
+        from: "Harbour <hello@harbour.example>".into(),
+    };
+    let notify = Notifications::new(&bank.db, false, Some(&smtp)).unwrap();
+    let sent = notify
+        .send(Message {
+            channel: Channel::Email,
+            to: "ada@example.com".into(),
+            subject: "Your code".into(),
+            body: "123456".into(),
+            attachments: vec![],
+        })
+        .await;
+    assert!(sent.is_err());
+    let failed: Option<String> =
+        sqlx::query_scalar("SELECT last_error FROM provider_health WHERE party = $1")
+            .bind(bank::providers::party::SMTP)
+            .fetch_one(&bank.db.pool)
+            .await
+            .unwrap();
+    assert!(failed.is_some());
+});

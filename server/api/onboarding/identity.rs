@@ -108,7 +108,12 @@ pub async fn widget_access(state: &ApiState, user_id: &UserId) -> Result<WidgetA
         dob: details.dob.as_deref(),
         country: details.country.as_deref(),
     };
-    provider.access(&applicant).await.map_err(|error| {
+    let access = provider.access(&applicant).await;
+    if let Some(party) = provider.party() {
+        let outcome = access.as_ref().map(|_| ()).map_err(|e| e.to_string());
+        crate::services::outside_parties::answered(&state.db, party, &outcome).await;
+    }
+    access.map_err(|error| {
         tracing::error!(%error, "identity widget token not issued");
         unavailable()
     })

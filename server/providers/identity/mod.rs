@@ -61,6 +61,10 @@ pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, IdentityError>> 
 
 pub trait IdentityProvider: Send + Sync {
     fn name(&self) -> ProviderName;
+    /// The outside party whose health its calls report (none for the sandbox).
+    fn party(&self) -> Option<&'static str> {
+        None
+    }
     /// An access token for the widget, creating the applicant first where the provider needs one.
     fn access<'a>(&'a self, applicant: &'a Applicant<'a>) -> Pending<'a, WidgetAccess>;
     /// Checks a webhook's signature and reads it.

@@ -124,6 +124,10 @@ impl Sumsub {
 }
 
 impl IdentityProvider for Sumsub {
+    fn party(&self) -> Option<&'static str> {
+        Some(crate::providers::party::SUMSUB)
+    }
+
     fn name(&self) -> ProviderName {
         ProviderName::Sumsub
     }

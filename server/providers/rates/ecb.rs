@@ -57,6 +57,10 @@ impl RateSource for EcbRates {
         self.every
     }
 
+    fn party(&self) -> Option<&'static str> {
+        Some(crate::providers::party::ECB)
+    }
+
     fn name(&self) -> &'static str {
         "ecb"
     }

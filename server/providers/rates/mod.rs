@@ -28,6 +28,10 @@ pub trait RateSource: Send + Sync {
     /// How often the book asks again.
     fn refresh_every(&self) -> Duration;
     fn name(&self) -> &'static str;
+    /// The outside party whose health its answers report (none for the sandbox).
+    fn party(&self) -> Option<&'static str> {
+        None
+    }
     /// Rates available without waiting (the sandbox's), so a bank that has just started can
     /// quote at once.
     fn at_once(&self) -> Option<RateTable> {
@@ -82,7 +86,7 @@ pub fn from_config(config: &RatesConfig) -> Arc<dyn RateSource> {
 }
 
 /// A book kept fresh in the background from `source`: the first refresh starts at once.
-pub fn start(source: Arc<dyn RateSource>) -> Arc<RateBook> {
+pub fn start(source: Arc<dyn RateSource>, db: crate::store::Db) -> Arc<RateBook> {
     let book = Arc::new(RateBook::new(source.refresh_every() * 3));
     if let Some(table) = source.at_once() {
         book.put(table);
@@ -93,8 +97,18 @@ pub fn start(source: Arc<dyn RateSource>) -> Arc<RateBook> {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            if let Err(error) = keeper.refresh(source.as_ref()).await {
+            let refreshed = keeper.refresh(source.as_ref()).await;
+            if let Err(error) = &refreshed {
                 tracing::warn!(%error, provider = source.name(), "refreshing exchange rates failed");
+            }
+            if let Some(party) = source.party() {
+                let outcome = refreshed.as_ref().map(|_| ()).map_err(|e| e.to_string());
+                super::record_health(
+                    &db,
+                    party,
+                    outcome.as_ref().map(|_| ()).map_err(|e| e.as_str()),
+                )
+                .await;
             }
         }
     });
