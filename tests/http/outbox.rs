@@ -133,8 +133,8 @@ async fn a_sandbox_bank_says_so_on_every_page() {
     bank.finish().await;
 }
 
-/// A mail server that does not answer is an outside party down (issue 33 point 6): the send
-/// fails and the failure is recorded for the back office's dashboard.
+// A mail server that does not answer is an outside party down (issue 33 point 6): the send
+// fails and the failure is recorded for the back office's dashboard.
 on_both_backends!(a_mail_server_that_does_not_answer_is_recorded, |bank| {
     let smtp = bank::config::SmtpConfig {
         url: "smtp://127.0.0.1:1".to_string().into(),
