@@ -75,7 +75,7 @@ async fn send_one(
         amount_minor: due.amount,
         payer_name: account.name.clone(),
         payer_iban: account.iban.clone(),
-        payer_address: home_address(store::users::home_address(db, &due.user_id).await?),
+        payer_address: payer_address(db, &account.profile_id, &due.user_id).await?,
         execution_date: crate::domain::london::day_of(now),
         payee_name: due.payee_name.clone(),
         payee_iban: some(&payee.iban),
@@ -130,6 +130,37 @@ async fn send_one(
         }
     }
     Ok(true)
+}
+
+/// The payer's address as a payment carries it: a business's registered address (from its
+/// onboarding), else the person's home.
+async fn payer_address(
+    db: &Db,
+    profile_id: &crate::domain::ids::ProfileId,
+    user_id: &crate::domain::ids::UserId,
+) -> Result<PostalAddress, sqlx::Error> {
+    if let Some(onboarding) = store::onboardings::by_profile(db, profile_id).await? {
+        return Ok(registered_address(&onboarding.data));
+    }
+    Ok(home_address(store::users::home_address(db, user_id).await?))
+}
+
+fn registered_address(
+    company: &crate::domain::onboarding::business::BusinessData,
+) -> PostalAddress {
+    let country = if company.legal_country.is_empty() {
+        &company.country
+    } else {
+        &company.legal_country
+    };
+    PostalAddress {
+        country: country.clone(),
+        town: company.legal_city.clone(),
+        region: company.legal_region.clone(),
+        street: company.legal_address_1.clone(),
+        building: company.legal_building_number.clone(),
+        postcode: company.legal_postcode.clone(),
+    }
 }
 
 fn home_address(home: store::users::HomeAddress) -> PostalAddress {
@@ -229,6 +260,28 @@ pub async fn conclude_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_business_pays_from_its_registered_address() {
+        let company = crate::domain::onboarding::business::BusinessData {
+            country: "GB".into(),
+            legal_address_1: "1 Harbour Street".into(),
+            legal_building_number: "1".into(),
+            legal_city: "London".into(),
+            legal_postcode: "E1 6AN".into(),
+            ..Default::default()
+        };
+        let address = registered_address(&company);
+        assert_eq!(
+            (
+                address.country.as_str(),
+                address.town.as_str(),
+                address.postcode.as_str()
+            ),
+            ("GB", "London", "E1 6AN")
+        );
+        assert_eq!(address.street, "1 Harbour Street");
+    }
 
     #[test]
     fn waits_grow_threefold_up_to_an_hour() {
