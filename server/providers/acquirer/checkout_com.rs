@@ -179,14 +179,8 @@ impl Acquirer for CheckoutCom {
         headers: &axum::http::HeaderMap,
         body: &[u8],
     ) -> Result<AcquirerEvent, AcquirerError> {
-        let given = headers
-            .get(SIGNATURE)
-            .and_then(|v| v.to_str().ok())
-            .ok_or(AcquirerError::Signature)?;
         let key = self.webhook_secret.expose_secret().as_bytes();
-        if !super::hmac_matches(key, &[body], given) {
-            return Err(AcquirerError::Signature);
-        }
+        super::check_signature(headers, SIGNATURE, key, &[body])?;
         let event: Value =
             serde_json::from_slice(body).map_err(|e| AcquirerError::Body(e.to_string()))?;
         Ok(event_of(&event))

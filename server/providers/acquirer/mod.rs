@@ -259,10 +259,23 @@ fn hmac_hex(key: &[u8], parts: &[&[u8]]) -> String {
     hex::encode(mac(key, parts).finalize().into_bytes())
 }
 
-/// Whether a hex signature is the HMAC of the parts (compared in constant time by the MAC).
-fn hmac_matches(key: &[u8], parts: &[&[u8]], given: &str) -> bool {
+/// Checks that the `header` of a notification is the hex HMAC of the parts (compared in
+/// constant time by the MAC).
+fn check_signature(
+    headers: &axum::http::HeaderMap,
+    header: &str,
+    key: &[u8],
+    parts: &[&[u8]],
+) -> Result<(), AcquirerError> {
     use hmac::Mac;
-    hex::decode(given.trim()).is_ok_and(|given| mac(key, parts).verify_slice(&given).is_ok())
+    let given = headers
+        .get(header)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| hex::decode(v.trim()).ok())
+        .ok_or(AcquirerError::Signature)?;
+    mac(key, parts)
+        .verify_slice(&given)
+        .map_err(|_| AcquirerError::Signature)
 }
 
 #[cfg(test)]

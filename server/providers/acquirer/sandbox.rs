@@ -72,15 +72,9 @@ impl Acquirer for SandboxAcquirer {
         headers: &axum::http::HeaderMap,
         body: &[u8],
     ) -> Result<AcquirerEvent, AcquirerError> {
-        let given = headers
-            .get(SIGNATURE)
-            .and_then(|v| v.to_str().ok())
-            .ok_or(AcquirerError::Signature)?;
         use secrecy::ExposeSecret;
         let key = self.secret.expose_secret().as_bytes();
-        if !super::hmac_matches(key, &[b"sandbox-acquirer:", body], given) {
-            return Err(AcquirerError::Signature);
-        }
+        super::check_signature(headers, SIGNATURE, key, &[b"sandbox-acquirer:", body])?;
         let event: CheckoutEvent =
             serde_json::from_slice(body).map_err(|e| AcquirerError::Body(e.to_string()))?;
         Ok(if event.paid {

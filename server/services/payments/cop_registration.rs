@@ -35,6 +35,18 @@ async fn reported(db: &Db, outcome: &Result<(), &RailError>) {
     .await;
 }
 
+/// One not done this time is tried again after its backoff.
+async fn again(
+    db: &Db,
+    due: &Due,
+    retry_base: Duration,
+    now: i64,
+    why: &str,
+) -> Result<(), sqlx::Error> {
+    let at = now + crate::domain::clock::backoff(retry_base, due.attempts + 1);
+    store::cop_registrations::retry_at(db, &due.bank_account_id, at, why, now).await
+}
+
 /// Registers up to `at_most` accounts whose registration is missing or out of date; answers
 /// how many ClearBank now holds as they are. One not done is tried again after a backoff.
 pub async fn register_due(
@@ -46,7 +58,6 @@ pub async fn register_due(
     at_most: i64,
 ) -> Result<usize, sqlx::Error> {
     let due = store::cop_registrations::due(db, now, at_most).await?;
-    let later = |d: &Due| now + crate::domain::clock::backoff(retry_base, d.attempts + 1);
     // Accounts ClearBank does not know yet are created, then found by their IBAN.
     let mut ids: HashMap<String, String> = HashMap::new();
     let mut not_created = std::collections::HashSet::new();
@@ -58,14 +69,7 @@ pub async fn register_due(
             reported(db, &created.as_ref().map(|_| ())).await;
             if let Err(error) = created {
                 not_created.insert(d.bank_account_id.clone());
-                store::cop_registrations::retry_at(
-                    db,
-                    &d.bank_account_id,
-                    later(d),
-                    &error.to_string(),
-                    now,
-                )
-                .await?;
+                again(db, d, retry_base, now, &error.to_string()).await?;
             }
         }
         match clearbank.virtual_accounts(real_account).await {
@@ -87,14 +91,7 @@ pub async fn register_due(
             .or_else(|| ids.get(&d.iban).cloned())
         else {
             // Created a moment ago (ClearBank creates asynchronously), or not created: next time.
-            store::cop_registrations::retry_at(
-                db,
-                &d.bank_account_id,
-                later(d),
-                "not at ClearBank yet",
-                now,
-            )
-            .await?;
+            again(db, d, retry_base, now, "not at ClearBank yet").await?;
             continue;
         };
         store::cop_registrations::found(db, &d.bank_account_id, &virtual_id, now).await?;
@@ -116,14 +113,7 @@ pub async fn register_due(
             }
             Err(error) => {
                 tracing::warn!(%error, account = d.bank_account_id, "owner name not registered at ClearBank");
-                store::cop_registrations::retry_at(
-                    db,
-                    &d.bank_account_id,
-                    later(d),
-                    &error.to_string(),
-                    now,
-                )
-                .await?;
+                again(db, d, retry_base, now, &error.to_string()).await?;
             }
         }
     }

@@ -79,15 +79,24 @@ pub async fn return_in(
     item: &SuspenseItem,
     at: i64,
 ) -> Result<String, BookingError> {
-    let clearing = ledger::system_account(
+    let clearing = clearing_of(conn, item, at).await?;
+    Ok(book(conn, item, &clearing, at).await?.entry_id)
+}
+
+/// The clearing of the scheme (or acquirer) the item came by.
+async fn clearing_of(
+    conn: &mut AnyConnection,
+    item: &SuspenseItem,
+    at: i64,
+) -> Result<String, sqlx::Error> {
+    ledger::system_account(
         conn,
         at,
         AccountKind::SchemeClearing,
         Some(&item.scheme),
         item.currency,
     )
-    .await?;
-    Ok(book(conn, item, &clearing, at).await?.entry_id)
+    .await
 }
 
 /// A return the payer's side refused (a card refund the acquirer declined): the money comes
@@ -99,14 +108,7 @@ pub async fn refused_return_in(
     reason: &str,
     at: i64,
 ) -> Result<String, BookingError> {
-    let clearing = ledger::system_account(
-        conn,
-        at,
-        AccountKind::SchemeClearing,
-        Some(&item.scheme),
-        item.currency,
-    )
-    .await?;
+    let clearing = clearing_of(conn, item, at).await?;
     let suspense =
         ledger::system_account(conn, at, AccountKind::Suspense, None, item.currency).await?;
     let entry = Entry::transfer(&clearing, &suspense, item.currency, item.amount)?;
