@@ -39,15 +39,6 @@ async fn decide(bank: &TestBank, cookie: &str, proposal: &Reply) -> Reply {
     .await
 }
 
-async fn ledger_balance(bank: &TestBank, code: &str) -> i64 {
-    sqlx::query_scalar::<_, i64>("SELECT balance FROM ledger_accounts WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&bank.db.pool)
-        .await
-        .unwrap()
-        .unwrap_or(0)
-}
-
 on_both_backends!(
     money_in_suspense_is_credited_or_sent_back_with_four_eyes,
     |bank| {

@@ -234,15 +234,6 @@ async fn kyc_status(bank: &TestBank, user_id: &bank::domain::ids::UserId) -> Str
     user.kyc_status.as_str().to_string()
 }
 
-async fn balance(bank: &TestBank, code: &str) -> i64 {
-    sqlx::query_scalar::<_, i64>("SELECT balance FROM ledger_accounts WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&bank.db.pool)
-        .await
-        .unwrap()
-        .unwrap_or(0)
-}
-
 async fn refunds_job(bank: &TestBank, acquirer: &CheckoutCom, ahead_ms: i64) -> usize {
     bank::services::onboarding::card_payments::send_due_refunds(
         &bank.db,
@@ -419,7 +410,7 @@ async fn pays_through_checkout_com(backend: Backend) {
     assert_eq!(late.status, 200, "{}", late.body);
     let paid = fee_of(&bank, &auth).await;
     assert_eq!(paid.status.as_str(), "paid");
-    assert_eq!(balance(&bank, "fee_income:GBP").await, 4900);
+    assert_eq!(ledger_balance(&bank, "fee_income:GBP").await, 4900);
     let accounts: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM bank_accounts a JOIN profile_members m ON m.profile_id = a.profile_id \
          WHERE m.user_id = $1",
@@ -497,7 +488,7 @@ async fn pays_through_checkout_com(backend: Backend) {
         .unwrap()
         .unwrap();
     assert_eq!(refund.status, RefundStatus::Refunded);
-    assert_eq!(balance(&bank, "suspense:GBP").await, 0);
+    assert_eq!(ledger_balance(&bank, "suspense:GBP").await, 0);
     ledger_is_sound(&bank).await;
 }
 
@@ -522,7 +513,7 @@ async fn refused_refunds_come_back(backend: Backend) {
     let acquirer = CheckoutCom::new(&settings(address)).unwrap();
     let (item, olga, otto) = paid_twice(&bank, "nora@example.com").await;
     send_back(&bank, &olga, &otto, &item).await;
-    assert_eq!(balance(&bank, "suspense:GBP").await, 0);
+    assert_eq!(ledger_balance(&bank, "suspense:GBP").await, 0);
     fake.then(&[Answer::Refused]);
     assert_eq!(refunds_job(&bank, &acquirer, 0).await, 1);
     let refund = bank::store::acquirer_refunds::by_id(&bank.db, &item)
@@ -536,7 +527,7 @@ async fn refused_refunds_come_back(backend: Backend) {
         refund.reason
     );
     assert_eq!(
-        balance(&bank, "suspense:GBP").await,
+        ledger_balance(&bank, "suspense:GBP").await,
         4900,
         "back in suspense"
     );
@@ -564,7 +555,7 @@ async fn refused_refunds_come_back(backend: Backend) {
         .await;
         assert_eq!(declined.status, 200, "{}", declined.body);
     }
-    assert_eq!(balance(&bank, "suspense:GBP").await, 4900);
+    assert_eq!(ledger_balance(&bank, "suspense:GBP").await, 4900);
     let items = suspense_items(&bank, &olga).await;
     assert_eq!(items.len(), 1);
     assert!(items[0]["reference"]

@@ -853,3 +853,14 @@ pub async fn signs_up(
     .unwrap()
     .id
 }
+
+/// A ledger account's balance by its code (`suspense:GBP`, `fee_income:GBP`); 0 when it has
+/// never been booked to.
+pub async fn ledger_balance(bank: &TestBank, code: &str) -> i64 {
+    sqlx::query_scalar::<_, i64>("SELECT balance FROM ledger_accounts WHERE code = $1")
+        .bind(code)
+        .fetch_optional(&bank.db.pool)
+        .await
+        .unwrap()
+        .unwrap_or(0)
+}
