@@ -98,6 +98,23 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The shared migrations and, merged in by version, the few only one backend can express (its
+/// search index: a trigram index on PostgreSQL, an FTS5 table on SQLite). One list, so sqlx
+/// still refuses a database that has a migration this build does not know.
+fn migrator(backend: Backend) -> sqlx::migrate::Migrator {
+    let shared = sqlx::migrate!("./migrations");
+    let own = match backend {
+        Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+    };
+    let mut migrations: Vec<_> = shared.iter().chain(own.iter()).cloned().collect();
+    migrations.sort_by_key(|migration| migration.version);
+    sqlx::migrate::Migrator {
+        migrations: migrations.into(),
+        ..shared
+    }
+}
+
 impl Db {
     /// Connects, creating the SQLite file and its folder when needed, and applies migrations.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
@@ -139,7 +156,7 @@ impl Db {
             })
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        migrator(backend).run(&pool).await?;
         Ok(Self {
             pool,
             backend,

@@ -57,6 +57,7 @@ mod restrictions;
 mod rights;
 mod robustness;
 mod route_walk;
+mod search;
 mod sessions;
 mod signup;
 mod sms;

@@ -5881,8 +5881,16 @@ export interface components {
             results: components["schemas"]["TransactionView"][];
             /** Format: int64 */
             totalPages: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Exact, unless `totalCapped`.
+             */
             totalResults: number;
+            /**
+             * @description More than `totalResults` match: with filters or a keyword, counting stops 1,000 matches
+             *     past the page's start (the pages go on; `totalPages` then counts one more).
+             */
+            totalCapped: boolean;
             /** Format: int64 */
             page: number;
         };

@@ -136,7 +136,7 @@ pub fn view(txn: &Transaction, account: &BankAccount) -> TransactionView {
 }
 
 /// SPEC §7 transactions fetch: a page of one account's transactions, filtered.
-#[derive(serde::Deserialize, serde::Serialize, Default, utoipa::ToSchema)]
+#[derive(Clone, serde::Deserialize, serde::Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct FetchInput {
     /// From 1.
@@ -159,7 +159,11 @@ pub struct FetchInput {
 pub struct TransactionPage {
     pub results: Vec<TransactionView>,
     pub total_pages: i64,
+    /// Exact, unless `totalCapped`.
     pub total_results: i64,
+    /// More than `totalResults` match: with filters or a keyword, counting stops 1,000 matches
+    /// past the page's start (the pages go on; `totalPages` then counts one more).
+    pub total_capped: bool,
     pub page: i64,
 }
 
@@ -230,8 +234,10 @@ async fn fetch(
     let found = history::page(&state.db, &filter, paging).await?;
     Ok(Json(TransactionPage {
         results: found.results.iter().map(|t| view(t, &account)).collect(),
-        total_pages: paging.total_pages(found.total),
+        // A capped count has at least one match more than counted: one page more to load.
+        total_pages: paging.total_pages(found.total + i64::from(found.capped)),
         total_results: found.total,
+        total_capped: found.capped,
         page: paging.page(),
     }))
 }

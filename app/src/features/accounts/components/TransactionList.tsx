@@ -10,6 +10,7 @@ import { Select } from "../../../ui/Select";
 import { StatusChip } from "../../../ui/StatusChip";
 import { TextField } from "../../../ui/fields";
 import { type BankAccount, type Transaction, transactionsQuery } from "../api";
+import { countLabel } from "../countLabel";
 import { groupByDay } from "../days";
 import { filtersFromQuery, hasFilters, TYPE_GROUPS, withQuery } from "../filters";
 
@@ -42,6 +43,7 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
   const list = useInfiniteQuery(transactionsQuery(account.id, filters));
   const items = list.data?.pages.flatMap((page) => page.results) ?? [];
   const total = list.data?.pages[0]?.totalResults ?? 0;
+  const capped = list.data?.pages[0]?.totalCapped ?? false;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -72,9 +74,7 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
       ) : null}
       {items.length > 0 ? (
         <>
-          <p className="transactions-count">
-            {total} {total === 1 ? "transaction" : "transactions"}
-          </p>
+          <p className="transactions-count">{countLabel(total, capped)}</p>
           {groupByDay(items, new Date()).map((group) => (
             <section key={group.day} className="txn-day" aria-label={group.label}>
               <h3 className="txn-day-title">{group.label}</h3>

@@ -1,6 +1,6 @@
 import { plainFormError } from "../plainFormError";
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useReducer } from "react";
+import { lazy, Suspense, useEffect, useReducer } from "react";
 import { useLocation, useParams } from "react-router";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError } from "../../../api/client";
@@ -33,9 +33,6 @@ import {
   transferReducer,
 } from "../draft";
 import { startTransactionsReset } from "../transactionsReset";
-import { ApproveStep } from "./transfer/ApproveStep";
-import { ConfirmStep } from "./transfer/ConfirmStep";
-import { DoneStep } from "./transfer/DoneStep";
 import { EditStep } from "./transfer/EditStep";
 import { SchemeOffer } from "./transfer/SchemeOffer";
 
@@ -52,6 +49,11 @@ const NOTICE_CODES = ["country_not_supported", "limit_exceeded", "partner_name_a
 const SCHEME_CODES: Record<string, Scheme> = { "0": "sepa", "1": "local", "2": "swift" };
 
 /** SPEC §2 transfer/{realmId} and transfer/{scheme}: for those who may pay. */
+const laterSteps = () => import("./transfer/laterSteps");
+const ConfirmStep = lazy(() => laterSteps().then((m) => ({ default: m.ConfirmStep })));
+const ApproveStep = lazy(() => laterSteps().then((m) => ({ default: m.ApproveStep })));
+const DoneStep = lazy(() => laterSteps().then((m) => ({ default: m.DoneStep })));
+
 export function TransferPage() {
   const { session } = useApp();
   // Each arrival here is a new transfer, "Send money" chosen again mid-way too: the location's
@@ -80,6 +82,10 @@ function Transfer() {
     return startTransfer(back.draft, back.errors);
   });
   const hydrated = useHydrated();
+  // Fetched while the person fills in the amount, so "Continue" never waits for it.
+  useEffect(() => {
+    void laterSteps();
+  }, []);
   const heading = useStepFocus<HTMLHeadingElement>(state.step);
   const { draft, step, fee, mfa } = state;
   if (repeat.data?.transfer && !state.repeated) {
@@ -220,7 +226,9 @@ function Transfer() {
 
   if (step === "done" && state.result)
     return (
-      <DoneStep result={state.result} draft={draft} accountId={account.id} currency={account.currency} />
+      <Suspense fallback={null}>
+        <DoneStep result={state.result} draft={draft} accountId={account.id} currency={account.currency} />
+      </Suspense>
     );
 
   const part = !hydrated ? "all" : step === "payee" ? "payee" : "amount";
@@ -273,40 +281,46 @@ function Transfer() {
           onTake={() => state.offer && dispatch({ type: "offerTaken", scheme: state.offer })}
         />
       ) : null}
+      {/* Each later step in its own boundary, which exists only once it shows: one in the
+          server's HTML would hydrate empty and then be updated mid-hydration. */}
       {step === "confirm" && fee ? (
-        <ConfirmStep
-          fee={fee}
-          draft={draft}
-          from={`${account.currency} · ${formatMoney(account.balance.available, account.currency)} available`}
-          scheme={scheme}
-          attachments={state.attachments.length}
-          payeeCheck={state.payeeCheck}
-          riskAccepted={state.riskAccepted}
-          busy={state.busy}
-          onBack={() => dispatch({ type: "steppedBack", to: "payee" })}
-          onApprove={() => void approve()}
-          onAccept={(accepted) => dispatch({ type: "riskAccepted", accepted })}
-          onUseName={(name) => void takeName(name)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmStep
+            fee={fee}
+            draft={draft}
+            from={`${account.currency} · ${formatMoney(account.balance.available, account.currency)} available`}
+            scheme={scheme}
+            attachments={state.attachments.length}
+            payeeCheck={state.payeeCheck}
+            riskAccepted={state.riskAccepted}
+            busy={state.busy}
+            onBack={() => dispatch({ type: "steppedBack", to: "payee" })}
+            onApprove={() => void approve()}
+            onAccept={(accepted) => dispatch({ type: "riskAccepted", accepted })}
+            onUseName={(name) => void takeName(name)}
+          />
+        </Suspense>
       ) : null}
       {step === "approve" && mfa ? (
-        <ApproveStep
-          mfa={mfa}
-          fee={fee}
-          payee={draft.receiver.name}
-          scheme={scheme}
-          code={state.code}
-          busy={state.busy}
-          onCode={(code) => dispatch({ type: "codeTyped", code })}
-          onSmsCode={(code) => void send((m) => transfersApi.confirmSms(m.requestId, code))}
-          onPasskey={() =>
-            void send(async (m) => {
-              const { publicKey } = await transfersApi.passkeyChallenge(m.requestId);
-              await transfersApi.confirmPasskey(m.requestId, await getPasskey(publicKey));
-            })
-          }
-          onCancel={() => dispatch({ type: "steppedBack", to: "confirm" })}
-        />
+        <Suspense fallback={null}>
+          <ApproveStep
+            mfa={mfa}
+            fee={fee}
+            payee={draft.receiver.name}
+            scheme={scheme}
+            code={state.code}
+            busy={state.busy}
+            onCode={(code) => dispatch({ type: "codeTyped", code })}
+            onSmsCode={(code) => void send((m) => transfersApi.confirmSms(m.requestId, code))}
+            onPasskey={() =>
+              void send(async (m) => {
+                const { publicKey } = await transfersApi.passkeyChallenge(m.requestId);
+                await transfersApi.confirmPasskey(m.requestId, await getPasskey(publicKey));
+              })
+            }
+            onCancel={() => dispatch({ type: "steppedBack", to: "confirm" })}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
