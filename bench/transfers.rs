@@ -41,36 +41,61 @@ async fn main() -> anyhow::Result<()> {
         std::future::pending(),
     ));
 
-    let payer = fixtures::funded_business(
-        &db,
-        &format!("bench-{}@example.com", uuid::Uuid::new_v4().simple()),
-        "7700900999",
-        "Bench Payer Ltd",
-        "unused",
-        "1000000.00",
-    )
-    .await?;
-    let (user_id, account_id) = (payer.user_id.clone(), payer.account.id.clone());
-    let token = store::sessions::issue(&db, &user_id, db.now_ms())
-        .await?
-        .access;
-    let binding = fixtures::acme_binding(&account_id, "1.00")?;
+    // One payer, and a hundred payers (each its own business), each with its session and the
+    // binding its approvals are for.
+    let mut payers = Vec::new();
+    for n in 0..101 {
+        let payer = fixtures::funded_business(
+            &db,
+            &format!("bench-{}@example.com", uuid::Uuid::new_v4().simple()),
+            &format!("77009{n:05}"),
+            &format!("Bench Payer {n} Ltd"),
+            "unused",
+            "1000000.00",
+        )
+        .await?;
+        let token = store::sessions::issue(&db, &payer.user_id, db.now_ms())
+            .await?
+            .access;
+        let binding = fixtures::acme_binding(&payer.account.id, "1.00")?;
+        payers.push((payer, token, binding));
+    }
     let client = reqwest::Client::new();
+    let profiling = std::env::var("BENCH_PROFILE").is_ok_and(|v| !v.is_empty());
 
-    for clients in [1usize, 16] {
-        let approvals = fixtures::verified_approvals(&db, &user_id, &binding, per_round).await?;
-        let queue = Arc::new(tokio::sync::Mutex::new(approvals));
+    for (clients, spread) in [(1usize, 1usize), (16, 1), (16, 100)] {
+        // Each transfer's approval granted beforehand, dealt round the payers.
+        let chosen = if spread == 1 {
+            &payers[..1]
+        } else {
+            &payers[1..]
+        };
+        let mut work = Vec::with_capacity(per_round);
+        for (n, (payer, token, binding)) in chosen.iter().enumerate() {
+            let share = per_round / chosen.len() + usize::from(n < per_round % chosen.len());
+            for request_id in
+                fixtures::verified_approvals(&db, &payer.user_id, binding, share).await?
+            {
+                work.push((token.clone(), payer.account.id.clone(), request_id));
+            }
+        }
+        // Interleaved, so concurrent clients pay from different profiles.
+        work.sort_by_key(|(_, _, request_id)| request_id.clone());
+        if profiling && clients == 1 {
+            sqlx::query("SELECT pg_stat_statements_reset()")
+                .execute(&db.pool)
+                .await?;
+        }
+        let queue = Arc::new(tokio::sync::Mutex::new(work));
         let started = Instant::now();
         let mut workers = Vec::new();
         for _ in 0..clients {
             let queue = queue.clone();
             let client = client.clone();
-            let token = token.clone();
-            let account_id = account_id.clone();
             workers.push(tokio::spawn(async move {
                 let mut failed = 0usize;
                 loop {
-                    let Some(request_id) = queue.lock().await.pop() else {
+                    let Some((token, account_id, request_id)) = queue.lock().await.pop() else {
                         break;
                     };
                     let body = fixtures::acme_transfer(
@@ -97,10 +122,18 @@ async fn main() -> anyhow::Result<()> {
             failed += worker.await?;
         }
         let seconds = started.elapsed().as_secs_f64();
+        let payers = if spread == 1 {
+            "one profile".to_string()
+        } else {
+            format!("{spread} profiles")
+        };
         println!(
-            "submit, {clients:>2} clients: {:>7.0} transfers/s ({per_round} in {seconds:.2} s, {failed} failed)",
+            "submit, {clients:>2} clients, {payers:>12}: {:>7.0} transfers/s ({per_round} in {seconds:.2} s, {failed} failed)",
             per_round as f64 / seconds
         );
+        if profiling && clients == 1 {
+            statements_per_submit(&db, per_round).await?;
+        }
     }
 
     for settlers in [1usize, 4] {
@@ -142,6 +175,29 @@ async fn main() -> anyhow::Result<()> {
         "ledger invariants: {}",
         if broken.is_empty() { "hold" } else { "BROKEN" }
     );
+    Ok(())
+}
+
+/// What pg_stat_statements saw during the one-client round: each statement's calls per submit and
+/// mean time, the most frequent first.
+async fn statements_per_submit(db: &Db, submits: usize) -> anyhow::Result<()> {
+    let rows = sqlx::query_as::<_, (i64, f64, String)>(
+        "SELECT calls, mean_exec_time, regexp_replace(query, '\\s+', ' ', 'g') FROM pg_stat_statements \
+         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+         AND query NOT LIKE '%pg_stat_statements%' ORDER BY calls DESC, query",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let per = |calls: i64| calls as f64 / submits as f64;
+    let total: i64 = rows.iter().map(|(calls, _, _)| calls).sum();
+    println!(
+        "  statements per submit: {:.1} (pg_stat_statements, one client)",
+        per(total)
+    );
+    for (calls, mean_ms, query) in rows.iter().filter(|(calls, _, _)| per(*calls) >= 0.5) {
+        let shown: String = query.chars().take(110).collect();
+        println!("  {:>5.2} x {:>6.3} ms  {shown}", per(*calls), mean_ms);
+    }
     Ok(())
 }
 

@@ -19,7 +19,16 @@ fi
 if [[ " $backends " == *" postgres "* ]]; then
   echo "== PostgreSQL"
   psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS bank_transfers_bench" -c "CREATE DATABASE bank_transfers_bench"
-  DATABASE_URL="$pg/bank_transfers_bench" RUST_LOG=error ./target/release/examples/transfers_bench "$count"
+  # The SQL of the submits, when the server loads pg_stat_statements
+  # (shared_preload_libraries = 'pg_stat_statements'): each statement's calls per transfer made
+  # and its mean time, the most frequent first.
+  profiled=""
+  if [[ "$(psql "$pg/postgres" -Atc "SHOW shared_preload_libraries")" == *pg_stat_statements* ]]; then
+    psql "$pg/bank_transfers_bench" -qc "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
+    profiled=1
+  fi
+  DATABASE_URL="$pg/bank_transfers_bench" RUST_LOG=error BENCH_PROFILE="$profiled" \
+    ./target/release/examples/transfers_bench "$count"
 fi
 
 echo "== pgbench TPC-B (scale 10, 16 clients, 10 s) on the same PostgreSQL"

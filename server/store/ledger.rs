@@ -38,10 +38,10 @@ pub enum LedgerError {
     InsufficientFunds,
     #[error("ledger account {0} does not exist or is in another currency")]
     WrongAccount(String),
-    /// The first entry's id, when it could be read in this transaction (after a lost race on
-    /// PostgreSQL the transaction is aborted and the caller looks it up afterwards).
+    /// The key was booked before (or by a concurrent transaction that committed first); the
+    /// caller's transaction is still usable, and the first entry is found by its key.
     #[error("an entry with this idempotency key exists")]
-    Duplicate { entry_id: Option<String> },
+    Duplicate,
     #[error(transparent)]
     Sql(#[from] sqlx::Error),
 }
@@ -102,6 +102,14 @@ pub async fn system_account(
         Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
         None => format!("{}:{}", kind.as_str(), currency.code()),
     };
+    // Opened once, used on every booking: looked up first.
+    let found = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
+        .bind(&code)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if let Some((id,)) = found {
+        return Ok(id);
+    }
     sqlx::query(
         "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
          VALUES ($1, $2, $3, $4, 0, 0, 0, $5) ON CONFLICT (code) DO NOTHING",
@@ -121,7 +129,7 @@ pub async fn system_account(
 }
 
 /// Books an entry. With an idempotency key, a second booking under the same key is refused
-/// with the first entry's id, so a retried request never moves money twice.
+/// (`Duplicate`), so a retried request never moves money twice.
 pub async fn book(
     conn: &mut AnyConnection,
     kind: &str,
@@ -129,29 +137,21 @@ pub async fn book(
     entry: &Entry,
     booked_at: i64,
 ) -> Result<Booked, LedgerError> {
-    if let Some(key) = idempotency_key {
-        if let Some(entry_id) = entry_for_key(conn, key).await? {
-            return Err(LedgerError::Duplicate {
-                entry_id: Some(entry_id),
-            });
-        }
-    }
     let entry_id = uuid::Uuid::new_v4().to_string();
+    // A key booked before inserts nothing; one being booked by a concurrent transaction is
+    // waited for, then inserts nothing (PostgreSQL), so no transaction is aborted by it.
     let inserted = sqlx::query(
-        "INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
     )
     .bind(&entry_id)
     .bind(kind)
     .bind(idempotency_key)
     .bind(booked_at)
     .execute(&mut *conn)
-    .await;
-    if let Err(error) = inserted {
-        // Two requests with one key at once: the loser waits for the winner and lands here.
-        if idempotency_key.is_some() && is_unique_violation(&error) {
-            return Err(LedgerError::Duplicate { entry_id: None });
-        }
-        return Err(error.into());
+    .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(LedgerError::Duplicate);
     }
     // Lock accounts in one order everywhere, so two entries over the same accounts cannot
     // deadlock on PostgreSQL.
@@ -178,25 +178,48 @@ pub async fn book(
         let Some((balance_after, account_seq)) = row else {
             return Err(refusal(conn, &posting.account_id, posting.currency).await?);
         };
-        sqlx::query(
-            "INSERT INTO postings (entry_id, seq, account_id, currency, amount, balance_after, account_seq) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&entry_id)
-        .bind(index as i64)
-        .bind(&posting.account_id)
-        .bind(posting.currency.code())
-        .bind(posting.amount)
-        .bind(balance_after)
-        .bind(account_seq)
-        .execute(&mut *conn)
-        .await?;
-        booked.push(BookedPosting {
+        booked.push((index, posting, balance_after, account_seq));
+    }
+    // The entry's postings in one statement.
+    let mut sql = String::from(
+        "INSERT INTO postings (entry_id, seq, account_id, currency, amount, balance_after, account_seq) VALUES ",
+    );
+    for k in 0..booked.len() {
+        let n = 7 * k;
+        if k > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
+            n + 1,
+            n + 2,
+            n + 3,
+            n + 4,
+            n + 5,
+            n + 6,
+            n + 7
+        ));
+    }
+    let mut insert = sqlx::query(&sql);
+    for (index, posting, balance_after, account_seq) in &booked {
+        insert = insert
+            .bind(&entry_id)
+            .bind(*index as i64)
+            .bind(&posting.account_id)
+            .bind(posting.currency.code())
+            .bind(posting.amount)
+            .bind(*balance_after)
+            .bind(*account_seq);
+    }
+    insert.execute(&mut *conn).await?;
+    let booked = booked
+        .into_iter()
+        .map(|(_, posting, balance_after, account_seq)| BookedPosting {
             account_id: posting.account_id.clone(),
             balance_after,
             account_seq,
-        });
-    }
+        })
+        .collect();
     Ok(Booked {
         entry_id,
         postings: booked,
@@ -214,12 +237,6 @@ pub async fn entry_for_key(
             .await?
             .map(|(id,)| id),
     )
-}
-
-fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(|e| e.is_unique_violation())
 }
 
 /// Why a balance update matched no row: the account is missing or in another currency, or the

@@ -188,7 +188,7 @@ pub async fn settle(
     {
         Ok(booked) => booked,
         // The same payment again: booked the first time, nothing more to do.
-        Err(ledger::LedgerError::Duplicate { .. }) => return Ok(Settled::AlreadyPaid),
+        Err(ledger::LedgerError::Duplicate) => return Ok(Settled::AlreadyPaid),
         Err(error) => return Err(FeeError::Broken(error.to_string())),
     };
     if !first {

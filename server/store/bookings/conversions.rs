@@ -74,7 +74,7 @@ pub async fn convert_in(
         (&to.ledger_account_id, &fx_to, to.currency, to_amount),
     )?;
     let booked = match ledger::book(conn, "currency_exchange", c.key, &entry, c.at).await {
-        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
         other => other?,
     };
     let details = format!("Exchange {} to {}", from.currency, to.currency);

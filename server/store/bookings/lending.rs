@@ -52,7 +52,7 @@ pub async fn advance(
         amount,
     )?;
     let booked = match ledger::book(conn, "loan_advance", Some(money.key), &entry, money.at).await {
-        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
         other => other?,
     };
     let row = NewTransaction {

@@ -36,7 +36,7 @@ async fn book(
     )
     .await
     {
-        Err(ledger::LedgerError::Duplicate { .. }) => Err(BookingError::Duplicate),
+        Err(ledger::LedgerError::Duplicate) => Err(BookingError::Duplicate),
         other => Ok(other?),
     }
 }
@@ -114,7 +114,7 @@ pub async fn refused_return_in(
     let entry = Entry::transfer(&clearing, &suspense, item.currency, item.amount)?;
     let key = format!("return-refused:{}", item.id);
     let booked = match ledger::book(conn, "suspense", Some(&key), &entry, at).await {
-        Err(ledger::LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(ledger::LedgerError::Duplicate) => return Err(BookingError::Duplicate),
         other => other?,
     };
     // What the payment was, without the reason of an earlier refusal.

@@ -131,7 +131,7 @@ pub async fn transfer_in(
     )?;
     let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
         Ok(booked) => booked,
-        Err(LedgerError::Duplicate { .. }) => return Err(BookingError::Duplicate),
+        Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
         Err(other) => return Err(other.into()),
     };
     let scheme = match b.to {
@@ -269,7 +269,7 @@ pub async fn internal(
     )?;
     let booked = match ledger::book(&mut tx, "internal_transfer", client_id, &entry, at).await {
         Ok(booked) => booked,
-        Err(LedgerError::Duplicate { .. }) => {
+        Err(LedgerError::Duplicate) => {
             tx.rollback().await?;
             return first_result(db, client_id.unwrap_or_default(), &from.id).await;
         }
