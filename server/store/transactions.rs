@@ -346,21 +346,31 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
             .await?;
         return page(&rows, total, false);
     }
-    // Filtered: count the matches up to the page's start and COUNTED more. Not prepared for
-    // reuse, so PostgreSQL plans each search for its own keyword (a generic plan cannot tell a
-    // rare word, best found through the trigram index, from a common one, best found by walking
-    // the account newest first).
+    // Filtered: the newest matches up to the page's start and COUNTED more, counted, and the
+    // page taken from them. Not prepared for reuse, so PostgreSQL plans each search for its own
+    // keyword: a rare word is best found through the trigram index, a common one by walking the
+    // account newest first, and a generic plan cannot tell which it has. Ordered, so a filter
+    // whose matches all lie in the past is never read by a scan that hopes to meet them soon.
+    //
+    // SQLite takes its matches from the FTS5 table unordered (ordering would sort them all):
+    // when they are more than the count reaches, the page is found by walking the account.
     let reach = paging.offset() + COUNTED;
+    let ordered = db.backend == super::Backend::Postgres;
     let matched = |columns: &str| {
         format!(
-            "SELECT {columns} FROM {from} WHERE {conditions} LIMIT {}",
+            "SELECT {columns} FROM {from} WHERE {conditions} {} LIMIT {}",
+            if ordered {
+                "ORDER BY created_at DESC, id DESC"
+            } else {
+                ""
+            },
             reach + 1
         )
     };
     let counted: i64 = bind_all(
         sqlx::query(&format!(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM ({}) AS matched",
-            matched("1")
+            matched(if ordered { "created_at, id" } else { "1" })
         )),
         &values,
     )
@@ -368,8 +378,8 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
     .fetch_one(&db.pool)
     .await?
     .try_get(0)?;
-    if counted <= reach {
-        // Every match is in hand: sort those.
+    let capped = counted > reach;
+    if ordered || !capped {
         let rows = bind_all(
             sqlx::query(&format!(
                 "SELECT * FROM ({}) AS matched {order}",
@@ -380,9 +390,8 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
         .persistent(false)
         .fetch_all(&db.pool)
         .await?;
-        return page(&rows, counted, false);
+        return page(&rows, counted.min(reach), capped);
     }
-    // Many match: the newest page is found soonest by walking the account newest first.
     let (from, conditions, values) = self::conditions(filter, db.backend, Keyword::Scanned);
     let rows = bind_all(sqlx::query(&list(&from, &conditions)), &values)
         .persistent(false)
