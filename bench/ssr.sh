@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SSR throughput and latency: the bank against Node.js rendering the same server bundle.
-# Prints requests/s and p50/p99 at 1 and 50 connections for three pages, and bank/Node ratios.
+# Prints requests/s and p50/p99 at 1 and 50 connections for six pages, and bank/Node ratios.
 # Each side runs as configured out of the box for this machine: the bank with its default isolates
 # (two per core), Node with one cluster worker per core (a worker interleaves renders on its own).
 set -euo pipefail
@@ -34,7 +34,8 @@ for path in / /login /privacy-policy; do
   done
 done
 
-# Signed in: Olivia's dashboard (accounts and the first page of transactions) on both servers,
+# Signed in: Olivia's dashboard (accounts and the first page of transactions), the transfer form
+# and the cards page on both servers,
 # and the transactions API on the bank alone (Node has no API of its own).
 cookie_of() { # jar -> "name=value; ..." (curl marks HttpOnly cookies with a comment prefix)
   sed 's/^#HttpOnly_//' "$1" | awk '!/^#/ && NF >= 7 { printf "%s%s=%s", (n++ ? "; " : ""), $6, $7 }'
@@ -54,11 +55,13 @@ measure_signed_in() { # url connections cookie -> "rps p50 p99"
     -H "Cookie: $3" "$1" | awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}'
 }
 cookie=$(log_in http://127.0.0.1:18180)
-for conn in 1 50; do
-  read -r brps bp50 bp99 < <(measure_signed_in "http://127.0.0.1:18180/dashboard" "$conn" "$cookie")
-  read -r nrps np50 np99 < <(measure_signed_in "http://127.0.0.1:18181/dashboard" "$conn" "$cookie")
-  ratio=$(awk -v a="$brps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')
-  printf "%-22s %4s | %10s %9s %9s | %10s %9s %9s | %s\n" "/dashboard (signed in)" "$conn" "$brps" "$bp50" "$bp99" "$nrps" "$np50" "$np99" "$ratio"
+for path in /dashboard /transfer/1 /cards; do
+  for conn in 1 50; do
+    read -r brps bp50 bp99 < <(measure_signed_in "http://127.0.0.1:18180$path" "$conn" "$cookie")
+    read -r nrps np50 np99 < <(measure_signed_in "http://127.0.0.1:18181$path" "$conn" "$cookie")
+    ratio=$(awk -v a="$brps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')
+    printf "%-22s %4s | %10s %9s %9s | %10s %9s %9s | %s\n" "$path (signed in)" "$conn" "$brps" "$bp50" "$bp99" "$nrps" "$np50" "$np99" "$ratio"
+  done
 done
 account=$(curl -sf -X POST -H "Cookie: $cookie" -H "Origin: http://127.0.0.1:18180" \
   http://127.0.0.1:18180/v2/bank-accounts/fetch | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)

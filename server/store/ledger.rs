@@ -98,31 +98,91 @@ pub async fn system_account(
     scope: Option<&str>,
     currency: Currency,
 ) -> Result<String, sqlx::Error> {
-    let code = match scope {
-        Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
-        None => format!("{}:{}", kind.as_str(), currency.code()),
-    };
-    // Opened once, used on every booking: looked up first.
-    let found = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
-        .bind(&code)
-        .fetch_optional(&mut *conn)
-        .await?;
-    if let Some((id,)) = found {
-        return Ok(id);
+    let [id] = system_accounts(conn, now, [(kind, scope)], currency, 0).await?;
+    Ok(id)
+}
+
+/// How many rows the bank's accounts that every transfer touches (a scheme's clearing, fee
+/// income) are spread over. Each row is locked by a booking until its transaction commits, so
+/// with one row every transfer of every customer would wait for the one before; the account's
+/// balance is the sum of its rows.
+pub const SHARDS: u32 = 16;
+
+/// The row of a spread account that bookings for `key` (a customer's ledger account) use:
+/// stable across processes and releases (FNV-1a), so a transfer's return finds the rows its
+/// making used.
+pub fn shard_of(key: &str) -> u32 {
+    let hash = key.bytes().fold(0x811c_9dc5_u32, |hash, byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    });
+    hash % SHARDS
+}
+
+/// The bank's own accounts of these kinds in one currency, on row `shard` of each (0 is the
+/// account's first row, `code`; shard n is `code#n`), each opened on first use, in the order
+/// asked; looked up together in one statement.
+pub async fn system_accounts<const N: usize>(
+    conn: &mut AnyConnection,
+    now: i64,
+    wanted: [(AccountKind, Option<&str>); N],
+    currency: Currency,
+    shard: u32,
+) -> Result<[String; N], sqlx::Error> {
+    let codes: Vec<String> = wanted
+        .iter()
+        .map(|(kind, scope)| {
+            let code = match scope {
+                Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
+                None => format!("{}:{}", kind.as_str(), currency.code()),
+            };
+            if shard == 0 {
+                code
+            } else {
+                format!("{code}#{shard}")
+            }
+        })
+        .collect();
+    let placeholders: Vec<String> = (1..=codes.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT code, id FROM ledger_accounts WHERE code IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (String, String)>(&sql);
+    for code in &codes {
+        query = query.bind(code);
     }
+    // Opened once, used on every booking: looked up first.
+    let found = query.fetch_all(&mut *conn).await?;
+    let mut ids: [String; N] = std::array::from_fn(|_| String::new());
+    for (((kind, _), code), id) in wanted.iter().zip(&codes).zip(ids.iter_mut()) {
+        *id = match found.iter().find(|(c, _)| c == code) {
+            Some((_, found)) => found.clone(),
+            None => open_system_account(conn, now, *kind, code, currency).await?,
+        };
+    }
+    Ok(ids)
+}
+
+async fn open_system_account(
+    conn: &mut AnyConnection,
+    now: i64,
+    kind: AccountKind,
+    code: &str,
+    currency: Currency,
+) -> Result<String, sqlx::Error> {
     sqlx::query(
         "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
          VALUES ($1, $2, $3, $4, 0, 0, 0, $5) ON CONFLICT (code) DO NOTHING",
     )
     .bind(uuid::Uuid::new_v4().to_string())
     .bind(kind.as_str())
-    .bind(&code)
+    .bind(code)
     .bind(currency.code())
     .bind(now)
     .execute(&mut *conn)
     .await?;
     let (id,) = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
-        .bind(&code)
+        .bind(code)
         .fetch_one(&mut *conn)
         .await?;
     Ok(id)
@@ -424,4 +484,19 @@ pub async fn check_invariants(conn: &mut AnyConnection) -> Result<Vec<String>, s
         ));
     }
     Ok(broken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_keeps_its_shard_across_releases() {
+        // FNV-1a of "a" is 0xe40c292c: changing the hash would move returns to other rows.
+        assert_eq!(shard_of("a"), 0xe40c_292c % SHARDS);
+        assert_eq!(shard_of(""), 0x811c_9dc5 % SHARDS);
+        let spread: std::collections::BTreeSet<u32> =
+            (0..200).map(|n| shard_of(&format!("account-{n}"))).collect();
+        assert_eq!(spread.len(), SHARDS as usize, "every row is used");
+    }
 }

@@ -60,6 +60,7 @@ pub mod suspense;
 pub mod system_events;
 pub mod team;
 pub mod transactions;
+pub mod transfer_day_totals;
 pub mod transfers;
 pub mod users;
 

@@ -226,10 +226,13 @@ pub struct Due {
     pub status: TransferStatus,
     /// Tries made so far, this one included once claimed.
     pub attempts: i64,
+    /// The payer's profile and when it was made: the day whose running total it counts in.
+    pub profile_id: ProfileId,
+    pub created_at: i64,
 }
 
 const DUE_COLUMNS: &str = "id, user_id, bank_account_id, transaction_id, scheme, amount, fee, \
-                           payee_name, payee, reference, status, send_attempts";
+                           payee_name, payee, reference, status, send_attempts, profile_id, created_at";
 
 fn due_from_row(row: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
     Ok(Due {
@@ -245,6 +248,8 @@ fn due_from_row(row: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
         reference: row.try_get(9)?,
         status: super::named("status", &row.try_get::<String, _>(10)?)?,
         attempts: row.try_get::<i64, _>(11)?,
+        profile_id: row.try_get(12)?,
+        created_at: row.try_get(13)?,
     })
 }
 

@@ -854,13 +854,15 @@ pub async fn signs_up(
     .id
 }
 
-/// A ledger account's balance by its code (`suspense:GBP`, `fee_income:GBP`); 0 when it has
-/// never been booked to.
+/// A ledger account's balance by its code (`suspense:GBP`, `fee_income:GBP`), over all the rows
+/// it is spread on (`fee_income:GBP#3`); 0 when it has never been booked to.
 pub async fn ledger_balance(bank: &TestBank, code: &str) -> i64 {
-    sqlx::query_scalar::<_, i64>("SELECT balance FROM ledger_accounts WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&bank.db.pool)
-        .await
-        .unwrap()
-        .unwrap_or(0)
+    sqlx::query_scalar::<_, i64>(
+        "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts \
+         WHERE code = $1 OR substr(code, 1, length($1) + 1) = $1 || '#'",
+    )
+    .bind(code)
+    .fetch_one(&bank.db.pool)
+    .await
+    .unwrap()
 }

@@ -654,6 +654,80 @@ async fn limits_flags_and_rights_are_the_servers() {
     bank.finish().await;
 }
 
+on_both_backends!(
+    the_daily_limit_holds_under_concurrency_and_frees_what_was_returned,
+    |c| {
+        c.transfer_limits.set_per_transfer(Currency::Gbp, 50_000);
+        c.transfer_limits.set_daily(Currency::Gbp, 55_000);
+    },
+    |bank| {
+        let p = payer(bank, "olivia@example.com").await;
+        let auth = p.customer.bearer();
+        let pay = |amount: &'static str, name: &'static str| {
+            let auth = auth.clone();
+            let account = p.gbp.clone();
+            async move {
+                let terms = local_terms(&account, amount, name);
+                let request_id = approved(bank, &auth, &terms).await;
+                with(&terms, &new_id(), &request_id)
+            }
+        };
+        let returned = pay("300.00", "RETURN Co").await;
+        assert_eq!(submit(bank, &auth, &returned).await.status.as_u16(), 200);
+        // Four at once: £300 + 2 × £100 fit under £550, a third £100 does not.
+        let mut four = Vec::new();
+        for _ in 0..4 {
+            four.push(pay("100.00", "Acme Ltd").await);
+        }
+        let replies =
+            futures_util::future::join_all(four.iter().map(|b| submit(bank, &auth, b))).await;
+        let paid = replies.iter().filter(|r| r.status.as_u16() == 200).count();
+        let refused = replies
+            .iter()
+            .filter(|r| r.status.as_u16() == 422 && r.error().code == "limit_exceeded")
+            .count();
+        assert_eq!((paid, refused), (2, 2), "two paid, two over the daily limit");
+        // The returned £300 may be sent again the same day; then the day is at £500.
+        settle_now(bank).await;
+        let again = pay("300.00", "Acme Ltd").await;
+        let reply = submit(bank, &auth, &again).await;
+        assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
+        let over = pay("100.00", "Acme Ltd").await;
+        assert_eq!(submit(bank, &auth, &over).await.error().code, "limit_exceeded");
+        // A day whose total was never kept (begun before the running totals) starts from the
+        // sum of its transfers, without the returned one.
+        sqlx::query("DELETE FROM transfer_day_totals")
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        let over = pay("100.00", "Acme Ltd").await;
+        assert_eq!(submit(bank, &auth, &over).await.error().code, "limit_exceeded");
+        let fits = pay("50.00", "Acme Ltd").await;
+        assert_eq!(submit(bank, &auth, &fits).await.status.as_u16(), 200);
+        // The return came back through the very rows of the bank's accounts its making used:
+        // the £1,000 credited came from the clearing account's first row, the £550 paid out
+        // (and the £300 returned) went through the payer's own row of it.
+        let clearing: std::collections::BTreeMap<String, i64> = sqlx::query_as(
+            "SELECT code, balance FROM ledger_accounts WHERE code LIKE 'scheme_clearing:local:GBP%' \
+             AND balance <> 0",
+        )
+        .fetch_all(&bank.db.pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .collect();
+        let base = "scheme_clearing:local:GBP".to_string();
+        let expected = match bank::store::ledger::shard_of(&p.gbp.ledger_account_id) {
+            0 => [(base, -45_000)].into_iter().collect(),
+            shard => [(format!("{base}#{shard}"), 55_000), (base, -100_000)]
+                .into_iter()
+                .collect(),
+        };
+        assert_eq!(clearing, expected);
+        ledger_is_sound(bank).await;
+    }
+);
+
 pub async fn upload(
     bank: &TestBank,
     auth: &str,

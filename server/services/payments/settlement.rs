@@ -243,6 +243,14 @@ pub async fn conclude_in(
     let account = store::bank_accounts::by_id_in(conn, &transfer.bank_account_id)
         .await?
         .ok_or_else(|| BookingError::Ledger(format!("transfer {} has no account", transfer.id)))?;
+    // The day it was made may send this much again (before the booking: every writer takes the
+    // day's row before the ledger's, so the two cannot wait for each other).
+    let day = store::transfer_day_totals::Day::of(
+        &transfer.profile_id,
+        account.currency,
+        transfer.created_at,
+    );
+    store::transfer_day_totals::subtract_in(conn, &day, transfer.amount).await?;
     let details = format!("Returned: {} ({reason})", transfer.payee_name);
     bookings::transfer_returned(
         conn,

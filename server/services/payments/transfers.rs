@@ -426,8 +426,6 @@ async fn make_in(
 ) -> Result<(), TransferError> {
     let plan = made.plan;
     let currency = plan.account.currency;
-    // One submit per profile at a time, so the daily limit holds under concurrency.
-    store::profiles::lock_in(conn, backend, payer.profile_id).await?;
     if let Some(request) = made.approves {
         let decided = store::approvals::decide_in(
             conn,
@@ -454,9 +452,12 @@ async fn make_in(
     {
         return Err(TransferError::Approval(ApprovalProblem::NotApproved));
     }
-    let day_start = london::day_bound(&london::day_of(made.now), false).unwrap_or(made.now);
+    // The day's running total: its row lock makes the profile's submits in this currency wait
+    // for each other from here to commit, so the daily limit holds under concurrency; a refusal
+    // below rolls the addition back.
+    let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
     let sent_today =
-        store::transfers::sent_since_in(conn, payer.profile_id, currency, day_start).await?;
+        store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
     let own = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
     config
         .transfer_limits

@@ -98,29 +98,34 @@ pub async fn transfer_in(
 ) -> Result<(TransactionId, Option<TransactionId>), BookingError> {
     let currency = b.from.currency;
     let (amount, fee) = (minor_in(b.from, b.amount)?, minor_in(b.from, b.fee)?);
-    let (credit, scheme) = match b.to {
+    // The bank's rows this payer's bookings use: every transfer credits them, so each payer
+    // account has its own of the spread rows (its return uses the same ones).
+    let shard = ledger::shard_of(&b.from.ledger_account_id);
+    let (credit, fee_income, scheme) = match b.to {
         PayeeSide::Scheme(scheme) => {
             usable(conn, backend, b.from).await?;
-            let clearing = ledger::system_account(
-                conn,
-                b.at,
-                AccountKind::SchemeClearing,
-                Some(scheme.as_str()),
-                currency,
-            )
-            .await?;
-            (clearing, TransactionScheme::from(scheme))
+            let wanted = [
+                (AccountKind::SchemeClearing, Some(scheme.as_str())),
+                (AccountKind::FeeIncome, None),
+            ];
+            let [clearing, fee_income] =
+                ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
+            (clearing, fee_income, TransactionScheme::from(scheme))
         }
         PayeeSide::OnUs(to) => {
             if to.currency != currency {
                 return Err(BookingError::CurrencyMismatch);
             }
             usable_both(conn, backend, b.from, to).await?;
-            (to.ledger_account_id.clone(), TransactionScheme::Internal)
+            let wanted = [(AccountKind::FeeIncome, None)];
+            let [fee_income] = ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
+            (
+                to.ledger_account_id.clone(),
+                fee_income,
+                TransactionScheme::Internal,
+            )
         }
     };
-    let fee_income =
-        ledger::system_account(conn, b.at, AccountKind::FeeIncome, None, currency).await?;
     let entry = Entry::payment_out(
         &b.from.ledger_account_id,
         &credit,
@@ -204,16 +209,12 @@ pub async fn transfer_returned(
 ) -> Result<TransactionId, BookingError> {
     let (amount, fee) = (minor_in(account, amount)?, minor_in(account, fee)?);
     let currency = account.currency;
-    let clearing = ledger::system_account(
-        conn,
-        at,
-        AccountKind::SchemeClearing,
-        Some(scheme.as_str()),
-        currency,
-    )
-    .await?;
-    let fee_income =
-        ledger::system_account(conn, at, AccountKind::FeeIncome, None, currency).await?;
+    let wanted = [
+        (AccountKind::SchemeClearing, Some(scheme.as_str())),
+        (AccountKind::FeeIncome, None),
+    ];
+    let shard = ledger::shard_of(&account.ledger_account_id);
+    let [clearing, fee_income] = ledger::system_accounts(conn, at, wanted, currency, shard).await?;
     let entry = Entry::payment_out(
         &account.ledger_account_id,
         &clearing,
