@@ -15,6 +15,7 @@ mod login_form;
 pub mod maintenance;
 mod money_in;
 mod onboarding_forms;
+mod outage;
 mod outbox;
 mod pages;
 mod payment_page;
@@ -116,6 +117,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         .fallback(pages::page);
     let maintenance = maintenance::Switch::new(state.api.clone());
     let state_for_gate = state.api.clone();
+    let state_for_outage = state.clone();
     let pages = pages.layer(page_panics(&state)).with_state(state);
     let router = Router::new()
         .merge(api_router)
@@ -127,6 +129,10 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         .layer(axum::middleware::from_fn_with_state(
             state_for_gate,
             back_office::gate,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state_for_outage,
+            outage::guard,
         ));
     let router = edge_layers(router, &config);
     Ok((router, lifecycle))

@@ -454,6 +454,16 @@ pub fn failure(state: &AppState) -> Response {
     )
 }
 
+/// The database cannot be reached (see `outage`): the bank is away for a moment, not broken.
+pub fn unavailable(state: &AppState, message: &str) -> Response {
+    fallback_page(
+        state,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "We will be right back",
+        message,
+    )
+}
+
 /// Every isolate is busy and the queue is full: shed the load and say when to come back.
 fn busy(state: &AppState) -> Response {
     tracing::warn!("every isolate is busy and the render queue is full: shedding with 503");

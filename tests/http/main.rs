@@ -42,6 +42,7 @@ mod mortgage;
 mod names;
 mod onboarding;
 mod onboarding_pages;
+mod outage;
 mod outbox;
 mod pages;
 mod passkeys;
