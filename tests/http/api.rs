@@ -94,9 +94,11 @@ async fn readiness_fails_and_pages_show_the_error_page_when_the_database_is_gone
     bank.db.pool.close().await;
     assert_eq!(bank.get("/readyz", DESKTOP).await.status, 503);
     assert_eq!(bank.get("/healthz", DESKTOP).await.status, 200);
+    // Away, not broken: 503 with when to try again (tests/http/outage.rs for PostgreSQL).
     let page = bank.get("/login", DESKTOP).await;
-    assert_eq!(page.status, 500);
-    assert!(page.body.contains("Something went wrong"));
+    assert_eq!(page.status, 503);
+    assert_eq!(page.headers["retry-after"], "5");
+    assert!(page.body.contains("We will be right back"));
     assert!(
         !page.body.contains("PoolClosed")
             && !page.body.contains("Error:")
@@ -105,6 +107,7 @@ async fn readiness_fails_and_pages_show_the_error_page_when_the_database_is_gone
         page.body
     );
     let api = bank.get("/v1/features", DESKTOP).await;
-    assert_eq!(api.status, 500);
-    assert_eq!(api.json()["message"], "Something went wrong");
+    assert_eq!(api.status, 503);
+    assert_eq!(api.json()["code"], "unavailable");
+    assert!(!api.body.contains("PoolClosed"));
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { useApp } from "../../../lib/appContext";
 import { readsTransactions } from "../../../lib/rights";
@@ -54,7 +54,13 @@ export function AccountsOverview({ actions }: { actions?: ReactNode }) {
       ) : null}
       {selected ? <Welcome account={selected} query={query} /> : null}
       <div className="accounts-body">
-        {selected && readsTransactions(session) ? <TransactionList account={selected} query={query} /> : null}
+        {selected && readsTransactions(session) ? (
+          // Its own boundary: React hydrates the balances and actions first and the list (the
+          // longest part of the page) in a later task, so the first screen answers sooner.
+          <Suspense fallback={null}>
+            <TransactionList account={selected} query={query} />
+          </Suspense>
+        ) : null}
         {query.txn ? <TransactionDetail id={query.txn} query={query} /> : null}
       </div>
     </div>
