@@ -25,8 +25,7 @@ const PROBE: Duration = Duration::from_secs(2);
 
 pub async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
-    if response.status() != StatusCode::INTERNAL_SERVER_ERROR || reachable(&state.api.db).await
-    {
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR || reachable(&state.api.db).await {
         return response;
     }
     tracing::warn!("the database cannot be reached: answering 503 instead of 500");

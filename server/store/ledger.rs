@@ -495,8 +495,9 @@ mod tests {
         // FNV-1a of "a" is 0xe40c292c: changing the hash would move returns to other rows.
         assert_eq!(shard_of("a"), 0xe40c_292c % SHARDS);
         assert_eq!(shard_of(""), 0x811c_9dc5 % SHARDS);
-        let spread: std::collections::BTreeSet<u32> =
-            (0..200).map(|n| shard_of(&format!("account-{n}"))).collect();
+        let spread: std::collections::BTreeSet<u32> = (0..200)
+            .map(|n| shard_of(&format!("account-{n}")))
+            .collect();
         assert_eq!(spread.len(), SHARDS as usize, "every row is used");
     }
 }

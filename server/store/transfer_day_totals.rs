@@ -34,7 +34,11 @@ impl<'a> Day<'a> {
 
 /// Adds a transfer's amount to the day and answers what was sent before it, in the caller's
 /// transaction (which holds the row until it ends: a refused transfer rolls the addition back).
-pub async fn add_in(conn: &mut AnyConnection, day: &Day<'_>, amount: i64) -> Result<i64, sqlx::Error> {
+pub async fn add_in(
+    conn: &mut AnyConnection,
+    day: &Day<'_>,
+    amount: i64,
+) -> Result<i64, sqlx::Error> {
     // Two tries: a concurrent first transfer of the day may insert the row between them.
     for _ in 0..2 {
         let added = sqlx::query_as::<_, (i64,)>(

@@ -39,7 +39,8 @@ impl Proxy {
                     let target = target.clone();
                     let forwarding = tokio::spawn(async move {
                         if let Ok(mut outbound) = TcpStream::connect(&target).await {
-                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                            let _ =
+                                tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
                         }
                     });
                     live.lock().unwrap().push(forwarding.abort_handle());
@@ -123,7 +124,12 @@ async fn a_lost_database_answers_503_with_retry_after_and_the_bank_comes_back_by
 
     proxy.restore().await;
     let again = accounts().await.unwrap();
-    assert_eq!(again.status().as_u16(), 200, "{}", again.text().await.unwrap());
+    assert_eq!(
+        again.status().as_u16(),
+        200,
+        "{}",
+        again.text().await.unwrap()
+    );
     assert_eq!(dashboard().await.unwrap().status().as_u16(), 200);
     proxy.cut();
     bank.finish().await;

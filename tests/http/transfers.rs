@@ -686,14 +686,21 @@ on_both_backends!(
             .iter()
             .filter(|r| r.status.as_u16() == 422 && r.error().code == "limit_exceeded")
             .count();
-        assert_eq!((paid, refused), (2, 2), "two paid, two over the daily limit");
+        assert_eq!(
+            (paid, refused),
+            (2, 2),
+            "two paid, two over the daily limit"
+        );
         // The returned £300 may be sent again the same day; then the day is at £500.
         settle_now(bank).await;
         let again = pay("300.00", "Acme Ltd").await;
         let reply = submit(bank, &auth, &again).await;
         assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
         let over = pay("100.00", "Acme Ltd").await;
-        assert_eq!(submit(bank, &auth, &over).await.error().code, "limit_exceeded");
+        assert_eq!(
+            submit(bank, &auth, &over).await.error().code,
+            "limit_exceeded"
+        );
         // A day whose total was never kept (begun before the running totals) starts from the
         // sum of its transfers, without the returned one.
         sqlx::query("DELETE FROM transfer_day_totals")
@@ -701,7 +708,10 @@ on_both_backends!(
             .await
             .unwrap();
         let over = pay("100.00", "Acme Ltd").await;
-        assert_eq!(submit(bank, &auth, &over).await.error().code, "limit_exceeded");
+        assert_eq!(
+            submit(bank, &auth, &over).await.error().code,
+            "limit_exceeded"
+        );
         let fits = pay("50.00", "Acme Ltd").await;
         assert_eq!(submit(bank, &auth, &fits).await.status.as_u16(), 200);
         // The return came back through the very rows of the bank's accounts its making used:

@@ -21,7 +21,8 @@ describe("lazyPage", () => {
       expect(existsSync(file), `${page.pageId} is not a module under src/`).toBe(true);
       await page.load();
     }
-  });
+    // Loading every page's module (transformed on first import) takes seconds on a busy machine.
+  }, 60_000);
 
   it("renders the page once loaded, and suspends before", async () => {
     const Page = lazyPage("test/Hello", async () => () => <p>Hello</p>);

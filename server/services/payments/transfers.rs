@@ -456,8 +456,7 @@ async fn make_in(
     // for each other from here to commit, so the daily limit holds under concurrency; a refusal
     // below rolls the addition back.
     let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
-    let sent_today =
-        store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
+    let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
     let own = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
     config
         .transfer_limits
