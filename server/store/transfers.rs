@@ -118,40 +118,47 @@ pub struct NewTransfer<'a> {
     pub now: i64,
 }
 
-pub async fn insert_in(conn: &mut AnyConnection, new: &NewTransfer<'_>) -> Result<(), sqlx::Error> {
+/// Writes the transfer and answers its row as stored (what the submit answers after commit,
+/// without reading it again).
+pub async fn insert_in(
+    conn: &mut AnyConnection,
+    new: &NewTransfer<'_>,
+) -> Result<TransferRow, sqlx::Error> {
     let settled_at = (new.status != TransferStatus::Pending).then_some(new.now);
-    sqlx::query(
+    let sql = format!(
         "INSERT INTO transfers (id, request_digest, profile_id, user_id, bank_account_id, \
          transaction_id, payee_transaction_id, scheme, currency, amount, fee, payee_name, payee, \
          reference, status, settle_after, pain_001, pacs_008, created_at, settled_at, \
          payee_check_id, payee_risk_accepted) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
-    )
-    .bind(new.id)
-    .bind(new.request_digest)
-    .bind(new.profile_id)
-    .bind(new.user_id)
-    .bind(&new.account.id)
-    .bind(new.transaction_id)
-    .bind(new.payee_transaction_id)
-    .bind(new.scheme.as_str())
-    .bind(new.account.currency.code())
-    .bind(new.amount)
-    .bind(new.fee)
-    .bind(new.payee_name)
-    .bind(new.payee_json)
-    .bind(new.reference)
-    .bind(new.status.as_str())
-    .bind(new.settle_after)
-    .bind(new.pain_001)
-    .bind(new.pacs_008)
-    .bind(new.now)
-    .bind(settled_at)
-    .bind(new.payee_check_id)
-    .bind(i64::from(new.payee_risk_accepted))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) \
+         RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(new.id)
+        .bind(new.request_digest)
+        .bind(new.profile_id)
+        .bind(new.user_id)
+        .bind(&new.account.id)
+        .bind(new.transaction_id)
+        .bind(new.payee_transaction_id)
+        .bind(new.scheme.as_str())
+        .bind(new.account.currency.code())
+        .bind(new.amount)
+        .bind(new.fee)
+        .bind(new.payee_name)
+        .bind(new.payee_json)
+        .bind(new.reference)
+        .bind(new.status.as_str())
+        .bind(new.settle_after)
+        .bind(new.pain_001)
+        .bind(new.pacs_008)
+        .bind(new.now)
+        .bind(settled_at)
+        .bind(new.payee_check_id)
+        .bind(i64::from(new.payee_risk_accepted))
+        .fetch_one(&mut *conn)
+        .await?;
+    from_row(&row)
 }
 
 /// What the profile has sent in `currency` since `since` (returned transfers do not count).

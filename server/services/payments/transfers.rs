@@ -393,11 +393,8 @@ async fn make(
     }
     let mut tx = db.begin_write().await?;
     match make_in(&mut tx, db.backend, config, payer, body, made).await {
-        Ok(()) => {
+        Ok(transfer) => {
             tx.commit().await?;
-            let transfer = store::transfers::find(db, made.id)
-                .await?
-                .ok_or(TransferError::Storage(sqlx::Error::RowNotFound))?;
             Ok((transfer, true))
         }
         Err(error) => {
@@ -423,7 +420,7 @@ async fn make_in(
     payer: &Payer<'_>,
     body: &TransferBody,
     made: &Made<'_>,
-) -> Result<(), TransferError> {
+) -> Result<TransferRow, TransferError> {
     let plan = made.plan;
     let currency = plan.account.currency;
     if let Some(request) = made.approves {
@@ -497,7 +494,7 @@ async fn make_in(
     .await?;
     let (pain_001, pacs_008) = messages(made.id, plan, made.now);
     let payee_json = stored_receiver(plan, &body.terms.receiver).to_stored();
-    store::transfers::insert_in(
+    let transfer = store::transfers::insert_in(
         conn,
         &NewTransfer {
             id: made.id,
@@ -528,7 +525,7 @@ async fn make_in(
             return Err(TransferError::MissingAttachment);
         }
     }
-    Ok(())
+    Ok(transfer)
 }
 
 /// Why the payer's approval does not fit these terms, read after the transaction that refused it.
