@@ -74,11 +74,23 @@ pub async fn open_account(
     code: &str,
     currency: Currency,
 ) -> Result<String, sqlx::Error> {
+    insert_account(conn, now, kind, code, currency, "").await
+}
+
+/// A new zero-balance account's row; `then` ends the statement (a conflict clause, or nothing).
+async fn insert_account(
+    conn: &mut AnyConnection,
+    now: i64,
+    kind: AccountKind,
+    code: &str,
+    currency: Currency,
+    then: &str,
+) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
-    sqlx::query(
+    sqlx::query(&format!(
         "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
-         VALUES ($1, $2, $3, $4, 0, 0, 0, $5)",
-    )
+         VALUES ($1, $2, $3, $4, 0, 0, 0, $5){then}"
+    ))
     .bind(&id)
     .bind(kind.as_str())
     .bind(code)
@@ -170,16 +182,15 @@ async fn open_system_account(
     code: &str,
     currency: Currency,
 ) -> Result<String, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO ledger_accounts (id, kind, code, currency, balance, held, postings_count, created_at) \
-         VALUES ($1, $2, $3, $4, 0, 0, 0, $5) ON CONFLICT (code) DO NOTHING",
+    // Another transaction may open it first: its row is the one to use.
+    insert_account(
+        conn,
+        now,
+        kind,
+        code,
+        currency,
+        " ON CONFLICT (code) DO NOTHING",
     )
-    .bind(uuid::Uuid::new_v4().to_string())
-    .bind(kind.as_str())
-    .bind(code)
-    .bind(currency.code())
-    .bind(now)
-    .execute(&mut *conn)
     .await?;
     let (id,) = sqlx::query_as::<_, (String,)>("SELECT id FROM ledger_accounts WHERE code = $1")
         .bind(code)
