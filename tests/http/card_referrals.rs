@@ -154,13 +154,14 @@ on_both_backends!(
             ReferralState::Active
         );
 
-        // Paid once, whoever runs the job and however often.
+        // Paid once, whoever runs the job and however often (the bank's own job may be first:
+        // the balance below shows the reward arrived exactly once).
         let now = bank.db.now_ms();
         let (a, b) = tokio::join!(
             bank::store::referrals::pay_due(&bank.db, now, 10),
             bank::store::referrals::pay_due(&bank.db, now, 10)
         );
-        assert_eq!(a.unwrap() + b.unwrap(), 1);
+        assert!(a.unwrap() + b.unwrap() <= 1);
         assert_eq!(
             bank::store::referrals::pay_due(&bank.db, now, 10)
                 .await
