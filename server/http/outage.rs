@@ -13,7 +13,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use crate::store::Db;
 
 /// What clients are told to wait before trying again: about what a standby's promotion takes.
 pub const RETRY_AFTER_S: &str = "5";
@@ -25,7 +24,7 @@ const PROBE: Duration = Duration::from_secs(2);
 
 pub async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
-    if response.status() != StatusCode::INTERNAL_SERVER_ERROR || reachable(&state.api.db).await {
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR || reachable(&state).await {
         return response;
     }
     tracing::warn!("the database cannot be reached: answering 503 instead of 500");
@@ -51,7 +50,9 @@ pub async fn guard(State(state): State<AppState>, request: Request, next: Next) 
     answer
 }
 
-async fn reachable(db: &Db) -> bool {
-    let ping = sqlx::query("SELECT 1").execute(&db.pool);
-    matches!(tokio::time::timeout(PROBE, ping).await, Ok(Ok(_)))
+async fn reachable(state: &AppState) -> bool {
+    matches!(
+        tokio::time::timeout(PROBE, state.api.db.ping()).await,
+        Ok(true)
+    )
 }
