@@ -10,7 +10,7 @@ endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
-.PHONY: run test test-rust test-app test-browser test-contract lint screens bench bench-ledger bench-transfers bench-load api-types
+.PHONY: run test test-rust test-app test-browser test-contract lint screens bench bench-ledger bench-transfers bench-load api-types test-failover
 
 # A sandbox bank on this machine: the mode is always named, never a default.
 run:
@@ -62,3 +62,8 @@ bench-transfers:
 # Two bank processes on PostgreSQL under a customer mix for LOAD_SECONDS (60).
 bench-load:
 	bash bench/load.sh
+
+# Patroni, etcd and HAProxy on this machine; the primary killed under the load test (needs root
+# and the Debian packages patroni, etcd-server, haproxy).
+test-failover:
+	bash tests/failover/run.sh

@@ -9,6 +9,12 @@
 //!
 //!     DATABASE_URL=postgres://... cargo run --release --example load_test -- \
 //!         http://127.0.0.1:18190,http://127.0.0.1:18191 [seconds] [customers] [concurrency]
+//!
+//! The failover test (`make test-failover`, tests/failover/run.sh) uses it as its load, with
+//! three settings: `LOAD_AT` seconds after the start it runs `LOAD_AT_COMMAND` (kills the
+//! primary); `LOAD_ACKED` names a file for the id of every payment the bank acknowledged; and
+//! `LOAD_SUMMARY` a JSON file of what the bank answered around that moment. A payment answered
+//! 503 is sent again with the same id after its `Retry-After`, as the app does.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,6 +55,17 @@ struct Step {
 
 type Stats = Arc<Mutex<BTreeMap<&'static str, Step>>>;
 
+/// Every answer's time (ms from the start) and status (0: no answer at all), the payments the
+/// bank acknowledged, and the 503s that came without `Retry-After`.
+#[derive(Default)]
+struct Log {
+    answers: Vec<(u64, u16)>,
+    acked: Vec<(u64, String)>,
+    no_retry_after: usize,
+}
+
+type Shared = Arc<Mutex<Log>>;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let url = std::env::var("DATABASE_URL")?;
@@ -72,6 +89,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let customers = Arc::new(customers);
     let stats: Stats = Arc::new(Mutex::new(BTreeMap::new()));
+    let log: Shared = Arc::default();
     let visits = Arc::new(AtomicUsize::new(0));
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
@@ -83,14 +101,16 @@ async fn main() -> anyhow::Result<()> {
     );
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
+    let event = scheduled_event(started);
     let mut workers = Vec::new();
     for worker in 0..concurrency {
-        let (customers, stats, visits, client, db) = (
+        let (customers, stats, visits, client, db, log) = (
             customers.clone(),
             stats.clone(),
             visits.clone(),
             client.clone(),
             db.clone(),
+            log.clone(),
         );
         let base = bases[worker % bases.len()].clone();
         workers.push(tokio::spawn(async move {
@@ -110,6 +130,8 @@ async fn main() -> anyhow::Result<()> {
                     base: &base,
                     db: &db,
                     stats: &stats,
+                    log: &log,
+                    started,
                     // Each customer comes from an address of their own, through the proxy.
                     ip: format!("10.{}.{}.{}", (n / 65536) % 256, (n / 256) % 256, n % 256),
                 };
@@ -124,6 +146,11 @@ async fn main() -> anyhow::Result<()> {
     }
     let elapsed = started.elapsed().as_secs_f64();
     report(&*stats.lock().await, elapsed, visits.load(Ordering::SeqCst));
+    let event_ms = match event {
+        Some(event) => Some(event.await??),
+        None => None,
+    };
+    write_outcome(&*log.lock().await, event_ms)?;
 
     let mut conn = db.pool.acquire().await?;
     let broken = store::ledger::check_invariants(&mut conn).await?;
@@ -143,6 +170,8 @@ struct Visit<'a> {
     base: &'a str,
     db: &'a Db,
     stats: &'a Stats,
+    log: &'a Shared,
+    started: Instant,
     ip: String,
 }
 
@@ -155,6 +184,8 @@ struct Answer {
 enum Outcome {
     Ok(Answer),
     Limited,
+    /// 503: the bank's database is away; try again after this many seconds.
+    Unavailable(u64),
     Failed,
 }
 
@@ -304,16 +335,37 @@ impl Visit<'_> {
             return self.record("payment", started, verified).await;
         }
         let mut payment = terms;
-        payment["id"] = serde_json::json!(uuid::Uuid::new_v4().to_string());
+        let id = uuid::Uuid::new_v4().to_string();
+        payment["id"] = serde_json::json!(id);
         payment["requestId"] = serde_json::json!(request_id);
-        let submitted = self
+        // The id makes the submit idempotent: after a 503 the same payment is sent again, and
+        // the bank either makes it or answers the one it made before its database went away.
+        let mut submitted = self
             .send(
                 reqwest::Method::POST,
                 "/v2/transactions",
-                Some(payment),
+                Some(payment.clone()),
                 cookie,
             )
             .await;
+        for _ in 0..6 {
+            let Outcome::Unavailable(wait) = submitted else {
+                break;
+            };
+            tokio::time::sleep(Duration::from_secs(wait)).await;
+            submitted = self
+                .send(
+                    reqwest::Method::POST,
+                    "/v2/transactions",
+                    Some(payment.clone()),
+                    cookie,
+                )
+                .await;
+        }
+        if matches!(submitted, Outcome::Ok(_)) {
+            let at = self.started.elapsed().as_millis() as u64;
+            self.log.lock().await.acked.push((at, id));
+        }
         self.record("payment", started, submitted).await;
     }
 
@@ -347,7 +399,9 @@ impl Visit<'_> {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        match request.send().await {
+        let sent = request.send().await;
+        self.note(&sent).await;
+        match sent {
             Ok(reply) if reply.status().is_success() => {
                 let headers = reply.headers().clone();
                 match reply.bytes().await {
@@ -361,6 +415,9 @@ impl Visit<'_> {
             Ok(reply) if reply.status() == reqwest::StatusCode::TOO_MANY_REQUESTS => {
                 Outcome::Limited
             }
+            Ok(reply) if reply.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE => {
+                Outcome::Unavailable(retry_after(reply.headers()).unwrap_or(1))
+            }
             Ok(reply) => {
                 let status = reply.status();
                 let text = reply.text().await.unwrap_or_default();
@@ -371,6 +428,20 @@ impl Visit<'_> {
                 eprintln!("{path}: {error}");
                 Outcome::Failed
             }
+        }
+    }
+
+    async fn note(&self, sent: &reqwest::Result<reqwest::Response>) {
+        let at = self.started.elapsed().as_millis() as u64;
+        let status = sent.as_ref().map_or(0, |reply| reply.status().as_u16());
+        let mut log = self.log.lock().await;
+        log.answers.push((at, status));
+        if status == 503
+            && sent
+                .as_ref()
+                .is_ok_and(|r| retry_after(r.headers()).is_none())
+        {
+            log.no_retry_after += 1;
         }
     }
 
@@ -387,7 +458,7 @@ impl Visit<'_> {
         let kept = match &outcome {
             Outcome::Ok(_) => None,
             Outcome::Limited => Some(Outcome::Limited),
-            Outcome::Failed => Some(Outcome::Failed),
+            Outcome::Unavailable(_) | Outcome::Failed => Some(Outcome::Failed),
         };
         self.record_kind(step, started, kept.as_ref()).await;
         outcome
@@ -411,6 +482,84 @@ impl Visit<'_> {
             Some(_) => entry.errors += 1,
         }
     }
+}
+
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<u64> {
+    headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// `LOAD_AT_COMMAND` run `LOAD_AT` seconds in; answers when it ran (ms from the start).
+fn scheduled_event(started: Instant) -> Option<tokio::task::JoinHandle<anyhow::Result<u64>>> {
+    let command = std::env::var("LOAD_AT_COMMAND").ok()?;
+    let at: u64 = std::env::var("LOAD_AT").ok()?.parse().ok()?;
+    Some(tokio::spawn(async move {
+        tokio::time::sleep_until((started + Duration::from_secs(at)).into()).await;
+        let ran = started.elapsed().as_millis() as u64;
+        let status = tokio::process::Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .status()
+            .await?;
+        println!(
+            "at {:.1} s: ran `{command}` ({status})",
+            ran as f64 / 1000.0
+        );
+        Ok(ran)
+    }))
+}
+
+/// The payments acknowledged (`LOAD_ACKED`, "ms id" per line) and, around the scheduled event,
+/// what the bank answered (`LOAD_SUMMARY`): the statuses after it, the first failure after it
+/// and the first success after the last failure, so the outage's length is the bank's own.
+fn write_outcome(log: &Log, event_ms: Option<u64>) -> anyhow::Result<()> {
+    if let Ok(path) = std::env::var("LOAD_ACKED") {
+        let lines: String = log
+            .acked
+            .iter()
+            .map(|(at, id)| format!("{at} {id}\n"))
+            .collect();
+        std::fs::write(path, lines)?;
+    }
+    let Ok(path) = std::env::var("LOAD_SUMMARY") else {
+        return Ok(());
+    };
+    let event = event_ms.unwrap_or(0);
+    let failed = |status: u16| !(200..300).contains(&status) && status != 429;
+    let mut statuses = BTreeMap::<String, usize>::new();
+    for (_, status) in &log.answers {
+        *statuses.entry(status.to_string()).or_default() += 1;
+    }
+    let after: Vec<&(u64, u16)> = log.answers.iter().filter(|(at, _)| *at >= event).collect();
+    let first_failure = after.iter().find(|(_, s)| failed(*s)).map(|(at, _)| *at);
+    let last_failure = after
+        .iter()
+        .filter(|(_, s)| failed(*s))
+        .map(|(at, _)| *at)
+        .max();
+    let back = last_failure.and_then(|last| {
+        log.answers
+            .iter()
+            .filter(|(at, s)| *at > last && (200..300).contains(s))
+            .map(|(at, _)| *at)
+            .min()
+    });
+    let summary = serde_json::json!({
+        "event_ms": event_ms,
+        "statuses": statuses,
+        "no_retry_after": log.no_retry_after,
+        "first_failure_ms": first_failure,
+        "last_failure_ms": last_failure,
+        "back_ms": back,
+        "acked_before_event": log.acked.iter().filter(|(at, _)| *at < event).count(),
+        "acked": log.acked.len(),
+    });
+    std::fs::write(path, serde_json::to_string_pretty(&summary)?)?;
+    Ok(())
 }
 
 fn report(stats: &BTreeMap<&'static str, Step>, seconds: f64, visits: usize) {

@@ -271,8 +271,46 @@ impl From<crate::providers::notify::NotifyError> for AppError {
     }
 }
 
+/// Marks a 500 whose cause says the database is away or not yet writable (a failover under
+/// way): `http::outage` answers it 503 with `Retry-After` even when the database answers again
+/// by the time it checks, as it does the moment a standby is promoted.
+#[derive(Clone, Copy, Debug)]
+pub struct DatabaseAway;
+
+/// The errors a failover or restart causes: the connection lost or refused, the server shutting
+/// down or starting, or a transaction sent to a node that is still a standby.
+fn database_away(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // 08: connection exception; 57P01–57P03: shutdown, crash, cannot connect now;
+            // 25006: read-only transaction (a standby, or a primary being demoted).
+            code.starts_with("08") || code.starts_with("57P") || code == "25006"
+        }),
+        _ => false,
+    }
+}
+
+impl AppError {
+    fn database_away(&self) -> bool {
+        match self {
+            Self::Database(error) => database_away(error),
+            Self::Internal(error) => error
+                .chain()
+                .filter_map(|cause| cause.downcast_ref::<sqlx::Error>())
+                .any(database_away),
+            _ => false,
+        }
+    }
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        let away = self.database_away();
         let (status, code, title, message, fields) = match &self {
             Self::NotFound => (
                 StatusCode::NOT_FOUND,
@@ -344,7 +382,7 @@ impl IntoResponse for AppError {
                 )
             }
         };
-        (
+        let mut response = (
             status,
             Json(Body {
                 code,
@@ -353,7 +391,11 @@ impl IntoResponse for AppError {
                 fields,
             }),
         )
-            .into_response()
+            .into_response();
+        if away {
+            response.extensions_mut().insert(DatabaseAway);
+        }
+        response
     }
 }
 

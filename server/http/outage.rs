@@ -2,8 +2,11 @@
 //! bank answers 503 with `Retry-After` instead of a 500: clients and load balancers retry, people
 //! see "try again in a moment", and monitoring tells an outage from a bug (issue 34 point 6).
 //! Every failed request is checked here, whatever path it took (API, page, plain form post), so
-//! no handler needs to know which of its errors mean the database is away. The check costs only
-//! requests that already failed; the pool reconnects by itself once the database is back.
+//! no handler needs to know which of its errors mean the database is away: a 500 is a 503 when
+//! its error was a failover's (`DatabaseAway`: the connection lost, the server shutting down, a
+//! node still read-only, which answers `SELECT 1` at the moment of its promotion), or when the
+//! database does not answer `SELECT 1`. The check costs only requests that already failed; the
+//! pool reconnects by itself once the database is back.
 
 use std::time::Duration;
 
@@ -13,6 +16,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
+use crate::api::error::DatabaseAway;
 
 /// What clients are told to wait before trying again: about what a standby's promotion takes.
 pub const RETRY_AFTER_S: &str = "5";
@@ -24,7 +28,11 @@ const PROBE: Duration = Duration::from_secs(2);
 
 pub async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
-    if response.status() != StatusCode::INTERNAL_SERVER_ERROR || reachable(&state).await {
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR {
+        return response;
+    }
+    let away = response.extensions().get::<DatabaseAway>().is_some();
+    if !away && reachable(&state).await {
         return response;
     }
     tracing::warn!("the database cannot be reached: answering 503 instead of 500");

@@ -161,7 +161,7 @@ pub fn sandbox_config() -> Config {
     .unwrap()
 }
 
-fn postgres_base() -> String {
+pub fn postgres_base() -> String {
     std::env::var("BANK_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
@@ -307,7 +307,7 @@ pub fn from_peer(mut request: Request<Body>, peer: &str) -> Request<Body> {
     request
 }
 
-trait AdminConnect {
+pub trait AdminConnect {
     async fn connect_admin(url: &str) -> sqlx::PgPool;
 }
 

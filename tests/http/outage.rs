@@ -134,3 +134,56 @@ async fn a_lost_database_answers_503_with_retry_after_and_the_bank_comes_back_by
     proxy.cut();
     bank.finish().await;
 }
+
+/// The moment a standby is promoted (or a primary demoted), a node can answer `SELECT 1` while
+/// it still refuses writes (SQLSTATE 25006): the write's 500 is a failover's, and is answered 503
+/// with `Retry-After` although the database answers the check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_still_refuses_writes_answers_503_not_500() {
+    const PASSWORD: &str = "Harbour-outage-2026";
+    let bank = TestBank::start(Backend::Postgres).await;
+    let hash = bank::domain::auth::password::hash(PASSWORD);
+    create_user(&bank, "anna@example.com", &hash).await;
+    let name = bank.url.rsplit_once('/').unwrap().1.to_string();
+    let admin = bank::store::Db::connect_admin(&postgres_base()).await;
+    // Every new session of the test database read-only, and the bank's open ones ended, so its
+    // pool reconnects into read-only sessions, as it would to a node not yet promoted.
+    let read_only = |on: bool| {
+        let (admin, name) = (admin.clone(), name.clone());
+        async move {
+            sqlx::query(&format!(
+                "ALTER DATABASE {name} SET default_transaction_read_only = {on}"
+            ))
+            .execute(&admin)
+            .await
+            .unwrap();
+            sqlx::query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+            )
+            .bind(&name)
+            .execute(&admin)
+            .await
+            .unwrap();
+        }
+    };
+    let log_in = || {
+        post(
+            &bank,
+            "/v2/auth/login",
+            login_body("anna@example.com", PASSWORD),
+            &[],
+        )
+    };
+
+    read_only(true).await;
+    let refused = log_in().await;
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert_eq!(refused.header("retry-after"), "5");
+    assert_eq!(refused.error().code, "unavailable");
+
+    read_only(false).await;
+    let again = log_in().await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    bank.finish().await;
+}
