@@ -254,9 +254,9 @@ pub(super) async fn submit_as(
                 return Err(TransferError::IdReused);
             }
             // Approved by a colleague: the transfer made then is this request's answer.
-            match (request.state, first) {
+            match (request.state, &first) {
                 (RequestState::Approved, Some(first)) => {
-                    return Ok(Submitted::Made(Box::new(first)))
+                    return Ok(Submitted::Made(Box::new(first.clone())))
                 }
                 (RequestState::Approved, None) => {}
                 (state, _) => return Ok(Submitted::Waiting { id, state }),
@@ -287,6 +287,7 @@ pub(super) async fn submit_as(
         config,
         payer,
         body,
+        first,
         &Made {
             id: &id,
             digest: &digest,
@@ -369,27 +370,38 @@ async fn earlier(
     payer: &Payer<'_>,
     made: &Made<'_>,
 ) -> Result<Option<TransferRow>, TransferError> {
-    match store::transfers::find(db, made.id).await? {
-        Some(first)
-            if first.profile_id == payer.profile_id && first.request_digest == made.digest =>
-        {
-            Ok(Some(first))
-        }
-        Some(_) => Err(TransferError::IdReused),
-        None => Ok(None),
+    let first = store::transfers::find(db, made.id).await?;
+    first
+        .map(|first| same_request(first, payer, made))
+        .transpose()
+}
+
+fn same_request(
+    first: TransferRow,
+    payer: &Payer<'_>,
+    made: &Made<'_>,
+) -> Result<TransferRow, TransferError> {
+    if first.profile_id == payer.profile_id && first.request_digest == made.digest {
+        Ok(first)
+    } else {
+        Err(TransferError::IdReused)
     }
 }
 
 /// Makes the transfer in one database transaction; answers it and whether this call made it.
+/// `first` is the transfer the submit found under its id when it began: a retry answers it
+/// without a transaction, and a duplicate that arrives between then and now loses at the
+/// INSERT (the id is the key), rolls back and answers the winner's row.
 async fn make(
     db: &Db,
     config: &Config,
     payer: &Payer<'_>,
     body: &TransferBody,
+    first: Option<TransferRow>,
     made: &Made<'_>,
 ) -> Result<(TransferRow, bool), TransferError> {
-    if let Some(first) = earlier(db, payer, made).await? {
-        return Ok((first, false));
+    if let Some(first) = first {
+        return Ok((same_request(first, payer, made)?, false));
     }
     let mut tx = db.begin_write().await?;
     match make_in(&mut tx, db.backend, config, payer, body, made).await {
