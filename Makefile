@@ -16,7 +16,7 @@ export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 run:
 	BANK_SANDBOX=on cargo run --release --bin bank
 
-test: lint test-rust test-app test-browser test-contract
+test: lint test-rust test-app test-browser test-contract test-failover
 
 lint:
 	cargo fmt --all -- --check

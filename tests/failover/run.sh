@@ -76,6 +76,7 @@ for pid in "${banks[@]}"; do
   kill -0 "$pid" 2>/dev/null || fail "a bank process ($pid) died during the failover"
 done
 cat "$dir/summary.json"
+echo
 python3 - "$dir/summary.json" <<'PY' || fail "the bank's answers around the kill (above)"
 import json, sys
 s = json.load(open(sys.argv[1]))
