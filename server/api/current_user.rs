@@ -36,7 +36,7 @@ impl FromRequestParts<ApiState> for CurrentUser {
     }
 }
 
-fn unauthorized() -> AppError {
+pub(super) fn unauthorized() -> AppError {
     AppError::unauthorized(
         "unauthorized",
         "Session ended",

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::current_user::CurrentUser;
 use super::error::AppError;
-use super::selected_profile::SelectedProfile;
+use super::selected_profile::{self, SelectedProfile};
 use super::ApiState;
 use crate::domain::engagement::features::Flag;
 use crate::domain::onboarding::kyc::OnboardingFlow;
@@ -828,37 +828,22 @@ pub async fn enforce(
                 Err(error) => return error.into_response(),
             }
         }
-        User => {
-            if let Err(error) = CurrentUser::from_request_parts(&mut parts, &state).await {
-                return error.into_response();
+        User => match CurrentUser::from_request_parts(&mut parts, &state).await {
+            // The handler reads the same caller without asking the database again.
+            Ok(user) => {
+                parts.extensions.insert(user);
             }
-        }
+            Err(error) => return error.into_response(),
+        },
         Member(rule) => {
-            let profile = match SelectedProfile::from_request_parts(&mut parts, &state).await {
-                Ok(profile) => profile,
+            // The caller, their row and profile; left on the request for the handler.
+            let (profile, user) = match selected_profile::member(&mut parts, &state).await {
+                Ok(member) => member,
                 Err(error) => return error.into_response(),
-            };
-            // A colleague still joining (flow user_invited) is a member already, but sees
-            // nothing of the company until their own checks are done.
-            // A server render's in-process call carries the row its page request read.
-            let carried = parts
-                .extensions
-                .get::<UserRow>()
-                .filter(|user| user.id == profile.user_id)
-                .cloned();
-            let user = match carried {
-                Some(user) => user,
-                None => match auth::user(&state.db, &profile.user_id).await {
-                    Ok(Some(user)) => user,
-                    Ok(None) => return AppError::Forbidden.into_response(),
-                    Err(error) => return AppError::from(error).into_response(),
-                },
             };
             if let Err(refusal) = admit(&state, &profile, &rule, &user).await {
                 return refusal.into_response();
             }
-            // The handler reads the same profile without asking the database again.
-            parts.extensions.insert(profile);
         }
     }
     next.run(Request::from_parts(parts, body)).await

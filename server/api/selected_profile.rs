@@ -10,6 +10,8 @@ use super::current_user::CurrentUser;
 use super::error::AppError;
 use super::ApiState;
 use crate::domain::profiles::access::Access;
+use crate::services::auth::sessions;
+use crate::services::auth::{self, UserRow};
 use crate::services::profiles::{self, Profile};
 
 #[derive(Clone)]
@@ -33,16 +35,59 @@ impl FromRequestParts<ApiState> for SelectedProfile {
         let wanted =
             super::session_cookies::read(&parts.headers, super::session_cookies::PROFILE_COOKIE);
         let profile = profiles::chosen(&state.db, &user.user_id, wanted).await?;
-        let profile = profile.ok_or_else(|| {
-            AppError::refused(
-                axum::http::StatusCode::FORBIDDEN,
-                "no_profile",
-                "No profile",
-                "You do not have access to a profile yet.",
-            )
-        })?;
+        let profile = profile.ok_or_else(no_profile)?;
         Ok(Self::of(user.user_id, &profile))
     }
+}
+
+fn no_profile() -> AppError {
+    AppError::refused(
+        axum::http::StatusCode::FORBIDDEN,
+        "no_profile",
+        "No profile",
+        "You do not have access to a profile yet.",
+    )
+}
+
+/// The member behind a call, their row and the profile it acts for, for the rights table's
+/// check: taken from the request when a server render carries them, else read in two statements
+/// (`sessions::signed_in`) and left on the request, so the handler's own `CurrentUser`,
+/// `SelectedProfile` and user row cost no further query.
+pub async fn member(
+    parts: &mut Parts,
+    state: &ApiState,
+) -> Result<(SelectedProfile, UserRow), AppError> {
+    let carried = parts.extensions.get::<SelectedProfile>().cloned();
+    if let Some(profile) = carried {
+        let user = parts
+            .extensions
+            .get::<UserRow>()
+            .filter(|user| user.id == profile.user_id)
+            .cloned();
+        let user = match user {
+            Some(user) => user,
+            None => auth::user(&state.db, &profile.user_id)
+                .await?
+                .ok_or(AppError::Forbidden)?,
+        };
+        return Ok((profile, user));
+    }
+    let access = super::session_cookies::access_token(&parts.headers, state.config.secure_cookies())
+        .ok_or_else(super::current_user::unauthorized)?;
+    let wanted =
+        super::session_cookies::read(&parts.headers, super::session_cookies::PROFILE_COOKIE);
+    let signed = sessions::signed_in(&state.db, access, wanted)
+        .await?
+        .ok_or_else(super::current_user::unauthorized)?;
+    let selected = signed.selected.as_ref().ok_or_else(no_profile)?;
+    let profile = SelectedProfile::of(signed.session.user_id.clone(), selected);
+    parts.extensions.insert(CurrentUser {
+        user_id: signed.session.user_id,
+        session_id: signed.session.session_id,
+    });
+    parts.extensions.insert(signed.user.clone());
+    parts.extensions.insert(profile.clone());
+    Ok((profile, signed.user))
 }
 
 impl SelectedProfile {

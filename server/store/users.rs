@@ -82,7 +82,7 @@ pub async fn create_in(
     Ok(id)
 }
 
-type Row = (
+pub(super) type Row = (
     String,
     String,
     String,
@@ -93,10 +93,10 @@ type Row = (
     String,
 );
 
-const COLUMNS: &str =
+pub(super) const COLUMNS: &str =
     "id, email, password_hash, name, surname, mfa_method, onboarding_flow, kyc_status";
 
-fn from_row(
+pub(super) fn from_row(
     (id, email, password_hash, name, surname, mfa_method, onboarding_flow, kyc_status): Row,
 ) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {

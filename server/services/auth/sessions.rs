@@ -51,18 +51,22 @@ pub async fn signed_in(
     access: &str,
     wanted: Option<&str>,
 ) -> Result<Option<SignedIn>, sqlx::Error> {
-    let Some(session) = of_token(db, access).await? else {
+    // Two statements: the session with its person, then their profiles with each one's
+    // primary currency.
+    let Some((session, user)) = store::sessions::authenticate_user(db, access, db.now_ms()).await?
+    else {
         return Ok(None);
     };
-    let Some(user) = store::users::by_id(db, &session.user_id).await? else {
-        return Ok(None);
-    };
-    let profiles = store::profiles::for_user(db, &user.id).await?;
+    let (profiles, currencies): (Vec<Profile>, Vec<Option<Currency>>) =
+        store::profiles::for_user_with_primary(db, &user.id)
+            .await?
+            .into_iter()
+            .unzip();
     let selected = store::profiles::choose(&profiles, wanted).cloned();
-    let primary_currency = match &selected {
-        Some(profile) => crate::services::accounts::primary_currency(db, &profile.id).await?,
-        None => None,
-    };
+    let primary_currency = selected.as_ref().and_then(|chosen| {
+        let at = profiles.iter().position(|p| p.id == chosen.id)?;
+        currencies[at]
+    });
     Ok(Some(SignedIn {
         session,
         user,
