@@ -72,8 +72,9 @@ pub async fn member(
         };
         return Ok((profile, user));
     }
-    let access = super::session_cookies::access_token(&parts.headers, state.config.secure_cookies())
-        .ok_or_else(super::current_user::unauthorized)?;
+    let access =
+        super::session_cookies::access_token(&parts.headers, state.config.secure_cookies())
+            .ok_or_else(super::current_user::unauthorized)?;
     let wanted =
         super::session_cookies::read(&parts.headers, super::session_cookies::PROFILE_COOKIE);
     let signed = sessions::signed_in(&state.db, access, wanted)

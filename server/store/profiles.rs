@@ -112,7 +112,10 @@ pub async fn for_user_with_primary(
             let currency = currency
                 .map(|code| super::named("currency", &code))
                 .transpose()?;
-            Ok((profile(id, &kind, name, is_default, &role, &rights)?, currency))
+            Ok((
+                profile(id, &kind, name, is_default, &role, &rights)?,
+                currency,
+            ))
         })
         .collect()
 }
