@@ -340,20 +340,9 @@ impl Visit<'_> {
         payment["requestId"] = serde_json::json!(request_id);
         // The id makes the submit idempotent: after a 503 the same payment is sent again, and
         // the bank either makes it or answers the one it made before its database went away.
-        let mut submitted = self
-            .send(
-                reqwest::Method::POST,
-                "/v2/transactions",
-                Some(payment.clone()),
-                cookie,
-            )
-            .await;
-        for _ in 0..6 {
-            let Outcome::Unavailable(wait) = submitted else {
-                break;
-            };
-            tokio::time::sleep(Duration::from_secs(wait)).await;
-            submitted = self
+        let mut tries = 0;
+        let submitted = loop {
+            let answer = self
                 .send(
                     reqwest::Method::POST,
                     "/v2/transactions",
@@ -361,7 +350,14 @@ impl Visit<'_> {
                     cookie,
                 )
                 .await;
-        }
+            match answer {
+                Outcome::Unavailable(wait) if tries < 6 => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_secs(wait)).await;
+                }
+                other => break other,
+            }
+        };
         if matches!(submitted, Outcome::Ok(_)) {
             let at = self.started.elapsed().as_millis() as u64;
             self.log.lock().await.acked.push((at, id));
