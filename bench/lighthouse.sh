@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse on the mobile defaults (simulated slow 4G, 4× CPU slowdown) against a sandbox bank:
 # the public start page, log-in, sign-up, the onboarding of a signed-in new customer, and the
-# signed-in dashboard, transfer, exchange and cards. Each page is audited LIGHTHOUSE_RUNS times (5): prints the run with the median
+# signed-in dashboard, the money pages (transfer, exchange, cards, recipients, statement) and the
+# main pages of invoicing, lending and referrals. Each page is audited LIGHTHOUSE_RUNS times (5): prints the run with the median
 # score, its FCP, LCP, TBT and CLS, and every run's score (Lighthouse's own advice: one run varies).
 # Lighthouse is installed into a temporary folder from the npm registry (not an app dependency).
 set -euo pipefail
@@ -71,6 +72,11 @@ audit "/dashboard" /dashboard "$owner"
 audit "/transfer/1" /transfer/1 "$owner"
 audit "/currency-converter" /currency-converter "$owner"
 audit "/cards" /cards "$owner"
+audit "/recipients" /recipients "$owner"
+audit "/statement" /statement "$owner"
+audit "/invoice/list" /invoice/list "$owner"
+audit "/loans" /loans "$owner"
+audit "/referrals" /referrals "$owner"
 phone_step=$(node bench/lighthouse-signup.mjs "$base" phone)
 audit "/phone-verification" /phone-verification "$phone_step"
 identity_step=$(node bench/lighthouse-signup.mjs "$base" identity)
