@@ -46,6 +46,8 @@ pub struct SessionState {
     /// A lender stands behind business finance (loans, mortgages, factoring): without one the
     /// products are not offered at all.
     pub finance_offered: bool,
+    /// A lender that offers mortgages stands behind the bank's finance.
+    pub mortgage_offered: bool,
     /// An acquirer stands behind card acceptance (merchant accounts).
     pub acquiring_offered: bool,
     pub user: Option<SessionUser>,
@@ -70,6 +72,7 @@ impl SessionState {
             is_business: false,
             primary_currency: None,
             finance_offered: false,
+            mortgage_offered: false,
             acquiring_offered: false,
             user: None,
         }
@@ -131,6 +134,11 @@ impl SessionState {
                 .is_some_and(|p| p.kind == ProfileType::Business),
             primary_currency,
             finance_offered: state.lending.is_some(),
+            mortgage_offered: crate::api::lending::lender_for(
+                &state,
+                crate::domain::lending::application::Product::Mortgage,
+            )
+            .is_some(),
             acquiring_offered: state.merchant_acquirer.is_some(),
             user: Some(SessionUser {
                 name: user.name,

@@ -13,7 +13,7 @@ pub use listener::Limits;
 pub use payments::Settlement;
 pub use providers::{
     CheckoutComSettings, ClearBankSettings, CompaniesHouseSettings, IdealPostcodesSettings,
-    IdentityConfig, SmtpConfig, SumsubSettings, TwilioSettings,
+    IdentityConfig, SmtpConfig, SumsubSettings, TwilioSettings, YouLendSettings,
 };
 pub use read::{screaming, ConfigError};
 
@@ -75,6 +75,9 @@ pub struct Config {
     /// The activation fee's card acquirer (`BANK_CHECKOUT_COM_SECRET_KEY` and the rest); none:
     /// the sandbox's hosted page in sandbox mode, else no card or Apple Pay payment.
     pub checkout_com: Option<CheckoutComSettings>,
+    /// The lender for business loans and factoring (`BANK_YOULEND_CLIENT_SECRET` and the
+    /// rest); none: the sandbox lender in sandbox mode, else no finance is offered.
+    pub youlend: Option<YouLendSettings>,
     pub identity: IdentityConfig,
     /// The activation fee in minor units (`BANK_ACTIVATION_FEE_BUSINESS`, 49.00;
     /// `BANK_ACTIVATION_FEE_PERSONAL`, 19.00), in the currency of the primary account.
@@ -238,6 +241,7 @@ impl Config {
             twilio: providers::twilio(env)?,
             clearbank: providers::clearbank(env)?,
             checkout_com: providers::checkout_com(env)?,
+            youlend: providers::youlend(env)?,
             ideal_postcodes: secret(env, "BANK_IDEAL_POSTCODES_KEY").map(|api_key| {
                 IdealPostcodesSettings {
                     base_url: get(

@@ -71,6 +71,24 @@ pub struct CheckoutComSettings {
     pub timeout: Duration,
 }
 
+/// YouLend, the revenue-based lender for business loans and factoring (`BANK_YOULEND_*`).
+#[derive(Clone, Debug)]
+pub struct YouLendSettings {
+    /// The partner API (`BANK_YOULEND_API_URL`, `https://partners.youlendapi.com`): the
+    /// onboarding API under `/onboarding`, the loan API under `/loan`.
+    pub api_url: String,
+    /// The OAuth server that issues the client-credentials tokens (`BANK_YOULEND_AUTH_URL`,
+    /// `https://youlend.eu.auth0.com`).
+    pub auth_url: String,
+    /// The tokens' audience, to which `/onboarding` or `/loan` is added
+    /// (`BANK_YOULEND_AUDIENCE`, `https://youlendapi.com`).
+    pub audience: String,
+    pub client_id: String,
+    pub client_secret: SecretString,
+    /// How long a call waits for YouLend's answer (`BANK_YOULEND_TIMEOUT_MS`, 10 s).
+    pub timeout: Duration,
+}
+
 /// Ideal Postcodes' postcode look-up.
 #[derive(Clone, Debug)]
 pub struct IdealPostcodesSettings {
@@ -225,5 +243,36 @@ pub(super) fn checkout_com(env: &Env) -> Result<Option<CheckoutComSettings>, Con
         processing_channel_id: required("BANK_CHECKOUT_COM_PROCESSING_CHANNEL")?,
         webhook_secret: SecretString::from(required("BANK_CHECKOUT_COM_WEBHOOK_SECRET")?),
         timeout: millis(env, "BANK_CHECKOUT_COM_TIMEOUT_MS", 10_000)?,
+    }))
+}
+
+/// YouLend as the lender when `BANK_YOULEND_CLIENT_SECRET` is set; then its client id is
+/// required.
+pub(super) fn youlend(env: &Env) -> Result<Option<YouLendSettings>, ConfigError> {
+    let Some(client_secret) = secret(env, "BANK_YOULEND_CLIENT_SECRET") else {
+        return Ok(None);
+    };
+    let get = |name: &str, default: &str| {
+        env.get(name)
+            .filter(|value| !value.is_empty())
+            .cloned()
+            .unwrap_or_else(|| default.to_string())
+    };
+    Ok(Some(YouLendSettings {
+        api_url: get("BANK_YOULEND_API_URL", "https://partners.youlendapi.com"),
+        auth_url: get("BANK_YOULEND_AUTH_URL", "https://youlend.eu.auth0.com"),
+        audience: get("BANK_YOULEND_AUDIENCE", "https://youlendapi.com"),
+        client_id: env
+            .get("BANK_YOULEND_CLIENT_ID")
+            .filter(|value| !value.is_empty())
+            .cloned()
+            .ok_or_else(|| {
+                err(
+                    "BANK_YOULEND_CLIENT_ID",
+                    "required with BANK_YOULEND_CLIENT_SECRET".into(),
+                )
+            })?,
+        client_secret,
+        timeout: millis(env, "BANK_YOULEND_TIMEOUT_MS", 10_000)?,
     }))
 }

@@ -153,7 +153,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
     let limiter = Arc::new(crate::rate_limit::RateLimiter::for_config(config, &db)?);
     tracing::info!(counter = limiter.backend_name(), "rate limits");
     let identity = crate::providers::identity::from_config(config, &db.clock);
-    let lending = crate::providers::lending::from_config(config, &db.clock);
+    let lending = crate::providers::lending::from_config(config, &db.clock)?;
     let merchant_clock = db.clock.clone();
     let rates = crate::providers::rates::start(
         crate::providers::rates::from_config(&config.exchange.rates),

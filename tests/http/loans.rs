@@ -16,7 +16,7 @@ use bank::domain::profiles::access::Role;
 use bank::providers::lending::sandbox::SandboxLender;
 use bank::providers::lending::Decision;
 
-fn loan(amount: &str, share: bool) -> Value {
+pub(crate) fn loan(amount: &str, share: bool) -> Value {
     body(&LoanApplicationInput {
         kind: Some(bank::domain::lending::application::Product::Business),
         amount: amount.into(),
@@ -29,13 +29,13 @@ fn loan(amount: &str, share: bool) -> Value {
     })
 }
 
-async fn apply(bank: &TestBank, who: &Customer, body: Value) -> LoanApplicationView {
+pub(crate) async fn apply(bank: &TestBank, who: &Customer, body: Value) -> LoanApplicationView {
     let reply = call(bank, who, "POST", "/v2/loan-applications", body).await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.read()
 }
 
-async fn applications(bank: &TestBank, who: &Customer) -> LoanApplications {
+pub(crate) async fn applications(bank: &TestBank, who: &Customer) -> LoanApplications {
     let reply = call(
         bank,
         who,
@@ -57,7 +57,7 @@ async fn gbp(bank: &TestBank, who: &Customer) -> bank::store::bank_accounts::Ban
         .unwrap()
 }
 
-async fn balance(bank: &TestBank, who: &Customer) -> i64 {
+pub(crate) async fn balance(bank: &TestBank, who: &Customer) -> i64 {
     let account = gbp(bank, who).await;
     let mut conn = bank.db.pool.acquire().await.unwrap();
     bank::store::ledger::balance(&mut conn, &account.ledger_account_id)
@@ -523,7 +523,7 @@ on_both_backends!(the_sandbox_offers_finance_and_card_acceptance, |bank| {
     let owner = registered_business(bank, "olivia@example.com", "Bennett & Hale Trading Ltd").await;
     let session = call(bank, &owner, "GET", "/v2/session", json!({})).await;
     let session: bank::api::session_state::SessionState = session.read();
-    assert!(session.finance_offered && session.acquiring_offered);
+    assert!(session.finance_offered && session.mortgage_offered && session.acquiring_offered);
 });
 
 on_both_backends!(an_application_the_lender_never_got_blocks_nothing, |bank| {

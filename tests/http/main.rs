@@ -69,3 +69,4 @@ mod team;
 mod transfer_fees;
 mod transfer_forms;
 mod transfers;
+mod youlend;

@@ -5528,6 +5528,8 @@ export interface components {
              *     products are not offered at all.
              */
             financeOffered: boolean;
+            /** @description A lender that offers mortgages stands behind the bank's finance. */
+            mortgageOffered: boolean;
             /** @description An acquirer stands behind card acceptance (merchant accounts). */
             acquiringOffered: boolean;
             user: null | components["schemas"]["SessionUser"];

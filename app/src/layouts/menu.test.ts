@@ -139,6 +139,25 @@ describe("the menu by rights (SPEC §2, §6)", () => {
     expect(loans({ ...owner, accessRole: "custom", accessRights: ["loan:r"] })).toBe(true);
   });
 
+  it("offers Mortgage only while the lender offers mortgages", () => {
+    const owner: Facts = {
+      accessRole: "admin",
+      accessRights: [],
+      isBusiness: true,
+      primaryCurrency: "GBP",
+      accountReady: true,
+      flags: new Set(),
+      financeOffered: true,
+      mortgageOffered: true,
+    };
+    const labels = (facts: Facts) => menuFor(facts, "desktop").map((item) => item.label);
+    expect(labels(owner)).toContain("Mortgage");
+    // A revenue-based lender (YouLend): loans and factoring, no mortgages.
+    const revenueBased = labels({ ...owner, mortgageOffered: false });
+    expect(revenueBased).not.toContain("Mortgage");
+    expect(revenueBased).toContain("Business Loans");
+  });
+
   it("gives every item an icon", () => {
     const owner: Facts = {
       accessRole: "admin",

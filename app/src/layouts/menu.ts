@@ -112,7 +112,7 @@ export const MENU: MenuItem[] = [
     to: "/mortgage",
     label: "Mortgage",
     icon: "bank",
-    rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true },
+    rule: { right: ["loan", "r"], business: true, ukPrimary: true, finance: true, mortgage: true },
   },
   // SPEC §2's last item: anyone signed in may write to support.
   { to: "/contact-us", label: "Contact Us", icon: "person", rule: {} },

@@ -48,6 +48,8 @@ export interface Rule {
   flag?: Schemas["Flag"];
   /** A lender stands behind the bank's finance (loans, mortgages, factoring). */
   finance?: boolean;
+  /** A lender that offers mortgages (a revenue-based lender does not). */
+  mortgage?: boolean;
   /** An acquirer stands behind card acceptance. */
   acquiring?: boolean;
 }
@@ -65,7 +67,12 @@ export const CORPORATE_CARDS: Rule = {
 export type Facts = Pick<
   SessionState,
   "accessRole" | "accessRights" | "isBusiness" | "primaryCurrency" | "accountReady"
-> & { flags: ReadonlySet<string>; financeOffered?: boolean; acquiringOffered?: boolean };
+> & {
+  flags: ReadonlySet<string>;
+  financeOffered?: boolean;
+  mortgageOffered?: boolean;
+  acquiringOffered?: boolean;
+};
 
 /** Whether the member meets the rule; `complete` is left out when asked (items shown disabled). */
 export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {}): boolean {
@@ -79,6 +86,7 @@ export function meets(rule: Rule, facts: Facts, { ignoreComplete = false } = {})
     (ignoreComplete || !rule.complete || facts.accountReady) &&
     (!rule.flag || facts.flags.has(rule.flag)) &&
     (!rule.finance || facts.financeOffered === true) &&
+    (!rule.mortgage || facts.mortgageOffered === true) &&
     (!rule.acquiring || facts.acquiringOffered === true)
   );
 }

@@ -11,6 +11,7 @@ use crate::api::error::AppError;
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
+use crate::domain::lending::application::Product;
 use crate::domain::lending::factoring;
 use crate::domain::london;
 use crate::services::lending::factoring as service;
@@ -46,7 +47,7 @@ async fn invoices(
     State(state): State<ApiState>,
     profile: SelectedProfile,
 ) -> Result<Json<FactoringInvoices>, AppError> {
-    if state.lending.is_none() {
+    if super::lender_for(&state, Product::Factoring).is_none() {
         return Err(AppError::unavailable(
             "lending_unavailable",
             "Finance is not available at the moment.",

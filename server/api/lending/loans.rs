@@ -202,7 +202,7 @@ async fn fetch(
     ApiJson(input): ApiJson<LoanFetch>,
 ) -> Result<Json<LoanApplications>, AppError> {
     admitted(&state, &profile, input.kind.read_rule()).await?;
-    if state.lending.is_none() {
+    if super::lender_for(&state, input.kind).is_none() {
         return Err(no_lender());
     }
     let rows = service::of_profile(&state.db, &profile.profile_id, input.kind).await?;
@@ -247,7 +247,7 @@ async fn create(
         .kind
         .ok_or_else(|| AppError::field("type", loan::REQUIRED))?;
     admitted(&state, &profile, kind.rule()).await?;
-    let lender = state.lending.clone().ok_or_else(no_lender)?;
+    let lender = super::lender_for(&state, kind).ok_or_else(no_lender)?;
     super::limit(&state, &profile).await?;
     let share_data = input.share_data;
     let invoices = input.invoice_ids.clone();

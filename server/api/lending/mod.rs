@@ -35,3 +35,15 @@ pub(crate) async fn limit(
         .await?;
     Ok(())
 }
+
+/// The lender, when one stands behind the product (none: the product is not offered).
+pub(crate) fn lender_for(
+    state: &ApiState,
+    product: crate::domain::lending::application::Product,
+) -> Option<std::sync::Arc<dyn crate::providers::lending::LendingProvider>> {
+    state
+        .lending
+        .as_ref()
+        .filter(|lender| lender.offers(product))
+        .cloned()
+}

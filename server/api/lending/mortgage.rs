@@ -90,7 +90,7 @@ async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
 ) -> Result<Json<MortgageView>, AppError> {
-    if state.lending.is_none() {
+    if super::lender_for(&state, Product::Mortgage).is_none() {
         return Err(unavailable());
     }
     let draft = service::draft(&state.db, &profile.profile_id).await?;
@@ -104,7 +104,7 @@ async fn save_basic(
     profile: SelectedProfile,
     ApiJson(basic): ApiJson<MortgageBasic>,
 ) -> Result<Json<MortgageView>, AppError> {
-    if state.lending.is_none() {
+    if super::lender_for(&state, Product::Mortgage).is_none() {
         return Err(unavailable());
     }
     super::limit(&state, &profile).await?;
@@ -121,7 +121,7 @@ async fn save_business(
     profile: SelectedProfile,
     ApiJson(finances): ApiJson<BusinessFinances>,
 ) -> Result<Json<MortgageView>, AppError> {
-    if state.lending.is_none() {
+    if super::lender_for(&state, Product::Mortgage).is_none() {
         return Err(unavailable());
     }
     super::limit(&state, &profile).await?;
@@ -138,7 +138,7 @@ async fn save_property(
     profile: SelectedProfile,
     ApiJson(finances): ApiJson<PropertyFinances>,
 ) -> Result<Json<MortgageView>, AppError> {
-    if state.lending.is_none() {
+    if super::lender_for(&state, Product::Mortgage).is_none() {
         return Err(unavailable());
     }
     super::limit(&state, &profile).await?;

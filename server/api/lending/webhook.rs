@@ -1,6 +1,8 @@
-//! The lender's decisions (issue 30 point 6): a signed webhook. A forged or altered one is
-//! refused and changes nothing; one the application cannot take (a replay, out of order) is
-//! answered 200 so the lender stops retrying, and changes nothing either.
+//! The lender's decisions (issue 30 point 6). The sandbox lender signs its webhook: a forged or
+//! altered one is refused and changes nothing. YouLend's notifications are not signed: they only
+//! name the lead, and the bank asks YouLend for its state, so a forged one changes nothing
+//! either. A decision the application cannot take (a replay, out of order) is answered 200 so
+//! the lender stops retrying, and changes nothing.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,7 +14,9 @@ use crate::api::client_ip::ClientIp;
 use crate::api::common_answers::Empty;
 use crate::api::error::AppError;
 use crate::api::ApiState;
+use crate::providers::lending::{Asked, Notified};
 use crate::services::lending::decisions::{self, DecisionError, Outcome};
+use crate::services::lending::loans;
 
 pub fn routes() -> OpenApiRouter<ApiState> {
     OpenApiRouter::new().routes(routes!(lending_webhook))
@@ -28,7 +32,7 @@ async fn lending_webhook(
     body: axum::body::Bytes,
 ) -> Result<Json<Empty>, AppError> {
     let lender = state.lending.as_ref().ok_or(AppError::NotFound)?;
-    let decision = lender.read_webhook(&headers, &body).map_err(|error| {
+    let notified = lender.read_webhook(&headers, &body).map_err(|error| {
         tracing::warn!(%error, "lending webhook refused");
         AppError::unauthorized(
             "bad_signature",
@@ -36,6 +40,38 @@ async fn lending_webhook(
             "The webhook signature does not match.",
         )
     })?;
+    let decision = match notified {
+        Notified::Decided(decision) => decision,
+        Notified::Changed { provider_ref } => {
+            let known = loans::by_provider_ref(&state.db, lender.name(), &provider_ref).await?;
+            let Some(known) = known else {
+                tracing::warn!(
+                    reference = provider_ref,
+                    "lending notice for an unknown application"
+                );
+                return Err(AppError::NotFound);
+            };
+            let asked = Asked {
+                provider_ref,
+                customer_id: known.profile_id.to_string(),
+                applied_day: known.applied_day,
+            };
+            match lender.current(&asked).await {
+                Ok(Some(decision)) => decision,
+                Ok(None) => return Ok(Json(Empty {})),
+                Err(error) => {
+                    // The lender sends its notice again while it is not taken.
+                    tracing::warn!(%error, "the lender could not be asked");
+                    return Err(AppError::refused(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "lender_unavailable",
+                        "Lender unavailable",
+                        "The lender could not be reached; send the notice again.",
+                    ));
+                }
+            }
+        }
+    };
     let decider = decisions::Decider {
         provider: lender.name(),
         lender_name: lender.lender_name(),

@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use secrecy::SecretString;
 
 use super::webhook::{self, HEADER};
-use super::{Decision, LendingError, LendingProvider, LoanRequest, Pending, Submitted};
+use super::{Decision, LendingError, LendingProvider, LoanRequest, Notified, Pending, Submitted};
 use crate::domain::clock::Clock;
 use crate::providers::identity::webhook::sign;
 use crate::providers::sandbox_token;
@@ -70,7 +70,7 @@ impl LendingProvider for SandboxLender {
         })
     }
 
-    fn read_webhook(&self, headers: &HeaderMap, body: &[u8]) -> Result<Decision, LendingError> {
-        webhook::read(&self.secret, headers, body)
+    fn read_webhook(&self, headers: &HeaderMap, body: &[u8]) -> Result<Notified, LendingError> {
+        webhook::read(&self.secret, headers, body).map(Notified::Decided)
     }
 }

@@ -10,7 +10,9 @@ use crate::domain::lending::application::{add_months, may_apply_again, Product};
 use crate::domain::lending::factoring;
 use crate::domain::lending::loan::LoanForm;
 use crate::domain::london;
-use crate::providers::lending::{LendingError, LendingProvider, LoanRequest};
+use crate::providers::lending::{
+    Contact, LendingError, LendingProvider, LoanRequest, RegisteredAddress,
+};
 use crate::store::factored_invoices;
 use crate::store::loan_applications::{self, NewApplication};
 use crate::store::{self, Db};
@@ -175,14 +177,22 @@ pub async fn apply(
     let company_name = store::profiles::name(db, application.profile_id)
         .await?
         .unwrap_or_default();
+    let address = match shared {
+        Some(_) => Some(registered_address(db, application.profile_id).await?),
+        None => None,
+    };
     let request = LoanRequest {
         application_id: id.clone(),
+        customer_id: application.profile_id.to_string(),
         product: application.product,
         amount: terms.amount,
         term_months: terms.term_months,
         purpose: terms.purpose.clone(),
         company_name,
+        applied_day: london::day_of(now),
+        contact: contact(db, application.user_id).await?,
         shared,
+        address,
         return_url: application.return_url,
     };
     match lender.submit(&request).await {
@@ -204,6 +214,35 @@ pub async fn apply(
     loan_applications::find(db, &id)
         .await?
         .ok_or(ApplyError::Storage(sqlx::Error::RowNotFound))
+}
+
+/// The person applying, as the lender may contact them: the phone only once verified.
+async fn contact(db: &Db, user_id: &UserId) -> Result<Contact, sqlx::Error> {
+    let user = store::users::by_id(db, user_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let phone = store::users::phone(db, user_id)
+        .await?
+        .map(|(code, number)| format!("{code}{number}"));
+    Ok(Contact {
+        name: format!("{} {}", user.name, user.surname).trim().to_string(),
+        email: user.email,
+        phone,
+    })
+}
+
+/// The registered office in parts (shared with the person's agreement only).
+async fn registered_address(
+    db: &Db,
+    profile_id: &ProfileId,
+) -> Result<RegisteredAddress, sqlx::Error> {
+    let seller = crate::services::invoices::documents::seller(db, profile_id).await?;
+    Ok(RegisteredAddress {
+        street: seller.street,
+        city: seller.city,
+        postcode: seller.postcode.unwrap_or_default(),
+        country: seller.country,
+    })
 }
 
 pub async fn of_profile(
