@@ -24,6 +24,8 @@ let origin;
 before(async () => {
   bank = await startBank();
   bank.cli(["features", "set", "adminPanel", "on"]);
+  // Each process reads the flags at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   origin = bank.url.replace("127.0.0.1", "localhost");
   browser = await launchBrowser();
 });

@@ -261,6 +261,8 @@ describe("support chat", () => {
     await page.waitForTimeout(500);
     assert.equal(await page.locator(".chat-launcher").count(), 0, "SPEC §1: off");
     bank.cli(["features", "set", "chatWidget", "on"]);
+    // Each process reads the flags at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     await page.reload();
     await hydrated(page);
     await page.click("button[aria-label='Chat with us']");
@@ -298,7 +300,7 @@ describe("maintenance", () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     bank.cli(["features", "set", "maintenance", "on"]);
-    // Each process reads the flag at most once a second.
+    // Each process reads the flags at most once a second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     for (const path of ["/dashboard", "/privacy-policy", "/login"]) {
       const reply = await page.goto(`${bank.url}${path}`);

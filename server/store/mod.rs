@@ -85,6 +85,8 @@ pub struct Db {
     /// The bank's "now" (`domain::clock`): what every stamp, expiry and due time is read from,
     /// carried with the database handle so every layer and job of one bank shares it.
     pub clock: Clock,
+    /// The operators' flag overrides as last read (`features.rs`), shared by the process.
+    pub(crate) feature_overrides: features::Cache,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +164,7 @@ impl Db {
             pool,
             backend,
             clock: Clock::system(),
+            feature_overrides: features::Cache::default(),
         })
     }
 
