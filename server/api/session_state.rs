@@ -11,6 +11,7 @@ use super::error::AppError;
 use super::selected_profile::SelectedProfile;
 use super::{session_cookies, ApiState};
 use crate::domain::accounts::money::Currency;
+use crate::domain::lending::application::Product;
 use crate::domain::onboarding::kyc::{KycStatus, OnboardingFlow};
 use crate::domain::profiles::access::{ProfileType, Role};
 use crate::services::auth::sessions::{self, SignedIn};
@@ -134,11 +135,7 @@ impl SessionState {
                 .is_some_and(|p| p.kind == ProfileType::Business),
             primary_currency,
             finance_offered: state.lending.is_some(),
-            mortgage_offered: crate::api::lending::lender_for(
-                &state,
-                crate::domain::lending::application::Product::Mortgage,
-            )
-            .is_some(),
+            mortgage_offered: crate::api::lending::lender_for(state, Product::Mortgage).is_some(),
             acquiring_offered: state.merchant_acquirer.is_some(),
             user: Some(SessionUser {
                 name: user.name,
