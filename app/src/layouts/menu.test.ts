@@ -118,16 +118,19 @@ describe("the menu by rights (SPEC §2, §6)", () => {
     expect(team({ ...business, accessRole: "card_user" }, "mobile")).toBeUndefined();
   });
 
+  /** An account owner of a UK business with a lender behind the bank's finance. */
+  const financeOwner: Facts = {
+    accessRole: "admin",
+    accessRights: [],
+    isBusiness: true,
+    primaryCurrency: "GBP",
+    accountReady: true,
+    flags: new Set(),
+    financeOffered: true,
+  };
+
   it("offers Business Loans to a UK business member with the loan right, while a lender stands behind them", () => {
-    const owner: Facts = {
-      accessRole: "admin",
-      accessRights: [],
-      isBusiness: true,
-      primaryCurrency: "GBP",
-      accountReady: true,
-      flags: new Set(),
-      financeOffered: true,
-    };
+    const owner = financeOwner;
     const loans = (facts: Facts) => menuFor(facts, "mobile").some((item) => item.label === "Business Loans");
     expect(loans(owner)).toBe(true);
     expect(loans({ ...owner, financeOffered: false })).toBe(false);
@@ -140,16 +143,7 @@ describe("the menu by rights (SPEC §2, §6)", () => {
   });
 
   it("offers Mortgage only while the lender offers mortgages", () => {
-    const owner: Facts = {
-      accessRole: "admin",
-      accessRights: [],
-      isBusiness: true,
-      primaryCurrency: "GBP",
-      accountReady: true,
-      flags: new Set(),
-      financeOffered: true,
-      mortgageOffered: true,
-    };
+    const owner: Facts = { ...financeOwner, mortgageOffered: true };
     const labels = (facts: Facts) => menuFor(facts, "desktop").map((item) => item.label);
     expect(labels(owner)).toContain("Mortgage");
     // A revenue-based lender (YouLend): loans and factoring, no mortgages.
