@@ -365,6 +365,23 @@ describe("a transfer before the JavaScript arrives", () => {
     assert.equal(await noJs.getAttribute("input[name=amount]", "aria-invalid"), "true");
     await noJs.fill("input[name=amount]", "10.00");
     await noJs.click("button:text('Continue')");
+    // Step 2, the payee, as once hydrated: the saved recipient chosen, the amount carried.
+    await noJs.waitForSelector("h1:text('Who you are paying')");
+    assert.ok(await noJs.isVisible("text=Step 2 of 5"));
+    assert.match(
+      await noJs.textContent("select[name=recipientId] option:checked"),
+      /^Tom · /,
+      "the saved recipient (its alias)",
+    );
+    assert.equal(await noJs.inputValue("input[type=hidden][name=amount]"), "10.00");
+    // Back shows the amount again, as typed; Continue returns to the payee.
+    await noJs.click("button:text('Back')");
+    await noJs.waitForSelector("h1:text('How much, and from where')");
+    assert.equal(await noJs.inputValue("input[name=amount]"), "10.00");
+    await noJs.click("button:text('Continue')");
+    await noJs.waitForSelector("h1:text('Who you are paying')");
+    // Enter in a field continues (the step's first button), it does not go back.
+    await noJs.press("input[name=details]", "Enter");
     // The approval page shows the fee and the total before the code, in one field.
     await noJs.waitForSelector("h1:text('Approve the transfer')");
     assert.equal(new URL(noJs.url()).pathname, "/transfer/1", "the answer to the post, not a redirect");

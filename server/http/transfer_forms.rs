@@ -128,7 +128,10 @@ async fn terms_of(state: &AppState, form: &FormPost) -> Result<Value, Answer> {
     }))
 }
 
-/// The transfer form: check it, ask for the SMS approval, and go to the approval page.
+/// The transfer form's two pages, as once hydrated: the amount (`step=amount`), checked by the
+/// fee call before the payee page is shown; then the payee (`step=payee`), which carries the
+/// amount and goes on to the approval. Its "Back" (`back`) shows the amount page again, what
+/// was typed kept. The same steps before and after hydration keep the first screen still.
 pub async fn start(
     State(state): State<AppState>,
     Path(realm): Path<String>,
@@ -136,11 +139,20 @@ pub async fn start(
 ) -> Response {
     let kept = kept(&form);
     let page = format!("/transfer/{realm}");
+    if form.has("back") {
+        return form
+            .show(&state, &page, &pairs(&kept, &[("step", "amount")]))
+            .await;
+    }
+    if form.get("step") == "amount" {
+        return amount_checked(&state, &form, &page, &kept).await;
+    }
+    let kept_payee = pairs(&kept, &[("step", "payee")]);
     let terms = match terms_of(&state, &form).await {
         Ok(terms) => terms,
         Err(answer) => {
             return form
-                .refused(&state, &answer, &page, &pairs(&kept, &[]), &FIELDS)
+                .refused(&state, &answer, &page, &kept_payee, &FIELDS)
                 .await
         }
     };
@@ -155,7 +167,7 @@ pub async fn start(
         .await;
     if !fee.ok() {
         return form
-            .refused(&state, &fee, &page, &pairs(&kept, &[]), &FIELDS)
+            .refused(&state, &fee, &page, &kept_payee, &FIELDS)
             .await;
     }
     let quoted = |pointer: &str| {
@@ -232,10 +244,46 @@ pub async fn start(
                 .await
         }
         None => {
-            form.refused(&state, &approval, &page, &pairs(&kept, &[]), &FIELDS)
+            form.refused(&state, &approval, &page, &kept_payee, &FIELDS)
                 .await
         }
     }
+}
+
+/// The amount page's post: the fee call checks the account and the amount (with its fee,
+/// against what is available) before the payee is asked for; a refusal shows the amount page.
+async fn amount_checked(
+    state: &AppState,
+    form: &FormPost,
+    page: &str,
+    kept: &[(&'static str, String)],
+) -> Response {
+    let question = json!({
+        "amount": form.get("amount").replace(',', ""),
+        "sender": {"bankAccountId": form.get("bankAccountId")},
+        "scheme": "local",
+    });
+    let fee = form
+        .call(
+            state,
+            Method::POST,
+            "/v2/transactions/fees/take",
+            Some(question),
+        )
+        .await;
+    if !fee.ok() {
+        return form
+            .refused(
+                state,
+                &fee,
+                page,
+                &pairs(kept, &[("step", "amount")]),
+                &FIELDS,
+            )
+            .await;
+    }
+    form.show(state, page, &pairs(kept, &[("step", "payee")]))
+        .await
 }
 
 /// A JSON string as itself, a number as its decimal text.

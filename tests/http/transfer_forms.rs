@@ -177,3 +177,81 @@ on_both_backends!(
         ledger_is_sound(bank).await;
     }
 );
+
+// The same two steps as once hydrated (issue 34 point 3: the first screen does not change when
+// the page hydrates): the amount page is checked by the fee call and answered with the payee
+// page carrying the amount; nothing is asked of the payer's phone before the payee is known.
+on_both_backends!(the_amount_step_posts_before_the_payee, |bank| {
+    let p = payer(bank, "olivia@example.com").await;
+    let auth = p.customer.bearer();
+    let texts = || async {
+        bank::store::outbox::latest(&bank.db, Some("+447700900123"), 100)
+            .await
+            .unwrap()
+            .len()
+    };
+    let before = texts().await;
+    async fn amount_step(bank: &TestBank, auth: &str, amount: &str, account: &str) -> Reply {
+        form_post(
+            bank,
+            "/transfer/1",
+            auth,
+            &[
+                ("step", "amount"),
+                ("bankAccountId", account),
+                ("amount", amount),
+                ("recipientId", ""),
+                ("name", "Acme Ltd"),
+                ("type", "company"),
+            ],
+        )
+        .await
+    }
+
+    // More than is available with the fee: the amount page again, the amount named.
+    let refused = amount_step(bank, &auth, "999.90", &p.gbp.id).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let kept = refused.posted();
+    assert_eq!(
+        (kept["error"].as_str(), kept["step"].as_str()),
+        ("amount", "amount")
+    );
+    assert_eq!(kept["amount"], "999.90");
+    assert_eq!(
+        kept["name"], "Acme Ltd",
+        "the payee typed earlier is carried"
+    );
+    // Another profile's account is not this payer's to send from.
+    let foreign = amount_step(bank, &auth, "1.00", "no-such-account").await;
+    assert_eq!(foreign.status, 422, "{}", foreign.body);
+    assert_eq!(foreign.posted()["step"], "amount");
+
+    // Within what is available: the payee page, with the amount it carries.
+    let shown = amount_step(bank, &auth, "120.00", &p.gbp.id).await;
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    assert!(shown.header("location").is_empty());
+    assert!(shown.body.contains("Who you are paying"), "{}", shown.body);
+    let carried = shown.posted();
+    assert_eq!(carried["step"], "payee");
+    assert_eq!(carried["amount"], "120.00");
+    assert_eq!(texts().await, before, "no approval asked before the payee");
+
+    // Back: the amount page with what was typed.
+    let back = form_post(
+        bank,
+        "/transfer/1",
+        &auth,
+        &[
+            ("back", "amount"),
+            ("step", "payee"),
+            ("bankAccountId", &p.gbp.id),
+            ("amount", "120.00"),
+            ("name", "Acme Ltd"),
+        ],
+    )
+    .await;
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert!(back.body.contains("How much, and from where"));
+    assert_eq!(back.posted()["amount"], "120.00");
+    assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000);
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FeeAnswer, Recipient, Scheme } from "./api";
 import {
   amountErrors,
+  draftFromPost,
   draftFromQuery,
   emptyDraft,
   receiverFrom,
@@ -83,6 +84,34 @@ describe("the transfer draft", () => {
     const blank = emptyDraft(accounts, "gbp", "local").receiver;
     const receiver = receiverFrom({ name: "Hudson", accountNumber: "000123456789", type: "company" }, blank);
     expect(receiver).toMatchObject({ name: "Hudson", iban: "000123456789", saveAsTemplate: false });
+  });
+});
+
+describe("a plain form post answered with the transfer page", () => {
+  const fresh = () => emptyDraft(accounts, "gbp", undefined);
+
+  it("opens the step the server names, with what the other step carried", () => {
+    const back = draftFromPost(fresh(), { step: "payee", bankAccountId: "gbp", amount: "10.00" }, []);
+    expect(back.step).toBe("payee");
+    expect(back.draft).toMatchObject({ accountId: "gbp", amount: "10.00" });
+    expect(back.errors).toEqual({});
+    expect(draftFromPost(fresh(), { step: "amount", amount: "5" }, []).step).toBe("amount");
+  });
+
+  it("shows a wrong amount on the amount step, a payee's field on the payee step", () => {
+    const amount = draftFromPost(fresh(), { step: "payee", amount: "9", error: "amount" }, []);
+    expect(amount.step).toBe("amount");
+    expect(amount.errors).toEqual({ amount: "Select right amount" });
+    const name = draftFromPost(fresh(), { step: "payee", amount: "9", name: "", error: "name" }, []);
+    expect(name.step).toBe("payee");
+    expect(Object.keys(name.errors)).toEqual(["name"]);
+  });
+
+  it("starts on the amount step when nothing was posted", () => {
+    const start = draftFromPost(fresh(), {}, []);
+    expect(start.step).toBe("amount");
+    expect(startTransfer(start.draft, start.errors, start.step).step).toBe("amount");
+    expect(startTransfer(start.draft, {}, "payee").step).toBe("payee");
   });
 });
 

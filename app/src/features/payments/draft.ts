@@ -119,15 +119,17 @@ export function draftFromQuery(draft: Draft, query: Record<string, string>, reci
 /** The fields a plain-form refusal names (server: http/transfer_forms.rs FIELDS). */
 const POSTED_FIELDS = ["name", "ukSortCode", "ukAccountNumber", "reference"];
 
-/** A plain form post the server answered with this page again (a refusal, issue 28): the
- * values typed come back, and the field the refusal names is marked (`error` is the code
- * `plainFormError` reads; a field's name, or "required"). */
+/** A plain form post the server answered with this page (the payee page after the amount's, or
+ * a refusal, issue 28): the values typed come back, the step the server names (`step`; a wrong
+ * amount is always the amount step's to show), and the field the refusal names is marked
+ * (`error` is the code `plainFormError` reads; a field's name, or "required"). */
 export function draftFromPost(
   draft: Draft,
   posted: Record<string, string>,
   recipients: Recipient[],
-): { draft: Draft; errors: Record<string, string> } {
-  if (!("amount" in posted || "name" in posted || "recipientId" in posted)) return { draft, errors: {} };
+): { draft: Draft; errors: Record<string, string>; step: "amount" | "payee" } {
+  if (!("amount" in posted || "name" in posted || "recipientId" in posted))
+    return { draft, errors: {}, step: "amount" };
   const saved = recipients.find((r) => r.id === posted.recipientId);
   const base = { ...draft, accountId: posted.bankAccountId || draft.accountId };
   const filled: Draft = saved
@@ -161,7 +163,8 @@ export function draftFromPost(
           : POSTED_FIELDS.includes(code)
             ? { [code]: "Please check this field" }
             : {};
-  return { draft: filled, errors };
+  const step = posted.step === "payee" && code !== "amount" ? "payee" : "amount";
+  return { draft: filled, errors, step };
 }
 
 /** The request's terms: the amount as its exact decimal string, never a number. */
@@ -330,10 +333,14 @@ export type TransferAction =
   | { type: "attached"; attachment: Attachment }
   | { type: "attachmentRefused"; message: string };
 
-export function startTransfer(draft: Draft, errors: Record<string, string> = {}): TransferState {
+export function startTransfer(
+  draft: Draft,
+  errors: Record<string, string> = {},
+  step: "amount" | "payee" = "amount",
+): TransferState {
   return {
     draft,
-    step: "amount",
+    step,
     errors,
     error: null,
     notice: null,

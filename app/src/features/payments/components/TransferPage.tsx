@@ -79,7 +79,7 @@ function Transfer() {
   const [state, dispatch] = useReducer(transferReducer, undefined, () => {
     const fresh = draftFromQuery(emptyDraft(accounts, realmId, SCHEME_CODES[realmId]), query, recipients);
     const back = draftFromPost(fresh, query, recipients);
-    return startTransfer(back.draft, back.errors);
+    return startTransfer(back.draft, back.errors, back.step);
   });
   const hydrated = useHydrated();
   // Fetched while the person fills in the amount, so "Continue" never waits for it.
@@ -231,7 +231,9 @@ function Transfer() {
       </Suspense>
     );
 
-  const part = !hydrated ? "all" : step === "payee" ? "payee" : "amount";
+  // The same step before and after hydration: a form that changed its length under the reader
+  // would move what they were about to tap (Lighthouse measured a 0.044 shift).
+  const part = step === "payee" ? "payee" : "amount";
   return (
     <section className="panel panel-wide" aria-labelledby="transfer-title">
       {/* The same heading and steps before and after hydration: a heading that changed its
@@ -239,7 +241,7 @@ function Transfer() {
       <h1 id="transfer-title" ref={heading} tabIndex={-1}>
         {STEP_TITLES[step]}
       </h1>
-      <Steps steps={STEP_LABELS} current={hydrated ? stepIndex(step) : 0} />
+      <Steps steps={STEP_LABELS} current={stepIndex(step)} />
       {state.error ? (
         <p className="notice notice-error" role="alert">
           {state.error}
@@ -267,6 +269,7 @@ function Transfer() {
           scheme={scheme}
           recipients={recipients}
           part={part}
+          plain={!hydrated}
           onContinue={() => (part === "amount" ? checkAmount() : void checkFee())}
           onBack={() => dispatch({ type: "steppedBack", to: "amount" })}
           onAttach={(file) => void attach(file)}

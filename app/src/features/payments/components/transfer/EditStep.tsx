@@ -21,9 +21,10 @@ interface PayingAccount {
 }
 
 /**
- * The draft: paying account, amount, scheme, payee, reference, attachments. Before hydration
- * this posts to the server (a UK local transfer to a saved or new payee, approved by SMS on the
- * next page); once hydrated the page runs the steps itself.
+ * The draft: paying account, amount, scheme, payee, reference, attachments, in two steps. Before
+ * hydration each step posts to the server (a UK local transfer to a saved or new payee: the
+ * amount page, then the payee page carrying it, approved by SMS on the next page) with what the
+ * other step holds in hidden fields; once hydrated the page runs the steps itself.
  */
 export function EditStep({
   state,
@@ -34,6 +35,7 @@ export function EditStep({
   scheme,
   recipients,
   part,
+  plain,
   onContinue,
   onBack,
   onAttach,
@@ -45,8 +47,9 @@ export function EditStep({
   schemes: Scheme[];
   scheme: Scheme;
   recipients: Recipient[];
-  /** The stepper's part once hydrated; before, the whole form is one page that posts. */
-  part: "amount" | "payee" | "all";
+  part: "amount" | "payee";
+  /** Before hydration: the step posts to the server, its Back too. */
+  plain: boolean;
   onContinue: () => void;
   onBack: () => void;
   onAttach: (file: File) => void;
@@ -75,8 +78,24 @@ export function EditStep({
   const saved = recipients.filter((r) => r.scheme === scheme);
   const chosen = recipients.find((r) => r.id === draft.recipientId);
   const bankName = useBankLookup(draft.receiver.iban, scheme, (bic) => dispatch({ type: "bicFound", bic }));
-  const amountPart = part !== "payee";
-  const payeePart = part !== "amount";
+  const amountPart = part === "amount";
+  const payeePart = part === "payee";
+  // What the other step holds, posted along with this one's fields.
+  const carried: [string, string][] = !plain
+    ? []
+    : amountPart
+      ? [
+          ["recipientId", draft.recipientId],
+          ["name", draft.receiver.name],
+          ["type", draft.receiver.type],
+          ["ukSortCode", draft.receiver.ukSortCode],
+          ["ukAccountNumber", draft.receiver.ukAccountNumber],
+          ["details", draft.details],
+        ]
+      : [
+          ["bankAccountId", account.id],
+          ["amount", draft.amount],
+        ];
 
   return (
     <form
@@ -88,6 +107,10 @@ export function EditStep({
         onContinue();
       }}
     >
+      {plain ? <input type="hidden" name="step" value={part} /> : null}
+      {carried.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {amountPart ? (
         <>
           <Select
@@ -136,7 +159,8 @@ export function EditStep({
               ]}
             />
           ) : null}
-          {chosen && part === "payee" ? (
+          {/* The saved payee as a card once hydrated; before, its choice is the select above. */}
+          {chosen && !plain ? (
             <div className="payee-card">
               <Avatar name={chosen.name} />
               <span className="payee-card-text">
@@ -260,20 +284,32 @@ export function EditStep({
           </div>
         </>
       ) : null}
-      <div className="form-actions">
-        {part === "payee" ? (
-          <button type="button" className="button button-quiet" onClick={onBack}>
+      {plain && payeePart ? (
+        // Continue first, so Enter in a field continues; the row shows Back on the left.
+        <div className="form-actions form-actions-reverse">
+          <button type="submit" className="button button-primary">
+            Continue
+          </button>
+          <button type="submit" name="back" value="amount" formNoValidate className="button button-quiet">
             Back
           </button>
-        ) : (
-          <Link to="/dashboard" className="button button-quiet">
-            Back
-          </Link>
-        )}
-        <button type="submit" className="button button-primary" disabled={busy}>
-          Continue
-        </button>
-      </div>
+        </div>
+      ) : (
+        <div className="form-actions">
+          {payeePart ? (
+            <button type="button" className="button button-quiet" onClick={onBack}>
+              Back
+            </button>
+          ) : (
+            <Link to="/dashboard" className="button button-quiet">
+              Back
+            </Link>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Continue
+          </button>
+        </div>
+      )}
     </form>
   );
 }
