@@ -68,8 +68,12 @@ impl TransferResult {
                 .to_string(),
                 transaction: None,
             }),
-            Submitted::Made(transfer) => {
-                let account = owned(state, profile, &transfer.bank_account_id).await?;
+            Submitted::Made(transfer, planned) => {
+                // The account the submit planned with is this profile's (the plan checked it).
+                let account = match planned {
+                    Some(account) => *account,
+                    None => owned(state, profile, &transfer.bank_account_id).await?,
+                };
                 let txn = services::accounts::transaction(&state.db, &transfer.transaction_id)
                     .await?
                     .ok_or(AppError::NotFound)?;

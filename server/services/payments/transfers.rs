@@ -205,8 +205,10 @@ async fn on_us(db: &Db, checked: &CheckedTransfer) -> Result<Option<BankAccount>
 
 /// What a submit became.
 pub enum Submitted {
-    /// The transfer was made (now or by an earlier call under the same id).
-    Made(Box<TransferRow>),
+    /// The transfer was made (now or by an earlier call under the same id), with the paying
+    /// account as this call read it when it planned the transfer (its answer needs the
+    /// account's name and IBAN; a retry answered from the first result did not read it).
+    Made(Box<TransferRow>, Option<Box<BankAccount>>),
     /// It waits for a second approval, or was rejected.
     Waiting { id: String, state: RequestState },
 }
@@ -256,7 +258,7 @@ pub(super) async fn submit_as(
             // Approved by a colleague: the transfer made then is this request's answer.
             match (request.state, &first) {
                 (RequestState::Approved, Some(first)) => {
-                    return Ok(Submitted::Made(Box::new(first.clone())))
+                    return Ok(Submitted::Made(Box::new(first.clone()), None))
                 }
                 (RequestState::Approved, None) => {}
                 (state, _) => return Ok(Submitted::Waiting { id, state }),
@@ -267,7 +269,7 @@ pub(super) async fn submit_as(
         Ok(plan) => plan,
         Err(error) => {
             return match store::transfers::find(db, &id).await? {
-                Some(first) => Ok(Submitted::Made(Box::new(first))),
+                Some(first) => Ok(Submitted::Made(Box::new(first), None)),
                 None => Err(error),
             }
         }
@@ -311,7 +313,8 @@ pub(super) async fn submit_as(
             tracing::error!(%error, "saving the payee as a recipient failed");
         }
     }
-    Ok(Submitted::Made(Box::new(transfer)))
+    let account = (transfer.bank_account_id == plan.account.id).then(|| Box::new(plan.account));
+    Ok(Submitted::Made(Box::new(transfer), account))
 }
 
 /// One submit's facts, as its transaction writes them.
