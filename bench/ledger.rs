@@ -266,13 +266,7 @@ async fn seed(db: &Db, account: &BankAccount, count: i64) -> anyhow::Result<()> 
         .bind(&account.ledger_account_id)
         .execute(&db.pool)
         .await?;
-    sqlx::query(
-        "UPDATE bank_accounts SET transactions_count = transactions_count + $1 WHERE id = $2",
-    )
-    .bind(count)
-    .bind(&account.id)
-    .execute(&db.pool)
-    .await?;
+    // The account's transactions_count moved with each row (a trigger).
     sqlx::query("UPDATE ledger_accounts SET balance = $1, postings_count = postings_count + $2 WHERE id = $3")
         .bind(clearing_total)
         .bind(count)

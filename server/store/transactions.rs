@@ -151,6 +151,15 @@ pub async fn insert(
     new: &NewTransaction<'_>,
     booked: Option<(&str, i64, i64)>,
 ) -> Result<TransactionId, sqlx::Error> {
+    Ok(insert_returning(conn, new, booked).await?.id)
+}
+
+/// As [`insert`], answering the row as written (a caller that shows it needs no second read).
+pub async fn insert_returning(
+    conn: &mut AnyConnection,
+    new: &NewTransaction<'_>,
+    booked: Option<(&str, i64, i64)>,
+) -> Result<Transaction, sqlx::Error> {
     let id = TransactionId::fresh();
     // The balance moves by the amount and the fee together.
     let amount_total = new.amount - new.fee;
@@ -161,9 +170,10 @@ pub async fn insert(
     ]
     .join(" ")
     .to_lowercase();
-    sqlx::query(&format!(
+    let row = sqlx::query(&format!(
         "INSERT INTO transactions ({COLUMNS}, account_seq, search_text, card_id) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) \
+         RETURNING {COLUMNS}"
     ))
     .bind(&id)
     .bind(new.bank_account_id)
@@ -187,15 +197,11 @@ pub async fn insert(
     .bind(booked.map(|b| b.2))
     .bind(search_text)
     .bind(new.card_id)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
-    sqlx::query(
-        "UPDATE bank_accounts SET transactions_count = transactions_count + 1 WHERE id = $1",
-    )
-    .bind(new.bank_account_id)
-    .execute(&mut *conn)
-    .await?;
-    Ok(id)
+    // The account's transactions_count moves with the row, by a trigger (the migrations named
+    // transactions_count_trigger).
+    from_row(&row)
 }
 
 /// SPEC §7 transactions fetch: one account's transactions, newest first, filtered.

@@ -34,6 +34,8 @@ impl<'a> Day<'a> {
 
 /// Adds a transfer's amount to the day and answers what was sent before it, in the caller's
 /// transaction (which holds the row until it ends: a refused transfer rolls the addition back).
+/// The transfer's row is written already, in the same transaction: a day without a total starts
+/// from the sum of its transfers, this one among them.
 pub async fn add_in(
     conn: &mut AnyConnection,
     day: &Day<'_>,
@@ -54,7 +56,7 @@ pub async fn add_in(
         if let Some((after,)) = added {
             return Ok(after - amount);
         }
-        let before =
+        let sent =
             super::transfers::sent_since_in(conn, day.profile_id, day.currency, day.day_start)
                 .await?;
         let inserted = sqlx::query(
@@ -64,11 +66,11 @@ pub async fn add_in(
         .bind(day.profile_id)
         .bind(day.currency.code())
         .bind(&day.day)
-        .bind(before + amount)
+        .bind(sent)
         .execute(&mut *conn)
         .await?;
         if inserted.rows_affected() == 1 {
-            return Ok(before);
+            return Ok(sent - amount);
         }
     }
     Err(sqlx::Error::RowNotFound)

@@ -50,6 +50,7 @@ async fn check(
         state.payee_checker.as_deref(),
         &profile.profile_id,
         &payee,
+        payee_check::OwnAccount::Unread,
     )
     .await?;
     Ok(Json(PayeeCheckView::of(&row)))

@@ -68,15 +68,18 @@ impl TransferResult {
                 .to_string(),
                 transaction: None,
             }),
-            Submitted::Made(transfer, planned) => {
-                // The account the submit planned with is this profile's (the plan checked it).
-                let account = match planned {
-                    Some(account) => *account,
-                    None => owned(state, profile, &transfer.bank_account_id).await?,
+            Submitted::Made(transfer, fresh) => {
+                // The account the submit planned with is this profile's (the plan checked it);
+                // a retry answered from the first result reads both again.
+                let (account, txn) = match fresh {
+                    Some(fresh) => (fresh.account, fresh.transaction),
+                    None => (
+                        owned(state, profile, &transfer.bank_account_id).await?,
+                        services::accounts::transaction(&state.db, &transfer.transaction_id)
+                            .await?
+                            .ok_or(AppError::NotFound)?,
+                    ),
                 };
-                let txn = services::accounts::transaction(&state.db, &transfer.transaction_id)
-                    .await?
-                    .ok_or(AppError::NotFound)?;
                 Ok(Self {
                     id: transfer.id.clone(),
                     status: transfer.status.as_str().to_string(),

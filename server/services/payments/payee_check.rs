@@ -10,6 +10,7 @@ use crate::domain::payments::payee_check::{compare, Verdict};
 use crate::domain::payments::recipient::PayeeType;
 use crate::domain::profiles::access::ProfileType;
 use crate::providers::payee_check::{PayeeChecker, PayeeQuery};
+use crate::store::bank_accounts::BankAccount;
 use crate::store::payee_checks::NewCheck;
 pub use crate::store::payee_checks::PayeeCheckRow;
 use crate::store::{self, Db};
@@ -26,16 +27,29 @@ pub struct UkPayee {
 /// A check stays good for the transfer it was made for this long.
 const FRESH_MS: i64 = 24 * 60 * 60 * 1000;
 
+/// The bank's own account under the payee's sort code and number, when the caller has looked it
+/// up already (a transfer's plan has).
+#[derive(Clone, Copy)]
+pub enum OwnAccount<'a> {
+    Unread,
+    Read(Option<&'a BankAccount>),
+}
+
 /// Checks `payee` and keeps the answer.
 pub async fn check(
     db: &Db,
     checker: Option<&dyn PayeeChecker>,
     profile_id: &ProfileId,
     payee: &UkPayee,
+    own: OwnAccount<'_>,
 ) -> Result<PayeeCheckRow, sqlx::Error> {
     let id = uuid::Uuid::now_v7().to_string();
-    let own =
-        store::bank_accounts::by_sort_code(db, &payee.sort_code, &payee.account_number).await?;
+    let own = match own {
+        OwnAccount::Read(account) => account.cloned(),
+        OwnAccount::Unread => {
+            store::bank_accounts::by_sort_code(db, &payee.sort_code, &payee.account_number).await?
+        }
+    };
     let (verdict, answered_by) = match own {
         Some(account) => {
             let held = store::profiles::name_and_type(db, &account.profile_id).await?;
@@ -119,6 +133,7 @@ pub async fn for_transfer(
     profile_id: &ProfileId,
     payee: &UkPayee,
     consent: &Consent<'_>,
+    own: OwnAccount<'_>,
 ) -> Result<Result<PayeeCheckRow, PayeeCheckRow>, sqlx::Error> {
     let reviewed = match consent.check_id.map(str::trim).filter(|id| !id.is_empty()) {
         Some(id) => store::payee_checks::of_profile(db, profile_id, id).await?,
@@ -134,7 +149,7 @@ pub async fn for_transfer(
     // The payer's word holds only for the check they were shown.
     let (row, accepted) = match reviewed {
         Some(row) => (row, consent.accepted),
-        None => (check(db, checker, profile_id, payee).await?, false),
+        None => (check(db, checker, profile_id, payee, own).await?, false),
     };
     if row.verdict.result.needs_consent() && !accepted {
         return Ok(Err(row));

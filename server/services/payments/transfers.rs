@@ -27,6 +27,7 @@ use crate::store::approvals::RequestRow;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
 use crate::store::mfa::ApprovalProblem;
+use crate::store::transactions::Transaction;
 use crate::store::transfers::{NewTransfer, TransferRow};
 use crate::store::{self, Db};
 
@@ -101,8 +102,12 @@ pub struct Plan {
     pub fee: i64,
     pub payee_account: String,
     pub binding: String,
-    /// The payee's account when it is one of this bank's: the money moves at once, both sides.
+    /// The payee's account when it is one of this bank's, open and in the transfer's currency:
+    /// the money moves at once, both sides.
     pub on_us: Option<BankAccount>,
+    /// The payee's account when it is one of this bank's, whatever its state: Confirmation of
+    /// Payee answers from it without looking it up again.
+    pub payee_here: Option<BankAccount>,
 }
 
 impl Plan {
@@ -153,16 +158,23 @@ pub async fn plan(
     let payee_account = checked.payee_account();
     let binding = approval::binding(&checked.terms(&account.id, &payee_account, fee));
     // A transfer waiting for its second approval holds its money: approving those very terms
-    // may use what it holds.
-    let reserved = store::approvals::reserved(db, payer.profile_id, &account.id, &binding).await?;
-    if checked
+    // may use what it holds (looked up only when the money available does not cover it).
+    let total = checked
         .amount
         .checked_add(fee)
-        .is_none_or(|total| total > account.balance.available() + reserved)
+        .ok_or(TransferError::InsufficientFunds)?;
+    let available = account.balance.available();
+    if total > available
+        && total
+            > available
+                + store::approvals::reserved(db, payer.profile_id, &account.id, &binding).await?
     {
         return Err(TransferError::InsufficientFunds);
     }
-    let on_us = on_us(db, &checked).await?;
+    let payee_here = payee_here(db, &checked).await?;
+    let on_us = payee_here
+        .clone()
+        .filter(|a| a.currency == checked.currency && a.status.usable());
     // Money for another bank needs a rail that carries its scheme (the sandbox's, or the
     // sponsor bank's); without one the transfer is refused before anything is approved or held
     // (issue 26 point 2). Payments between the bank's own accounts need no scheme.
@@ -181,11 +193,15 @@ pub async fn plan(
         payee_account,
         binding,
         on_us,
+        payee_here,
     })
 }
 
-/// The payee's account when it is one of this bank's, open, and in the transfer's currency.
-async fn on_us(db: &Db, checked: &CheckedTransfer) -> Result<Option<BankAccount>, sqlx::Error> {
+/// The payee's account when it is one of this bank's, whatever its state and currency.
+async fn payee_here(
+    db: &Db,
+    checked: &CheckedTransfer,
+) -> Result<Option<BankAccount>, sqlx::Error> {
     let account = &checked.payee.account;
     let found = match (account, account.iban()) {
         (
@@ -200,17 +216,23 @@ async fn on_us(db: &Db, checked: &CheckedTransfer) -> Result<Option<BankAccount>
             .filter(|a| a.iban == iban),
         _ => None,
     };
-    Ok(found.filter(|a| a.currency == checked.currency && a.status.usable()))
+    Ok(found)
 }
 
 /// What a submit became.
 pub enum Submitted {
-    /// The transfer was made (now or by an earlier call under the same id), with the paying
-    /// account as this call read it when it planned the transfer (its answer needs the
-    /// account's name and IBAN; a retry answered from the first result did not read it).
-    Made(Box<TransferRow>, Option<Box<BankAccount>>),
+    /// The transfer was made (now or by an earlier call under the same id), with what this call
+    /// wrote and read when it made it (a retry answered from the first result has neither).
+    Made(Box<TransferRow>, Option<Box<Fresh>>),
     /// It waits for a second approval, or was rejected.
     Waiting { id: String, state: RequestState },
+}
+
+/// What the call that made a transfer has in hand for its answer: the paying account as it
+/// planned with it (the answer needs its name and IBAN) and the payer's transaction as written.
+pub struct Fresh {
+    pub account: BankAccount,
+    pub transaction: Transaction,
 }
 
 /// Submits a transfer for the payer's profile. A retry under the same id answers the first
@@ -277,14 +299,15 @@ pub(super) async fn submit_as(
     let payee_check = confirmed_payee(db, checker, payer, body, &plan).await?;
     let now = db.now_ms();
     let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
-    if approves.is_none() {
+    // An admin's transfers never wait, so their threshold is not read.
+    if approves.is_none() && !payer.is_admin {
         let threshold =
             store::approvals::threshold(db, payer.profile_id, plan.account.currency).await?;
         if second_approval::must_wait(payer.is_admin, threshold, plan.checked.amount) {
             return approvals::place(db, payer, body, &id, &plan, &digest, now).await;
         }
     }
-    let (transfer, created) = make(
+    let (transfer, written) = make(
         db,
         config,
         payer,
@@ -302,7 +325,7 @@ pub(super) async fn submit_as(
         },
     )
     .await?;
-    if created && body.terms.receiver.save_as_template {
+    if written.is_some() && body.terms.receiver.save_as_template {
         let mut recipient = plan.checked.payee.clone();
         let alias = body.terms.receiver.alias.trim();
         recipient.alias = (!alias.is_empty()).then(|| alias.to_string());
@@ -313,8 +336,13 @@ pub(super) async fn submit_as(
             tracing::error!(%error, "saving the payee as a recipient failed");
         }
     }
-    let account = (transfer.bank_account_id == plan.account.id).then(|| Box::new(plan.account));
-    Ok(Submitted::Made(Box::new(transfer), account))
+    let fresh = written.map(|transaction| {
+        Box::new(Fresh {
+            account: plan.account,
+            transaction,
+        })
+    });
+    Ok(Submitted::Made(Box::new(transfer), fresh))
 }
 
 /// One submit's facts, as its transaction writes them.
@@ -357,7 +385,10 @@ async fn confirmed_payee(
         check_id: body.payee_check.as_ref().map(|c| c.id.as_str()),
         accepted: body.payee_check.as_ref().is_some_and(|c| c.accepted),
     };
-    match super::payee_check::for_transfer(db, checker, payer.profile_id, &uk, &consent).await? {
+    let own = super::payee_check::OwnAccount::Read(plan.payee_here.as_ref());
+    match super::payee_check::for_transfer(db, checker, payer.profile_id, &uk, &consent, own)
+        .await?
+    {
         Ok(row) => {
             let agreed = row.verdict.result.needs_consent();
             Ok(Some((row.id, agreed)))
@@ -391,8 +422,8 @@ fn same_request(
     }
 }
 
-/// Makes the transfer in one database transaction; answers it and whether this call made it.
-/// `first` is the transfer the submit found under its id when it began: a retry answers it
+/// Makes the transfer in one database transaction; answers it and, when this call made it, the
+/// payer's transaction it wrote. `first` is the transfer the submit found under its id when it began: a retry answers it
 /// without a transaction, and a duplicate that arrives between then and now loses at the
 /// INSERT (the id is the key), rolls back and answers the winner's row.
 async fn make(
@@ -402,21 +433,21 @@ async fn make(
     body: &TransferBody,
     first: Option<TransferRow>,
     made: &Made<'_>,
-) -> Result<(TransferRow, bool), TransferError> {
+) -> Result<(TransferRow, Option<Transaction>), TransferError> {
     if let Some(first) = first {
-        return Ok((same_request(first, payer, made)?, false));
+        return Ok((same_request(first, payer, made)?, None));
     }
     let mut tx = db.begin_write().await?;
     match make_in(&mut tx, db.backend, config, payer, body, made).await {
-        Ok(transfer) => {
+        Ok((transfer, transaction)) => {
             tx.commit().await?;
-            Ok((transfer, true))
+            Ok((transfer, Some(transaction)))
         }
         Err(error) => {
             tx.rollback().await?;
             // A concurrent duplicate that won the race: its result is this request's answer.
             if let Some(first) = earlier(db, payer, made).await? {
-                return Ok((first, false));
+                return Ok((first, None));
             }
             Err(match error {
                 TransferError::Approval(_) => TransferError::Approval(
@@ -435,7 +466,7 @@ async fn make_in(
     payer: &Payer<'_>,
     body: &TransferBody,
     made: &Made<'_>,
-) -> Result<TransferRow, TransferError> {
+) -> Result<(TransferRow, Transaction), TransferError> {
     let plan = made.plan;
     let currency = plan.account.currency;
     if let Some(request) = made.approves {
@@ -464,16 +495,7 @@ async fn make_in(
     {
         return Err(TransferError::Approval(ApprovalProblem::NotApproved));
     }
-    // The day's running total: its row lock makes the profile's submits in this currency wait
-    // for each other from here to commit, so the daily limit holds under concurrency; a refusal
-    // below rolls the addition back.
-    let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
-    let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
-    let own = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
-    config
-        .transfer_limits
-        .check_for(own, currency, plan.checked.amount, sent_today)
-        .map_err(|breach| TransferError::Limit(breach, currency))?;
+    let own_limit = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
     let scheme = plan.checked.scheme;
     let status = if plan.on_us.is_some() {
         TransferStatus::Completed
@@ -482,7 +504,7 @@ async fn make_in(
     };
     let p = &plan.checked.payee;
     let key = format!("transfer:{}", made.id);
-    let (transaction_id, payee_transaction_id) = bookings::transfer_in(
+    let (payer_row, payee_transaction_id) = bookings::transfer_in(
         conn,
         backend,
         &TransferBooking {
@@ -517,7 +539,7 @@ async fn make_in(
             profile_id: payer.profile_id,
             user_id: payer.user_id,
             account: &plan.account,
-            transaction_id: &transaction_id,
+            transaction_id: &payer_row.id,
             payee_transaction_id: payee_transaction_id.as_deref(),
             scheme,
             amount: plan.checked.amount,
@@ -540,7 +562,16 @@ async fn make_in(
             return Err(TransferError::MissingAttachment);
         }
     }
-    Ok(transfer)
+    // The day's running total, last: its row lock makes the profile's submits in this currency
+    // wait for each other from here to commit, so the daily limit holds under concurrency, and
+    // they wait over as few statements as possible. A refusal rolls everything back.
+    let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
+    let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
+    config
+        .transfer_limits
+        .check_for(own_limit, currency, plan.checked.amount, sent_today)
+        .map_err(|breach| TransferError::Limit(breach, currency))?;
+    Ok((transfer, payer_row))
 }
 
 /// Why the payer's approval does not fit these terms, read after the transaction that refused it.

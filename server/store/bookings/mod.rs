@@ -137,8 +137,18 @@ pub(super) async fn insert_booked(
     account: &BankAccount,
     new: &NewTransaction<'_>,
 ) -> Result<TransactionId, sqlx::Error> {
+    Ok(insert_booked_row(conn, booked, account, new).await?.id)
+}
+
+/// As [`insert_booked`], answering the row as written.
+pub(super) async fn insert_booked_row(
+    conn: &mut AnyConnection,
+    booked: &Booked,
+    account: &BankAccount,
+    new: &NewTransaction<'_>,
+) -> Result<transactions::Transaction, sqlx::Error> {
     let (entry, balance, seq) = side(booked, &account.ledger_account_id);
-    transactions::insert(conn, new, Some((&entry, balance, seq))).await
+    transactions::insert_returning(conn, new, Some((&entry, balance, seq))).await
 }
 
 /// A movement between one customer account and one of the bank's own accounts (a scheme's

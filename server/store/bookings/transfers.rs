@@ -3,7 +3,10 @@
 
 use sqlx::AnyConnection;
 
-use super::{first_result, insert_booked, minor_in, usable, usable_both, BookingError, Party};
+use super::{
+    first_result, insert_booked, insert_booked_row, minor_in, usable, usable_both, BookingError,
+    Party,
+};
 use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::money::Money;
 use crate::domain::accounts::transaction_kinds::{
@@ -14,7 +17,7 @@ use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
-use crate::store::transactions::NewTransaction;
+use crate::store::transactions::{NewTransaction, Transaction};
 use crate::store::Db;
 
 /// A payment out through a scheme, with the bank's fee. The client's id makes it idempotent: a
@@ -51,9 +54,9 @@ pub async fn outbound(
     )
     .await;
     match booked {
-        Ok((id, _)) => {
+        Ok((row, _)) => {
             tx.commit().await?;
-            Ok(id)
+            Ok(row.id)
         }
         Err(BookingError::Duplicate) => {
             tx.rollback().await?;
@@ -88,37 +91,39 @@ pub struct TransferBooking<'a> {
     pub key: Option<&'a str>,
 }
 
-/// Books a transfer with its fee in the caller's database transaction: the payer's row, and
-/// the payee's when they bank here. `Duplicate` when the key was booked before (the caller rolls
+/// Books a transfer with its fee in the caller's database transaction: the payer's row (answered
+/// as written), and the payee's when they bank here. `Duplicate` when the key was booked before (the caller rolls
 /// back and answers the first result).
 pub async fn transfer_in(
     conn: &mut AnyConnection,
     backend: super::Backend,
     b: &TransferBooking<'_>,
-) -> Result<(TransactionId, Option<TransactionId>), BookingError> {
+) -> Result<(Transaction, Option<TransactionId>), BookingError> {
     let currency = b.from.currency;
     let (amount, fee) = (minor_in(b.from, b.amount)?, minor_in(b.from, b.fee)?);
     // The bank's rows this payer's bookings use: every transfer credits them, so each payer
     // account has its own of the spread rows (its return uses the same ones).
     let shard = ledger::shard_of(&b.from.ledger_account_id);
     let (credit, fee_income, scheme) = match b.to {
+        // The bank's rows are looked up before the payer's account is locked, so the profile's
+        // concurrent transfers wait for each other over fewer statements.
         PayeeSide::Scheme(scheme) => {
-            usable(conn, backend, b.from).await?;
             let wanted = [
                 (AccountKind::SchemeClearing, Some(scheme.as_str())),
                 (AccountKind::FeeIncome, None),
             ];
             let [clearing, fee_income] =
                 ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
+            usable(conn, backend, b.from).await?;
             (clearing, fee_income, TransactionScheme::from(scheme))
         }
         PayeeSide::OnUs(to) => {
             if to.currency != currency {
                 return Err(BookingError::CurrencyMismatch);
             }
-            usable_both(conn, backend, b.from, to).await?;
             let wanted = [(AccountKind::FeeIncome, None)];
             let [fee_income] = ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
+            usable_both(conn, backend, b.from, to).await?;
             (
                 to.ledger_account_id.clone(),
                 fee_income,
@@ -144,7 +149,7 @@ pub async fn transfer_in(
         // The customer chose the scheme; it is still what the row shows.
         PayeeSide::OnUs(_) => b.scheme_shown.map_or(scheme, TransactionScheme::from),
     };
-    let payer_row = insert_booked(
+    let payer_row = insert_booked_row(
         conn,
         &booked,
         b.from,
