@@ -208,6 +208,23 @@ pub async fn book(
     entry: &Entry,
     booked_at: i64,
 ) -> Result<Booked, LedgerError> {
+    let opened = open_entry(conn, kind, idempotency_key, booked_at).await?;
+    post(conn, opened, entry).await
+}
+
+/// An entry's journal row, written; its postings not yet.
+pub struct OpenEntry(String);
+
+/// The first half of [`book`]: the entry's journal row under its key (`Duplicate` when the key
+/// was booked before). A caller that must lock something of its own before the balances move
+/// (a transfer locks the paying account) opens the entry first, so the lock is held over one
+/// statement fewer.
+pub async fn open_entry(
+    conn: &mut AnyConnection,
+    kind: &str,
+    idempotency_key: Option<&str>,
+    booked_at: i64,
+) -> Result<OpenEntry, LedgerError> {
     let entry_id = uuid::Uuid::new_v4().to_string();
     // A key booked before inserts nothing; one being booked by a concurrent transaction is
     // waited for, then inserts nothing (PostgreSQL), so no transaction is aborted by it.
@@ -224,6 +241,16 @@ pub async fn book(
     if inserted.rows_affected() == 0 {
         return Err(LedgerError::Duplicate);
     }
+    Ok(OpenEntry(entry_id))
+}
+
+/// The second half of [`book`]: the entry's postings, moving the balances.
+pub async fn post(
+    conn: &mut AnyConnection,
+    opened: OpenEntry,
+    entry: &Entry,
+) -> Result<Booked, LedgerError> {
+    let OpenEntry(entry_id) = opened;
     // Lock accounts in one order everywhere, so two entries over the same accounts cannot
     // deadlock on PostgreSQL.
     let mut order: Vec<usize> = (0..entry.postings().len()).collect();

@@ -68,6 +68,20 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<TransferRow, sqlx::Error> {
     })
 }
 
+/// Whether a client's transfer id names a transfer, and whether it names a transfer request (one
+/// that waited for a second approval): one statement, so a first submit learns that both are
+/// free in one round trip.
+pub async fn id_used(db: &Db, id: &str) -> Result<(bool, bool), sqlx::Error> {
+    let (transfers, requests) = sqlx::query_as::<_, (i64, i64)>(
+        "SELECT CAST((SELECT COUNT(*) FROM transfers WHERE id = $1) AS BIGINT), \
+         CAST((SELECT COUNT(*) FROM transfer_requests WHERE id = $1) AS BIGINT)",
+    )
+    .bind(id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((transfers > 0, requests > 0))
+}
+
 pub async fn find(db: &Db, id: &str) -> Result<Option<TransferRow>, sqlx::Error> {
     sqlx::query(&format!("SELECT {COLUMNS} FROM transfers WHERE id = $1"))
         .bind(id)

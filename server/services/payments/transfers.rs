@@ -264,15 +264,20 @@ pub(super) async fn submit_as(
         return Err(TransferError::TooManyAttachments);
     }
     // A retry after the money moved must answer the first result even though the balance has
-    // changed since: an earlier transfer under this id is looked up before the plan.
-    let first = store::transfers::find(db, &id).await?;
+    // changed since: an earlier transfer under this id is looked up before the plan (and read
+    // only when there is one, as is the request that waited under it).
+    let (made_before, asked_before) = store::transfers::id_used(db, &id).await?;
+    let first = match made_before {
+        true => store::transfers::find(db, &id).await?,
+        false => None,
+    };
     if first
         .as_ref()
         .is_some_and(|t| t.profile_id != payer.profile_id)
     {
         return Err(TransferError::IdReused);
     }
-    if approves.is_none() {
+    if approves.is_none() && asked_before {
         if let Some(request) = store::approvals::find(db, &id).await? {
             if request.profile_id != payer.profile_id {
                 return Err(TransferError::IdReused);

@@ -104,9 +104,10 @@ pub async fn transfer_in(
     // The bank's rows this payer's bookings use: every transfer credits them, so each payer
     // account has its own of the spread rows (its return uses the same ones).
     let shard = ledger::shard_of(&b.from.ledger_account_id);
+    // The bank's rows are looked up and the entry opened under its key before the payer's
+    // account is locked, so the profile's concurrent transfers wait for each other over fewer
+    // statements (and a duplicate is refused without waiting for the lock).
     let (credit, fee_income, scheme) = match b.to {
-        // The bank's rows are looked up before the payer's account is locked, so the profile's
-        // concurrent transfers wait for each other over fewer statements.
         PayeeSide::Scheme(scheme) => {
             let wanted = [
                 (AccountKind::SchemeClearing, Some(scheme.as_str())),
@@ -114,7 +115,6 @@ pub async fn transfer_in(
             ];
             let [clearing, fee_income] =
                 ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
-            usable(conn, backend, b.from).await?;
             (clearing, fee_income, TransactionScheme::from(scheme))
         }
         PayeeSide::OnUs(to) => {
@@ -123,7 +123,6 @@ pub async fn transfer_in(
             }
             let wanted = [(AccountKind::FeeIncome, None)];
             let [fee_income] = ledger::system_accounts(conn, b.at, wanted, currency, shard).await?;
-            usable_both(conn, backend, b.from, to).await?;
             (
                 to.ledger_account_id.clone(),
                 fee_income,
@@ -139,11 +138,16 @@ pub async fn transfer_in(
         amount,
         fee,
     )?;
-    let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
-        Ok(booked) => booked,
+    let opened = match ledger::open_entry(conn, "outbound_payment", b.key, b.at).await {
+        Ok(opened) => opened,
         Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
         Err(other) => return Err(other.into()),
     };
+    match b.to {
+        PayeeSide::Scheme(_) => usable(conn, backend, b.from).await?,
+        PayeeSide::OnUs(to) => usable_both(conn, backend, b.from, to).await?,
+    }
+    let booked = ledger::post(conn, opened, &entry).await?;
     let scheme = match b.to {
         PayeeSide::Scheme(_) => scheme,
         // The customer chose the scheme; it is still what the row shows.
