@@ -428,9 +428,9 @@ fn same_request(
 }
 
 /// Makes the transfer in one database transaction; answers it and, when this call made it, the
-/// payer's transaction it wrote. `first` is the transfer the submit found under its id when it began: a retry answers it
-/// without a transaction, and a duplicate that arrives between then and now loses at the
-/// INSERT (the id is the key), rolls back and answers the winner's row.
+/// payer's transaction it wrote. `first` is the transfer the submit found under its id when it
+/// began: a retry answers it without a transaction, and a duplicate that arrives between then
+/// and now loses at the INSERT (the id is the key), rolls back and answers the winner's row.
 async fn make(
     db: &Db,
     config: &Config,
