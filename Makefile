@@ -10,7 +10,7 @@ endif
 export BANK_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export BANK_TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
-.PHONY: run test test-rust test-app test-browser test-contract lint screens bench bench-ledger bench-transfers bench-load api-types test-failover
+.PHONY: run test test-rust test-app test-browser test-contract lint screens bench bench-ledger bench-transfers bench-load bench-hydration api-types test-failover
 
 # A sandbox bank on this machine: the mode is always named, never a default.
 run:
@@ -58,6 +58,11 @@ bench-ledger:
 
 bench-transfers:
 	bash bench/transfers.sh
+
+# The dashboard's first load in Chromium with a 4× slowed CPU: its longest main-thread tasks.
+bench-hydration:
+	command -v chromium >/dev/null || apt-get install -y -qq chromium >/dev/null
+	cargo build --release --bin bank >/dev/null && node bench/hydration-trace.mjs
 
 # Two bank processes on PostgreSQL under a customer mix for LOAD_SECONDS (60).
 bench-load:
