@@ -2,6 +2,7 @@ import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { takeLondonOffsets } from "./lib/format";
 import { App } from "./routing/App";
 import { loadPage } from "./routing/lazyPage";
 import { matchRoute } from "./routing/match";
@@ -25,6 +26,7 @@ async function start() {
   const root = document.getElementById("root");
   if (!stateElement || !root) return;
   const state = JSON.parse(stateElement.textContent ?? "{}") as PageState;
+  takeLondonOffsets(state.london);
   const load = clientRouteSets[state.routeSet];
   if (!load) throw new Error(`no client bundle for route set ${state.routeSet}`);
   const set = await load();

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber, formatSigned, formatTime, isoDay, londonDay } from "./format";
+import {
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatSigned,
+  formatTime,
+  isoDay,
+  londonDay,
+  londonOffsets,
+  londonTime,
+  takeLondonOffsets,
+} from "./format";
 
 describe("money", () => {
   it("groups thousands and keeps two decimals", () => {
@@ -16,6 +28,16 @@ describe("money", () => {
   it("marks money in with a plus", () => {
     expect(formatSigned(5, "GBP")).toBe("+£5.00");
     expect(formatSigned(-5, "GBP")).toBe("-£5.00");
+  });
+});
+
+describe("counts", () => {
+  it("groups thousands without decimals", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(1000)).toBe("1,000");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(-1008)).toBe("-1,008");
   });
 });
 
@@ -63,6 +85,44 @@ describe("dates", () => {
         const expected = `${date?.replace(/\//g, ".")} ${hour === "00" ? "24" : hour}:${min}`;
         expect(`${formatDate(at.toISOString())} ${formatTime(at.toISOString())}`).toBe(expected);
       }
+    }
+  });
+});
+
+describe("London's offsets in the page state", () => {
+  const HOUR = 3_600_000;
+  it("lists each change of the years around now, at 01:00 UTC on the last Sundays of March and October", () => {
+    const offsets = londonOffsets(new Date("2026-06-01T12:00:00Z"));
+    expect(offsets.from).toBe(Date.UTC(2024, 0, 1));
+    expect(offsets.until).toBe(Date.UTC(2028, 0, 1));
+    expect(offsets.changes.map(([at, offset]) => [new Date(at).toISOString(), offset / HOUR])).toEqual([
+      ["2024-01-01T00:00:00.000Z", 0],
+      ["2024-03-31T01:00:00.000Z", 1],
+      ["2024-10-27T01:00:00.000Z", 0],
+      ["2025-03-30T01:00:00.000Z", 1],
+      ["2025-10-26T01:00:00.000Z", 0],
+      ["2026-03-29T01:00:00.000Z", 1],
+      ["2026-10-25T01:00:00.000Z", 0],
+      ["2027-03-28T01:00:00.000Z", 1],
+      ["2027-10-31T01:00:00.000Z", 0],
+    ]);
+  });
+  it("gives the browser every hour's London time exactly as Intl does, and Intl's beyond them", () => {
+    const offsets = londonOffsets(new Date("2026-06-01T12:00:00Z"));
+    const instants: Date[] = [];
+    for (let at = offsets.from - 48 * HOUR; at < offsets.until + 48 * HOUR; at += HOUR)
+      instants.push(new Date(at + 59 * 60_000));
+    instants.push(new Date("2015-07-01T12:00:00Z"), new Date("2031-01-15T12:00:00Z"));
+    takeLondonOffsets(undefined);
+    const byIntl = instants.map((instant) => londonTime(instant));
+    takeLondonOffsets(offsets);
+    try {
+      expect(instants.map((instant) => londonTime(instant))).toEqual(byIntl);
+      expect(formatTime("2026-10-25T00:59:00Z")).toBe("01:59");
+      expect(formatTime("2026-10-25T01:00:00Z")).toBe("01:00");
+      expect(formatDate("2015-07-01T23:30:00Z")).toBe("02.07.2015");
+    } finally {
+      takeLondonOffsets(undefined);
     }
   });
 });

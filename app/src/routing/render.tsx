@@ -10,6 +10,7 @@ import { PolicyPage } from "../features/policies/PolicyPage";
 import { policyTexts } from "../features/policies/texts";
 import { ApiError } from "../api/client";
 import { AppContext, type AppContextValue } from "../lib/appContext";
+import { londonOffsets } from "../lib/format";
 import { parseQuery, splitUrl } from "../lib/url";
 import { serverRouteSets } from "../routesets/server";
 import { ErrorPage } from "../ui/ErrorPage";
@@ -144,6 +145,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         timings: input.timings,
         path: pathname,
         ...(input.posted ? { posted: input.posted } : {}),
+        london: londonOffsets(new Date()),
         dehydrated: dehydrate(client),
       },
     };

@@ -2,6 +2,7 @@ import type { FeatureEntry } from "../api/features";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { Schemas } from "../api/client";
+import type { LondonOffsets } from "../lib/format";
 import type { RouteSetName } from "./routeSet";
 
 export type Layout = "desktop" | "mobile";
@@ -81,6 +82,8 @@ export interface PageState {
   /** The rendered path: a post answered with another page moves the address there first. */
   path?: string;
   posted?: Record<string, string>;
+  /** London's offsets from UTC, so the browser never reads Intl's time-zone data (`format.ts`). */
+  london?: LondonOffsets;
   dehydrated: unknown;
 }
 
