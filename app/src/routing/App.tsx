@@ -1,7 +1,8 @@
-import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
 import { parseQuery } from "../lib/url";
+import { matchRoute } from "./match";
 import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import type { AppRoute } from "./types";
 
@@ -37,14 +38,21 @@ function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["F
 }
 
 export function App({ set, context }: { set: RouteSetModule; context: AppContextValue }) {
-  const routes = set.routes(context.layout);
+  const { pathname } = useLocation();
+  const routes = useMemo(() => set.routes(context.layout), [set, context.layout]);
+  // <Routes> is given only the route our matcher chose (the one the server rendered and the
+  // client loaded), not all of them: over the dashboard's forty routes React Router flattens
+  // and ranks every pattern on each render, a long task on a slow phone's hydration.
+  // match.test.ts proves the matcher picks what React Router's ranking would.
+  const route = useMemo(() => matchRoute(routes, pathname)?.route ?? null, [routes, pathname]);
   return (
     <AppContext.Provider value={context}>
       <Routes>
-        {routes.map((route) => (
-          <Route key={route.path} path={route.path} element={<RouteView route={route} Frame={set.Frame} />} />
-        ))}
-        <Route path="*" element={<RouteView route={set.notFound} Frame={set.Frame} />} />
+        {route ? (
+          <Route path={route.path} element={<RouteView route={route} Frame={set.Frame} />} />
+        ) : (
+          <Route path="*" element={<RouteView route={set.notFound} Frame={set.Frame} />} />
+        )}
       </Routes>
     </AppContext.Provider>
   );
