@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
 import { parseQuery } from "../lib/url";
@@ -38,21 +38,18 @@ function RouteView({ route, Frame }: { route: AppRoute; Frame: RouteSetModule["F
 }
 
 export function App({ set, context }: { set: RouteSetModule; context: AppContextValue }) {
-  const { pathname } = useLocation();
-  const routes = useMemo(() => set.routes(context.layout), [set, context.layout]);
   // <Routes> is given only the route our matcher chose (the one the server rendered and the
   // client loaded), not all of them: over the dashboard's forty routes React Router flattens
   // and ranks every pattern on each render, a long task on a slow phone's hydration.
   // match.test.ts proves the matcher picks what React Router's ranking would.
-  const route = useMemo(() => matchRoute(routes, pathname)?.route ?? null, [routes, pathname]);
+  const route = matchRoute(set.routes(context.layout), useLocation().pathname)?.route;
   return (
     <AppContext.Provider value={context}>
       <Routes>
-        {route ? (
-          <Route path={route.path} element={<RouteView route={route} Frame={set.Frame} />} />
-        ) : (
-          <Route path="*" element={<RouteView route={set.notFound} Frame={set.Frame} />} />
-        )}
+        <Route
+          path={route?.path ?? "*"}
+          element={<RouteView route={route ?? set.notFound} Frame={set.Frame} />}
+        />
       </Routes>
     </AppContext.Provider>
   );
