@@ -107,6 +107,8 @@ const COLUMNS: &str =
     "id, bank_account_id, entry_id, type, status, scheme, currency, amount, fee, amount_total, \
      conversion_currency, conversion_amount_total, details, counterparty_name, counterparty_type, \
      counterparty_account, acceptor, balance_after, created_at";
+/// How many columns `COLUMNS` names: a column a query adds after them is at this index.
+const COLUMN_COUNT: usize = 19;
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
     let acceptor: Option<String> = row.try_get(16)?;
@@ -341,16 +343,30 @@ pub async fn fetch(db: &Db, filter: &Filter, paging: Paging) -> Result<Page, sql
     };
     let (from, conditions, values) = self::conditions(filter, db.backend, Keyword::Indexed);
     // Unfiltered, the account's counter answers; counting a long history on every first page
-    // would cost a scan of its index.
+    // would cost a scan of its index. It comes with the page's rows, in the same statement (and
+    // so the same snapshot); only a page past the end, which has no rows, asks for it alone.
     if values.len() == 1 {
-        let (total,): (i64,) =
-            sqlx::query_as("SELECT transactions_count FROM bank_accounts WHERE id = $1")
+        let rows = bind_all(
+            sqlx::query(&format!(
+                "SELECT {COLUMNS}, (SELECT a.transactions_count FROM bank_accounts a WHERE a.id = $1) \
+                 FROM {from} WHERE {conditions} {order}"
+            )),
+            &values,
+        )
+        .fetch_all(&db.pool)
+        .await?;
+        let total = match rows.first() {
+            Some(row) => row.try_get::<i64, _>(COLUMN_COUNT)?,
+            None => {
+                sqlx::query_as::<_, (i64,)>(
+                    "SELECT transactions_count FROM bank_accounts WHERE id = $1",
+                )
                 .bind(filter.bank_account_id.as_str())
                 .fetch_one(&db.pool)
-                .await?;
-        let rows = bind_all(sqlx::query(&list(&from, &conditions)), &values)
-            .fetch_all(&db.pool)
-            .await?;
+                .await?
+                .0
+            }
+        };
         return page(&rows, total, false);
     }
     // Filtered: the newest matches up to the page's start and COUNTED more, counted, and the
@@ -530,4 +546,12 @@ pub async fn money_in_since(
     .bind(from)
     .fetch_all(&db.pool)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn column_count_is_the_number_of_columns_named() {
+        assert_eq!(super::COLUMNS.split(',').count(), super::COLUMN_COUNT);
+    }
 }

@@ -78,6 +78,13 @@ async fn search(bank: &TestBank, who: &Customer, account: &str, input: FetchInpu
     }
 }
 
+fn unfiltered(page: i64) -> FetchInput {
+    FetchInput {
+        page: Some(page),
+        ..Default::default()
+    }
+}
+
 fn keyword(text: &str, page: i64) -> FetchInput {
     FetchInput {
         search_keyword: Some(text.into()),
@@ -113,6 +120,8 @@ async fn both_databases_find_the_same_transactions() {
         ("wildcards alone", keyword("%", 1)),
         ("nothing", keyword("zebra crossing", 1)),
         ("with dates", new_year("pret")),
+        ("everything, first page", FetchInput::default()),
+        ("everything, past the end", unfiltered(30)),
     ];
     for (what, input) in cases {
         let a = search(&sqlite, &on_sqlite, &sqlite_account, input.clone()).await;
@@ -152,6 +161,16 @@ async fn both_databases_find_the_same_transactions() {
         (nothing.total, nothing.pages, nothing.capped),
         (0, 0, false)
     );
+    // Unfiltered, the account's counter gives the total: with the page's rows, and alone for a
+    // page past the end, which has none.
+    let everything = search(bank, who, account, unfiltered(2)).await;
+    assert_eq!(
+        (everything.total, everything.pages, everything.capped),
+        (ROWS, 22, false)
+    );
+    assert_eq!(everything.rows[0].0, "INV-1049");
+    let past = search(bank, who, account, unfiltered(30)).await;
+    assert_eq!((past.total, past.pages, past.rows.len()), (ROWS, 22, 0));
 
     sqlite.finish().await;
     postgres.finish().await;
