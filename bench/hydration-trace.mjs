@@ -8,7 +8,8 @@
 // Each run opens the page afresh (empty cache, as a first visit), waits for hydration and for
 // the main thread to go quiet, and reads the trace's top-level tasks. It prints the five longest
 // tasks of each run with their largest pieces, and the longest task over all runs.
-import { hydrated, launchBrowser, logInWithSms, MOBILE, startBank } from "../app/e2e/bank.mjs";
+import { hydrated } from "../app/e2e/bank.mjs";
+import { firstLoads } from "./first-load.mjs";
 
 const runs = Number(process.env.TRACE_RUNS ?? 3);
 const target = process.env.TRACE_PATH ?? "/dashboard";
@@ -66,60 +67,42 @@ function tasksOf(events) {
   });
 }
 
-const bank = await startBank();
-const browser = await launchBrowser();
 let longest = 0;
-try {
-  const context = await browser.newContext(MOBILE);
-  const setup = await context.newPage();
-  await logInWithSms(setup, bank, "olivia@demo.harbour.example", "Harbour2026", "+447700900001");
-  await setup.close();
-  for (let run = 1; run <= runs; run++) {
-    // A new context with the same session: an empty cache, as a first visit on a phone.
-    const state = await context.storageState();
-    const fresh = await browser.newContext({ ...MOBILE, storageState: state });
-    const page = await fresh.newPage();
-    const cdp = await fresh.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-    await browser.startTracing(page, {
-      categories: [
-        "devtools.timeline",
-        "disabled-by-default-devtools.timeline",
-        "toplevel",
-        "v8.execute",
-        "v8",
-        "blink",
-        "loading",
-      ],
-    });
-    const navigated = performance.now();
-    await page.goto(`${bank.url}${target}`);
-    await hydrated(page);
-    // Quiet: what hydration left for later (the chunks asked for after the first frame) runs too.
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(1000);
-    const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
-    const tasks = tasksOf(trace.traceEvents ?? trace).sort((a, b) => b.ms - a.ms);
-    const long = tasks.filter((t) => t.ms > LONG);
-    const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.ms - LONG), 0);
-    console.log(
-      `run ${run}: ${target} hydrated in ${Math.round(performance.now() - navigated)} ms at ${slowdown}× CPU; ` +
-        `${tasks.length} tasks, ${long.length} over ${LONG} ms, blocking ${Math.round(blocking)} ms`,
-    );
-    for (const task of tasks.slice(0, 5)) {
-      const pieces = task.pieces
-        .slice(0, 3)
-        .map((p) => `${p.key} ${p.ms.toFixed(1)}`)
-        .join("; ");
-      console.log(`  ${task.ms.toFixed(1).padStart(7)} ms  ${pieces}`);
-    }
-    longest = Math.max(longest, tasks[0]?.ms ?? 0);
-    await fresh.close();
-  }
+await firstLoads(runs, slowdown, async ({ run, page, browser, url }) => {
+  await browser.startTracing(page, {
+    categories: [
+      "devtools.timeline",
+      "disabled-by-default-devtools.timeline",
+      "toplevel",
+      "v8.execute",
+      "v8",
+      "blink",
+      "loading",
+    ],
+  });
+  const navigated = performance.now();
+  await page.goto(`${url}${target}`);
+  await hydrated(page);
+  // Quiet: what hydration left for later (the chunks asked for after the first frame) runs too.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1000);
+  const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+  const tasks = tasksOf(trace.traceEvents ?? trace).sort((a, b) => b.ms - a.ms);
+  const long = tasks.filter((t) => t.ms > LONG);
+  const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.ms - LONG), 0);
   console.log(
-    `longest task over ${runs} runs: ${longest.toFixed(1)} ms (${longest > LONG ? "over" : "within"} ${LONG} ms)`,
+    `run ${run}: ${target} hydrated in ${Math.round(performance.now() - navigated)} ms at ${slowdown}× CPU; ` +
+      `${tasks.length} tasks, ${long.length} over ${LONG} ms, blocking ${Math.round(blocking)} ms`,
   );
-} finally {
-  await browser.close();
-  bank.stop();
-}
+  for (const task of tasks.slice(0, 5)) {
+    const pieces = task.pieces
+      .slice(0, 3)
+      .map((p) => `${p.key} ${p.ms.toFixed(1)}`)
+      .join("; ");
+    console.log(`  ${task.ms.toFixed(1).padStart(7)} ms  ${pieces}`);
+  }
+  longest = Math.max(longest, tasks[0]?.ms ?? 0);
+});
+console.log(
+  `longest task over ${runs} runs: ${longest.toFixed(1)} ms (${longest > LONG ? "over" : "within"} ${LONG} ms)`,
+);

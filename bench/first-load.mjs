@@ -1,0 +1,27 @@
+// A signed-in page's first load on a slow phone, for the hydration benches: the demo owner signs
+// in once, then each run opens a fresh context with that session (an empty cache, as a first
+// visit) and a phone's viewport, with DevTools slowing the CPU.
+import { launchBrowser, logInWithSms, MOBILE, startBank } from "../app/e2e/bank.mjs";
+
+/** Calls `visit({ run, page, cdp, browser, url })` once per run, the page not yet opened. */
+export async function firstLoads(runs, slowdown, visit) {
+  const bank = await startBank();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext(MOBILE);
+    const setup = await context.newPage();
+    await logInWithSms(setup, bank, "olivia@demo.harbour.example", "Harbour2026", "+447700900001");
+    await setup.close();
+    for (let run = 1; run <= runs; run++) {
+      const fresh = await browser.newContext({ ...MOBILE, storageState: await context.storageState() });
+      const page = await fresh.newPage();
+      const cdp = await fresh.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+      await visit({ run, page, cdp, browser, url: bank.url });
+      await fresh.close();
+    }
+  } finally {
+    await browser.close();
+    bank.stop();
+  }
+}
