@@ -55,8 +55,13 @@ for (const [name, device, newCurrency] of [
         const titles = [...document.querySelectorAll(".txn-title")];
         return titles.length > 0 && titles.every((t) => t.textContent === "Pret A Manger");
       });
+      // A row opens its detail in place, through the router: the page is not loaded again.
+      await page.evaluate(() => {
+        window.__samePage = true;
+      });
       await page.locator(".txn-row").first().click();
       await page.waitForSelector("text=Merchant location");
+      assert.equal(await page.evaluate(() => window.__samePage), true, "opened without a page load");
       assert.ok(await page.isVisible("text=CO2 Footprint"));
       assert.ok(await page.isVisible(".txn-detail >> text=You sent"));
       const proof = await downloaded(page, () => page.click(".txn-detail >> text=Download"));

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { formatTime } from "../../../lib/format";
+import { useLinkClicks } from "../../../routing/linkClicks";
 import { Avatar } from "../../../ui/Avatar";
 import { DatePicker } from "../../../ui/DatePicker";
 import type { IconName } from "../../../ui/Icon";
@@ -46,6 +47,8 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
   const capped = list.data?.pages[0]?.totalCapped ?? false;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // The rows are plain links under one handler (see linkClicks): the detail opens in place.
+  const onRowClick = useLinkClicks({ preventScrollReset: true });
 
   // Infinite list: the next 50 load as the end of the list scrolls into view.
   useEffect(() => {
@@ -78,15 +81,11 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
           {groupByDay(items, new Date()).map((group) => (
             <section key={group.day} className="txn-day" aria-label={group.label}>
               <h3 className="txn-day-title">{group.label}</h3>
-              <ul className="txn-list">
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a row's link is a click that bubbles here */}
+              <ul className="txn-list" onClick={onRowClick}>
                 {group.items.map((txn) => (
                   <li key={txn.id}>
-                    <Link
-                      className="txn-row"
-                      to={withQuery(query, { txn: txn.id })}
-                      preventScrollReset
-                      data-status={txn.status}
-                    >
+                    <a className="txn-row" href={withQuery(query, { txn: txn.id })} data-status={txn.status}>
                       <TransactionAvatar txn={txn} />
                       <span className="txn-title">{transactionTitle(txn)}</span>
                       <span className="txn-when">
@@ -95,7 +94,7 @@ export function TransactionList({ account, query }: { account: BankAccount; quer
                         {txn.status === "pending" ? <StatusChip tone="blue">Pending</StatusChip> : null}
                       </span>
                       <Money amount={txn.amountTotal} currency={txn.currency} signed className="txn-amount" />
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+// Plain links under one handler: what a person's clicks on them do.
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { MemoryRouter, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useLinkClicks } from "./linkClicks";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+function List() {
+  const onClick = useLinkClicks({ preventScrollReset: true });
+  const location = useLocation();
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires a click that bubbles here
+    <ul onClick={onClick}>
+      <output>{`${location.pathname}${location.search}`}</output>
+      <li>
+        <a href="/dashboard?txn=1">
+          <span className="inner">One</span>
+        </a>
+      </li>
+      <li>
+        <a href="/dashboard?txn=2" target="_blank" rel="noreferrer">
+          Two
+        </a>
+      </li>
+      <li>
+        <a href="https://elsewhere.example/x">Elsewhere</a>
+      </li>
+    </ul>
+  );
+}
+
+const show = () =>
+  act(() =>
+    root.render(
+      <MemoryRouter initialEntries={["/dashboard"]}>
+        <List />
+      </MemoryRouter>,
+    ),
+  );
+const at = () => host.querySelector("output")?.textContent;
+/** Whether the list's handler took the click from the browser; the test's DOM then never
+ * follows a link itself. */
+const click = (selector: string, init: MouseEventInit = {}) => {
+  let taken = false;
+  const after = (event: Event) => {
+    taken = event.defaultPrevented;
+    event.preventDefault();
+  };
+  document.addEventListener("click", after);
+  act(() => {
+    host
+      .querySelector(selector)
+      ?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+  });
+  document.removeEventListener("click", after);
+  return taken;
+};
+
+describe("useLinkClicks", () => {
+  it("follows a plain click on a link, or on what is inside one, through the router", () => {
+    show();
+    expect(click("a[href='/dashboard?txn=1'] .inner")).toBe(true);
+    expect(at()).toBe("/dashboard?txn=1");
+  });
+
+  it("leaves a modified click, another window's link and another site's link to the browser", () => {
+    show();
+    for (const modifier of ["ctrlKey", "metaKey", "shiftKey", "altKey"] as const) {
+      expect(click("a[href='/dashboard?txn=1']", { [modifier]: true })).toBe(false);
+    }
+    expect(click("a[href='/dashboard?txn=1']", { button: 1 })).toBe(false);
+    expect(click("a[target=_blank]")).toBe(false);
+    expect(click("a[href^='https://elsewhere']")).toBe(false);
+    expect(at()).toBe("/dashboard");
+  });
+});
