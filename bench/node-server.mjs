@@ -59,7 +59,10 @@ if (cluster.isPrimary) {
         ? await (await fetch(`${bankUrl}/v2/session`, { headers: headersFor(cookie) })).json()
         : anonymous;
       const input = JSON.stringify({ url: request.url, layout: "desktop", session, site, timings });
-      const out = JSON.parse(await visitor.run(cookie, () => globalThis.__ssrEntry(input)));
+      // A line of JSON, then the HTML (app/src/entry-server.tsx).
+      const rendered = await visitor.run(cookie, () => globalThis.__ssrEntry(input));
+      const end = rendered.indexOf("\n");
+      const out = { ...JSON.parse(rendered.slice(0, end)), html: rendered.slice(end + 1) };
       if (out.redirect) {
         response.writeHead(302, { Location: out.redirect }).end();
         return;

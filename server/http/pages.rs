@@ -93,7 +93,7 @@ async fn render_output(
             return Err(failure(state));
         }
     };
-    serde_json::from_str(&output).map_err(|error| {
+    RenderOutput::parse(&output).map_err(|error| {
         tracing::error!(%error, url, "the render returned an unreadable page");
         failure(state)
     })
@@ -370,7 +370,7 @@ async fn policy(
             return failure(state);
         }
     };
-    let output = match serde_json::from_str::<RenderOutput>(&output) {
+    let output = match RenderOutput::parse(&output) {
         Ok(output) if output.status == 200 && output.state.is_none() => output,
         Ok(_) => {
             tracing::error!(key, "a policy page rendered as something else");

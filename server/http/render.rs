@@ -68,6 +68,8 @@ pub struct RenderOutput {
     pub status: u16,
     pub redirect: Option<String>,
     pub head: Head,
+    /// After the JSON's line, not in it (`app/src/entry-server.tsx`).
+    #[serde(skip)]
     pub html: String,
     pub hydrate: bool,
     pub route_set: String,
@@ -76,6 +78,20 @@ pub struct RenderOutput {
     /// Passed on as the render wrote it: a dashboard's state is tens of kilobytes, and parsing
     /// and writing it again is work for nothing.
     pub state: Option<Box<serde_json::value::RawValue>>,
+}
+
+impl RenderOutput {
+    /// What `__ssrEntry` returns: one line of JSON, then the page's HTML as it is.
+    pub fn parse(output: &str) -> Result<Self, serde_json::Error> {
+        let Some((json, html)) = output.split_once('\n') else {
+            return Err(serde::de::Error::custom(
+                "the render wrote no line break after its JSON",
+            ));
+        };
+        let mut parsed: Self = serde_json::from_str(json)?;
+        parsed.html = html.to_string();
+        Ok(parsed)
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -183,5 +199,29 @@ async fn dispatch(router: Router, request: Request<Body>) -> HostResponse {
             body: String::from_utf8_lossy(&bytes.to_bytes()).into_owned(),
         },
         Err(_) => failed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RenderOutput;
+
+    #[test]
+    fn the_html_follows_the_json_line_as_it_is() {
+        let html = "<p class=\"a\">one\ntwo \\n</p>\n";
+        let output = format!(
+            "{}\n{html}",
+            r#"{"status":200,"head":{"title":"Line\nbreak","description":""},"hydrate":true,"routeSet":"auth","state":{"a":"\n"}}"#
+        );
+        let parsed = RenderOutput::parse(&output).unwrap();
+        assert_eq!(parsed.html, html);
+        assert_eq!(parsed.head.title, "Line\nbreak");
+        assert_eq!(parsed.state.unwrap().get(), r#"{"a":"\n"}"#);
+    }
+
+    #[test]
+    fn an_output_without_its_line_break_is_refused() {
+        let output = r#"{"status":200,"head":{"title":"","description":""},"html":"<p></p>","hydrate":false,"routeSet":"auth"}"#;
+        assert!(RenderOutput::parse(output).is_err());
     }
 }
