@@ -161,10 +161,19 @@ describe("the app shell", () => {
         assert.ok(item.height <= 48 && !item.cut, `${route}: "${item.text}" wraps or is cut`);
       }
     }
-    // The current page is marked in the navigation.
-    await page.goto(`${bank.url}/recipients`);
+    // The current page is marked in the navigation, and an item opens its page through the
+    // router, without loading the document again.
+    await page.goto(`${bank.url}/dashboard`);
     await hydrated(page);
-    assert.equal(await page.locator(".side-nav [aria-current=page]").textContent(), "Recipients");
+    assert.equal(await page.locator(".side-nav [aria-current=page]").textContent(), "Home");
+    await page.evaluate(() => {
+      window.__samePage = true;
+    });
+    await page.click(".side-nav a.nav-item >> text=Recipients");
+    await page.waitForURL(/\/recipients$/);
+    await page.waitForSelector(".side-nav [aria-current=page] >> text=Recipients");
+    assert.equal(await page.locator(".side-nav [aria-current=page]").count(), 1);
+    assert.equal(await page.evaluate(() => window.__samePage), true, "opened without a page load");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import { useHydrated } from "../ui/fields";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useApp } from "../lib/appContext";
+import { isCurrentPage, useLinkClicks } from "../routing/linkClicks";
 import { useAccessFacts } from "../lib/useAccessFacts";
 import { Icon } from "../ui/Icon";
 import { Logo } from "../ui/Logo";
@@ -10,30 +11,38 @@ import { GROUPS, menuFor, type ShownItem, shortName } from "./menu";
 // The signed-in navigation: SPEC §2's menu from one table (`menu.ts`) by SPEC §6's rules. On the
 // desktop it is the left column; on the phone it is the side menu, a drawer over the page with
 // the logo and the profile block that opens the account page.
+// The items are plain links under one click handler (`linkClicks.ts`): twenty <NavLink>s, each
+// resolving its path and matching the location, were a tenth of a signed-in page's render.
 function NavItems({ items, onChoose }: { items: ShownItem[]; onChoose?: () => void }) {
-  const link = (item: ShownItem) => (
-    <li key={item.to}>
-      {!item.enabled ? (
-        <span aria-disabled="true" className="nav-item nav-item-disabled">
-          <Icon name={item.icon} />
-          {item.label}
-        </span>
-      ) : item.to.includes("#") ? (
-        // A section of a page: never shown as the current page next to the page's own entry.
-        <Link to={item.to} className="nav-item" onClick={onChoose}>
-          <Icon name={item.icon} />
-          {item.label}
-        </Link>
-      ) : (
-        <NavLink to={item.to} end className="nav-item" onClick={onChoose}>
-          <Icon name={item.icon} />
-          {item.label}
-        </NavLink>
-      )}
-    </li>
-  );
+  const { pathname } = useLocation();
+  const follow = useLinkClicks();
+  const link = (item: ShownItem) => {
+    // A section of a page is never shown as the current page next to the page's own entry.
+    const current = !item.to.includes("#") && isCurrentPage(item.to, pathname);
+    return (
+      <li key={item.to}>
+        {!item.enabled ? (
+          <span aria-disabled="true" className="nav-item nav-item-disabled">
+            <Icon name={item.icon} />
+            {item.label}
+          </span>
+        ) : (
+          <a
+            href={item.to}
+            className={current ? "nav-item active" : "nav-item"}
+            aria-current={current ? "page" : undefined}
+            onClick={onChoose}
+          >
+            <Icon name={item.icon} />
+            {item.label}
+          </a>
+        )}
+      </li>
+    );
+  };
   return (
-    <ul className="nav-list">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on an item's link is a click that bubbles here
+    <ul className="nav-list" onClick={follow}>
       {items.filter((item) => !item.group).map(link)}
       {GROUPS.map((group) => {
         const grouped = items.filter((item) => item.group === group);

@@ -4,7 +4,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useLinkClicks } from "./linkClicks";
+import { isCurrentPage, useLinkClicks } from "./linkClicks";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -87,5 +87,16 @@ describe("useLinkClicks", () => {
     expect(click("a[target=_blank]")).toBe(false);
     expect(click("a[href^='https://elsewhere']")).toBe(false);
     expect(at()).toBe("/dashboard");
+  });
+});
+
+describe("isCurrentPage", () => {
+  it("compares the path alone, letters in either case, as <NavLink end> does", () => {
+    expect(isCurrentPage("/recipients", "/recipients")).toBe(true);
+    expect(isCurrentPage("/recipients", "/Recipients")).toBe(true);
+    expect(isCurrentPage("/dashboard?account=1", "/dashboard")).toBe(true);
+    expect(isCurrentPage("/cards", "/cards/corporate")).toBe(false);
+    expect(isCurrentPage("/cards/corporate", "/cards")).toBe(false);
+    expect(isCurrentPage("/dashboard", "/dashboard/")).toBe(false);
   });
 });

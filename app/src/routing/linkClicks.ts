@@ -18,6 +18,12 @@ export function isRouterClick(event: MouseEvent, anchor: HTMLAnchorElement): boo
   );
 }
 
+/** Whether `to` names the page at `pathname`, as a React Router <NavLink end> decides it: the
+ * same path, letters in either case; a query or fragment in `to` is not compared. */
+export function isCurrentPage(to: string, pathname: string): boolean {
+  return to.split(/[?#]/)[0]?.toLowerCase() === pathname.toLowerCase();
+}
+
 /** An `onClick` for an element holding plain `<a href>` links: a click on one of them navigates
  * through the router (no page load), a modified click or another window's link is the browser's. */
 export function useLinkClicks(options?: NavigateOptions) {
