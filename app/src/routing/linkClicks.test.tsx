@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
 // Plain links under one handler: what a person's clicks on them do.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, useLocation } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testRoot } from "../ui/testRoot";
 import { isCurrentPage, useLinkClicks } from "./linkClicks";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = testRoot();
 
 function List() {
   const onClick = useLinkClicks({ preventScrollReset: true });
@@ -46,13 +34,13 @@ function List() {
 
 const show = () =>
   act(() =>
-    root.render(
+    dom.root.render(
       <MemoryRouter initialEntries={["/dashboard"]}>
         <List />
       </MemoryRouter>,
     ),
   );
-const at = () => host.querySelector("output")?.textContent;
+const at = () => dom.host.querySelector("output")?.textContent;
 /** Whether the list's handler took the click from the browser; the test's DOM then never
  * follows a link itself. */
 const click = (selector: string, init: MouseEventInit = {}) => {
@@ -63,7 +51,7 @@ const click = (selector: string, init: MouseEventInit = {}) => {
   };
   document.addEventListener("click", after);
   act(() => {
-    host
+    dom.host
       .querySelector(selector)
       ?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
   });

@@ -1,35 +1,25 @@
 // @vitest-environment happy-dom
 // The kit's interactive behaviour, in a browser-like DOM: what a person's clicks and keys do.
 import { act, type ReactNode, useState } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, useNavigate } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_MIN, display, monthGrid, parseTyped, YEARS_PER_PAGE, yearPage } from "./calendar";
 import { CodeInput } from "./CodeInput";
 import { DatePicker } from "./DatePicker";
 import { Dialog } from "./Dialog";
 import { MultiSelect } from "./MultiSelect";
 import { SELECT_CLOSE_MS, Select } from "./Select";
+import { testRoot } from "./testRoot";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
+const dom = testRoot();
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
 const show = (ui: ReactNode) =>
-  act(() => root.render(<MemoryRouter initialEntries={["/a"]}>{ui}</MemoryRouter>));
-const $ = <T extends Element = HTMLElement>(selector: string) => host.querySelector<T>(selector);
-const $$ = (selector: string) => [...host.querySelectorAll<HTMLElement>(selector)];
+  act(() => dom.root.render(<MemoryRouter initialEntries={["/a"]}>{ui}</MemoryRouter>));
+const $ = <T extends Element = HTMLElement>(selector: string) => dom.host.querySelector<T>(selector);
+const $$ = (selector: string) => [...dom.host.querySelectorAll<HTMLElement>(selector)];
 const key = (target: Element, name: string) =>
   act(() => {
     target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true }));
@@ -129,7 +119,7 @@ describe("DatePicker", () => {
 
   it("refuses a typed day outside min/max or not in the calendar", () => {
     show(<Picker min="2026-01-01" max="2026-11-26" initial="2026-03-05" />);
-    const field = host.querySelector<HTMLInputElement>("input[inputmode=numeric]") as HTMLInputElement;
+    const field = dom.host.querySelector<HTMLInputElement>("input[inputmode=numeric]") as HTMLInputElement;
     type(field, "27.11.2026");
     act(() => field.dispatchEvent(new FocusEvent("focusout", { bubbles: true })));
     expect($(".field-error")?.textContent).toBe("Date is invalid");
