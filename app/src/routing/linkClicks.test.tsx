@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Plain links under one handler: what a person's clicks on them do.
 import { act } from "react";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, useLocation, useNavigationType } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../ui/testRoot";
 import { isCurrentPage, useLinkClicks } from "./linkClicks";
@@ -11,18 +11,23 @@ const dom = testRoot();
 function List() {
   const onClick = useLinkClicks({ preventScrollReset: true });
   const location = useLocation();
+  const type = useNavigationType();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires a click that bubbles here
     <ul onClick={onClick}>
       <output>{`${location.pathname}${location.search}`}</output>
+      <data value={type} />
       <li>
         <a href="/dashboard?txn=1">
           <span className="inner">One</span>
         </a>
       </li>
       <li>
-        <a href="/dashboard?txn=2" target="_blank" rel="noreferrer">
-          Two
+        <a href="/dashboard?txn=2">Two</a>
+      </li>
+      <li>
+        <a href="/dashboard?txn=3" target="_blank" rel="noreferrer">
+          Three
         </a>
       </li>
       <li>
@@ -62,8 +67,19 @@ const click = (selector: string, init: MouseEventInit = {}) => {
 describe("useLinkClicks", () => {
   it("follows a plain click on a link, or on what is inside one, through the router", () => {
     show();
+    window.history.replaceState(null, "", "/dashboard");
+    expect(click("a[href='/dashboard?txn=2']")).toBe(true);
+    expect(at()).toBe("/dashboard?txn=2");
+    expect(dom.host.querySelector("data")?.getAttribute("value")).toBe("PUSH");
     expect(click("a[href='/dashboard?txn=1'] .inner")).toBe(true);
     expect(at()).toBe("/dashboard?txn=1");
+  });
+
+  it("replaces the history entry of the page that is open, as <Link> does", () => {
+    show();
+    window.history.replaceState(null, "", "/dashboard?txn=1");
+    expect(click("a[href='/dashboard?txn=1']")).toBe(true);
+    expect(dom.host.querySelector("data")?.getAttribute("value")).toBe("REPLACE");
   });
 
   it("leaves a modified click, another window's link and another site's link to the browser", () => {

@@ -33,6 +33,10 @@ export function useLinkClicks(options?: NavigateOptions) {
     if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
     if (!isRouterClick(event, anchor)) return;
     event.preventDefault();
-    void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`, options);
+    const to = `${anchor.pathname}${anchor.search}${anchor.hash}`;
+    // As <Link> does: the page that is open already replaces its history entry, never adds one.
+    const here = window.location;
+    const replace = `${here.pathname}${here.search}${here.hash}` === to;
+    void navigate(to, { replace, ...options });
   };
 }
