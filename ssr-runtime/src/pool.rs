@@ -1,7 +1,8 @@
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
+use crossbeam_channel::{bounded, Receiver, Sender};
 use tokio::sync::oneshot;
 
 use crate::host::{HostContext, HostFetch};
@@ -55,49 +56,97 @@ struct Job {
     reply: oneshot::Sender<Result<String, RenderError>>,
 }
 
-/// A fixed set of isolate threads fed by one bounded queue.
+/// Who is free and what waits, changed under one lock so that a job is never left queued
+/// while an isolate sleeps.
+#[derive(Default)]
+struct Board {
+    /// Idle isolates, the one that finished last on top.
+    idle: Vec<usize>,
+    waiting: VecDeque<Job>,
+}
+
+/// A fixed set of isolate threads. A render goes to the isolate that became idle last, so
+/// that under light load one warm isolate (its compiled code and its memory in the core's
+/// caches) serves it instead of each in turn; when all are busy it waits in one bounded queue.
 #[derive(Clone)]
 pub struct Pool {
-    tx: Sender<Job>,
-    isolates: usize,
+    board: Arc<Mutex<Board>>,
+    /// One hand-over slot per isolate. Only the pool holds these: when the last pool is
+    /// dropped the isolates see their slot close and stop.
+    slots: Arc<[Sender<Job>]>,
+    queue: usize,
 }
 
 impl Pool {
     pub fn start(config: PoolConfig) -> std::io::Result<Self> {
         let isolates = config.isolates.max(1);
-        let (tx, rx) = bounded::<Job>(config.queue.max(1));
+        let board = Arc::new(Mutex::new(Board::default()));
         let config = Arc::new(config);
+        let mut slots = Vec::with_capacity(isolates);
         for id in 0..isolates {
-            let rx = rx.clone();
+            let (slot, job) = bounded::<Job>(1);
+            slots.push(slot);
+            let board = board.clone();
             let config = config.clone();
             let watchdog = Watchdog::spawn(format!("ssr-watchdog-{id}"))?;
             std::thread::Builder::new()
                 .name(format!("ssr-isolate-{id}"))
-                .spawn(move || worker(config, rx, watchdog))?;
+                .spawn(move || worker(id, config, board, job, watchdog))?;
         }
-        Ok(Self { tx, isolates })
+        Ok(Self {
+            board,
+            slots: slots.into(),
+            queue: config.queue.max(1),
+        })
     }
 
     pub fn isolates(&self) -> usize {
-        self.isolates
+        self.slots.len()
     }
 
     pub async fn render(&self, input: String, context: HostContext) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
-        match self.tx.try_send(Job {
+        let job = Job {
             input,
             context,
             reply,
-        }) {
-            Ok(()) => {}
-            Err(TrySendError::Full(_)) => return Err(RenderError::Busy),
-            Err(TrySendError::Disconnected(_)) => return Err(RenderError::Closed),
+        };
+        let idle = {
+            let mut board = lock(&self.board);
+            match board.idle.pop() {
+                Some(id) => Some((id, job)),
+                None if board.waiting.len() < self.queue => {
+                    board.waiting.push_back(job);
+                    None
+                }
+                None => return Err(RenderError::Busy),
+            }
+        };
+        if let Some((id, job)) = idle {
+            // The isolate marked itself idle and waits on its empty slot.
+            if self.slots[id].send(job).is_err() {
+                return Err(RenderError::Closed);
+            }
         }
         answer.await.unwrap_or(Err(RenderError::Closed))
     }
 }
 
-fn worker(config: Arc<PoolConfig>, rx: Receiver<Job>, watchdog: Watchdog) {
+fn lock(board: &Mutex<Board>) -> MutexGuard<'_, Board> {
+    // The lock guards two plain collections changed in one step each: a panic elsewhere
+    // cannot leave them half-changed.
+    board
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn worker(
+    id: usize,
+    config: Arc<PoolConfig>,
+    board: Arc<Mutex<Board>>,
+    slot: Receiver<Job>,
+    watchdog: Watchdog,
+) {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -111,7 +160,15 @@ fn worker(config: Arc<PoolConfig>, rx: Receiver<Job>, watchdog: Watchdog) {
     let _enter = runtime.enter();
     let new_isolate = || Isolate::new(config.snapshot, config.heap_limit, config.fetch.clone());
     let mut isolate = Some(new_isolate());
-    while let Ok(job) = rx.recv() {
+    let mut next = take_or_wait(&board, id);
+    loop {
+        let job = match next.take() {
+            Some(job) => job,
+            None => match slot.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+        };
         let current = isolate.get_or_insert_with(new_isolate);
         let outcome =
             runtime.block_on(current.render(job.input, job.context, config.deadline, &watchdog));
@@ -120,6 +177,19 @@ fn worker(config: Arc<PoolConfig>, rx: Receiver<Job>, watchdog: Watchdog) {
             drop(isolate.take());
             isolate = Some(new_isolate());
         }
+        // Free before answering: the answer's next request then finds this warm isolate.
+        next = take_or_wait(&board, id);
         let _ = job.reply.send(outcome.result);
     }
+}
+
+/// The job that waits longest, or none after marking this isolate idle (its slot then
+/// receives the next job).
+fn take_or_wait(board: &Mutex<Board>, id: usize) -> Option<Job> {
+    let mut board = lock(board);
+    let job = board.waiting.pop_front();
+    if job.is_none() {
+        board.idle.push(id);
+    }
+    job
 }

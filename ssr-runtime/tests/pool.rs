@@ -8,10 +8,14 @@ use ssr_runtime::{create_snapshot, HostContext, HostFetch, Pool, PoolConfig, Ren
 const BUNDLE: &str = r#"
 // A module-scope value that a careless bundle could fill with one caller's data.
 let lastCaller = null;
+// How many renders this isolate has run.
+let renders = 0;
 globalThis.__ssrEntry = async (input) => {
   const req = JSON.parse(input);
+  renders += 1;
   switch (req.kind) {
     case "hello": return "hello " + req.name;
+    case "count": return String(renders);
     case "loop": for (;;) {}
     case "throw": throw new Error("boom from render");
     case "heap": { const keep = []; for (;;) keep.push(new Array(100000).fill(req.kind)); }
@@ -289,4 +293,38 @@ async fn a_full_queue_sheds_load_with_busy() {
         }
     }
     assert!(refused >= 1, "a full queue must refuse work");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_render_at_a_time_stays_on_the_warm_isolate() {
+    let pool = pool(4, Duration::from_secs(2));
+    let mut last = String::new();
+    for _ in 0..20 {
+        last = pool
+            .render(req(serde_json::json!({"kind": "count"})), ctx("x"))
+            .await
+            .unwrap();
+    }
+    // Each render went to the isolate that had just finished: it ran all twenty.
+    assert_eq!(last, "20");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renders_queued_behind_busy_isolates_all_run() {
+    let pool = pool(2, Duration::from_secs(2));
+    let renders: Vec<_> = (0..40)
+        .map(|i| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                pool.render(
+                    req(serde_json::json!({"kind": "hello", "name": i.to_string()})),
+                    ctx("x"),
+                )
+                .await
+            })
+        })
+        .collect();
+    for (i, render) in renders.into_iter().enumerate() {
+        assert_eq!(render.await.unwrap().unwrap(), format!("hello {i}"));
+    }
 }
