@@ -33,9 +33,25 @@ use axum::Router;
 use crate::config::Config;
 use crate::services::Db;
 
-/// What every API handler may use.
+/// What every API handler may use: one shared handle, so that the many clones a request makes
+/// (every `State` extractor and middleware takes one) cost one counter, not one per part.
 #[derive(Clone)]
-pub struct ApiState {
+pub struct ApiState(Arc<ApiParts>);
+
+impl ApiState {
+    pub fn new(parts: ApiParts) -> Self {
+        Self(Arc::new(parts))
+    }
+}
+
+impl std::ops::Deref for ApiState {
+    type Target = ApiParts;
+    fn deref(&self) -> &ApiParts {
+        &self.0
+    }
+}
+
+pub struct ApiParts {
     pub config: Arc<Config>,
     pub db: Db,
     pub notify: Arc<crate::providers::notify::Notifications>,

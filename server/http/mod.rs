@@ -72,8 +72,18 @@ impl axum::extract::FromRef<AppState> for ApiState {
     }
 }
 
+/// What every page handler may use, shared as one handle like `ApiState`.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<AppParts>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppParts;
+    fn deref(&self) -> &AppParts {
+        &self.0
+    }
+}
+
+pub struct AppParts {
     pub config: Arc<Config>,
     pub api: ApiState,
     pub ssr: ssr_runtime::Pool,
@@ -100,7 +110,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
     // Sandbox providers call the bank's webhooks through the router, as real ones would.
     let _ = api_state.loopback.set(api_router.clone());
     start_background_work(&api_state, &lifecycle);
-    let state = AppState {
+    let state = AppState(Arc::new(AppParts {
         config: config.clone(),
         api: api_state,
         ssr: start_renderers(&config, &api_router)?,
@@ -109,7 +119,7 @@ pub fn build(config: Config, db: Db) -> anyhow::Result<(Router, Arc<crate::lifec
         manifest: Arc::new(assets::Manifest::embedded()),
         lifecycle: lifecycle.clone(),
         static_pages: Arc::new(static_pages::StaticPages::default()),
-    };
+    }));
     let pages = sandbox_pages(&state)
         .merge(bank_pages())
         .route("/back-office", get(back_office::page))
@@ -159,7 +169,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
         crate::providers::rates::from_config(&config.exchange.rates),
         db.clone(),
     );
-    Ok(ApiState {
+    Ok(ApiState::new(api::ApiParts {
         config: config.clone(),
         db,
         notify: Arc::new(notify),
@@ -180,7 +190,7 @@ fn api_state(config: &Arc<Config>, db: Db) -> anyhow::Result<ApiState> {
             config,
             &merchant_clock,
         ),
-    })
+    }))
 }
 
 /// The password-reset worker and the background jobs, stopped with the process's lifecycle.
