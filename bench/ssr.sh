@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SSR throughput and latency: the bank against Node.js rendering the same server bundle.
-# Prints requests/s and p50/p99 at 1 and 50 connections for six pages, and bank/Node ratios.
+# Prints requests/s and p50/p99 at 1 and 50 connections for six pages, and bank/Node ratios; and the
+# CPU time per request of both servers together (the bank also answers the Node renderer's API calls),
+# which moves less than requests/s when the machine's speed does.
 # Each side runs as configured out of the box for this machine: the bank with its default isolates
 # (two per core), Node with one cluster worker per core (a worker interleaves renders on its own).
 set -euo pipefail
@@ -16,21 +18,44 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 ./target/release/bank server-bundle > "$work/server.js"
 BANK_SANDBOX=on BANK_PORT=18180 DATABASE_URL="sqlite://$work/bank.db" RUST_LOG=warn \
   ./target/release/bank >/dev/null 2>&1 &
+bank_pid=$!
 node bench/node-server.mjs "$work/server.js" 18181 "$workers" http://127.0.0.1:18180 &
 for _ in $(seq 50); do curl -sf http://127.0.0.1:18180/readyz >/dev/null && curl -sf -o /dev/null http://127.0.0.1:18181/login && break; sleep 0.2; done
 
-measure() { # url connections -> "rps p50 p99"
-  wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency -H "User-Agent: bench-desktop" "$1" |
-    awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}'
+# CPU clock ticks used so far by the bank and every Node process.
+server_ticks() {
+  local total=0 pid u s
+  for pid in "$bank_pid" $(pgrep -f "bench/node-server.mjs"); do
+    read -r u s < <(awk '{print $14, $15}' "/proc/$pid/stat") && total=$((total + u + s))
+  done
+  echo "$total"
+}
+ticks_per_second=$(getconf CLK_TCK)
+wrk_summary() { # -> "rps p50 p99 requests"
+  awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} / requests in / {n=$1} END {print rps, p50, p99, n}'
+}
+measure() { # url connections [cookie] -> "rps p50 p99 cpu-ms-per-request"
+  local before rps p50 p99 n
+  before=$(server_ticks)
+  read -r rps p50 p99 n < <(wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency \
+    -H "User-Agent: bench-desktop" ${3:+-H "Cookie: $3"} "$1" | wrk_summary)
+  echo "$rps $p50 $p99 $(awk -v t=$(($(server_ticks) - before)) -v hz="$ticks_per_second" -v n="$n" \
+    'BEGIN { printf "%.3f", t * 1000 / hz / n }')"
+}
+row() { # label conn bank-rps p50 p99 cpu node-rps p50 p99 cpu
+  printf "%-23s %4s | %9s %9s %9s %7s | %9s %9s %9s %7s | %5s %5s\n" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" \
+    "${10}" "$(awk -v a="$3" -v b="$7" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk -v a="${10}" -v b="$6" 'BEGIN { printf "%.2f", a / b }')"
 }
 
-printf "%-22s %4s | %10s %9s %9s | %10s %9s %9s | %s\n" page conn "bank rps" p50 p99 "node rps" p50 p99 "bank/node rps"
+echo "cpu: CPU ms per request of both servers; the last two columns: bank/node requests/s and node/bank CPU"
+printf "%-23s %4s | %9s %9s %9s %7s | %9s %9s %9s %7s | %5s %5s\n" page conn "bank rps" p50 p99 cpu "node rps" p50 p99 \
+  cpu rps cpu
 for path in / /login /privacy-policy; do
   for conn in 1 50; do
-    read -r brps bp50 bp99 < <(measure "http://127.0.0.1:18180$path" "$conn")
-    read -r nrps np50 np99 < <(measure "http://127.0.0.1:18181$path" "$conn")
-    ratio=$(awk -v a="$brps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')
-    printf "%-22s %4s | %10s %9s %9s | %10s %9s %9s | %s\n" "$path" "$conn" "$brps" "$bp50" "$bp99" "$nrps" "$np50" "$np99" "$ratio"
+    read -r brps bp50 bp99 bcpu < <(measure "http://127.0.0.1:18180$path" "$conn")
+    read -r nrps np50 np99 ncpu < <(measure "http://127.0.0.1:18181$path" "$conn")
+    row "$path" "$conn" "$brps" "$bp50" "$bp99" "$bcpu" "$nrps" "$np50" "$np99" "$ncpu"
   done
 done
 
@@ -57,10 +82,9 @@ measure_signed_in() { # url connections cookie -> "rps p50 p99"
 cookie=$(log_in http://127.0.0.1:18180)
 for path in /dashboard /transfer/1 /cards; do
   for conn in 1 50; do
-    read -r brps bp50 bp99 < <(measure_signed_in "http://127.0.0.1:18180$path" "$conn" "$cookie")
-    read -r nrps np50 np99 < <(measure_signed_in "http://127.0.0.1:18181$path" "$conn" "$cookie")
-    ratio=$(awk -v a="$brps" -v b="$nrps" 'BEGIN { printf "%.2f", a / b }')
-    printf "%-22s %4s | %10s %9s %9s | %10s %9s %9s | %s\n" "$path (signed in)" "$conn" "$brps" "$bp50" "$bp99" "$nrps" "$np50" "$np99" "$ratio"
+    read -r brps bp50 bp99 bcpu < <(measure "http://127.0.0.1:18180$path" "$conn" "$cookie")
+    read -r nrps np50 np99 ncpu < <(measure "http://127.0.0.1:18181$path" "$conn" "$cookie")
+    row "$path (signed in)" "$conn" "$brps" "$bp50" "$bp99" "$bcpu" "$nrps" "$np50" "$np99" "$ncpu"
   done
 done
 account=$(curl -sf -X POST -H "Cookie: $cookie" -H "Origin: http://127.0.0.1:18180" \
