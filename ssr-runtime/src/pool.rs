@@ -160,7 +160,7 @@ fn worker(
     let _enter = runtime.enter();
     let new_isolate = || Isolate::new(config.snapshot, config.heap_limit, config.fetch.clone());
     let mut isolate = Some(new_isolate());
-    let mut next = take_or_wait(&board, id);
+    let mut next = take_or_wait(&board, id, Warmth::Cold);
     loop {
         let job = match next.take() {
             Some(job) => job,
@@ -172,24 +172,38 @@ fn worker(
         let current = isolate.get_or_insert_with(new_isolate);
         let outcome =
             runtime.block_on(current.render(job.input, job.context, config.deadline, &watchdog));
-        if outcome.poisoned {
+        let warmth = if outcome.poisoned {
             // Replace before answering, so the next job finds a ready isolate.
             drop(isolate.take());
             isolate = Some(new_isolate());
-        }
-        // Free before answering: the answer's next request then finds this warm isolate.
-        next = take_or_wait(&board, id);
+            Warmth::Cold
+        } else {
+            Warmth::Warm
+        };
+        // Free before answering: the answer's next request then finds this isolate.
+        next = take_or_wait(&board, id, warmth);
         let _ = job.reply.send(outcome.result);
     }
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Warmth {
+    /// Has just rendered: the next render should come here.
+    Warm,
+    /// New (at start, or replacing a poisoned one): used when the warm ones are busy.
+    Cold,
+}
+
 /// The job that waits longest, or none after marking this isolate idle (its slot then
-/// receives the next job).
-fn take_or_wait(board: &Mutex<Board>, id: usize) -> Option<Job> {
+/// receives the next job): on top of the idle isolates when warm, beneath them when cold.
+fn take_or_wait(board: &Mutex<Board>, id: usize, warmth: Warmth) -> Option<Job> {
     let mut board = lock(board);
     let job = board.waiting.pop_front();
     if job.is_none() {
-        board.idle.push(id);
+        match warmth {
+            Warmth::Warm => board.idle.push(id),
+            Warmth::Cold => board.idle.insert(0, id),
+        }
     }
     job
 }
