@@ -1,61 +1,15 @@
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+//! The operators' per-flag overrides (`bank features`), which win over configuration.
+
+use std::sync::Arc;
 
 use super::Db;
 
-/// How long a process answers the overrides it read without asking again. Every page and many
-/// calls consult the flags; an operator's change reaches the process that made it at once (it
-/// forgets what it read) and the rest of the fleet within this long.
-pub const REREAD_AFTER: Duration = Duration::from_secs(1);
+pub type Overrides = Vec<(String, bool)>;
 
-type Overrides = Vec<(String, bool)>;
-
-/// The overrides as last read, and when; the generation counts the process's own changes, so a
-/// read that began before one is not kept after it.
-#[derive(Clone, Default)]
-pub struct Cache(Arc<Mutex<Held>>);
-
-#[derive(Default)]
-struct Held {
-    generation: u64,
-    read: Option<(Instant, Overrides)>,
-}
-
-impl Cache {
-    /// The overrides when read lately; else the generation a new read starts in.
-    fn fresh(&self) -> Result<Overrides, u64> {
-        let held = self.0.lock().expect("feature cache");
-        match &held.read {
-            Some((read_at, overrides)) if read_at.elapsed() < REREAD_AFTER => Ok(overrides.clone()),
-            _ => Err(held.generation),
-        }
-    }
-
-    fn keep(&self, generation: u64, read_at: Instant, overrides: &Overrides) {
-        let mut held = self.0.lock().expect("feature cache");
-        if held.generation == generation {
-            held.read = Some((read_at, overrides.clone()));
-        }
-    }
-
-    fn forget(&self) {
-        let mut held = self.0.lock().expect("feature cache");
-        held.generation += 1;
-        held.read = None;
-    }
-}
-
-/// Per-flag overrides that operators stored; they win over configuration. Read at most once a
-/// second per process (`REREAD_AFTER`).
-pub async fn overrides(db: &Db) -> Result<Vec<(String, bool)>, sqlx::Error> {
-    let generation = match db.feature_overrides.fresh() {
-        Ok(overrides) => return Ok(overrides),
-        Err(generation) => generation,
-    };
-    let read_at = Instant::now();
-    let overrides = read(db).await?;
-    db.feature_overrides.keep(generation, read_at, &overrides);
-    Ok(overrides)
+/// Per-flag overrides that operators stored. Every page and many calls consult the flags, so
+/// they are read at most once a second per process (`reread.rs`).
+pub async fn overrides(db: &Db) -> Result<Arc<Overrides>, sqlx::Error> {
+    db.feature_overrides.get(|| read(db)).await
 }
 
 async fn read(db: &Db) -> Result<Overrides, sqlx::Error> {

@@ -46,6 +46,7 @@ pub mod rate_limits;
 pub mod recipients;
 pub mod referrals;
 pub mod registration_fees;
+pub mod reread;
 pub mod reset_requests;
 pub mod reviews;
 pub mod sessions;
@@ -85,8 +86,10 @@ pub struct Db {
     /// The bank's "now" (`domain::clock`): what every stamp, expiry and due time is read from,
     /// carried with the database handle so every layer and job of one bank shares it.
     pub clock: Clock,
-    /// The operators' flag overrides as last read (`features.rs`), shared by the process.
-    pub(crate) feature_overrides: features::Cache,
+    /// The operators' flag overrides and the promo campaigns as last read (`reread.rs`),
+    /// shared by the process.
+    pub(crate) feature_overrides: reread::Reread<features::Overrides>,
+    pub(crate) promos: reread::Reread<Vec<crate::domain::engagement::promos::Campaign>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -164,7 +167,8 @@ impl Db {
             pool,
             backend,
             clock: Clock::system(),
-            feature_overrides: features::Cache::default(),
+            feature_overrides: Default::default(),
+            promos: Default::default(),
         })
     }
 

@@ -53,18 +53,15 @@ pub async fn all(db: &Db) -> Result<Vec<Campaign>, sqlx::Error> {
         .collect()
 }
 
-/// The campaigns running at `now` (their audience is checked by the caller).
+/// The campaigns running at `now` (their audience is checked by the caller). Every signed-in
+/// page asks, so the campaigns are read at most once a second per process (`reread.rs`).
 pub async fn running(db: &Db, now: i64) -> Result<Vec<Campaign>, sqlx::Error> {
-    sqlx::query_as::<_, CampaignRow>(&format!(
-        "SELECT {COLUMNS} FROM promos WHERE starts_at <= $1 AND (ends_at IS NULL OR ends_at > $1) \
-         ORDER BY name"
-    ))
-    .bind(now)
-    .fetch_all(&db.pool)
-    .await?
-    .into_iter()
-    .map(campaign)
-    .collect()
+    let campaigns = db.promos.get(|| all(db)).await?;
+    Ok(campaigns
+        .iter()
+        .filter(|c| c.starts_at <= now && c.ends_at.is_none_or(|end| end > now))
+        .cloned()
+        .collect())
 }
 
 /// Starts or replaces the campaign of its promo.
@@ -94,6 +91,7 @@ pub async fn put(db: &Db, campaign: &Campaign) -> Result<(), sqlx::Error> {
     .bind(db.now_ms())
     .execute(&db.pool)
     .await?;
+    db.promos.forget();
     Ok(())
 }
 
@@ -107,6 +105,7 @@ pub async fn end(db: &Db, promo: Promo, now: i64) -> Result<bool, sqlx::Error> {
     .bind(promo.name())
     .execute(&db.pool)
     .await?;
+    db.promos.forget();
     Ok(done.rows_affected() > 0)
 }
 
