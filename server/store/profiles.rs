@@ -1,5 +1,4 @@
 use super::Db;
-use crate::domain::accounts::money::Currency;
 use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::profiles::access::{ProfileType, Role};
 
@@ -91,36 +90,7 @@ pub async fn for_user(db: &Db, user_id: &UserId) -> Result<Vec<Profile>, sqlx::E
         .collect()
 }
 
-/// As [`for_user`], each with the currency of its primary account (none before one is open),
-/// in one statement: what every signed-in page and call starts from.
-pub async fn for_user_with_primary(
-    db: &Db,
-    user_id: &UserId,
-) -> Result<Vec<(Profile, Option<Currency>)>, sqlx::Error> {
-    let rows = sqlx::query_as::<_, (String, String, String, i64, String, String, Option<String>)>(
-        "SELECT p.id, p.type, p.name, m.is_default, m.role, m.rights, \
-         (SELECT b.currency FROM bank_accounts b WHERE b.profile_id = p.id AND b.is_primary <> 0 \
-          ORDER BY b.created_at, b.id LIMIT 1) \
-         FROM profiles p JOIN profile_members m ON m.profile_id = p.id WHERE m.user_id = $1 \
-         ORDER BY m.is_default DESC, p.name",
-    )
-    .bind(user_id)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.into_iter()
-        .map(|(id, kind, name, is_default, role, rights, currency)| {
-            let currency = currency
-                .map(|code| super::named("currency", &code))
-                .transpose()?;
-            Ok((
-                profile(id, &kind, name, is_default, &role, &rights)?,
-                currency,
-            ))
-        })
-        .collect()
-}
-
-fn profile(
+pub(super) fn profile(
     id: String,
     kind: &str,
     name: String,

@@ -116,48 +116,86 @@ pub async fn authenticate(
     }))
 }
 
-/// The user behind a live access token, with their row, in one statement: every signed-in page
-/// and call starts here, so the session and the person are read in one round trip.
-pub async fn authenticate_user(
+/// The live session of an access token, its person, and their profiles (each with the
+/// currency of its primary account, none before one is open), in one statement: every signed-in
+/// page and call starts here. One row per profile, or one without a profile.
+pub async fn signed_in(
     db: &Db,
     access: &str,
     now: i64,
-) -> Result<Option<(SessionUser, super::users::UserRow)>, sqlx::Error> {
+) -> Result<Option<SignedInRows>, sqlx::Error> {
+    use sqlx::Row;
     let columns = super::users::COLUMNS
         .split(", ")
         .map(|column| format!("u.{column}"))
         .collect::<Vec<_>>()
         .join(", ");
-    type Row = (
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        Option<String>,
-        String,
-    );
-    let row = sqlx::query_as::<_, Row>(&format!(
-        "SELECT s.id, {columns} FROM sessions s JOIN users u ON u.id = s.user_id \
+    let rows = sqlx::query(&format!(
+        "SELECT s.id, {columns}, p.id, p.type, p.name, m.is_default, m.role, m.rights, \
+         (SELECT b.currency FROM bank_accounts b WHERE b.profile_id = p.id AND b.is_primary <> 0 \
+          ORDER BY b.created_at, b.id LIMIT 1) \
+         FROM sessions s JOIN users u ON u.id = s.user_id \
+         LEFT JOIN profile_members m ON m.user_id = u.id \
+         LEFT JOIN profiles p ON p.id = m.profile_id \
          WHERE s.access_hash = $1 AND s.revoked_at IS NULL AND s.rotated_at IS NULL \
-         AND s.access_expires_at > $2"
+         AND s.access_expires_at > $2 \
+         ORDER BY m.is_default DESC, p.name"
     ))
     .bind(digest(access, CONTEXT))
     .bind(now)
-    .fetch_optional(&db.pool)
+    .fetch_all(&db.pool)
     .await?;
-    let Some((session_id, id, email, hash, name, surname, method, flow, kyc)) = row else {
+    let Some(first) = rows.first() else {
         return Ok(None);
     };
-    let user = super::users::from_row((id, email, hash, name, surname, method, flow, kyc))?;
+    let user = super::users::from_row((
+        first.try_get(1)?,
+        first.try_get(2)?,
+        first.try_get(3)?,
+        first.try_get(4)?,
+        first.try_get(5)?,
+        first.try_get(6)?,
+        first.try_get(7)?,
+        first.try_get(8)?,
+    ))?;
     let session = SessionUser {
-        session_id,
+        session_id: first.try_get(0)?,
         user_id: user.id.clone(),
     };
-    Ok(Some((session, user)))
+    let mut profiles = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let Some(id) = row.try_get::<Option<String>, _>(9)? else {
+            continue;
+        };
+        let kind: String = row.try_get(10)?;
+        let role: String = row.try_get(13)?;
+        let rights: String = row.try_get(14)?;
+        let currency = row
+            .try_get::<Option<String>, _>(15)?
+            .map(|code| super::named("currency", &code))
+            .transpose()?;
+        let profile = super::profiles::profile(
+            id,
+            &kind,
+            row.try_get(11)?,
+            row.try_get(12)?,
+            &role,
+            &rights,
+        )?;
+        profiles.push((profile, currency));
+    }
+    Ok(Some((session, user, profiles)))
 }
+
+/// A signed-in caller as [`signed_in`] reads them.
+pub type SignedInRows = (
+    SessionUser,
+    super::users::UserRow,
+    Vec<(
+        super::profiles::Profile,
+        Option<crate::domain::accounts::money::Currency>,
+    )>,
+);
 
 /// Exchanges a refresh token for new tokens, once.
 pub async fn refresh(db: &Db, refresh: &str, now: i64) -> Result<Tokens, RefreshError> {

@@ -51,17 +51,15 @@ pub async fn signed_in(
     access: &str,
     wanted: Option<&str>,
 ) -> Result<Option<SignedIn>, sqlx::Error> {
-    // Two statements: the session with its person, then their profiles with each one's
-    // primary currency.
-    let Some((session, user)) = store::sessions::authenticate_user(db, access, db.now_ms()).await?
+    // One statement: the session with its person and their profiles with each one's primary
+    // currency.
+    let Some((session, user, profiles)) =
+        store::sessions::signed_in(db, access, db.now_ms()).await?
     else {
         return Ok(None);
     };
     let (profiles, currencies): (Vec<Profile>, Vec<Option<Currency>>) =
-        store::profiles::for_user_with_primary(db, &user.id)
-            .await?
-            .into_iter()
-            .unzip();
+        profiles.into_iter().unzip();
     let selected = store::profiles::choose(&profiles, wanted).cloned();
     let primary_currency = selected.as_ref().and_then(|chosen| {
         let at = profiles.iter().position(|p| p.id == chosen.id)?;
