@@ -135,6 +135,50 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
     assert!(profiles
         .iter()
         .any(|p| p.name == "Hale Logistics Ltd" && !p.is_default));
+    // Every signed-in call reads its caller's profiles with the session: the default first,
+    // then by name, each with its own access.
+    let session = bank
+        .send(
+            axum::http::Request::get("/v2/session")
+                .header("authorization", &auth)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .read::<serde_json::Value>();
+    let listed: Vec<(String, bool, String)> = session["profilesList"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["isDefault"].as_bool().unwrap(),
+                p["myAccess"]["role"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = listed.iter().map(|(name, _, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Bennett & Hale Trading Ltd",
+            "Anna Smith",
+            "Hale Logistics Ltd"
+        ],
+        "{session}"
+    );
+    assert_eq!(
+        listed
+            .iter()
+            .map(|(_, default, _)| *default)
+            .collect::<Vec<_>>(),
+        [true, false, false]
+    );
+    assert!(
+        listed.iter().all(|(_, _, role)| role == "admin"),
+        "{session}"
+    );
 });
 
 // A business owner who starts a personal account and does not want to pay its fee goes back to
