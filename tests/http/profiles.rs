@@ -137,13 +137,7 @@ on_both_backends!(profiles_are_listed_and_added, |bank| {
         .any(|p| p.name == "Hale Logistics Ltd" && !p.is_default));
     // Every signed-in call reads its caller's profiles with the session: the default first,
     // then by name, each with its own access.
-    let session = bank
-        .send(
-            axum::http::Request::get("/v2/session")
-                .header("authorization", &auth)
-                .body(axum::body::Body::empty())
-                .unwrap(),
-        )
+    let session = call(bank, &owner, "GET", "/v2/session", json!({}))
         .await
         .read::<serde_json::Value>();
     let listed: Vec<(String, bool, String)> = session["profilesList"]
