@@ -158,6 +158,8 @@ const featureState = (page, name) =>
 describe("promos", () => {
   it("opens the first waiting promo on the dashboard, and once dismissed it stays so", async () => {
     bank.cli(["promos", "add", "rolesPromo", "--business", "--roles", "admin"]);
+    // Each process reads the campaigns at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     await logInWithSms(page, bank, ...OLIVIA);
@@ -179,6 +181,8 @@ describe("promos", () => {
   it("never opens SPEC's phone exceptions on the phone, and its action leads to the feature", async () => {
     bank.cli(["promos", "add", "corporateCardsPromo", "--personal"]);
     bank.cli(["promos", "add", "swiftPromo", "--personal"]);
+    // Each process reads the campaigns at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
     await logInWithSms(page, bank, ...TOM);
