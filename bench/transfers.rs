@@ -87,6 +87,7 @@ async fn main() -> anyhow::Result<()> {
                 .await?;
         }
         let queue = Arc::new(tokio::sync::Mutex::new(work));
+        let cpu_before = cpu_ticks()?;
         let started = Instant::now();
         let mut workers = Vec::new();
         for _ in 0..clients {
@@ -122,6 +123,7 @@ async fn main() -> anyhow::Result<()> {
             failed += worker.await?;
         }
         let seconds = started.elapsed().as_secs_f64();
+        let cpu = cpu_ticks()?.since(cpu_before);
         let payers = if spread == 1 {
             "one profile".to_string()
         } else {
@@ -131,12 +133,22 @@ async fn main() -> anyhow::Result<()> {
             "submit, {clients:>2} clients, {payers:>12}: {:>7.0} transfers/s ({per_round} in {seconds:.2} s, {failed} failed)",
             per_round as f64 / seconds
         );
+        println!(
+            "  CPU per submit: {:.2} ms in this process (server and clients), {:.2} ms elsewhere (PostgreSQL, the kernel)",
+            cpu.own_ms / per_round as f64,
+            cpu.others_ms / per_round as f64
+        );
         if profiling && clients == 1 {
             statements_per_submit(&db, per_round).await?;
         }
     }
 
-    for settlers in [1usize, 4] {
+    // BENCH_SUBMIT_ONLY: the submit rounds alone (comparing two builds of the submit).
+    let settlers = match std::env::var("BENCH_SUBMIT_ONLY").is_ok_and(|v| !v.is_empty()) {
+        true => vec![],
+        false => vec![1usize, 4],
+    };
+    for settlers in settlers {
         if settlers == 4 {
             // The same transfers again, so the four settle as many as the one did.
             sqlx::query("UPDATE transfers SET status = 'pending' WHERE status = 'completed'")
@@ -199,6 +211,49 @@ async fn statements_per_submit(db: &Db, submits: usize) -> anyhow::Result<()> {
         println!("  {:>5.2} x {:>6.3} ms  {shown}", per(*calls), mean_ms);
     }
     Ok(())
+}
+
+/// CPU time so far: this process's, and the whole machine's busy time (all cores).
+struct CpuTicks {
+    own: u64,
+    machine: u64,
+}
+
+struct CpuSpent {
+    own_ms: f64,
+    others_ms: f64,
+}
+
+impl CpuTicks {
+    fn since(&self, before: CpuTicks) -> CpuSpent {
+        // Both files count in clock ticks (USER_HZ, 100 a second on Linux).
+        let own = self.own.saturating_sub(before.own) as f64 * 10.0;
+        let machine = self.machine.saturating_sub(before.machine) as f64 * 10.0;
+        CpuSpent {
+            own_ms: own,
+            others_ms: (machine - own).max(0.0),
+        }
+    }
+}
+
+fn cpu_ticks() -> anyhow::Result<CpuTicks> {
+    let stat = std::fs::read_to_string("/proc/self/stat")?;
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let own = fields[11].parse::<u64>()? + fields[12].parse::<u64>()?;
+    let machine = std::fs::read_to_string("/proc/stat")?;
+    let cpu: Vec<u64> = machine
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    // user, nice, system, irq, softirq, steal: busy; idle and iowait are not.
+    let busy = [0, 1, 2, 5, 6, 7].iter().filter_map(|&i| cpu.get(i)).sum();
+    Ok(CpuTicks { own, machine: busy })
 }
 
 async fn pending(db: &Db) -> anyhow::Result<i64> {

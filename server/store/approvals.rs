@@ -11,22 +11,6 @@ use crate::domain::accounts::money::Currency;
 use crate::domain::ids::{AccountId, ProfileId, UserId};
 use crate::domain::payments::second_approval::RequestState;
 
-/// The threshold of the profile for a currency, in minor units.
-pub async fn threshold(
-    db: &Db,
-    profile_id: &ProfileId,
-    currency: Currency,
-) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query_as::<_, (i64,)>(
-        "SELECT threshold FROM approval_rules WHERE profile_id = $1 AND currency = $2",
-    )
-    .bind(profile_id)
-    .bind(currency.code())
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.map(|(t,)| t))
-}
-
 pub async fn rules(db: &Db, profile_id: &ProfileId) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
     sqlx::query_as::<_, (String, i64)>(
         "SELECT currency, threshold FROM approval_rules WHERE profile_id = $1 ORDER BY currency",

@@ -7,25 +7,6 @@ use crate::domain::accounts::money::Currency;
 use crate::domain::ids::ProfileId;
 use crate::domain::payments::limits::OwnLimit;
 
-/// The profile's own limits in a currency, read in the submit's transaction.
-pub async fn of_in(
-    conn: &mut AnyConnection,
-    profile_id: &ProfileId,
-    currency: Currency,
-) -> Result<Option<OwnLimit>, sqlx::Error> {
-    let row = sqlx::query_as::<_, (i64, i64)>(
-        "SELECT per_transfer, daily FROM profile_limits WHERE profile_id = $1 AND currency = $2",
-    )
-    .bind(profile_id)
-    .bind(currency.code())
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.map(|(per_transfer, daily)| OwnLimit {
-        per_transfer,
-        daily,
-    }))
-}
-
 /// Every own limit of a profile, by currency.
 pub async fn of_profile(
     db: &Db,

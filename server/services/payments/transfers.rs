@@ -13,7 +13,7 @@ use crate::domain::ids::AccountId;
 use crate::domain::london;
 use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
-use crate::domain::payments::limits::Breach;
+use crate::domain::payments::limits::{Breach, OwnLimit};
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::payee_account::PayeeAccount;
 use crate::domain::payments::receiver::Receiver;
@@ -108,6 +108,12 @@ pub struct Plan {
     /// The payee's account when it is one of this bank's, whatever its state: Confirmation of
     /// Payee answers from it without looking it up again.
     pub payee_here: Option<BankAccount>,
+    /// The profile's own limits in the transfer's currency, checked when the transfer is made.
+    /// Read with the account, before the transaction: a limit that operations change during a
+    /// submit applies from the next one, as it would had the submit come a moment earlier.
+    pub own_limit: Option<OwnLimit>,
+    /// The profile's second-approval threshold in that currency.
+    pub threshold: Option<i64>,
 }
 
 impl Plan {
@@ -132,10 +138,13 @@ pub async fn plan(
             "Field is required".to_string(),
         )])));
     }
-    let account = store::bank_accounts::by_id(db, &AccountId::from(account_id))
-        .await?
-        .filter(|a| a.profile_id == payer.profile_id)
-        .ok_or(TransferError::NoAccount)?;
+    // The account with its own fee, limits and approval threshold, in one read.
+    let scheme = terms.scheme.map(|scheme| scheme.as_str());
+    let paying =
+        store::bank_accounts::paying(db, &AccountId::from(account_id), payer.profile_id, scheme)
+            .await?
+            .ok_or(TransferError::NoAccount)?;
+    let account = paying.account;
     let swift_allowed = crate::services::engagement::features::flags(db, config)
         .await?
         .get(Flag::SwiftAllowed);
@@ -146,15 +155,10 @@ pub async fn plan(
     };
     let checked =
         transfer::check(&input, account.currency, swift_allowed).map_err(TransferError::Fields)?;
-    let fee = super::fees::fee(
-        db,
-        config,
-        payer.profile_id,
-        checked.scheme,
-        account.currency,
-    )
-    .await?
-    .ok_or(TransferError::SchemeCurrency)?;
+    let fee = config
+        .transfer_fees
+        .fee_for(paying.own_fee, checked.scheme, account.currency)
+        .ok_or(TransferError::SchemeCurrency)?;
     let payee_account = checked.payee_account();
     let binding = approval::binding(&checked.terms(&account.id, &payee_account, fee));
     // A transfer waiting for its second approval holds its money: approving those very terms
@@ -194,6 +198,8 @@ pub async fn plan(
         binding,
         on_us,
         payee_here,
+        own_limit: paying.own_limit,
+        threshold: paying.threshold,
     })
 }
 
@@ -304,13 +310,11 @@ pub(super) async fn submit_as(
     let payee_check = confirmed_payee(db, checker, payer, body, &plan).await?;
     let now = db.now_ms();
     let digest = transfer::request_digest(&plan.account.id, &plan.checked, &body.attachments);
-    // An admin's transfers never wait, so their threshold is not read.
-    if approves.is_none() && !payer.is_admin {
-        let threshold =
-            store::approvals::threshold(db, payer.profile_id, plan.account.currency).await?;
-        if second_approval::must_wait(payer.is_admin, threshold, plan.checked.amount) {
-            return approvals::place(db, payer, body, &id, &plan, &digest, now).await;
-        }
+    // The second approval of a waiting request does not wait again; an admin's never waits.
+    if approves.is_none()
+        && second_approval::must_wait(payer.is_admin, plan.threshold, plan.checked.amount)
+    {
+        return approvals::place(db, payer, body, &id, &plan, &digest, now).await;
     }
     let (transfer, written) = make(
         db,
@@ -500,7 +504,6 @@ async fn make_in(
     {
         return Err(TransferError::Approval(ApprovalProblem::NotApproved));
     }
-    let own_limit = store::profile_limits::of_in(conn, payer.profile_id, currency).await?;
     let scheme = plan.checked.scheme;
     let status = if plan.on_us.is_some() {
         TransferStatus::Completed
@@ -574,7 +577,7 @@ async fn make_in(
     let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
     config
         .transfer_limits
-        .check_for(own_limit, currency, plan.checked.amount, sent_today)
+        .check_for(plan.own_limit, currency, plan.checked.amount, sent_today)
         .map_err(|breach| TransferError::Limit(breach, currency))?;
     Ok((transfer, payer_row))
 }
