@@ -18,6 +18,7 @@ pub mod email_verifications;
 pub mod exchanges;
 pub mod factored_invoices;
 pub mod features;
+pub mod group_commit;
 pub mod health;
 pub mod identity_checks;
 mod ids;
@@ -90,6 +91,8 @@ pub struct Db {
     /// shared by the process.
     pub(crate) feature_overrides: reread::Reread<features::Overrides>,
     pub(crate) promos: reread::Reread<Vec<crate::domain::engagement::promos::Campaign>>,
+    /// The write groups in flight (`group_commit`), shared by the process.
+    pub(crate) groups: group_commit::Groups,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -169,6 +172,7 @@ impl Db {
             clock: Clock::system(),
             feature_overrides: Default::default(),
             promos: Default::default(),
+            groups: Default::default(),
         })
     }
 

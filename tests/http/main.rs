@@ -28,6 +28,7 @@ mod events;
 mod exchange;
 mod factoring;
 mod form_gate;
+mod group_commit;
 mod helpers;
 mod identity;
 mod invitations;

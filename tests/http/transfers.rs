@@ -960,3 +960,84 @@ on_both_backends!(
         assert_eq!(reload(bank, &p.eur).await.balance.booked, 100_000 - 1_050);
     }
 );
+
+/// Waits (a bounded while) until `key`'s group commit holds `queued` waiting submits.
+async fn queued_for(bank: &TestBank, key: &str, queued: usize) {
+    for _ in 0..1_000 {
+        if bank.db.queued(key) == Some(queued) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!(
+        "{key} never held {queued} waiting: {:?}",
+        bank.db.queued(key)
+    );
+}
+
+/// Submits that queue for one paying account while another holds it are made in one group
+/// (`store::group_commit`, whose own tests show the group is one transaction), each with its own
+/// answer: one over the daily limit is refused alone, a duplicate answers its twin's transfer,
+/// and the others are paid.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_accounts_waiting_submits_commit_together_each_with_its_own_answer() {
+    let started = TestBank::start_with(Backend::Postgres, |config| {
+        config
+            .transfer_limits
+            .set_per_transfer(Currency::Gbp, 50_000);
+        config.transfer_limits.set_daily(Currency::Gbp, 35_000);
+    })
+    .await;
+    let bank = &started;
+    let p = payer(bank, "olivia@example.com").await;
+    let auth = p.customer.bearer();
+    let mut bodies = Vec::new();
+    for amount in ["100.00", "300.00", "100.00", "100.00"] {
+        let terms = local_terms(&p.gbp, amount, "Acme Ltd");
+        let request_id = approved(bank, &auth, &terms).await;
+        bodies.push(with(&terms, &new_id(), &request_id));
+    }
+    let twin = bodies[3].clone();
+    let key = p.gbp.id.to_string();
+    // Another connection holds the account, so the first submit's group waits for it.
+    let mut hold = bank.db.pool.begin().await.unwrap();
+    sqlx::query("SELECT id FROM bank_accounts WHERE id = $1 FOR UPDATE")
+        .bind(&key)
+        .execute(&mut *hold)
+        .await
+        .unwrap();
+    let first = submit(bank, &auth, &bodies[0]);
+    let rest = async {
+        queued_for(bank, &key, 0).await;
+        let waiting = futures_util::future::join_all(
+            bodies[1..]
+                .iter()
+                .chain([&twin])
+                .map(|b| submit(bank, &auth, b)),
+        );
+        let release = async {
+            queued_for(bank, &key, 4).await;
+            hold.commit().await.unwrap();
+        };
+        tokio::join!(waiting, release).0
+    };
+    let (first, rest) = tokio::join!(first, rest);
+    assert_eq!(first.status.as_u16(), 200, "{}", first.body);
+    // £100 held the day at £100: the £300 would make £400 of £350; both £100s fit.
+    let over = &rest[0];
+    assert_eq!(over.error().code, "limit_exceeded", "{}", over.body);
+    for paid in &rest[1..] {
+        assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
+    }
+    assert_eq!(
+        paid_transaction(&rest[2]).id,
+        paid_transaction(&rest[3]).id,
+        "the duplicate answers its twin's transfer"
+    );
+    assert_eq!(
+        reload(bank, &p.gbp).await.balance.booked,
+        100_000 - 3 * (10_000 + 20)
+    );
+    ledger_is_sound(bank).await;
+    started.finish().await;
+}

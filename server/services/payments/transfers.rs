@@ -4,16 +4,19 @@
 //! written in one database transaction. Above the profile's threshold it waits for a second
 //! approval instead (`approvals`).
 
+use futures_util::future::BoxFuture;
+
 use super::{approvals, Payer};
 use crate::config::Config;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::engagement::features::Flag;
 use crate::domain::ids::AccountId;
+use crate::domain::ids::{ProfileId, UserId};
 use crate::domain::london;
 use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
-use crate::domain::payments::limits::{Breach, OwnLimit};
+use crate::domain::payments::limits::{Breach, OwnLimit, TransferLimits};
 use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::payee_account::PayeeAccount;
 use crate::domain::payments::receiver::Receiver;
@@ -96,6 +99,7 @@ impl From<BookingError> for TransferError {
 }
 
 /// A transfer ready to approve or submit.
+#[derive(Clone)]
 pub struct Plan {
     pub account: BankAccount,
     pub checked: CheckedTransfer,
@@ -331,6 +335,8 @@ pub(super) async fn submit_as(
                 .as_ref()
                 .map(|(id, accepted)| (id.as_str(), *accepted)),
             now,
+            settle_after: now
+                + crate::domain::clock::ms(config.settlement.delay(plan.checked.scheme)),
         },
     )
     .await?;
@@ -364,6 +370,8 @@ struct Made<'a> {
     /// despite its answer.
     payee_check: Option<(&'a str, bool)>,
     now: i64,
+    /// When the scheme settles it, if it leaves the bank.
+    settle_after: i64,
 }
 
 /// Confirmation of Payee's gate (issue 33 point 2): a UK local transfer is sent only with a
@@ -431,10 +439,11 @@ fn same_request(
     }
 }
 
-/// Makes the transfer in one database transaction; answers it and, when this call made it, the
-/// payer's transaction it wrote. `first` is the transfer the submit found under its id when it
-/// began: a retry answers it without a transaction, and a duplicate that arrives between then
-/// and now loses at the INSERT (the id is the key), rolls back and answers the winner's row.
+/// Makes the transfer in one database transaction, grouped with the other submits that queue
+/// for the same paying account (`store::group_commit`); answers it and, when this call made it,
+/// the payer's transaction it wrote. `first` is the transfer the submit found under its id when
+/// it began: a retry answers it without a transaction, and a duplicate that arrives between then
+/// and now loses at the INSERT (the id is the key), is rolled back and answers the winner's row.
 async fn make(
     db: &Db,
     config: &Config,
@@ -446,15 +455,12 @@ async fn make(
     if let Some(first) = first {
         return Ok((same_request(first, payer, made)?, None));
     }
-    let mut tx = db.begin_write().await?;
-    match make_in(&mut tx, db.backend, config, payer, body, made).await {
-        Ok((transfer, transaction)) => {
-            tx.commit().await?;
-            Ok((transfer, Some(transaction)))
-        }
+    let making = Making::of(db.backend, config, payer, body, made);
+    match db.grouped(made.plan.account.id.as_str(), making).await {
+        Ok((transfer, transaction)) => Ok((transfer, Some(transaction))),
         Err(error) => {
-            tx.rollback().await?;
-            // A concurrent duplicate that won the race: its result is this request's answer.
+            // A concurrent duplicate that won the race (in this group or another): its result
+            // is this request's answer.
             if let Some(first) = earlier(db, payer, made).await? {
                 return Ok((first, None));
             }
@@ -468,10 +474,90 @@ async fn make(
     }
 }
 
+/// One submit's writes as its account's group runs them: what `make_in` reads, owned, since the
+/// group's task outlives no caller but may outlive this one.
+struct Making {
+    backend: store::Backend,
+    limits: TransferLimits,
+    profile_id: ProfileId,
+    user_id: UserId,
+    name: String,
+    is_admin: bool,
+    body: TransferBody,
+    id: String,
+    digest: String,
+    plan: Plan,
+    approves: Option<String>,
+    payee_check: Option<(String, bool)>,
+    now: i64,
+    settle_after: i64,
+}
+
+impl Making {
+    fn of(
+        backend: store::Backend,
+        config: &Config,
+        payer: &Payer<'_>,
+        body: &TransferBody,
+        made: &Made<'_>,
+    ) -> Self {
+        Self {
+            backend,
+            limits: config.transfer_limits.clone(),
+            profile_id: payer.profile_id.clone(),
+            user_id: payer.user_id.clone(),
+            name: payer.name.to_string(),
+            is_admin: payer.is_admin,
+            body: body.clone(),
+            id: made.id.to_string(),
+            digest: made.digest.to_string(),
+            plan: made.plan.clone(),
+            approves: made.approves.map(str::to_string),
+            payee_check: made
+                .payee_check
+                .map(|(id, agreed)| (id.to_string(), agreed)),
+            now: made.now,
+            settle_after: made.settle_after,
+        }
+    }
+}
+
+impl store::group_commit::Step for Making {
+    type Output = (TransferRow, Transaction);
+    type Error = TransferError;
+
+    fn run(
+        self,
+        conn: &mut sqlx::AnyConnection,
+    ) -> BoxFuture<'_, Result<Self::Output, Self::Error>> {
+        Box::pin(async move {
+            let payer = Payer {
+                profile_id: &self.profile_id,
+                user_id: &self.user_id,
+                name: &self.name,
+                is_admin: self.is_admin,
+            };
+            let made = Made {
+                id: &self.id,
+                digest: &self.digest,
+                plan: &self.plan,
+                approves: self.approves.as_deref(),
+                payee_check: self
+                    .payee_check
+                    .as_ref()
+                    .map(|(id, agreed)| (id.as_str(), *agreed)),
+                now: self.now,
+                settle_after: self.settle_after,
+            };
+            make_in(conn, self.backend, &self.limits, &payer, &self.body, &made).await
+        })
+    }
+}
+
 async fn make_in(
     conn: &mut sqlx::AnyConnection,
     backend: store::Backend,
-    config: &Config,
+    limits: &TransferLimits,
     payer: &Payer<'_>,
     body: &TransferBody,
     made: &Made<'_>,
@@ -556,7 +642,7 @@ async fn make_in(
             payee_json: &payee_json,
             reference: &plan.checked.reference,
             status,
-            settle_after: made.now + crate::domain::clock::ms(config.settlement.delay(scheme)),
+            settle_after: made.settle_after,
             pain_001: pain_001.as_deref(),
             pacs_008: pacs_008.as_deref(),
             payee_check_id: made.payee_check.map(|(id, _)| id),
@@ -575,8 +661,7 @@ async fn make_in(
     // they wait over as few statements as possible. A refusal rolls everything back.
     let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
     let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
-    config
-        .transfer_limits
+    limits
         .check_for(plan.own_limit, currency, plan.checked.amount, sent_today)
         .map_err(|breach| TransferError::Limit(breach, currency))?;
     Ok((transfer, payer_row))

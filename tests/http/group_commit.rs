@@ -1,0 +1,169 @@
+//! Group commit (issue 34 point 1, `store::group_commit`): writes that queue for one key while an
+//! earlier group of it is in flight share one transaction; each is answered its own result, only
+//! after that transaction committed; one that fails is undone alone.
+
+use bank::store::group_commit::Step;
+use bank::store::Backend as DbBackend;
+use futures_util::future::BoxFuture;
+use sqlx::AnyConnection;
+use tokio::sync::oneshot;
+
+use crate::on_both_backends;
+
+/// A step that writes its name (a unique key), then fails when asked to; it answers the
+/// transaction it ran in (PostgreSQL's id of it). It may wait for a gate before it writes, and
+/// say when it has started.
+#[derive(Default)]
+struct Probe {
+    name: &'static str,
+    fail: bool,
+    panic: bool,
+    postgres: bool,
+    started: Option<oneshot::Sender<()>>,
+    gate: Option<oneshot::Receiver<()>>,
+}
+
+impl Probe {
+    fn new(bank: &crate::helpers::TestBank, name: &'static str) -> Self {
+        Self {
+            name,
+            postgres: bank.db.backend == DbBackend::Postgres,
+            ..Default::default()
+        }
+    }
+}
+
+impl Step for Probe {
+    type Output = String;
+    type Error = anyhow::Error;
+
+    fn run(self, conn: &mut AnyConnection) -> BoxFuture<'_, anyhow::Result<String>> {
+        Box::pin(async move {
+            if let Some(started) = self.started {
+                let _ = started.send(());
+            }
+            if let Some(gate) = self.gate {
+                let _ = gate.await;
+            }
+            sqlx::query("INSERT INTO group_probe (name) VALUES ($1)")
+                .bind(self.name)
+                .execute(&mut *conn)
+                .await?;
+            assert!(!self.panic, "a step that panics");
+            anyhow::ensure!(!self.fail, "{} refused", self.name);
+            Ok(match self.postgres {
+                true => {
+                    sqlx::query_scalar("SELECT txid_current()::text")
+                        .fetch_one(&mut *conn)
+                        .await?
+                }
+                false => String::new(),
+            })
+        })
+    }
+}
+
+async fn names(bank: &crate::helpers::TestBank) -> Vec<String> {
+    sqlx::query_scalar("SELECT name FROM group_probe ORDER BY name")
+        .fetch_all(&bank.db.pool)
+        .await
+        .unwrap()
+}
+
+on_both_backends!(
+    waiting_writes_commit_together_and_a_failed_one_alone_is_undone,
+    |bank| {
+        sqlx::query("CREATE TABLE group_probe (name TEXT PRIMARY KEY)")
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        // The first group: one step, held at its gate while the others arrive.
+        let (started, running) = oneshot::channel();
+        let (open, gate) = oneshot::channel();
+        let first = {
+            let db = bank.db.clone();
+            let probe = Probe {
+                started: Some(started),
+                gate: Some(gate),
+                ..Probe::new(bank, "a")
+            };
+            tokio::spawn(async move { db.grouped("account-1", probe).await })
+        };
+        running.await.unwrap();
+        assert_eq!(bank.db.queued("account-1"), Some(0));
+        // Four arrive meanwhile: they queue (each polled once puts itself in the queue).
+        let mut b = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
+        let mut c = Box::pin(bank.db.grouped(
+            "account-1",
+            Probe {
+                fail: true,
+                ..Probe::new(bank, "c")
+            },
+        ));
+        let mut twin = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
+        let mut d = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "d")));
+        for waiting in [b.as_mut(), c.as_mut(), twin.as_mut(), d.as_mut()] {
+            assert!(futures_util::poll!(waiting).is_pending());
+        }
+        assert_eq!(bank.db.queued("account-1"), Some(4));
+        if bank.db.backend == DbBackend::Postgres {
+            // Another key does not wait for this one's group.
+            let other = bank.db.grouped("account-2", Probe::new(bank, "x")).await;
+            assert!(other.is_ok());
+        }
+        open.send(()).unwrap();
+        let first = first.await.unwrap().unwrap();
+        let b = b.await.unwrap();
+        // Answered only once committed: what it wrote is there for everyone.
+        assert!(names(bank).await.contains(&"b".to_string()));
+        let c = c.await.unwrap_err();
+        assert_eq!(c.to_string(), "c refused");
+        // The same key again fails at the database; the transaction goes on without it.
+        assert!(twin.await.is_err());
+        let d = d.await.unwrap();
+        let mut expected = vec!["a", "b", "d"];
+        if bank.db.backend == DbBackend::Postgres {
+            expected.push("x");
+            // b and d in one transaction, after a's own.
+            assert_eq!(b, d);
+            assert_ne!(first, b);
+        }
+        assert_eq!(names(bank).await, expected);
+        assert_eq!(bank.db.queued("account-1"), None, "the key's task has left");
+    }
+);
+
+on_both_backends!(
+    a_step_that_panics_fails_its_callers_and_not_the_key,
+    |bank| {
+        sqlx::query("CREATE TABLE group_probe (name TEXT PRIMARY KEY)")
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        let (started, running) = oneshot::channel();
+        let (open, gate) = oneshot::channel();
+        let db = bank.db.clone();
+        let probe = Probe {
+            started: Some(started),
+            gate: Some(gate),
+            panic: true,
+            ..Probe::new(bank, "a")
+        };
+        let first = tokio::spawn(async move { db.grouped("account-1", probe).await });
+        running.await.unwrap();
+        let mut queued = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
+        assert!(futures_util::poll!(queued.as_mut()).is_pending());
+        open.send(()).unwrap();
+        assert!(first.await.unwrap().is_err());
+        assert!(
+            queued.await.is_err(),
+            "its queue is answered, not left waiting"
+        );
+        assert_eq!(bank.db.queued("account-1"), None);
+        // Nothing of the group was written, and the key serves the next caller.
+        assert!(names(bank).await.is_empty());
+        let next = bank.db.grouped("account-1", Probe::new(bank, "c")).await;
+        assert!(next.is_ok(), "{next:?}");
+        assert_eq!(names(bank).await, ["c"]);
+    }
+);
