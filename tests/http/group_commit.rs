@@ -70,26 +70,37 @@ async fn names(bank: &crate::helpers::TestBank) -> Vec<String> {
         .unwrap()
 }
 
+/// The probes' table, and `probe` run as the first group of "account-1", started and held at its
+/// gate until the sender answered is used.
+async fn held(
+    bank: &crate::helpers::TestBank,
+    probe: Probe,
+) -> (
+    tokio::task::JoinHandle<anyhow::Result<String>>,
+    oneshot::Sender<()>,
+) {
+    sqlx::query("CREATE TABLE group_probe (name TEXT PRIMARY KEY)")
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+    let (started, running) = oneshot::channel();
+    let (open, gate) = oneshot::channel();
+    let db = bank.db.clone();
+    let probe = Probe {
+        started: Some(started),
+        gate: Some(gate),
+        ..probe
+    };
+    let first = tokio::spawn(async move { db.grouped("account-1", probe).await });
+    running.await.unwrap();
+    (first, open)
+}
+
 on_both_backends!(
     waiting_writes_commit_together_and_a_failed_one_alone_is_undone,
     |bank| {
-        sqlx::query("CREATE TABLE group_probe (name TEXT PRIMARY KEY)")
-            .execute(&bank.db.pool)
-            .await
-            .unwrap();
         // The first group: one step, held at its gate while the others arrive.
-        let (started, running) = oneshot::channel();
-        let (open, gate) = oneshot::channel();
-        let first = {
-            let db = bank.db.clone();
-            let probe = Probe {
-                started: Some(started),
-                gate: Some(gate),
-                ..Probe::new(bank, "a")
-            };
-            tokio::spawn(async move { db.grouped("account-1", probe).await })
-        };
-        running.await.unwrap();
+        let (first, open) = held(bank, Probe::new(bank, "a")).await;
         assert_eq!(bank.db.queued("account-1"), Some(0));
         // Four arrive meanwhile: they queue (each polled once puts itself in the queue).
         let mut b = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
@@ -136,21 +147,11 @@ on_both_backends!(
 on_both_backends!(
     a_step_that_panics_fails_its_callers_and_not_the_key,
     |bank| {
-        sqlx::query("CREATE TABLE group_probe (name TEXT PRIMARY KEY)")
-            .execute(&bank.db.pool)
-            .await
-            .unwrap();
-        let (started, running) = oneshot::channel();
-        let (open, gate) = oneshot::channel();
-        let db = bank.db.clone();
-        let probe = Probe {
-            started: Some(started),
-            gate: Some(gate),
+        let panics = Probe {
             panic: true,
             ..Probe::new(bank, "a")
         };
-        let first = tokio::spawn(async move { db.grouped("account-1", probe).await });
-        running.await.unwrap();
+        let (first, open) = held(bank, panics).await;
         let mut queued = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
         assert!(futures_util::poll!(queued.as_mut()).is_pending());
         open.send(()).unwrap();

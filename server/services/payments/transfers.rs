@@ -11,8 +11,7 @@ use crate::config::Config;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::auth::mfa::Purpose;
 use crate::domain::engagement::features::Flag;
-use crate::domain::ids::AccountId;
-use crate::domain::ids::{ProfileId, UserId};
+use crate::domain::ids::{AccountId, ProfileId, UserId};
 use crate::domain::london;
 use crate::domain::payments::approval;
 use crate::domain::payments::iso20022::{self, Payment};
@@ -475,7 +474,8 @@ async fn make(
 }
 
 /// One submit's writes as its account's group runs them: what `make_in` reads, owned, since the
-/// group's task outlives no caller but may outlive this one.
+/// group's task (spawned, so that a caller who goes away cannot leave a group half-run) may
+/// outlive this call.
 struct Making {
     backend: store::Backend,
     limits: TransferLimits,
