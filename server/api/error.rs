@@ -277,32 +277,14 @@ impl From<crate::providers::notify::NotifyError> for AppError {
 #[derive(Clone, Copy, Debug)]
 pub struct DatabaseAway;
 
-/// The errors a failover or restart causes: the connection lost or refused, the server shutting
-/// down or starting, or a transaction sent to a node that is still a standby.
-fn database_away(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Io(_)
-        | sqlx::Error::Tls(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
-            // 08: connection exception; 57P01–57P03: shutdown, crash, cannot connect now;
-            // 25006: read-only transaction (a standby, or a primary being demoted).
-            code.starts_with("08") || code.starts_with("57P") || code == "25006"
-        }),
-        _ => false,
-    }
-}
-
 impl AppError {
     fn database_away(&self) -> bool {
         match self {
-            Self::Database(error) => database_away(error),
+            Self::Database(error) => crate::services::database_away(error),
             Self::Internal(error) => error
                 .chain()
                 .filter_map(|cause| cause.downcast_ref::<sqlx::Error>())
-                .any(database_away),
+                .any(crate::services::database_away),
             _ => false,
         }
     }

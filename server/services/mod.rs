@@ -22,3 +22,7 @@ pub mod users;
 
 /// The bank's storage handle, as handlers pass it to services.
 pub use crate::store::Db;
+
+/// Whether a storage error means the database went away (a failover or restart), which the
+/// API answers 503 with `Retry-After`: the store's one list of such errors.
+pub use crate::store::database_away;

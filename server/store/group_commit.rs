@@ -214,9 +214,9 @@ impl Drop for Leave<'_> {
 }
 
 /// The error that one failure of the shared transaction gives each of its steps: sqlx's errors
-/// cannot be cloned, so each gets one of the same kind. A database that went away stays one
-/// (`api::error` answers it 503 with `Retry-After`); anything else is a protocol error with the
-/// original's text.
+/// cannot be cloned, so each gets one of the same kind. A database that went away
+/// (`super::database_away`) stays one, so the API still answers it 503 with `Retry-After`;
+/// anything else is a protocol error with the original's text.
 fn shared(error: &sqlx::Error) -> sqlx::Error {
     let away = |kind| sqlx::Error::Io(std::io::Error::new(kind, error.to_string()));
     match error {
@@ -224,13 +224,41 @@ fn shared(error: &sqlx::Error) -> sqlx::Error {
         sqlx::Error::PoolTimedOut => sqlx::Error::PoolTimedOut,
         sqlx::Error::PoolClosed => sqlx::Error::PoolClosed,
         sqlx::Error::WorkerCrashed => sqlx::Error::WorkerCrashed,
-        sqlx::Error::Database(db)
-            if db.code().is_some_and(|code| {
-                code.starts_with("08") || code.starts_with("57P") || code == "25006"
-            }) =>
-        {
-            away(std::io::ErrorKind::ConnectionAborted)
-        }
+        away_too if super::database_away(away_too) => away(std::io::ErrorKind::ConnectionAborted),
         other => sqlx::Error::Protocol(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each step of a failed group gets a copy of the one error: a copy is "database away"
+    /// exactly when the original is, so a failover still answers every step 503.
+    #[test]
+    fn a_shared_error_is_away_exactly_when_the_original_is() {
+        let io = || std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset");
+        let errors = [
+            sqlx::Error::Io(io()),
+            sqlx::Error::Tls(Box::new(io())),
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+            sqlx::Error::WorkerCrashed,
+            sqlx::Error::RowNotFound,
+            sqlx::Error::Protocol("odd".into()),
+        ];
+        for error in &errors {
+            let copy = super::shared(error);
+            assert_eq!(
+                super::super::database_away(&copy),
+                super::super::database_away(error),
+                "{error} became {copy}"
+            );
+        }
+        assert!(
+            errors
+                .iter()
+                .filter(|e| super::super::database_away(e))
+                .count()
+                == 5
+        );
     }
 }

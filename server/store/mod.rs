@@ -197,6 +197,25 @@ impl Db {
     }
 }
 
+/// True for the errors a failover or restart causes: the connection lost or refused, the
+/// server shutting down or starting, or a transaction sent to a node that is still a standby.
+/// The API answers them 503 with `Retry-After`; a write group hands them on as such.
+pub fn database_away(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // 08: connection exception; 57P01–57P03: shutdown, crash, cannot connect now;
+            // 25006: read-only transaction (a standby, or a primary being demoted).
+            code.starts_with("08") || code.starts_with("57P") || code == "25006"
+        }),
+        _ => false,
+    }
+}
+
 /// `sqlite://./data/bank.db` -> the same with `mode=rwc`, after creating `./data`.
 fn sqlite_url(url: &str) -> Result<String, StoreError> {
     let path = url

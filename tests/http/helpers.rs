@@ -866,3 +866,19 @@ pub async fn ledger_balance(bank: &TestBank, code: &str) -> i64 {
     .await
     .unwrap()
 }
+
+/// Waits (a bounded while) until `key`'s group commit (`store::group_commit`) holds `queued`
+/// waiting steps, or with None until its task has left: a group answers its steps before its
+/// task looks at the queue again and leaves.
+pub async fn queued_for(bank: &TestBank, key: &str, queued: Option<usize>) {
+    for _ in 0..1_000 {
+        if bank.db.queued(key) == queued {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!(
+        "{key} never held {queued:?} waiting: {:?}",
+        bank.db.queued(key)
+    );
+}

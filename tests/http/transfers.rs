@@ -961,20 +961,6 @@ on_both_backends!(
     }
 );
 
-/// Waits (a bounded while) until `key`'s group commit holds `queued` waiting submits.
-async fn queued_for(bank: &TestBank, key: &str, queued: usize) {
-    for _ in 0..1_000 {
-        if bank.db.queued(key) == Some(queued) {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    panic!(
-        "{key} never held {queued} waiting: {:?}",
-        bank.db.queued(key)
-    );
-}
-
 /// Submits that queue for one paying account while another holds it are made in one group
 /// (`store::group_commit`, whose own tests show the group is one transaction), each with its own
 /// answer: one over the daily limit is refused alone, a duplicate answers its twin's transfer,
@@ -1008,7 +994,7 @@ async fn one_accounts_waiting_submits_commit_together_each_with_its_own_answer()
         .unwrap();
     let first = submit(bank, &auth, &bodies[0]);
     let rest = async {
-        queued_for(bank, &key, 0).await;
+        queued_for(bank, &key, Some(0)).await;
         let waiting = futures_util::future::join_all(
             bodies[1..]
                 .iter()
@@ -1016,7 +1002,7 @@ async fn one_accounts_waiting_submits_commit_together_each_with_its_own_answer()
                 .map(|b| submit(bank, &auth, b)),
         );
         let release = async {
-            queued_for(bank, &key, 4).await;
+            queued_for(bank, &key, Some(4)).await;
             hold.commit().await.unwrap();
         };
         tokio::join!(waiting, release).0
