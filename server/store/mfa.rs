@@ -28,13 +28,20 @@ pub struct NewRequest<'a> {
     pub binding: Option<&'a str>,
 }
 
+/// Ends a person's (`$1`) pending requests of a purpose (`$2`). Every code sent and every payment
+/// approved runs it; the partial index `mfa_requests_pending` (its condition written out here,
+/// not bound, so the planner can use it) finds the few pending rows instead of reading all the
+/// requests the person ever had. Public for the test that reads its plan.
+pub const EXPIRE_PENDING_SQL: &str =
+    "UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'";
+
 /// Stores a new request; earlier pending requests of the same purpose expire, so only the
 /// newest code works.
 pub async fn create(db: &Db, new: &NewRequest<'_>, now: i64) -> Result<MfaRequest, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     let expires_at = now + new.lifetime_ms;
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'")
+    sqlx::query(EXPIRE_PENDING_SQL)
         .bind(new.user_id)
         .bind(new.purpose.as_str())
         .execute(&mut *tx)
@@ -237,13 +244,11 @@ pub async fn expire_pending(
     user_id: &UserId,
     purpose: Purpose,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE mfa_requests SET status = 'expired' WHERE user_id = $1 AND purpose = $2 AND status = 'pending'",
-    )
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .execute(&db.pool)
-    .await?;
+    sqlx::query(EXPIRE_PENDING_SQL)
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 

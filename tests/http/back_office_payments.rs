@@ -241,30 +241,15 @@ on_both_backends!(returned_transfers_are_listed_for_operations, |bank| {
 });
 
 on_both_backends!(money_in_that_named_no_invoice_is_matched_by_hand, |bank| {
-    use crate::invoice_sending::{saved, take, to_client};
-    use crate::invoices::{draft, gbp_account, partner};
+    use crate::invoice_sending::{iban_of, sent_invoice, take};
+    use crate::invoices::{gbp_account, partner};
     open_back_office(bank).await;
     let (_, olga) = staff(bank, "olga@harbour.example", StaffRole::Operations).await;
     let owner = registered_business(bank, "owner@bennett.example", "Bennett & Hale Ltd").await;
     let acme = partner(bank, &owner, "Acme Trading").await;
     let account = gbp_account(bank, &owner).await;
-    let iban = bank::services::accounts::of_profile(&bank.db, &owner.profile_id)
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|a| a.id.as_str() == account)
-        .unwrap()
-        .iban;
-    let invoice = saved(bank, &owner, draft("INV-0001", &account, &acme)).await;
-    let sent = call(
-        bank,
-        &owner,
-        "POST",
-        "/v2/invoices/send",
-        to_client(&invoice.id),
-    )
-    .await;
-    assert_eq!(sent.status, 200, "{}", sent.body);
+    let iban = iban_of(bank, &owner, &account).await;
+    let invoice = sent_invoice(bank, &owner, "INV-0001", &account, &acme).await;
     // The payer forgot the reference.
     credit(&bank.db, &iban, "1984.50", "Acme Trading", "March services")
         .await

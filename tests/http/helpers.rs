@@ -882,3 +882,35 @@ pub async fn queued_for(bank: &TestBank, key: &str, queued: Option<usize>) {
         bank.db.queued(key)
     );
 }
+
+/// The rows a text plan's scans of `table` read: each scan's rows and those its filter removed
+/// (both per loop in the text format), times its loops.
+pub fn rows_read(plan: &[&str], table: &str) -> u64 {
+    let number_after = |line: &str, key: &str| -> Option<u64> {
+        let rest = &line[line.find(key)? + key.len()..];
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let mut read = 0;
+    let mut lines = plan.iter().peekable();
+    while let Some(line) = lines.next() {
+        if !line.contains(&format!(" on {table} ")) || !line.contains("actual") {
+            continue;
+        }
+        let actual = &line[line.find("actual").unwrap()..];
+        let loops = number_after(actual, "loops=").unwrap_or(1);
+        let mut per_loop = number_after(actual, "rows=").unwrap_or(0);
+        while let Some(detail) = lines.peek() {
+            if detail.contains("->") {
+                break;
+            }
+            per_loop += number_after(detail, "Rows Removed by Filter: ").unwrap_or(0);
+            per_loop += number_after(detail, "Rows Removed by Index Recheck: ").unwrap_or(0);
+            lines.next();
+        }
+        read += per_loop * loops;
+    }
+    read
+}

@@ -33,6 +33,38 @@ pub(crate) fn to_client(id: &str) -> Value {
     ]})
 }
 
+/// A draft saved for `number` and sent (the business's own address), as it stands then.
+pub(crate) async fn sent_invoice(
+    bank: &TestBank,
+    who: &Customer,
+    number: &str,
+    account: &str,
+    partner: &str,
+) -> InvoiceView {
+    let invoice = saved(bank, who, draft(number, account, partner)).await;
+    let sent = call(
+        bank,
+        who,
+        "POST",
+        "/v2/invoices/send",
+        to_client(&invoice.id),
+    )
+    .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    invoice
+}
+
+/// The IBAN of one of the customer's accounts.
+pub(crate) async fn iban_of(bank: &TestBank, who: &Customer, account: &str) -> String {
+    bank::services::accounts::of_profile(&bank.db, &who.profile_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|a| a.id.as_str() == account)
+        .unwrap()
+        .iban
+}
+
 fn pdf_text(bytes: &[u8]) -> String {
     let pdf = lopdf::Document::load_mem(bytes).expect("a readable PDF");
     let pages: Vec<u32> = pdf.get_pages().keys().copied().collect();
@@ -634,29 +666,10 @@ on_both_backends!(
         let owner = registered_business(bank, "owner@bennett.example", "Bennett & Hale Ltd").await;
         let acme = partner(bank, &owner, "Acme Trading").await;
         let account = gbp_account(bank, &owner).await;
-        let iban = bank::services::accounts::of_profile(&bank.db, &owner.profile_id)
-            .await
-            .unwrap()
-            .into_iter()
-            .find(|a| a.id.as_str() == account)
-            .unwrap()
-            .iban;
+        let iban = iban_of(bank, &owner, &account).await;
         let mut ids = Vec::new();
         for number in ["INV-0001", "INV-0002", "INV-0003", "INV-0004"] {
-            let invoice = saved(bank, &owner, draft(number, &account, &acme)).await;
-            assert_eq!(
-                call(
-                    bank,
-                    &owner,
-                    "POST",
-                    "/v2/invoices/send",
-                    to_client(&invoice.id)
-                )
-                .await
-                .status,
-                200
-            );
-            ids.push(invoice.id);
+            ids.push(sent_invoice(bank, &owner, number, &account, &acme).await.id);
         }
         let reference = |n: &str| bank::domain::invoices::document::payment_reference(n);
 
@@ -732,16 +745,6 @@ on_both_backends!(
     }
 );
 
-async fn iban_of(bank: &TestBank, who: &Customer, account: &str) -> String {
-    bank::services::accounts::of_profile(&bank.db, &who.profile_id)
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|a| a.id.as_str() == account)
-        .unwrap()
-        .iban
-}
-
 /// A business with one sent invoice whose account got money before and after sending it, and
 /// another business without invoices whose account got `others` payments.
 async fn invoicing_and_busy(bank: &TestBank, others: usize) -> String {
@@ -753,16 +756,7 @@ async fn invoicing_and_busy(bank: &TestBank, others: usize) -> String {
     bank::providers::sandbox_payments::credit_at(&bank.db, &iban, "5", "Early", "Before", before)
         .await
         .unwrap();
-    let invoice = saved(bank, &owner, draft("INV-0001", &account, &acme)).await;
-    let sent = call(
-        bank,
-        &owner,
-        "POST",
-        "/v2/invoices/send",
-        to_client(&invoice.id),
-    )
-    .await;
-    assert_eq!(sent.status, 200, "{}", sent.body);
+    sent_invoice(bank, &owner, "INV-0001", &account, &acme).await;
     let after = bank::providers::sandbox_payments::credit(&bank.db, &iban, "7", "Late", "After")
         .await
         .unwrap();
@@ -837,36 +831,4 @@ async fn the_matching_jobs_read_skips_accounts_without_sent_invoices() {
         "read {read} transactions rows:\n{}",
         plan.join("\n")
     );
-}
-
-/// The rows a text plan's scans of `table` read: each scan's rows and those its filter removed
-/// (both per loop in the text format), times its loops.
-fn rows_read(plan: &[&str], table: &str) -> u64 {
-    let number_after = |line: &str, key: &str| -> Option<u64> {
-        let rest = &line[line.find(key)? + key.len()..];
-        rest.split(|c: char| !c.is_ascii_digit())
-            .next()?
-            .parse()
-            .ok()
-    };
-    let mut read = 0;
-    let mut lines = plan.iter().peekable();
-    while let Some(line) = lines.next() {
-        if !line.contains(&format!(" on {table} ")) || !line.contains("actual") {
-            continue;
-        }
-        let actual = &line[line.find("actual").unwrap()..];
-        let loops = number_after(actual, "loops=").unwrap_or(1);
-        let mut per_loop = number_after(actual, "rows=").unwrap_or(0);
-        while let Some(detail) = lines.peek() {
-            if detail.contains("->") {
-                break;
-            }
-            per_loop += number_after(detail, "Rows Removed by Filter: ").unwrap_or(0);
-            per_loop += number_after(detail, "Rows Removed by Index Recheck: ").unwrap_or(0);
-            lines.next();
-        }
-        read += per_loop * loops;
-    }
-    read
 }
