@@ -108,22 +108,11 @@ async fn a_new_code_reads_only_the_pending_requests() {
     for _ in 0..40 {
         sms_code(bank, &user, "123456").await;
     }
-    let mut tx = bank.db.pool.begin().await.unwrap();
-    sqlx::query("SET LOCAL enable_seqscan = off")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
     let sql = store::mfa::EXPIRE_PENDING_SQL
         .replacen("$1", &format!("'{}'", user.as_str()), 1)
         .replacen("$2", "'authentication'", 1);
-    let plan: Vec<(String,)> = sqlx::query_as(&format!("EXPLAIN (ANALYZE) {sql}"))
-        .fetch_all(&mut *tx)
-        .await
-        .unwrap();
-    tx.rollback().await.unwrap();
-    let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
-    let read = crate::helpers::rows_read(&plan, "mfa_requests");
-    assert!(read <= 2, "read {read} rows:\n{}", plan.join("\n"));
+    let (read, plan) = crate::helpers::rows_read_by(bank, &sql, "mfa_requests").await;
+    assert!(read <= 2, "read {read} rows:\n{plan}");
 }
 
 /// A log-in code sent by text, as `store::mfa` keeps it.

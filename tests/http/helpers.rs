@@ -883,9 +883,28 @@ pub async fn queued_for(bank: &TestBank, key: &str, queued: Option<usize>) {
     );
 }
 
+/// The rows `sql` (its parameters written in) reads from `table` on PostgreSQL, and its plan:
+/// run under `EXPLAIN ANALYZE` with sequential scans off, so the plan shows what the indexes
+/// allow on a test's small tables, in a transaction rolled back after (nothing it writes stays,
+/// and the setting does not go back to the pool with the connection).
+pub async fn rows_read_by(bank: &TestBank, sql: &str, table: &str) -> (u64, String) {
+    let mut tx = bank.db.pool.begin().await.unwrap();
+    sqlx::query("SET LOCAL enable_seqscan = off")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let plan: Vec<(String,)> = sqlx::query_as(&format!("EXPLAIN (ANALYZE) {sql}"))
+        .fetch_all(&mut *tx)
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
+    (rows_read(&plan, table), plan.join("\n"))
+}
+
 /// The rows a text plan's scans of `table` read: each scan's rows and those its filter removed
 /// (both per loop in the text format), times its loops.
-pub fn rows_read(plan: &[&str], table: &str) -> u64 {
+fn rows_read(plan: &[&str], table: &str) -> u64 {
     let number_after = |line: &str, key: &str| -> Option<u64> {
         let rest = &line[line.find(key)? + key.len()..];
         rest.split(|c: char| !c.is_ascii_digit())

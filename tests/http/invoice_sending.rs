@@ -810,25 +810,11 @@ async fn the_matching_jobs_read_skips_accounts_without_sent_invoices() {
     let started = TestBank::start(Backend::Postgres).await;
     let bank = &started;
     invoicing_and_busy(bank, 40).await;
-    let mut conn = bank.db.pool.acquire().await.unwrap();
-    sqlx::query("SET enable_seqscan = off")
-        .execute(&mut *conn)
-        .await
-        .unwrap();
     let sql = bank::store::invoice_payments::UNCHECKED_SQL
         .replacen("$1", "0", 1)
         .replacen("$2", "'completed'", 1)
         .replacen("$3", "'sent'", 1)
         .replacen("$4", "100", 1);
-    let plan: Vec<(String,)> = sqlx::query_as(&format!("EXPLAIN (ANALYZE) {sql}"))
-        .fetch_all(&mut *conn)
-        .await
-        .unwrap();
-    let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
-    let read = rows_read(&plan, "transactions");
-    assert!(
-        read <= 5,
-        "read {read} transactions rows:\n{}",
-        plan.join("\n")
-    );
+    let (read, plan) = rows_read_by(bank, &sql, "transactions").await;
+    assert!(read <= 5, "read {read} transactions rows:\n{plan}");
 }
