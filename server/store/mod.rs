@@ -37,6 +37,7 @@ pub mod passkeys;
 pub mod password_resets;
 pub mod payee_checks;
 pub mod policy_acceptances;
+mod pool_check;
 pub mod profile_fees;
 pub mod profile_limits;
 pub mod profiles;
@@ -143,6 +144,16 @@ impl Db {
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(5))
+            // Not every connection handed out is pinged first (`pool_check`).
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if pool_check::wanted(meta.idle_for) {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
@@ -199,9 +210,11 @@ impl Db {
 
 /// True for the errors a failover or restart causes: the connection lost or refused, the
 /// server shutting down or starting, or a transaction sent to a node that is still a standby.
-/// The API answers them 503 with `Retry-After`; a write group hands them on as such.
+/// The API answers them 503 with `Retry-After`; a write group hands them on as such. Every away
+/// error a request meets is classified here before it is answered, so this is also where the
+/// pool learns to check its other connections for a while (`pool_check`).
 pub fn database_away(error: &sqlx::Error) -> bool {
-    match error {
+    let away = match error {
         sqlx::Error::Io(_)
         | sqlx::Error::Tls(_)
         | sqlx::Error::PoolTimedOut
@@ -213,7 +226,11 @@ pub fn database_away(error: &sqlx::Error) -> bool {
             code.starts_with("08") || code.starts_with("57P") || code == "25006"
         }),
         _ => false,
+    };
+    if away {
+        pool_check::away_seen();
     }
+    away
 }
 
 /// `sqlite://./data/bank.db` -> the same with `mode=rwc`, after creating `./data`.

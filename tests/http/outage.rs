@@ -187,3 +187,33 @@ async fn a_database_that_still_refuses_writes_answers_503_not_500() {
     assert_eq!(again.status, 200, "{}", again.body);
     bank.finish().await;
 }
+
+/// A database restarted while the bank was quiet has ended every connection in its pool: the pool
+/// checks a connection that sat idle before handing it out, so the next statement runs on a new
+/// one instead of failing on a dead one. (A pool without the bank's jobs, which would otherwise
+/// meet the dead connections first.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_the_database_ended_while_the_pool_was_quiet_are_replaced_not_used() {
+    let bank = TestBank::start(Backend::Postgres).await;
+    let quiet = bank::store::Db::connect(&bank.url).await.unwrap();
+    let pid = || sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid()").fetch_one(&quiet.pool);
+    pid().await.unwrap();
+    let name = bank.url.rsplit_once('/').unwrap().1.to_string();
+    let admin = bank::store::Db::connect_admin(&postgres_base()).await;
+    // Every connection to the test database, the quiet pool's among them.
+    let ended: Vec<i32> = sqlx::query_scalar(
+        "WITH doomed AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE datname = $1) \
+         SELECT pid FROM doomed WHERE pg_terminate_backend(pid)",
+    )
+    .bind(&name)
+    .fetch_all(&admin)
+    .await
+    .unwrap();
+    assert!(!ended.is_empty());
+    tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
+
+    let next = pid().await.expect("a new connection, not an ended one");
+    assert!(!ended.contains(&next));
+    quiet.pool.close().await;
+    bank.finish().await;
+}
