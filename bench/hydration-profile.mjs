@@ -6,8 +6,7 @@
 //
 //   node bench/hydration-profile.mjs          (needs target/release/bank, or BANK_BIN)
 //   RUNS=5 TOP=80 TRACE_PATH=/cards node bench/hydration-profile.mjs
-import { hydrated } from "../app/e2e/bank.mjs";
-import { firstLoads } from "./first-load.mjs";
+import { firstLoads, hydratedQuietly } from "./first-load.mjs";
 
 const runs = Number(process.env.RUNS ?? 3);
 const target = process.env.TRACE_PATH ?? "/dashboard";
@@ -18,7 +17,7 @@ await firstLoads(runs, 4, async ({ page, cdp, url }) => {
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   await cdp.send("Profiler.start");
   await page.goto(`${url}${target}`);
-  await hydrated(page);
+  await hydratedQuietly(cdp);
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(500);
   const { profile } = await cdp.send("Profiler.stop");

@@ -8,8 +8,7 @@
 // Each run opens the page afresh (empty cache, as a first visit), waits for hydration and for
 // the main thread to go quiet, and reads the trace's top-level tasks. It prints the five longest
 // tasks of each run with their largest pieces, and the longest task over all runs.
-import { hydrated } from "../app/e2e/bank.mjs";
-import { firstLoads } from "./first-load.mjs";
+import { firstLoads, hydratedQuietly } from "./first-load.mjs";
 
 const runs = Number(process.env.TRACE_RUNS ?? 3);
 const target = process.env.TRACE_PATH ?? "/dashboard";
@@ -68,7 +67,7 @@ function tasksOf(events) {
 }
 
 let longest = 0;
-await firstLoads(runs, slowdown, async ({ run, page, browser, url }) => {
+await firstLoads(runs, slowdown, async ({ run, page, cdp, browser, url }) => {
   await browser.startTracing(page, {
     categories: [
       "devtools.timeline",
@@ -82,7 +81,7 @@ await firstLoads(runs, slowdown, async ({ run, page, browser, url }) => {
   });
   const navigated = performance.now();
   await page.goto(`${url}${target}`);
-  await hydrated(page);
+  await hydratedQuietly(cdp);
   // Quiet: what hydration left for later (the chunks asked for after the first frame) runs too.
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(1000);
