@@ -95,7 +95,8 @@ impl Db {
                 let n = queue.len().min(MOST);
                 queue.drain(..n).collect()
             };
-            self.run_group(steps).await;
+            // The bank's own ledger ids it reads are known from its commit on (`system_ids`).
+            self.system_ids.around(self.run_group(steps)).await;
         }
     }
 
@@ -121,9 +122,13 @@ impl Db {
                     break;
                 }
             }
+            let mark = super::system_ids::mark();
             let done = step.run(&mut tx).await;
             let kept = done.kept;
             ran.push(done);
+            if !kept {
+                super::system_ids::forget_since(mark);
+            }
             if !kept && !alone {
                 // Undoes this step only; the savepoint stays, empty, under the next one's.
                 let undo = sqlx::query("ROLLBACK TO SAVEPOINT step");
@@ -138,7 +143,13 @@ impl Db {
                 let _ = tx.rollback().await;
                 Some(error)
             }
-            None if ran.iter().any(|r| r.kept) => tx.commit().await.err(),
+            None if ran.iter().any(|r| r.kept) => {
+                let failed = tx.commit().await.err();
+                if failed.is_none() {
+                    super::system_ids::committed();
+                }
+                failed
+            }
             None => {
                 let _ = tx.rollback().await;
                 None

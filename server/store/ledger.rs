@@ -140,20 +140,22 @@ pub async fn system_accounts<const N: usize>(
     currency: Currency,
     shard: u32,
 ) -> Result<[String; N], sqlx::Error> {
-    let codes: Vec<String> = wanted
-        .iter()
-        .map(|(kind, scope)| {
-            let code = match scope {
-                Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
-                None => format!("{}:{}", kind.as_str(), currency.code()),
-            };
-            if shard == 0 {
-                code
-            } else {
-                format!("{code}#{shard}")
-            }
-        })
-        .collect();
+    let codes: [String; N] = std::array::from_fn(|n| {
+        let (kind, scope) = wanted[n];
+        let code = match scope {
+            Some(scope) => format!("{}:{scope}:{}", kind.as_str(), currency.code()),
+            None => format!("{}:{}", kind.as_str(), currency.code()),
+        };
+        if shard == 0 {
+            code
+        } else {
+            format!("{code}#{shard}")
+        }
+    });
+    // In a write group, ids known committed are not looked up again.
+    if let Some(ids) = super::system_ids::known(&codes) {
+        return Ok(ids);
+    }
     let placeholders: Vec<String> = (1..=codes.len()).map(|n| format!("${n}")).collect();
     let sql = format!(
         "SELECT code, id FROM ledger_accounts WHERE code IN ({})",
@@ -165,6 +167,7 @@ pub async fn system_accounts<const N: usize>(
     }
     // Opened once, used on every booking: looked up first.
     let found = query.fetch_all(&mut *conn).await?;
+    super::system_ids::read(&found);
     let mut ids: [String; N] = std::array::from_fn(|_| String::new());
     for (((kind, _), code), id) in wanted.iter().zip(&codes).zip(ids.iter_mut()) {
         *id = match found.iter().find(|(c, _)| c == code) {

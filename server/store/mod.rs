@@ -61,6 +61,7 @@ pub mod support_inbox;
 pub mod support_messages;
 pub mod suspense;
 pub mod system_events;
+mod system_ids;
 pub mod team;
 pub mod transactions;
 pub mod transfer_day_totals;
@@ -94,6 +95,8 @@ pub struct Db {
     pub(crate) promos: reread::Reread<Vec<crate::domain::engagement::promos::Campaign>>,
     /// The write groups in flight (`group_commit`), shared by the process.
     pub(crate) groups: group_commit::Groups,
+    /// The bank's own ledger accounts' ids the groups know committed (`system_ids`).
+    pub(crate) system_ids: system_ids::SystemIds,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +187,7 @@ impl Db {
             feature_overrides: Default::default(),
             promos: Default::default(),
             groups: Default::default(),
+            system_ids: Default::default(),
         })
     }
 

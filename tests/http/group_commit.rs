@@ -168,3 +168,114 @@ on_both_backends!(
         assert_eq!(names(bank).await, ["c"]);
     }
 );
+
+/// A step that looks up one row of the bank's fee income in francs (opening it on first use),
+/// twice when asked, then fails when asked to; it answers the row's id.
+struct ShardRead {
+    shard: u32,
+    twice: bool,
+    fail: bool,
+}
+
+impl ShardRead {
+    fn of(shard: u32) -> Self {
+        Self {
+            shard,
+            twice: false,
+            fail: false,
+        }
+    }
+}
+
+async fn fee_row(conn: &mut AnyConnection, shard: u32) -> anyhow::Result<String> {
+    let [id] = bank::store::ledger::system_accounts(
+        conn,
+        0,
+        [(bank::store::ledger::AccountKind::FeeIncome, None)],
+        bank::domain::accounts::money::Currency::Chf,
+        shard,
+    )
+    .await?;
+    Ok(id)
+}
+
+impl Step for ShardRead {
+    type Output = String;
+    type Error = anyhow::Error;
+
+    fn run(self, conn: &mut AnyConnection) -> BoxFuture<'_, anyhow::Result<String>> {
+        Box::pin(async move {
+            let id = fee_row(conn, self.shard).await?;
+            if self.twice {
+                anyhow::ensure!(fee_row(conn, self.shard).await? == id, "another row");
+            }
+            anyhow::ensure!(!self.fail, "refused");
+            Ok(id)
+        })
+    }
+}
+
+async fn ledger_rows_with_id(bank: &crate::helpers::TestBank, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM ledger_accounts WHERE id = $1")
+        .bind(id)
+        .fetch_one(&bank.db.pool)
+        .await
+        .unwrap()
+}
+
+on_both_backends!(
+    a_group_books_on_the_banks_ledger_rows_it_knows_committed_without_looking_them_up,
+    |bank| {
+        // Opened by one group, read by the next: from its commit on, the id is known.
+        let opened = bank.db.grouped("ledger", ShardRead::of(9)).await.unwrap();
+        let read = bank.db.grouped("ledger", ShardRead::of(9)).await.unwrap();
+        assert_eq!(read, opened);
+        // The row's code changed behind the bank's back: a group still uses the known id, where
+        // a lookup would find no row under the code and open another.
+        sqlx::query("UPDATE ledger_accounts SET code = code || ':moved' WHERE id = $1")
+            .bind(&opened)
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        let known = bank.db.grouped("ledger", ShardRead::of(9)).await.unwrap();
+        assert_eq!(known, opened);
+        // Outside a group every booking looks its rows up, as before.
+        let mut conn = bank.db.pool.acquire().await.unwrap();
+        let looked_up = fee_row(&mut conn, 9).await.unwrap();
+        assert_ne!(looked_up, opened);
+    }
+);
+
+on_both_backends!(
+    a_ledger_row_read_in_a_step_that_was_undone_is_not_taken_as_known,
+    |bank| {
+        // The first group held while two steps queue behind it: the second group is a step
+        // that commits and one that opens a fee row, reads it again and fails (undone to its
+        // savepoint, the row with it).
+        let (first, open) = held(bank, Probe::new(bank, "a")).await;
+        let mut kept = Box::pin(bank.db.grouped("account-1", Probe::new(bank, "b")));
+        let mut undone = Box::pin(bank.db.grouped(
+            "account-1",
+            ShardRead {
+                shard: 7,
+                twice: true,
+                fail: true,
+            },
+        ));
+        assert!(futures_util::poll!(kept.as_mut()).is_pending());
+        assert!(futures_util::poll!(undone.as_mut()).is_pending());
+        open.send(()).unwrap();
+        first.await.unwrap().unwrap();
+        kept.await.unwrap();
+        assert!(undone.await.is_err());
+        assert_eq!(names(bank).await, ["a", "b"]);
+        // The group committed; the fee row did not. A later group opens it afresh and books on
+        // a row that exists.
+        let id = bank
+            .db
+            .grouped("account-1", ShardRead::of(7))
+            .await
+            .unwrap();
+        assert_eq!(ledger_rows_with_id(bank, &id).await, 1);
+    }
+);
