@@ -39,32 +39,38 @@ pub struct NewAccount<'a> {
     pub created_at: i64,
 }
 
-const COLUMNS: &str =
+pub(super) const COLUMNS: &str =
     "b.id, b.profile_id, b.ledger_account_id, b.currency, b.status, b.is_primary, b.iban, \
      b.bic, b.sort_code, b.account_number, b.name, b.alias, b.created_at, l.balance, l.held";
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<BankAccount, sqlx::Error> {
-    let currency: String = row.try_get(3)?;
+    from_columns(row, 0)
+}
+
+/// [`COLUMNS`] read from `row`, starting at column `first`.
+fn from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<BankAccount, sqlx::Error> {
+    let at = |n: usize| first + n;
+    let currency: String = row.try_get(at(3))?;
     Ok(BankAccount {
-        id: row.try_get(0)?,
-        profile_id: row.try_get(1)?,
-        ledger_account_id: row.try_get(2)?,
+        id: row.try_get(at(0))?,
+        profile_id: row.try_get(at(1))?,
+        ledger_account_id: row.try_get(at(2))?,
         currency: Currency::parse(&currency).ok_or_else(|| sqlx::Error::ColumnDecode {
             index: "currency".into(),
             source: format!("unknown currency {currency}").into(),
         })?,
-        status: super::named("status", &row.try_get::<String, _>(4)?)?,
-        is_primary: row.try_get::<i64, _>(5)? != 0,
-        iban: row.try_get(6)?,
-        bic: row.try_get(7)?,
-        sort_code: row.try_get(8)?,
-        account_number: row.try_get(9)?,
-        name: row.try_get(10)?,
-        alias: row.try_get(11)?,
-        created_at: row.try_get(12)?,
+        status: super::named("status", &row.try_get::<String, _>(at(4))?)?,
+        is_primary: row.try_get::<i64, _>(at(5))? != 0,
+        iban: row.try_get(at(6))?,
+        bic: row.try_get(at(7))?,
+        sort_code: row.try_get(at(8))?,
+        account_number: row.try_get(at(9))?,
+        name: row.try_get(at(10))?,
+        alias: row.try_get(at(11))?,
+        created_at: row.try_get(at(12))?,
         balance: Balance {
-            booked: row.try_get(13)?,
-            held: row.try_get(14)?,
+            booked: row.try_get(at(13))?,
+            held: row.try_get(at(14))?,
         },
     })
 }
@@ -163,6 +169,19 @@ pub struct Paying {
     pub threshold: Option<i64>,
 }
 
+/// What a paying account is read with besides [`COLUMNS`]: the profile's own fee for the scheme
+/// (`$3`), its own limits and its approval threshold, each in the account's currency. `b` is the
+/// account; a statement that joins it with others shares this.
+pub(super) const PAYING_EXTRAS: &str = "\
+     (SELECT f.fee FROM profile_fees f \
+       WHERE f.profile_id = b.profile_id AND f.scheme = $3 AND f.currency = b.currency), \
+     (SELECT m.per_transfer FROM profile_limits m \
+       WHERE m.profile_id = b.profile_id AND m.currency = b.currency), \
+     (SELECT m.daily FROM profile_limits m \
+       WHERE m.profile_id = b.profile_id AND m.currency = b.currency), \
+     (SELECT r.threshold FROM approval_rules r \
+       WHERE r.profile_id = b.profile_id AND r.currency = b.currency)";
+
 /// The profile's account `id` as it pays through `scheme`, read in one statement (a transfer's
 /// submit reads it first; every round trip it saves is one the payer does not wait for).
 pub async fn paying(
@@ -172,15 +191,7 @@ pub async fn paying(
     scheme: Option<&str>,
 ) -> Result<Option<Paying>, sqlx::Error> {
     let row = sqlx::query(&format!(
-        "SELECT {COLUMNS}, \
-         (SELECT f.fee FROM profile_fees f \
-           WHERE f.profile_id = b.profile_id AND f.scheme = $3 AND f.currency = b.currency), \
-         (SELECT m.per_transfer FROM profile_limits m \
-           WHERE m.profile_id = b.profile_id AND m.currency = b.currency), \
-         (SELECT m.daily FROM profile_limits m \
-           WHERE m.profile_id = b.profile_id AND m.currency = b.currency), \
-         (SELECT r.threshold FROM approval_rules r \
-           WHERE r.profile_id = b.profile_id AND r.currency = b.currency) \
+        "SELECT {COLUMNS}, {PAYING_EXTRAS} \
          FROM bank_accounts b JOIN ledger_accounts l ON l.id = b.ledger_account_id \
          WHERE b.id = $1 AND b.profile_id = $2"
     ))
@@ -189,12 +200,15 @@ pub async fn paying(
     .bind(scheme)
     .fetch_optional(&db.pool)
     .await?;
-    let Some(row) = row else {
-        return Ok(None);
-    };
+    row.as_ref().map(|row| paying_from(row, 0)).transpose()
+}
+
+/// [`COLUMNS`] and [`PAYING_EXTRAS`] read from `row`, starting at column `first`.
+pub(super) fn paying_from(row: &sqlx::any::AnyRow, first: usize) -> Result<Paying, sqlx::Error> {
+    let at = |n: usize| first + n;
     let own_limit = match (
-        row.try_get::<Option<i64>, _>(16)?,
-        row.try_get::<Option<i64>, _>(17)?,
+        row.try_get::<Option<i64>, _>(at(16))?,
+        row.try_get::<Option<i64>, _>(at(17))?,
     ) {
         (Some(per_transfer), Some(daily)) => Some(OwnLimit {
             per_transfer,
@@ -202,12 +216,12 @@ pub async fn paying(
         }),
         _ => None,
     };
-    Ok(Some(Paying {
-        account: from_row(&row)?,
-        own_fee: row.try_get(15)?,
+    Ok(Paying {
+        account: from_columns(row, first)?,
+        own_fee: row.try_get(at(15))?,
         own_limit,
-        threshold: row.try_get(18)?,
-    }))
+        threshold: row.try_get(at(18))?,
+    })
 }
 
 /// The account a UK sort code and account number name.

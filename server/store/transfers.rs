@@ -68,18 +68,46 @@ fn from_row(row: &sqlx::any::AnyRow) -> Result<TransferRow, sqlx::Error> {
     })
 }
 
-/// Whether a client's transfer id names a transfer, and whether it names a transfer request (one
-/// that waited for a second approval): one statement, so a first submit learns that both are
-/// free in one round trip.
-pub async fn id_used(db: &Db, id: &str) -> Result<(bool, bool), sqlx::Error> {
-    let (transfers, requests) = sqlx::query_as::<_, (i64, i64)>(
-        "SELECT CAST((SELECT COUNT(*) FROM transfers WHERE id = $1) AS BIGINT), \
-         CAST((SELECT COUNT(*) FROM transfer_requests WHERE id = $1) AS BIGINT)",
-    )
+/// What a submit reads first: whether its id names a transfer, whether it names a transfer
+/// request (one that waited for a second approval), and the paying account as the plan uses it
+/// (`bank_accounts::paying`; None when the profile has no account of that id).
+pub struct Opening {
+    pub made_before: bool,
+    pub asked_before: bool,
+    pub paying: Option<super::bank_accounts::Paying>,
+}
+
+/// A submit's first read, in one statement: a first submit learns that its id is free and reads
+/// what it pays from in one round trip.
+pub async fn opening(
+    db: &Db,
+    id: &str,
+    account_id: &AccountId,
+    profile_id: &ProfileId,
+    scheme: Option<&str>,
+) -> Result<Opening, sqlx::Error> {
+    use super::bank_accounts::{paying_from, COLUMNS as ACCOUNT, PAYING_EXTRAS};
+    // One row whatever the account: the account's columns are NULL when it is not the profile's.
+    let row = sqlx::query(&format!(
+        "SELECT CAST((SELECT COUNT(*) FROM transfers WHERE id = $4) AS BIGINT), \
+         CAST((SELECT COUNT(*) FROM transfer_requests WHERE id = $4) AS BIGINT), \
+         {ACCOUNT}, {PAYING_EXTRAS} \
+         FROM (SELECT 1 AS one) o \
+         LEFT JOIN bank_accounts b ON b.id = $1 AND b.profile_id = $2 \
+         LEFT JOIN ledger_accounts l ON l.id = b.ledger_account_id"
+    ))
+    .bind(account_id)
+    .bind(profile_id)
+    .bind(scheme)
     .bind(id)
     .fetch_one(&db.pool)
     .await?;
-    Ok((transfers > 0, requests > 0))
+    let found = row.try_get::<Option<String>, _>(2)?.is_some();
+    Ok(Opening {
+        made_before: row.try_get::<i64, _>(0)? > 0,
+        asked_before: row.try_get::<i64, _>(1)? > 0,
+        paying: found.then(|| paying_from(&row, 2)).transpose()?,
+    })
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<TransferRow>, sqlx::Error> {

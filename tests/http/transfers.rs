@@ -390,6 +390,86 @@ async fn an_approval_expires_after_its_lifetime() {
     bank.finish().await;
 }
 
+on_both_backends!(
+    a_submits_first_read_checks_its_id_and_reads_the_paying_account_as_the_plan_would,
+    |bank| {
+        use bank::store::bank_accounts::paying;
+        use bank::store::transfers::opening;
+        let p = payer(bank, "opening@example.com").await;
+        let other = payer(bank, "opening-other@example.com").await;
+        let profile = &p.customer.profile_id;
+        // The profile's own fee, limits and threshold in GBP: read with the account.
+        for sql in [
+            "INSERT INTO profile_fees (profile_id, scheme, currency, fee, set_at) VALUES ($1, 'local', 'GBP', 7, $2)",
+            "INSERT INTO profile_limits (profile_id, currency, per_transfer, daily, set_at) VALUES ($1, 'GBP', 40000, 90000, $2)",
+            "INSERT INTO approval_rules (profile_id, currency, threshold, updated_by, updated_at) VALUES ($1, 'GBP', 30000, $3, $2)",
+        ] {
+            sqlx::query(sql)
+                .bind(profile)
+                .bind(0_i64)
+                .bind(&p.customer.user_id)
+                .execute(&bank.db.pool)
+                .await
+                .unwrap();
+        }
+        let id = new_id();
+        let first = opening(&bank.db, &id, &p.gbp.id, profile, Some("local"))
+            .await
+            .unwrap();
+        assert!(!first.made_before && !first.asked_before);
+        let alone = paying(&bank.db, &p.gbp.id, profile, Some("local"))
+            .await
+            .unwrap();
+        assert_eq!(format!("{:?}", first.paying), format!("{alone:?}"));
+        let read = first.paying.expect("the profile's own account");
+        assert_eq!(read.account.balance.booked, 100_000);
+        assert_eq!(
+            (
+                read.own_fee,
+                read.threshold,
+                read.own_limit.map(|l| (l.per_transfer, l.daily))
+            ),
+            (Some(7), Some(30_000), Some((40_000, 90_000)))
+        );
+        // Another scheme has no own fee; the EUR account none of the GBP terms.
+        let eur = opening(&bank.db, &id, &p.eur.id, profile, Some("sepa"))
+            .await
+            .unwrap();
+        let eur = eur.paying.expect("the EUR account");
+        assert_eq!(
+            (eur.own_fee, eur.threshold, eur.own_limit.is_none()),
+            (None, None, true)
+        );
+        // Another profile's account, or none named: not read, and the id is still checked.
+        for account in [&other.gbp.id, &"".into()] {
+            let foreign = opening(&bank.db, &id, account, profile, Some("local"))
+                .await
+                .unwrap();
+            assert!(foreign.paying.is_none() && !foreign.made_before && !foreign.asked_before);
+        }
+
+        // Once a transfer is made under the id, the same read says so, with the new balance.
+        let auth = p.customer.bearer();
+        let terms = local_terms(&p.gbp, "10.00", "Acme Ltd");
+        let request_id = approved(bank, &auth, &terms).await;
+        let paid = submit(bank, &auth, &with(&terms, &id, &request_id)).await;
+        assert_eq!(paid.status.as_u16(), 200, "{}", paid.body);
+        for account in [&p.gbp.id, &other.gbp.id] {
+            let again = opening(&bank.db, &id, account, profile, Some("local"))
+                .await
+                .unwrap();
+            assert!(again.made_before && !again.asked_before);
+        }
+        let again = opening(&bank.db, &id, &p.gbp.id, profile, Some("local"))
+            .await
+            .unwrap();
+        assert_eq!(
+            again.paying.unwrap().account.balance.booked,
+            100_000 - 1_007
+        );
+    }
+);
+
 on_both_backends!(concurrent_duplicates_book_once, |bank| {
     let p = payer(bank, "olivia@example.com").await;
     let auth = p.customer.bearer();

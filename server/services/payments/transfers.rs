@@ -26,7 +26,7 @@ use crate::domain::payments::settlement::TransferStatus;
 use crate::domain::payments::transfer::{self, CheckedTransfer, TransferInput};
 use crate::providers::payee_check::PayeeChecker;
 use crate::store::approvals::RequestRow;
-use crate::store::bank_accounts::BankAccount;
+use crate::store::bank_accounts::{BankAccount, Paying};
 use crate::store::bookings::{self, BookingError, Party, PayeeSide, TransferBooking};
 use crate::store::mfa::ApprovalProblem;
 use crate::store::transactions::Transaction;
@@ -135,18 +135,38 @@ pub async fn plan(
     terms: &TransferTermsBody,
 ) -> Result<Plan, TransferError> {
     let account_id = terms.sender.bank_account_id.trim();
-    if account_id.is_empty() {
+    // The account with its own fee, limits and approval threshold, in one read.
+    let paying = match account_id.is_empty() {
+        true => None,
+        false => {
+            store::bank_accounts::paying(
+                db,
+                &AccountId::from(account_id),
+                payer.profile_id,
+                terms.scheme.map(|scheme| scheme.as_str()),
+            )
+            .await?
+        }
+    };
+    plan_from(db, config, payer, terms, paying).await
+}
+
+/// As [`plan`], with the paying account as the caller read it (a submit reads it with its id's
+/// check).
+async fn plan_from(
+    db: &Db,
+    config: &Config,
+    payer: &Payer<'_>,
+    terms: &TransferTermsBody,
+    paying: Option<Paying>,
+) -> Result<Plan, TransferError> {
+    if terms.sender.bank_account_id.trim().is_empty() {
         return Err(TransferError::Fields(FieldErrors::from([(
             "sender.bankAccountId".to_string(),
             "Field is required".to_string(),
         )])));
     }
-    // The account with its own fee, limits and approval threshold, in one read.
-    let scheme = terms.scheme.map(|scheme| scheme.as_str());
-    let paying =
-        store::bank_accounts::paying(db, &AccountId::from(account_id), payer.profile_id, scheme)
-            .await?
-            .ok_or(TransferError::NoAccount)?;
+    let paying = paying.ok_or(TransferError::NoAccount)?;
     let account = paying.account;
     let swift_allowed = crate::services::engagement::features::flags(db, config)
         .await?
@@ -274,8 +294,17 @@ pub(super) async fn submit_as(
     }
     // A retry after the money moved must answer the first result even though the balance has
     // changed since: an earlier transfer under this id is looked up before the plan (and read
-    // only when there is one, as is the request that waited under it).
-    let (made_before, asked_before) = store::transfers::id_used(db, &id).await?;
+    // only when there is one, as is the request that waited under it). The same statement reads
+    // the account the plan pays from.
+    let opening = store::transfers::opening(
+        db,
+        &id,
+        &AccountId::from(body.terms.sender.bank_account_id.trim()),
+        payer.profile_id,
+        body.terms.scheme.map(|scheme| scheme.as_str()),
+    )
+    .await?;
+    let (made_before, asked_before) = (opening.made_before, opening.asked_before);
     let first = match made_before {
         true => store::transfers::find(db, &id).await?,
         false => None,
@@ -301,7 +330,7 @@ pub(super) async fn submit_as(
             }
         }
     }
-    let plan = match plan(db, config, payer, &body.terms).await {
+    let plan = match plan_from(db, config, payer, &body.terms, opening.paying).await {
         Ok(plan) => plan,
         Err(error) => {
             return match store::transfers::find(db, &id).await? {
