@@ -100,9 +100,14 @@ for (const [name, device, newCurrency] of [
         await page.click("nav >> text=Account details");
         await page.waitForSelector("h1:text('Account details')");
       } else {
-        // The phone's quick action opens the details on the dashboard.
+        // The phone's quick action opens the details on the dashboard, through the router
+        // (a plain link under the actions' one click handler): the page is not loaded again.
+        await page.evaluate(() => {
+          window.__beforeQuickAction = true;
+        });
         await page.click(".quick-action >> text=Add money");
         await page.waitForSelector("#account-details[open]");
+        assert.equal(await page.evaluate(() => window.__beforeQuickAction === true), true);
       }
       await page.click("[aria-label='Copy IBAN']");
       await page.waitForSelector("text=Copied to clipboard");

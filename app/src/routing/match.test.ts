@@ -17,6 +17,8 @@ function candidatePaths(patterns: readonly string[]): string[] {
       paths.add(segments.join("/") || "/");
       return;
     }
+    // A splat also matches nothing at all: "/a/*" matches "/a".
+    if (segments[dynamic] === "*") fill(segments.slice(0, dynamic));
     const values = segments[dynamic] === "*" ? [...literals, "a/b", ""] : [...literals];
     for (const value of values) fill([...segments.slice(0, dynamic), value, ...segments.slice(dynamic + 1)]);
   };
