@@ -43,6 +43,7 @@ const common = {
 await build({
   ...common,
   entryPoints: [path.join(here, "src/entry-server.tsx")],
+  define: { ...common.define, __SERVER__: "true" },
   outfile: path.join(out, "server.js"),
   format: "iife",
   platform: "neutral",
@@ -59,6 +60,7 @@ const client = await build({
     ),
     app: path.join(here, "../assets/css/app.css"),
   },
+  define: { ...common.define, __SERVER__: "false" },
   outdir: path.join(out, "client"),
   format: "esm",
   splitting: true,

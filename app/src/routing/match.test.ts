@@ -51,4 +51,28 @@ describe("matchRoute", () => {
     expect(matchRoute(routes, "/transfer/42")?.params).toEqual({ realmId: "42" });
     expect(matchRoute(routes, "/no/such/page")).toBeNull();
   });
+
+  it("answers a path asked again on the server as it did the first time, however many paths came between", () => {
+    const routes = serverRouteSets.dashboard.routes("mobile");
+    expect(serverRouteSets.dashboard.routes("mobile")).toBe(routes);
+    expect(serverRouteSets.dashboard.routes("desktop")).not.toBe(routes);
+    const first = matchRoute(routes, "/transfer/7");
+    // More distinct paths than the server keeps answers for.
+    for (let id = 0; id < 1500; id += 1)
+      expect(matchRoute(routes, `/transfer/${id}`)?.params).toEqual({ realmId: String(id) });
+    expect(matchRoute(routes, "/transfer/7")).toEqual(first);
+    expect(matchRoute(routes, "/dashboard")?.route.path).toBe("/dashboard");
+    expect(matchRoute(routes, "/dashboard")).toBe(matchRoute(routes, "/dashboard"));
+    expect(matchRoute(routes, "/no/such/page")).toBeNull();
+    expect(matchRoute(routes, "/no/such/page")).toBeNull();
+  });
+
+  it("does not let one render change the answer the next one gets", () => {
+    const routes = serverRouteSets.dashboard.routes("desktop");
+    const params = matchRoute(routes, "/transfer/9")?.params as Record<string, string>;
+    expect(() => {
+      params.realmId = "10";
+    }).toThrow();
+    expect(matchRoute(routes, "/transfer/9")?.params).toEqual({ realmId: "9" });
+  });
 });
