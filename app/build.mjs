@@ -29,6 +29,9 @@ mkdirSync(path.join(out, "client", flagDir), { recursive: true });
 for (const f of flagFiles) copyFileSync(path.join(flagSource, f), path.join(out, "client", flagDir, f));
 
 const common = {
+  // Paths in the output (esbuild names each CommonJS module by its path) are the app folder's,
+  // whatever folder the build is run from, so the bytes served do not depend on it.
+  absWorkingDir: here,
   bundle: true,
   minify: true,
   legalComments: "none",
@@ -78,7 +81,7 @@ const client = await build({
 const outputs = client.metafile.outputs;
 // BANK_METAFILE=/tmp/meta.json: esbuild's account of every chunk, for finding what a budget pays for.
 if (process.env.BANK_METAFILE) writeFileSync(process.env.BANK_METAFILE, JSON.stringify(client.metafile));
-const url = (file) => `/assets/${path.relative(path.join(out, "client"), path.resolve(file))}`;
+const url = (file) => `/assets/${path.relative(path.join(out, "client"), path.resolve(here, file))}`;
 const closure = (file, seen = new Set()) => {
   if (seen.has(file)) return seen;
   seen.add(file);
@@ -86,7 +89,7 @@ const closure = (file, seen = new Set()) => {
   return seen;
 };
 const pageId = (entryPoint) =>
-  path.relative(path.join(here, "src"), path.resolve(entryPoint)).replace(/\.tsx?$/, "");
+  path.relative(path.join(here, "src"), path.resolve(here, entryPoint)).replace(/\.tsx?$/, "");
 const isPage = (entryPoint) =>
   !pageId(entryPoint).startsWith("..") && !/^(entry-client|routesets\/[a-z]+)$/.test(pageId(entryPoint));
 const entryFile = (name) =>
@@ -106,7 +109,7 @@ const manifest = {
       .map(([file, output]) => [pageId(output.entryPoint), [...closure(file)].map(url)]),
   ),
   files: [
-    ...Object.keys(outputs).map((f) => path.relative(path.join(out, "client"), path.resolve(f))),
+    ...Object.keys(outputs).map((f) => path.relative(path.join(out, "client"), path.resolve(here, f))),
     ...flagFiles.map((f) => `${flagDir}/${f}`),
   ],
 };
