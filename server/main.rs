@@ -6,6 +6,9 @@ use bank::store::Db;
 // mimalloc instead of glibc's malloc: a render allocates and frees tens of kilobytes of strings
 // across threads (the page's HTML, its state, each API answer), and glibc spent ~8 % of a busy
 // bank's CPU in malloc, free and the consolidation that large frees set off (`perf`, 2026-11-29).
+// The `override` feature makes it the C `malloc` too, for what V8 and SQLite allocate (2.5 % of the
+// bank's instructions per dashboard under callgrind, 2026-12-03; glibc's `malloc_consolidate`
+// still showed in their threads).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
