@@ -305,7 +305,12 @@ on_both_backends!(
         let owner = registered_business(bank, "owner@bennett.example", "Bennett & Hale Ltd").await;
         let acme = partner(bank, &owner, "Acme Trading").await;
         let account = gbp_account(bank, &owner).await;
-        let invoice = saved(bank, &owner, draft("INV-0001", &account, &acme)).await;
+        // Issued today, so that it is not yet due when the test reads where it stands: the
+        // shared draft's fixed date passed its due date on 2026-12-03.
+        let mut issued_today = draft("INV-0001", &account, &acme);
+        issued_today["issueDate"] =
+            json!(bank::domain::london::today(bank.db.now_ms()).to_string());
+        let invoice = saved(bank, &owner, issued_today).await;
 
         let none = call(bank, &owner, "POST", "/v2/invoices/send",
         json!({"id": invoice.id, "emailEntries": [{"email": "a@acme.example", "enabled": false}]})).await;
