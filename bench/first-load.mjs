@@ -3,8 +3,11 @@
 // visit) and a phone's viewport, with DevTools slowing the CPU.
 import { launchBrowser, logInWithSms, MOBILE, startBank } from "../app/e2e/bank.mjs";
 
-/** Calls `visit({ run, page, cdp, browser, url })` once per run, the page not yet opened. */
-export async function firstLoads(runs, slowdown, visit) {
+/**
+ * Calls `visit({ run, page, cdp, browser, url })` once per run, the page not yet opened;
+ * `javaScript: false` opens it as a browser without JavaScript would (the server's page alone).
+ */
+export async function firstLoads(runs, slowdown, visit, { javaScript = true } = {}) {
   const bank = await startBank();
   const browser = await launchBrowser();
   try {
@@ -13,7 +16,11 @@ export async function firstLoads(runs, slowdown, visit) {
     await logInWithSms(setup, bank, "olivia@demo.harbour.example", "Harbour2026", "+447700900001");
     await setup.close();
     for (let run = 1; run <= runs; run++) {
-      const fresh = await browser.newContext({ ...MOBILE, storageState: await context.storageState() });
+      const fresh = await browser.newContext({
+        ...MOBILE,
+        storageState: await context.storageState(),
+        javaScriptEnabled: javaScript,
+      });
       const page = await fresh.newPage();
       const cdp = await fresh.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
