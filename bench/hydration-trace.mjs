@@ -32,7 +32,7 @@ function tasksOf(events) {
   const mains = events.filter(
     (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
   );
-  const scriptTime = (m) =>
+  const pageTime = (m) =>
     events
       .filter(
         (e) =>
@@ -41,7 +41,7 @@ function tasksOf(events) {
           (e.name === "FunctionCall" || e.name === "v8.compileModule" || e.name === "Layout"),
       )
       .reduce((sum, e) => sum + (e.dur ?? 0), 0);
-  const thread = mains.reduce((best, m) => (scriptTime(m) > scriptTime(best) ? m : best), mains[0]);
+  const thread = mains.reduce((best, m) => (pageTime(m) > pageTime(best) ? m : best), mains[0]);
   const onMain = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X" && e.dur);
   // A task's wrappers nest (ThreadControllerImpl::RunTask around RunTask): the outermost counts.
   const wrappers = onMain.filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
@@ -149,21 +149,16 @@ await firstLoads(runs, slowdown, async ({ run, page, cdp, browser, url }) => {
       `${tasks.length} tasks, ${long.length} over ${LONG} ms (${scripted.length} mostly script), blocking ${Math.round(blocking)} ms`,
   );
   longestScript = Math.max(longestScript, ...scripted.map((t) => t.ms));
-  for (const task of tasks.slice(0, 5)) {
-    const pieces = task.pieces
-      .slice(0, 3)
-      .map((p) => `${p.key} ${p.ms.toFixed(1)}`)
-      .join("; ");
-    console.log(`  ${task.ms.toFixed(1).padStart(7)} ms  ${pieces}`);
-  }
-  for (const task of scripted) {
-    const pieces = task.pieces
-      .filter((p) => SCRIPT.test(p.key))
-      .slice(0, 3)
-      .map((p) => `${p.key} ${p.ms.toFixed(1)}`)
-      .join("; ");
-    console.log(`  script ${task.ms.toFixed(1).padStart(7)} ms  ${pieces}`);
-  }
+  const show = (label, task, pieces) =>
+    console.log(
+      `  ${label}${task.ms.toFixed(1).padStart(7)} ms  ` +
+        pieces
+          .slice(0, 3)
+          .map((p) => `${p.key} ${p.ms.toFixed(1)}`)
+          .join("; "),
+    );
+  for (const task of tasks.slice(0, 5)) show("", task, task.pieces);
+  for (const task of scripted) show("script ", task, task.pieces.filter((p) => SCRIPT.test(p.key)));
   if (layouts) listLayouts(trace.traceEvents ?? trace);
   longest = Math.max(longest, tasks[0]?.ms ?? 0);
 }, { javaScript });

@@ -94,6 +94,11 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .pool_max_idle_per_host(concurrency)
+        // The bank closes a keep-alive connection that has sent no request for
+        // BANK_HEADER_TIMEOUT_S (10 s). A visitor waiting out a Retry-After can leave one idle
+        // that long, and a POST sent on it just as the bank closes it gets no answer, which
+        // reqwest does not retry. Keep idle connections for less than the bank does.
+        .pool_idle_timeout(Duration::from_secs(5))
         .build()?;
     println!(
         "{concurrency} visitors for {seconds} s against {} process(es)…",
