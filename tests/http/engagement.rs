@@ -468,3 +468,71 @@ on_both_backends!(
         );
     }
 );
+
+/// Whether to ask for a review is read on every signed-in page. On PostgreSQL it reads the first
+/// received transfer of the person's accounts, not the payments out before it nor other
+/// customers' money in, and finds their active card without going through the bank's other
+/// active cards. (The sequential scan is
+/// switched off so the plan shows what the indexes allow.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whether_to_ask_for_a_review_reads_one_row_whatever_the_history() {
+    use crate::transfers::{approved, local_terms, submit, with};
+    let started = TestBank::start(Backend::Postgres).await;
+    let bank = &started;
+    let owner = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+    let gbp = open_account(bank, &owner.profile_id, Currency::Gbp, true).await;
+    let auth = owner.bearer();
+    // Their first money in, booked an hour on: the payments out below come before it.
+    let later = bank.db.now_ms() + 3_600_000;
+    bank::providers::sandbox_payments::credit_at(
+        &bank.db, &gbp.iban, "100.00", "Acme Ltd", "", later,
+    )
+    .await
+    .unwrap();
+    // Other customers' money in, before the fresh window too.
+    let other = customer(bank, "tom@example.com", "Tom's Shop Ltd").await;
+    let theirs = open_account(bank, &other.profile_id, Currency::Gbp, true).await;
+    for n in 0..20 {
+        let reference = format!("Order {n}");
+        bank::providers::sandbox_payments::credit(
+            &bank.db,
+            &theirs.iban,
+            "1.00",
+            "Buyer",
+            &reference,
+        )
+        .await
+        .unwrap();
+    }
+    for n in 0..30 {
+        let terms = local_terms(&gbp, "1.00", "Acme Ltd");
+        let request_id = approved(bank, &auth, &terms).await;
+        let id = uuid::Uuid::new_v4().to_string();
+        let made = submit(bank, &auth, &with(&terms, &id, &request_id)).await;
+        assert_eq!(made.status.as_u16(), 200, "payment {n}: {}", made.body);
+    }
+    let (person, fresh_from) = (format!("'{}'", owner.user_id.as_str()), later + 1);
+    let sql = bank::store::reviews::standing_sql()
+        .replace("$1", &person)
+        .replace("$2", &fresh_from.to_string())
+        .replace("$3", "0");
+    let (read, plan) = rows_read_by(bank, &sql, "transactions").await;
+    assert!(read <= 3, "read {read} transactions rows:\n{plan}");
+    assert!(
+        plan.contains("cards_user_active"),
+        "the person's active cards are not found by their own index:\n{plan}"
+    );
+    // As the bank runs it: prepared, and planned without its values.
+    let (read, plan) = rows_read_by_generic_plan(
+        bank,
+        &bank::store::reviews::standing_sql(),
+        "text, bigint, bigint",
+        &format!("{person}, {fresh_from}, 0"),
+        "transactions",
+    )
+    .await;
+    assert!(
+        read <= 3,
+        "read {read} transactions rows in the generic plan:\n{plan}"
+    );
+}

@@ -902,6 +902,41 @@ pub async fn rows_read_by(bank: &TestBank, sql: &str, table: &str) -> (u64, Stri
     (rows_read(&plan, table), plan.join("\n"))
 }
 
+/// As [`rows_read_by`], for `sql` prepared with parameters of `types` and run with `args` under
+/// the generic plan PostgreSQL switches a prepared statement to after five runs (the one it
+/// plans without the values, which the bank's statements run with).
+pub async fn rows_read_by_generic_plan(
+    bank: &TestBank,
+    sql: &str,
+    types: &str,
+    args: &str,
+    table: &str,
+) -> (u64, String) {
+    let mut tx = bank.db.pool.begin().await.unwrap();
+    for setting in [
+        "SET LOCAL enable_seqscan = off",
+        "SET LOCAL plan_cache_mode = force_generic_plan",
+    ] {
+        sqlx::query(setting).execute(&mut *tx).await.unwrap();
+    }
+    sqlx::raw_sql(&format!("PREPARE generic_plan ({types}) AS {sql}"))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let plan: Vec<(String,)> =
+        sqlx::query_as(&format!("EXPLAIN (ANALYZE) EXECUTE generic_plan ({args})"))
+            .fetch_all(&mut *tx)
+            .await
+            .unwrap();
+    sqlx::raw_sql("DEALLOCATE generic_plan")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
+    (rows_read(&plan, table), plan.join("\n"))
+}
+
 /// The rows a text plan's scans of `table` read: each scan's rows and those its filter removed
 /// (both per loop in the text format), times its loops.
 fn rows_read(plan: &[&str], table: &str) -> u64 {
