@@ -888,18 +888,7 @@ pub async fn queued_for(bank: &TestBank, key: &str, queued: Option<usize>) {
 /// allow on a test's small tables, in a transaction rolled back after (nothing it writes stays,
 /// and the setting does not go back to the pool with the connection).
 pub async fn rows_read_by(bank: &TestBank, sql: &str, table: &str) -> (u64, String) {
-    let mut tx = bank.db.pool.begin().await.unwrap();
-    sqlx::query("SET LOCAL enable_seqscan = off")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    let plan: Vec<(String,)> = sqlx::query_as(&format!("EXPLAIN (ANALYZE) {sql}"))
-        .fetch_all(&mut *tx)
-        .await
-        .unwrap();
-    tx.rollback().await.unwrap();
-    let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
-    (rows_read(&plan, table), plan.join("\n"))
+    plan_of(bank, &[], &format!("EXPLAIN (ANALYZE) {sql}"), &[], table).await
 }
 
 /// As [`rows_read_by`], for `sql` prepared with parameters of `types` and run with `args` under
@@ -912,26 +901,38 @@ pub async fn rows_read_by_generic_plan(
     args: &str,
     table: &str,
 ) -> (u64, String) {
+    plan_of(
+        bank,
+        &[
+            "SET LOCAL plan_cache_mode = force_generic_plan",
+            &format!("PREPARE generic_plan ({types}) AS {sql}"),
+        ],
+        &format!("EXPLAIN (ANALYZE) EXECUTE generic_plan ({args})"),
+        // A prepared statement outlives the transaction; the connection goes back to the pool.
+        &["DEALLOCATE generic_plan"],
+        table,
+    )
+    .await
+}
+
+/// The rows the plan `explain` prints read from `table`, and the plan: run with sequential scans
+/// switched off in a transaction that is rolled back (so the settings do not go back to the pool
+/// with the connection), after `before` and followed by `after`.
+async fn plan_of(
+    bank: &TestBank,
+    before: &[&str],
+    explain: &str,
+    after: &[&str],
+    table: &str,
+) -> (u64, String) {
     let mut tx = bank.db.pool.begin().await.unwrap();
-    for setting in [
-        "SET LOCAL enable_seqscan = off",
-        "SET LOCAL plan_cache_mode = force_generic_plan",
-    ] {
-        sqlx::query(setting).execute(&mut *tx).await.unwrap();
+    for statement in ["SET LOCAL enable_seqscan = off"].iter().chain(before) {
+        sqlx::raw_sql(statement).execute(&mut *tx).await.unwrap();
     }
-    sqlx::raw_sql(&format!("PREPARE generic_plan ({types}) AS {sql}"))
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    let plan: Vec<(String,)> =
-        sqlx::query_as(&format!("EXPLAIN (ANALYZE) EXECUTE generic_plan ({args})"))
-            .fetch_all(&mut *tx)
-            .await
-            .unwrap();
-    sqlx::raw_sql("DEALLOCATE generic_plan")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
+    let plan: Vec<(String,)> = sqlx::query_as(explain).fetch_all(&mut *tx).await.unwrap();
+    for statement in after {
+        sqlx::raw_sql(statement).execute(&mut *tx).await.unwrap();
+    }
     tx.rollback().await.unwrap();
     let plan: Vec<&str> = plan.iter().map(|(line,)| line.as_str()).collect();
     (rows_read(&plan, table), plan.join("\n"))
