@@ -472,8 +472,7 @@ on_both_backends!(
 /// Whether to ask for a review is read on every signed-in page. On PostgreSQL it reads the first
 /// received transfer of the person's accounts, not the payments out before it nor other
 /// customers' money in, and finds their active card without going through the bank's other
-/// active cards. (The sequential scan is
-/// switched off so the plan shows what the indexes allow.)
+/// active cards. (The sequential scan is switched off so the plan shows what the indexes allow.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whether_to_ask_for_a_review_reads_one_row_whatever_the_history() {
     use crate::transfers::{approved, local_terms, submit, with};
