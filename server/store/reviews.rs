@@ -27,7 +27,13 @@ pub async fn record(
 /// The received transfer is looked for account by account (a subquery per account, which
 /// neither database turns into a join): as a join, PostgreSQL's generic plan for the prepared
 /// statement read the index from its start, every account's received transfers before `$2`.
-pub fn standing_sql() -> String {
+/// Built once: it is asked on every signed-in page.
+pub fn standing_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(build_standing_sql)
+}
+
+fn build_standing_sql() -> String {
     let success = |range: &str| {
         format!(
             "EXISTS (SELECT 1 FROM profile_members m \
@@ -60,7 +66,7 @@ pub async fn standing(
     fresh_from: i64,
     quiet_from: i64,
 ) -> Result<(Option<i64>, Option<SuccessAt>), sqlx::Error> {
-    let (last, success) = sqlx::query_as::<_, (Option<i64>, i64)>(&standing_sql())
+    let (last, success) = sqlx::query_as::<_, (Option<i64>, i64)>(standing_sql())
         .bind(user_id)
         .bind(fresh_from)
         .bind(quiet_from)

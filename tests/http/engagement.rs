@@ -524,7 +524,7 @@ async fn whether_to_ask_for_a_review_reads_one_row_whatever_the_history() {
     // As the bank runs it: prepared, and planned without its values.
     let (read, plan) = rows_read_by_generic_plan(
         bank,
-        &bank::store::reviews::standing_sql(),
+        bank::store::reviews::standing_sql(),
         "text, bigint, bigint",
         &format!("{person}, {fresh_from}, 0"),
         "transactions",
