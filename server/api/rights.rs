@@ -791,17 +791,14 @@ pub fn restricted() -> AppError {
 /// transfer is asked for as the transfer itself would be).
 pub async fn admit_as(
     state: &ApiState,
-    profile: &SelectedProfile,
+    member: &selected_profile::Member,
     method: &str,
     path: &str,
 ) -> Result<(), AppError> {
     let Some(Need::Member(rule)) = need(method, path) else {
         return Err(AppError::Forbidden);
     };
-    let user = auth::user(&state.db, &profile.user_id)
-        .await?
-        .ok_or(AppError::Forbidden)?;
-    admit(state, profile, &rule, &user).await
+    admit(state, &member.profile, &rule, &member.user).await
 }
 
 /// The table, applied to every matched call before its handler.

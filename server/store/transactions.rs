@@ -466,22 +466,31 @@ pub async fn by_id(db: &Db, id: &TransactionId) -> Result<Option<Transaction>, s
     row.as_ref().map(from_row).transpose()
 }
 
-/// The account's balance just before `from`: the running balance of its last booked
-/// transaction earlier than that, or zero.
-pub async fn balance_before(
+/// A statement's frame in one statement: the account's balance just before `from` and at the
+/// end of `to` (each the running balance of its last booked transaction earlier than that, or
+/// zero), and how many booked transactions lie between (inclusive bounds, epoch milliseconds).
+pub async fn statement_frame(
     db: &Db,
     bank_account_id: &AccountId,
     from: i64,
-) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query_as::<_, (i64,)>(
-        "SELECT balance_after FROM transactions WHERE bank_account_id = $1 AND created_at < $2 \
-         AND balance_after IS NOT NULL ORDER BY created_at DESC, account_seq DESC LIMIT 1",
+    to: i64,
+) -> Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as::<_, (i64, i64, i64)>(
+        "SELECT \
+         COALESCE((SELECT balance_after FROM transactions WHERE bank_account_id = $1 \
+           AND created_at < $2 AND balance_after IS NOT NULL \
+           ORDER BY created_at DESC, account_seq DESC LIMIT 1), 0), \
+         COALESCE((SELECT balance_after FROM transactions WHERE bank_account_id = $1 \
+           AND created_at < $3 AND balance_after IS NOT NULL \
+           ORDER BY created_at DESC, account_seq DESC LIMIT 1), 0), \
+         CAST((SELECT COUNT(*) FROM transactions WHERE bank_account_id = $1 \
+           AND created_at >= $2 AND created_at < $3 AND balance_after IS NOT NULL) AS BIGINT)",
     )
     .bind(bank_account_id)
     .bind(from)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.map_or(0, |(balance,)| balance))
+    .bind(to + 1)
+    .fetch_one(&db.pool)
+    .await
 }
 
 /// The booked transactions of a statement period, oldest first. They arrive through a small
@@ -514,24 +523,6 @@ pub fn booked_between(
         }
     });
     receiver
-}
-
-pub async fn count_booked_between(
-    db: &Db,
-    bank_account_id: &AccountId,
-    from: i64,
-    to: i64,
-) -> Result<i64, sqlx::Error> {
-    let (count,) = sqlx::query_as::<_, (i64,)>(
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM transactions WHERE bank_account_id = $1 AND created_at >= $2 \
-         AND created_at <= $3 AND balance_after IS NOT NULL",
-    )
-    .bind(bank_account_id)
-    .bind(from)
-    .bind(to)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(count)
 }
 
 /// Money booked into an account from `from` on (ms): when and how much, oldest first.

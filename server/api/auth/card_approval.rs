@@ -3,7 +3,7 @@
 
 use super::login::MfaStep;
 use crate::api::error::AppError;
-use crate::api::selected_profile::SelectedProfile;
+use crate::api::selected_profile::Member;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose};
 use crate::domain::cards::access::binding;
@@ -12,11 +12,12 @@ use crate::domain::ids::CardId;
 /// Starts an approval to see a card's details or to close it.
 pub async fn start_approval(
     state: &ApiState,
-    profile: &SelectedProfile,
+    member: &Member,
     method: Option<Method>,
     purpose: Purpose,
     card_id: &str,
 ) -> Result<MfaStep, AppError> {
+    let profile = &member.profile;
     let card_id = CardId::from(card_id.trim());
     let card = crate::services::cards::managed(&state.db, &profile.card_member(), &card_id)
         .await?
@@ -33,7 +34,7 @@ pub async fn start_approval(
     let last_four = card.last_four.clone();
     super::transfer_approval::start_bound(
         state,
-        &profile.user_id,
+        &member.user,
         purpose,
         &binding(purpose, &card.id),
         method,

@@ -14,7 +14,7 @@ use crate::api::common_answers::Empty;
 use crate::api::current_user::CurrentUser;
 use crate::api::error::{ApiJson, AppError};
 use crate::api::payments::transfers::TransferTermsBody;
-use crate::api::selected_profile::SelectedProfile;
+use crate::api::selected_profile::Member;
 use crate::api::ApiState;
 use crate::domain::audit::AuditEvent;
 use crate::domain::auth::mfa::{Check, Method, Purpose, Status};
@@ -67,7 +67,7 @@ pub struct MfaGenerate {
 pub(super) async fn generate(
     State(state): State<ApiState>,
     user: CurrentUser,
-    profile: Result<SelectedProfile, AppError>,
+    member: Result<Member, AppError>,
     ApiJson(input): ApiJson<MfaGenerate>,
 ) -> Result<Json<MfaStep>, AppError> {
     match input.purpose {
@@ -77,23 +77,22 @@ pub(super) async fn generate(
                 .transfer
                 .ok_or_else(|| AppError::field("transfer", "Field is required"))?;
             // Asked for as the transfer itself is: one gate for both (issue 26 point 1).
-            let profile = profile?;
-            crate::api::rights::admit_as(&state, &profile, "POST", "/v2/transactions").await?;
+            let member = member?;
+            crate::api::rights::admit_as(&state, &member, "POST", "/v2/transactions").await?;
             return Ok(Json(
-                super::transfer_approval::start(&state, &profile, input.method, &terms).await?,
+                super::transfer_approval::start(&state, &member, input.method, &terms).await?,
             ));
         }
         Some(purpose @ (Purpose::CardDetails | Purpose::CardClosure)) => {
             let card_id = input
                 .card_id
                 .ok_or_else(|| AppError::field("cardId", "Field is required"))?;
-            let profile = profile?;
-            crate::api::rights::admit_as(&state, &profile, "POST", "/v2/cards/details/take")
-                .await?;
+            let member = member?;
+            crate::api::rights::admit_as(&state, &member, "POST", "/v2/cards/details/take").await?;
             return Ok(Json(
                 super::card_approval::start_approval(
                     &state,
-                    &profile,
+                    &member,
                     input.method,
                     purpose,
                     &card_id,

@@ -7,25 +7,25 @@
 use super::login::MfaStep;
 use crate::api::error::AppError;
 use crate::api::payments::transfers::{plan, TransferTermsBody};
-use crate::api::selected_profile::SelectedProfile;
+use crate::api::selected_profile::Member;
 use crate::api::ApiState;
 use crate::domain::auth::mfa::{Method, Purpose};
-use crate::domain::ids::UserId;
 use crate::domain::payments::approval;
 use crate::rate_limit::{Limit, UserKey};
 use crate::services::auth::approvals;
+use crate::services::auth::UserRow;
 
 pub async fn start(
     state: &ApiState,
-    profile: &SelectedProfile,
+    member: &Member,
     method: Option<Method>,
     terms: &TransferTermsBody,
 ) -> Result<MfaStep, AppError> {
-    let plan = plan(state, profile, terms).await?;
+    let plan = plan(state, &member.profile, terms).await?;
     let company = state.config.company.trading_name.clone();
     start_bound(
         state,
-        &profile.user_id,
+        &member.user,
         Purpose::Transfer,
         &plan.binding,
         method,
@@ -39,7 +39,7 @@ pub async fn start(
 /// challenge derived from the binding, or a texted code whose SMS `sms_text` writes.
 pub async fn start_bound(
     state: &ApiState,
-    user_id: &UserId,
+    user: &UserRow,
     purpose: Purpose,
     binding: &str,
     method: Option<Method>,
@@ -48,11 +48,11 @@ pub async fn start_bound(
 ) -> Result<MfaStep, AppError> {
     state
         .limiter
-        .check(Limit::TransferApprovalsPerUser, &UserKey(user_id))
+        .check(Limit::TransferApprovalsPerUser, &UserKey(&user.id))
         .await?;
     let started = approvals::start_bound(
         &super::approver(state),
-        user_id,
+        user,
         purpose,
         binding,
         method,

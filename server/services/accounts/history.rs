@@ -48,10 +48,12 @@ pub async fn statement_frame(
     from: i64,
     to: i64,
 ) -> Result<StatementFrame, sqlx::Error> {
+    let (opening, closing, line_count) =
+        store::transactions::statement_frame(db, account_id, from, to).await?;
     Ok(StatementFrame {
-        opening: store::transactions::balance_before(db, account_id, from).await?,
-        closing: store::transactions::balance_before(db, account_id, to + 1).await?,
-        line_count: store::transactions::count_booked_between(db, account_id, from, to).await?,
+        opening,
+        closing,
+        line_count,
     })
 }
 

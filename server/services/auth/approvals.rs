@@ -7,7 +7,6 @@ use super::passkeys;
 use crate::config::Config;
 use crate::domain::auth::mfa::{Check, Method, Purpose};
 use crate::domain::auth::secrets;
-use crate::domain::ids::UserId;
 use crate::domain::messages::{Channel, Message};
 use crate::providers::notify::{Notifications, NotifyError};
 use crate::store::mfa::{MfaRequest, NewRequest};
@@ -161,25 +160,23 @@ pub async fn start(
 
 /// Starts an approval of `purpose` bound to `binding` (a transfer's terms, a card): a passkey
 /// challenge derived from the binding, or a texted code whose SMS `sms_text` writes.
+/// `user` is the person's row as this request read it (with its session).
 pub async fn start_bound(
     with: &Approver<'_>,
-    user_id: &UserId,
+    user: &UserRow,
     purpose: Purpose,
     binding: &str,
     method: Option<Method>,
     sms_subject: &str,
     sms_text: SmsText<'_>,
 ) -> Result<Started, StartError> {
-    let user = store::users::by_id(with.db, user_id)
-        .await?
-        .ok_or(StartError::NoSecondFactor)?;
     let phone = store::users::phone(with.db, &user.id).await?;
     let digits = last_digits(phone.as_ref());
     if method.unwrap_or(user.mfa_method) == Method::ChallengeProxied {
         let challenge = passkeys::bound_challenge(with.db, with.webauthn, &user.id, binding)
             .await?
             .ok_or(StartError::NoPasskey)?;
-        let request = create(with, &user, purpose, Some(binding), Some(&challenge), None).await?;
+        let request = create(with, user, purpose, Some(binding), Some(&challenge), None).await?;
         return Ok(Started {
             method: Method::ChallengeProxied,
             request_id: request.id,
@@ -189,7 +186,7 @@ pub async fn start_bound(
     let phone = phone.ok_or(StartError::NoSecondFactor)?;
     let request = create(
         with,
-        &user,
+        user,
         purpose,
         Some(binding),
         None,
