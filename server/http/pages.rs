@@ -70,6 +70,7 @@ async fn render_down(
         request_id: None,
         client_ip: ip,
         authenticated: None,
+        accounts: Default::default(),
     };
     match render_output(state, &input, caller, url).await {
         Ok(output) => respond(state, url, nonce, output, false),
@@ -186,6 +187,7 @@ pub async fn render_at(
             .map(str::to_string),
         client_ip: ip,
         authenticated,
+        accounts: Default::default(),
     };
     let output = match render_output(state, &input, caller, url).await {
         Ok(output) => output,
@@ -239,6 +241,7 @@ pub async fn render_staff_page(state: &AppState, ip: ClientIp, request: Request)
             .map(str::to_string),
         client_ip: ip,
         authenticated: None,
+        accounts: Default::default(),
     };
     match render_output(state, &input, caller, &url).await {
         Ok(output) => respond(state, &url, &nonce, output, true),
@@ -360,6 +363,7 @@ async fn policy(
         request_id: None,
         client_ip: ip,
         authenticated: None,
+        accounts: Default::default(),
     };
     let input = serde_json::to_string(&input).expect("render input serialises");
     let output = match state.ssr.render(input, Arc::new(caller)).await {

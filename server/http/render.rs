@@ -20,6 +20,8 @@ pub struct Caller {
     pub client_ip: crate::api::client_ip::ClientIp,
     /// Who the page request authenticated, for the render's calls (none for a visitor).
     pub authenticated: Option<crate::api::session_state::Authenticated>,
+    /// The accounts this render's calls have read, for its later calls.
+    pub accounts: crate::api::accounts::bank_accounts::RenderAccounts,
 }
 
 #[derive(serde::Serialize)]
@@ -179,6 +181,7 @@ fn build_request(request: HostRequest, caller: Option<&Caller>) -> Option<Reques
     request.extensions_mut().insert(crate::api::InProcess);
     if let Some(caller) = caller {
         request.extensions_mut().insert(caller.client_ip);
+        request.extensions_mut().insert(caller.accounts.clone());
         if let Some(authenticated) = &caller.authenticated {
             request.extensions_mut().insert(authenticated.user.clone());
             request.extensions_mut().insert(authenticated.row.clone());

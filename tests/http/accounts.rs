@@ -494,3 +494,79 @@ on_both_backends!(
         assert!(!reply.body.contains("telegraph"), "{}", reply.body);
     }
 );
+
+on_both_backends!(
+    a_renders_transactions_call_takes_the_account_its_list_call_read,
+    |bank| {
+        // A page render's in-process calls share what its accounts list read (`http::render`): the
+        // dashboard's first page of transactions does not read its account a second time.
+        use axum::body::Body;
+        use axum::http::{header, Request};
+        use bank::api::accounts::bank_accounts::RenderAccounts;
+        use bank::domain::ids::ProfileId;
+
+        let olivia = customer(bank, "olivia@example.com", "Bennett Ltd").await;
+        let gbp = open_account(bank, &olivia.profile_id, Currency::Gbp, true).await;
+        bookings::inbound(
+            &bank.db,
+            &gbp,
+            Money::new(2_500, gbp.currency),
+            Scheme::Local,
+            PAYER,
+            "INV-1",
+            1_767_225_600_000,
+        )
+        .await
+        .unwrap();
+        let holder_shown = |render: Option<RenderAccounts>| {
+            let mut request = Request::post("/v2/transactions/fetch")
+                .header(header::CONTENT_TYPE, "application/json")
+                .header(header::ORIGIN, crate::helpers::ORIGIN)
+                .header(header::AUTHORIZATION, olivia.bearer())
+                .body(Body::from(
+                    of_account(&gbp.id, FetchInput::default()).to_string(),
+                ))
+                .unwrap();
+            if let Some(render) = render {
+                request.extensions_mut().insert(render);
+            }
+            bank.send(request)
+        };
+        let listed = |profile_id: &ProfileId, name: &str, owner: &ProfileId| {
+            let mut account = gbp.clone();
+            account.name = name.into();
+            account.profile_id = owner.clone();
+            let render = RenderAccounts::default();
+            render.keep(profile_id, &[account]);
+            render
+        };
+        let name_of = |reply: crate::helpers::Reply| {
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            let page = reply.read::<TransactionPage>();
+            page.results[0].receiver.as_ref().unwrap().name.clone()
+        };
+
+        let reply = holder_shown(None).await;
+        assert_eq!(name_of(reply), gbp.name, "read from the database");
+
+        let ours = listed(
+            &olivia.profile_id,
+            "As the list read it",
+            &olivia.profile_id,
+        );
+        assert_eq!(
+            name_of(holder_shown(Some(ours)).await),
+            "As the list read it"
+        );
+
+        // What was listed for another profile is not this caller's.
+        let another = ProfileId::from("another-profile");
+        let theirs = listed(&another, "Another's list", &olivia.profile_id);
+        assert_eq!(name_of(holder_shown(Some(theirs)).await), gbp.name);
+
+        // And an account the list holds is still checked against the caller's profile.
+        let not_hers = listed(&olivia.profile_id, "Not hers", &another);
+        let reply = holder_shown(Some(not_hers)).await;
+        assert_eq!(reply.status, 404, "{}", reply.body);
+    }
+);

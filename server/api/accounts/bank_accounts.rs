@@ -1,9 +1,11 @@
 //! SPEC §7 "Bank accounts": the selected profile's accounts with balances, and opening an
 //! account in another currency (pending first, active after the background job).
 
+use std::sync::{Arc, OnceLock};
+
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
+use axum::{Extension, Json};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -13,7 +15,7 @@ use crate::api::ApiState;
 use crate::domain::accounts::money::{Currency, Money};
 use crate::domain::accounts::status::AccountStatus;
 use crate::domain::accounts::{identifiers, status};
-use crate::domain::ids::AccountId;
+use crate::domain::ids::{AccountId, ProfileId};
 use crate::services;
 use crate::services::accounts::BankAccount;
 use crate::services::accounts::{self, OpenError};
@@ -81,12 +83,16 @@ pub struct BankAccountList {
 async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
+    render: Option<Extension<RenderAccounts>>,
 ) -> Result<Json<BankAccountList>, AppError> {
     // SPEC §6: roles none and card_user load no accounts.
     if !profile.access.loads_accounts() {
         return Ok(Json(BankAccountList { results: vec![] }));
     }
     let mut accounts = services::accounts::of_profile(&state.db, &profile.profile_id).await?;
+    if let Some(Extension(render)) = render {
+        render.keep(&profile.profile_id, &accounts);
+    }
     accounts.sort_by_key(|a| status::card_rank(a.is_primary, a.currency, a.status));
     let bank = &state.config.company.legal_name;
     Ok(Json(BankAccountList {
@@ -151,8 +157,46 @@ pub async fn owned(
     profile: &SelectedProfile,
     bank_account_id: &str,
 ) -> Result<BankAccount, AppError> {
+    owned_in_render(state, profile, bank_account_id, None).await
+}
+
+/// The selected profile's accounts as one page render's in-process calls have read them: the
+/// list call leaves them here, and a later call of the same render that names one of them (the
+/// dashboard's first page of transactions) takes it from here instead of reading it again a
+/// moment later. Made for one render (`http::render::Caller`), never shared between requests.
+#[derive(Clone, Default)]
+pub struct RenderAccounts(Arc<OnceLock<(ProfileId, Vec<BankAccount>)>>);
+
+impl RenderAccounts {
+    /// Keeps what the list call read for `profile_id` (the first list of the render stays).
+    pub fn keep(&self, profile_id: &ProfileId, accounts: &[BankAccount]) {
+        let _ = self.0.set((profile_id.clone(), accounts.to_vec()));
+    }
+
+    /// The account `id`, when this render listed it for `profile_id`.
+    fn listed(&self, profile_id: &ProfileId, id: &AccountId) -> Option<BankAccount> {
+        let (listed_for, accounts) = self.0.get()?;
+        if listed_for != profile_id {
+            return None;
+        }
+        accounts.iter().find(|account| account.id == *id).cloned()
+    }
+}
+
+/// As [`owned`], taking the account from what this render's list call read when it is there.
+pub async fn owned_in_render(
+    state: &ApiState,
+    profile: &SelectedProfile,
+    bank_account_id: &str,
+    render: Option<&RenderAccounts>,
+) -> Result<BankAccount, AppError> {
     let id = AccountId::from(bank_account_id.trim());
-    match services::accounts::by_id(&state.db, &id).await? {
+    let listed = render.and_then(|render| render.listed(&profile.profile_id, &id));
+    let account = match listed {
+        Some(account) => Some(account),
+        None => services::accounts::by_id(&state.db, &id).await?,
+    };
+    match account {
         Some(account) if account.profile_id == profile.profile_id => Ok(account),
         _ => Err(AppError::NotFound),
     }

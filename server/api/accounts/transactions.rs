@@ -2,11 +2,11 @@
 //! transaction in full (SPEC §3 "Transaction").
 
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::bank_accounts::owned;
+use super::bank_accounts::{owned, owned_in_render, RenderAccounts};
 use crate::api::error::{ApiJson, AppError};
 use crate::api::selected_profile::SelectedProfile;
 use crate::api::ApiState;
@@ -173,6 +173,7 @@ pub struct TransactionPage {
 async fn fetch(
     State(state): State<ApiState>,
     profile: SelectedProfile,
+    render: Option<Extension<RenderAccounts>>,
     ApiJson(input): ApiJson<FetchInput>,
 ) -> Result<Json<TransactionPage>, AppError> {
     profile.require_transactions()?;
@@ -220,7 +221,7 @@ async fn fetch(
         .filter(|id| !id.is_empty())
         .or(card.as_ref().map(|c| c.bank_account_id.as_str()));
     let account = match named {
-        Some(id) => owned(&state, &profile, id).await?,
+        Some(id) => owned_in_render(&state, &profile, id, render.as_ref().map(|r| &r.0)).await?,
         None => return Err(AppError::field("bankAccountId", "Field is required")),
     };
     let filter = Filter {
