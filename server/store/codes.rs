@@ -60,14 +60,18 @@ pub async fn closed_status(
     .fetch_optional(&mut *conn)
     .await?;
     Ok(match row {
-        Some((status, expires_at)) => {
-            match mfa::effective(Status::stored(&status), expires_at, now) {
-                Status::Pending => Status::Failed,
-                other => other,
-            }
-        }
+        Some((status, expires_at)) => closed(&status, expires_at, now),
         None => Status::Failed,
     })
+}
+
+/// The status of a request a check could not claim, from its stored status: a pending one left
+/// unclaimed has no attempts left, so it is failed.
+pub fn closed(stored: &str, expires_at: i64, now: i64) -> Status {
+    match mfa::effective(Status::stored(stored), expires_at, now) {
+        Status::Pending => Status::Failed,
+        other => other,
+    }
 }
 
 /// Closes a request whose last attempt was wrong.

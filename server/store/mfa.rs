@@ -147,7 +147,8 @@ fn known(purpose: &str, method: &str) -> Option<(Purpose, Method)> {
 
 /// Checks a code against a request. The attempt is claimed first with one statement that holds
 /// the limit, so five wrong codes fail the request even when forty guesses arrive at once, and
-/// a right code is accepted once only.
+/// a right code is accepted once only. The claim answers the request's own columns too; only a
+/// request it could not claim (unknown, closed, out of attempts) is read apart.
 pub async fn verify(
     db: &Db,
     id: &str,
@@ -155,54 +156,51 @@ pub async fn verify(
     now: i64,
 ) -> Result<Option<(MfaRequest, Check)>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query_as::<_, (String, String, String, i64)>(
-        "SELECT user_id, purpose, method, expires_at FROM mfa_requests WHERE id = $1",
+    let claimed = sqlx::query_as::<_, (i64, String, String, String, String, i64)>(
+        "UPDATE mfa_requests SET attempts = attempts + 1 \
+         WHERE id = $1 AND status = 'pending' AND attempts < $2 AND expires_at > $3 \
+         RETURNING attempts, code_hash, user_id, purpose, method, expires_at",
     )
     .bind(id)
+    .bind(mfa::MAX_WRONG)
+    .bind(now)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((user_id, purpose, method, expires_at)) = row else {
-        return Ok(None);
+    let Some((attempts, code_hash, user_id, purpose, method, expires_at)) = claimed else {
+        return unclaimed(&mut tx, id, now).await;
     };
+    // Returning drops the transaction, which undoes the claim: a request of a purpose or method
+    // this code does not know is not counted against, as it is not checked.
     let Some((purpose, method)) = known(&purpose, &method) else {
         return Ok(None);
     };
-    let (outcome, new_status) = match codes::claim_attempt(&mut tx, CodeTable::Mfa, id, now).await?
-    {
-        None => {
-            let closed = codes::closed_status(&mut tx, CodeTable::Mfa, id, now).await?;
-            (Check::Closed(closed), closed)
-        }
-        Some((attempts, code_hash)) => {
-            match mfa::judge(attempts, same(&digest(code, id), &code_hash)) {
-                Check::Accepted => {
-                    let used = sqlx::query(
-                    "UPDATE mfa_requests SET status = CASE WHEN binding IS NULL THEN 'utilized' ELSE 'verified' END \
-                     WHERE id = $1 AND status = 'pending'",
-                )
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-                    if used.rows_affected() == 1 {
-                        (Check::Accepted, Status::Utilized)
-                    } else {
-                        (Check::Closed(Status::Utilized), Status::Utilized)
-                    }
-                }
-                Check::Wrong { attempts, failed } => {
-                    if failed {
-                        codes::fail(&mut tx, CodeTable::Mfa, id).await?;
-                    }
-                    let status = if failed {
-                        Status::Failed
-                    } else {
-                        Status::Pending
-                    };
-                    (Check::Wrong { attempts, failed }, status)
-                }
-                closed @ Check::Closed(status) => (closed, status),
+    let (outcome, new_status) = match mfa::judge(attempts, same(&digest(code, id), &code_hash)) {
+        Check::Accepted => {
+            let used = sqlx::query(
+                "UPDATE mfa_requests SET status = CASE WHEN binding IS NULL THEN 'utilized' \
+                 ELSE 'verified' END WHERE id = $1 AND status = 'pending'",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            if used.rows_affected() == 1 {
+                (Check::Accepted, Status::Utilized)
+            } else {
+                (Check::Closed(Status::Utilized), Status::Utilized)
             }
         }
+        Check::Wrong { attempts, failed } => {
+            if failed {
+                codes::fail(&mut tx, CodeTable::Mfa, id).await?;
+            }
+            let status = if failed {
+                Status::Failed
+            } else {
+                Status::Pending
+            };
+            (Check::Wrong { attempts, failed }, status)
+        }
+        closed @ Check::Closed(status) => (closed, status),
     };
     tx.commit().await?;
     Ok(Some((
@@ -216,6 +214,36 @@ pub async fn verify(
         },
         outcome,
     )))
+}
+
+/// A request no check could claim, as it stands: none when there is no such request.
+async fn unclaimed(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    now: i64,
+) -> Result<Option<(MfaRequest, Check)>, sqlx::Error> {
+    let row = sqlx::query_as::<_, (String, String, String, i64, String)>(
+        "SELECT user_id, purpose, method, expires_at, status FROM mfa_requests WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((user_id, purpose, method, expires_at, status)) = row else {
+        return Ok(None);
+    };
+    let Some((purpose, method)) = known(&purpose, &method) else {
+        return Ok(None);
+    };
+    let status = codes::closed(&status, expires_at, now);
+    let request = MfaRequest {
+        id: id.into(),
+        user_id: user_id.into(),
+        purpose,
+        method,
+        status,
+        expires_at,
+    };
+    Ok(Some((request, Check::Closed(status))))
 }
 
 /// The newest open request of a purpose for the person: the code the phone step checks, which

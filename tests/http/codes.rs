@@ -134,3 +134,62 @@ async fn sms_code(
         .await
         .unwrap()
 }
+
+on_both_backends!(
+    a_check_answers_the_request_it_claimed_and_counts_no_unknown_one,
+    |bank| {
+        use bank::domain::auth::mfa::Status;
+        let user = create_user(bank, "anna@example.com", "unused-hash").await;
+        let check = |id: String, code: &'static str| {
+            let db = bank.db.clone();
+            async move {
+                store::mfa::verify(&db, &id, code, db.now_ms())
+                    .await
+                    .unwrap()
+            }
+        };
+        let attempts = |id: String| {
+            let db = bank.db.clone();
+            async move {
+                sqlx::query_as::<_, (i64,)>("SELECT attempts FROM mfa_requests WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap()
+                    .0
+            }
+        };
+
+        // The right code: the request as its claim answered it.
+        let request = sms_code(bank, &user, "123456").await;
+        let (checked, outcome) = check(request.id.clone(), "123456").await.unwrap();
+        assert!(matches!(outcome, Check::Accepted));
+        assert_eq!(checked.user_id, user);
+        assert_eq!(checked.purpose, Purpose::Authentication);
+        assert_eq!(checked.method, Method::Sms);
+        assert_eq!(checked.status, Status::Utilized);
+        assert_eq!(checked.expires_at, request.expires_at);
+
+        // Used once: read as it stands, closed.
+        let (again, outcome) = check(request.id.clone(), "123456").await.unwrap();
+        assert!(matches!(outcome, Check::Closed(Status::Utilized)));
+        assert_eq!(
+            (again.user_id, again.purpose),
+            (user.clone(), Purpose::Authentication)
+        );
+        assert_eq!(attempts(request.id.clone()).await, 1);
+
+        // No such request.
+        assert!(check("no-such-request".into(), "123456").await.is_none());
+
+        // A purpose this code does not know is no request, and its attempt is not counted.
+        let odd = sms_code(bank, &user, "654321").await;
+        sqlx::query("UPDATE mfa_requests SET purpose = 'unheard_of' WHERE id = $1")
+            .bind(&odd.id)
+            .execute(&bank.db.pool)
+            .await
+            .unwrap();
+        assert!(check(odd.id.clone(), "654321").await.is_none());
+        assert_eq!(attempts(odd.id.clone()).await, 0, "the claim was undone");
+    }
+);
