@@ -31,10 +31,25 @@ pub async fn claim_attempt(
     id: &str,
     now: i64,
 ) -> Result<Option<(i64, String)>, sqlx::Error> {
-    sqlx::query_as::<_, (i64, String)>(&format!(
+    claim_attempt_with(conn, table, id, now, "").await
+}
+
+/// As [`claim_attempt`], the row answering `also` (", column, …") after the attempts and the
+/// hash: a caller that needs the request's own columns reads them with the claim.
+pub async fn claim_attempt_with<T>(
+    conn: &mut AnyConnection,
+    table: CodeTable,
+    id: &str,
+    now: i64,
+    also: &str,
+) -> Result<Option<T>, sqlx::Error>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    sqlx::query_as::<_, T>(&format!(
         "UPDATE {} SET attempts = attempts + 1 \
          WHERE id = $1 AND status = 'pending' AND attempts < $2 AND expires_at > $3 \
-         RETURNING attempts, code_hash",
+         RETURNING attempts, code_hash{also}",
         table.name()
     ))
     .bind(id)

@@ -156,15 +156,13 @@ pub async fn verify(
     now: i64,
 ) -> Result<Option<(MfaRequest, Check)>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let claimed = sqlx::query_as::<_, (i64, String, String, String, String, i64)>(
-        "UPDATE mfa_requests SET attempts = attempts + 1 \
-         WHERE id = $1 AND status = 'pending' AND attempts < $2 AND expires_at > $3 \
-         RETURNING attempts, code_hash, user_id, purpose, method, expires_at",
+    let claimed = codes::claim_attempt_with::<(i64, String, String, String, String, i64)>(
+        &mut tx,
+        CodeTable::Mfa,
+        id,
+        now,
+        ", user_id, purpose, method, expires_at",
     )
-    .bind(id)
-    .bind(mfa::MAX_WRONG)
-    .bind(now)
-    .fetch_optional(&mut *tx)
     .await?;
     let Some((attempts, code_hash, user_id, purpose, method, expires_at)) = claimed else {
         return unclaimed(&mut tx, id, now).await;
