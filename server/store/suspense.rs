@@ -26,7 +26,9 @@ pub async fn keep_in(
     entry_id: &str,
     at: i64,
 ) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+    // Time-ordered, so the queue (by time, then id) lists what arrived in one millisecond in the
+    // order it arrived.
+    let id = uuid::Uuid::now_v7().to_string();
     sqlx::query(
         "INSERT INTO suspense_items (id, entry_id, scheme, currency, amount, account_text, payer, \
          reference, created_at, origin, user_id, status) \
