@@ -254,17 +254,92 @@ pub async fn post(
     entry: &Entry,
 ) -> Result<Booked, LedgerError> {
     let OpenEntry(entry_id) = opened;
-    // Lock accounts in one order everywhere, so two entries over the same accounts cannot
-    // deadlock on PostgreSQL.
-    let mut order: Vec<usize> = (0..entry.postings().len()).collect();
-    order.sort_by(|a, b| {
-        entry.postings()[*a]
-            .account_id
-            .cmp(&entry.postings()[*b].account_id)
-    });
-    let mut booked = Vec::with_capacity(order.len());
+    let postings = entry.postings();
+    // Lock accounts in one order everywhere (by id, byte by byte), so two entries over the same
+    // accounts cannot deadlock on PostgreSQL.
+    let mut order: Vec<usize> = (0..postings.len()).collect();
+    order.sort_by(|a, b| postings[*a].account_id.cmp(&postings[*b].account_id));
+    let repeats = order
+        .windows(2)
+        .any(|w| postings[w[0]].account_id == postings[w[1]].account_id);
+    // On PostgreSQL the balances and the postings move in one statement (one round trip while
+    // the payer's account is locked, instead of one per posting and one for the postings).
+    // An account twice in one entry needs its postings one after the other.
+    let moved = if conn.backend_name() == "PostgreSQL" && !repeats {
+        post_at_once(conn, &entry_id, entry, &order).await?
+    } else {
+        post_one_by_one(conn, &entry_id, entry, &order).await?
+    };
+    let booked = order
+        .iter()
+        .zip(moved)
+        .map(|(index, (balance_after, account_seq))| BookedPosting {
+            account_id: postings[*index].account_id.clone(),
+            balance_after,
+            account_seq,
+        })
+        .collect();
+    Ok(Booked {
+        entry_id,
+        postings: booked,
+    })
+}
+
+/// The statement of [`post_at_once`] for an entry of `postings`: the entry's id is `$1`, then
+/// each posting's place, account, currency and amount. The accounts are locked by their ids (the
+/// primary key, whatever the planner thinks of the values), and each balance moved through the
+/// same key.
+pub fn post_at_once_sql(postings: usize) -> String {
+    let moves: Vec<String> = (0..postings)
+        .map(|k| {
+            let n = 2 + 4 * k;
+            format!(
+                "(${}::bigint, ${}::text, ${}::text, ${}::bigint)",
+                n,
+                n + 1,
+                n + 2,
+                n + 3
+            )
+        })
+        .collect();
+    let ids: Vec<String> = (0..postings).map(|k| format!("${}", 3 + 4 * k)).collect();
+    format!(
+        "WITH locked AS MATERIALIZED ( \
+             SELECT id FROM ledger_accounts WHERE id IN ({ids}) \
+             ORDER BY id COLLATE \"C\" FOR UPDATE), \
+         moved AS ( \
+             UPDATE ledger_accounts a \
+             SET balance = a.balance + m.amount, postings_count = a.postings_count + 1 \
+             FROM (VALUES {moves}) AS m (seq, account_id, currency, amount), locked l \
+             WHERE a.id IN ({ids}) AND a.id = m.account_id AND l.id = a.id \
+             AND a.currency = m.currency \
+             AND (a.kind <> 'customer' OR m.amount >= 0 OR a.balance + m.amount - a.held >= 0) \
+             RETURNING m.seq, m.account_id, m.currency, m.amount, a.balance, a.postings_count), \
+         posted AS ( \
+             INSERT INTO postings \
+             (entry_id, seq, account_id, currency, amount, balance_after, account_seq) \
+             SELECT $1, seq, account_id, currency, amount, balance, postings_count FROM moved) \
+         SELECT seq, balance, postings_count FROM moved",
+        ids = ids.join(", "),
+        moves = moves.join(", ")
+    )
+}
+
+/// Each account's balance after its posting and its posting's place, in `order`.
+type Moved = Vec<(i64, i64)>;
+
+/// The balances moved and the postings written by one statement per posting and one for the
+/// postings (SQLite, where a statement is no round trip, and an entry that posts to one account
+/// twice).
+async fn post_one_by_one(
+    conn: &mut AnyConnection,
+    entry_id: &str,
+    entry: &Entry,
+    order: &[usize],
+) -> Result<Moved, LedgerError> {
+    let mut moved = Vec::with_capacity(order.len());
     for index in order {
-        let posting = &entry.postings()[index];
+        let posting = &entry.postings()[*index];
         let row = sqlx::query_as::<_, (i64, i64)>(
             "UPDATE ledger_accounts SET balance = balance + $1, postings_count = postings_count + 1 \
              WHERE id = $2 AND currency = $3 \
@@ -276,16 +351,15 @@ pub async fn post(
         .bind(posting.currency.code())
         .fetch_optional(&mut *conn)
         .await?;
-        let Some((balance_after, account_seq)) = row else {
+        let Some(row) = row else {
             return Err(refusal(conn, &posting.account_id, posting.currency).await?);
         };
-        booked.push((index, posting, balance_after, account_seq));
+        moved.push(row);
     }
-    // The entry's postings in one statement.
     let mut sql = String::from(
         "INSERT INTO postings (entry_id, seq, account_id, currency, amount, balance_after, account_seq) VALUES ",
     );
-    for k in 0..booked.len() {
+    for k in 0..order.len() {
         let n = 7 * k;
         if k > 0 {
             sql.push_str(", ");
@@ -302,9 +376,10 @@ pub async fn post(
         ));
     }
     let mut insert = sqlx::query(&sql);
-    for (index, posting, balance_after, account_seq) in &booked {
+    for (index, (balance_after, account_seq)) in order.iter().zip(&moved) {
+        let posting = &entry.postings()[*index];
         insert = insert
-            .bind(&entry_id)
+            .bind(entry_id)
             .bind(*index as i64)
             .bind(&posting.account_id)
             .bind(posting.currency.code())
@@ -313,18 +388,42 @@ pub async fn post(
             .bind(*account_seq);
     }
     insert.execute(&mut *conn).await?;
-    let booked = booked
-        .into_iter()
-        .map(|(_, posting, balance_after, account_seq)| BookedPosting {
-            account_id: posting.account_id.clone(),
-            balance_after,
-            account_seq,
-        })
-        .collect();
-    Ok(Booked {
-        entry_id,
-        postings: booked,
-    })
+    Ok(moved)
+}
+
+/// The same in one PostgreSQL statement: the accounts locked in id order (`locked`, a sort
+/// under the lock, byte order as in [`post`]), each balance moved under the same condition as
+/// one by one, and a posting written for each balance that moved. When a condition fails, fewer
+/// balances move than the entry has postings; the first account in `order` that did not move is
+/// refused, and the caller's transaction, which must roll back on any error, undoes the rest.
+async fn post_at_once(
+    conn: &mut AnyConnection,
+    entry_id: &str,
+    entry: &Entry,
+    order: &[usize],
+) -> Result<Moved, LedgerError> {
+    let sql = post_at_once_sql(order.len());
+    let mut query = sqlx::query_as::<_, (i64, i64, i64)>(&sql).bind(entry_id);
+    for index in order {
+        let posting = &entry.postings()[*index];
+        query = query
+            .bind(*index as i64)
+            .bind(&posting.account_id)
+            .bind(posting.currency.code())
+            .bind(posting.amount);
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    let mut moved = Vec::with_capacity(order.len());
+    for index in order {
+        match rows.iter().find(|(seq, _, _)| *seq == *index as i64) {
+            Some((_, balance_after, account_seq)) => moved.push((*balance_after, *account_seq)),
+            None => {
+                let posting = &entry.postings()[*index];
+                return Err(refusal(conn, &posting.account_id, posting.currency).await?);
+            }
+        }
+    }
+    Ok(moved)
 }
 
 pub async fn entry_for_key(

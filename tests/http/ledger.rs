@@ -433,3 +433,213 @@ on_both_backends!(
         ledger_is_sound(bank).await;
     }
 );
+
+// Entries that post to the same accounts, listed in every order, booked at once: each locks the
+// accounts in one order (on PostgreSQL, one statement locks and moves them all), so none waits
+// for another in a cycle and every one is booked; the balances come out as the entries sum.
+on_both_backends!(
+    entries_over_the_same_accounts_in_any_order_are_all_booked,
+    |bank| {
+        use bank::domain::accounts::entry::{Entry, Posting};
+        let profile = bank::store::profiles::create(
+            &bank.db,
+            bank::domain::profiles::access::ProfileType::Business,
+            "Crossing Ltd",
+        )
+        .await
+        .unwrap();
+        let mut accounts = Vec::new();
+        for primary in [true, false, false] {
+            let account = open_account(bank, &profile, Currency::Gbp, primary).await;
+            bookings::inbound(
+                &bank.db,
+                &account,
+                Money::new(100_000, account.currency),
+                Scheme::Local,
+                PAYER,
+                "float",
+                1,
+            )
+            .await
+            .unwrap();
+            accounts.push(account);
+        }
+        let ids: Vec<String> = accounts
+            .iter()
+            .map(|a| a.ledger_account_id.clone())
+            .collect();
+        // Each rotation pays 10.00 out of one account into the other two, which come in both orders.
+        let mut tasks = Vec::new();
+        let mut expected = [100_000i64; 3];
+        for n in 0..36usize {
+            let (x, y, z) = (n % 3, (n + 1 + (n / 3) % 2) % 3, (n + 2 - (n / 3) % 2) % 3);
+            expected[x] -= 1_000;
+            expected[y] += 400;
+            expected[z] += 600;
+            let posting = |k: usize, amount: i64| Posting {
+                account_id: ids[k].clone(),
+                currency: Currency::Gbp,
+                amount,
+            };
+            let entry =
+                Entry::new(vec![posting(x, -1_000), posting(y, 400), posting(z, 600)]).unwrap();
+            let db = bank.db.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut tx = db.begin_write().await?;
+                let booked = ledger::book(&mut tx, "test_crossing", None, &entry, 2).await?;
+                tx.commit().await?;
+                Ok::<_, ledger::LedgerError>(booked)
+            }));
+        }
+        let mut seen = std::collections::HashMap::<String, Vec<i64>>::new();
+        for task in tasks {
+            let booked = task.await.unwrap().expect("every entry is booked");
+            assert_eq!(booked.postings.len(), 3);
+            for posting in booked.postings {
+                seen.entry(posting.account_id)
+                    .or_default()
+                    .push(posting.account_seq);
+            }
+        }
+        // Each account's postings took one place each, none twice.
+        for (account, mut places) in seen {
+            places.sort_unstable();
+            let before = places.len();
+            places.dedup();
+            assert_eq!(places.len(), before, "{account} gave a place twice");
+        }
+        for (account, expected) in accounts.iter().zip(expected) {
+            assert_eq!(reload(bank, account).await.balance.booked, expected);
+        }
+        ledger_is_sound(bank).await;
+    }
+);
+
+// A posting refused (not enough money) moves no balance and writes no posting: the caller's
+// transaction rolls back, and on PostgreSQL the other accounts moved in the same statement are
+// undone with it.
+on_both_backends!(a_refused_entry_leaves_every_balance_as_it_was, |bank| {
+    use bank::domain::accounts::entry::{Entry, Posting};
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Short Ltd",
+    )
+    .await
+    .unwrap();
+    let rich = open_account(bank, &profile, Currency::Gbp, true).await;
+    let poor = open_account(bank, &profile, Currency::Gbp, false).await;
+    let payee = open_account(bank, &profile, Currency::Gbp, false).await;
+    bookings::inbound(
+        &bank.db,
+        &rich,
+        Money::new(5_000, rich.currency),
+        Scheme::Local,
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
+    let posting = |account: &BankAccount, amount: i64| Posting {
+        account_id: account.ledger_account_id.clone(),
+        currency: Currency::Gbp,
+        amount,
+    };
+    // Whichever order the accounts lock in, the poor one cannot pay its part.
+    let entry = Entry::new(vec![
+        posting(&rich, -1_000),
+        posting(&poor, -1),
+        posting(&payee, 1_001),
+    ])
+    .unwrap();
+    let mut tx = bank.db.begin_write().await.unwrap();
+    let refused = ledger::book(&mut tx, "test_short", None, &entry, 2).await;
+    assert!(
+        matches!(refused, Err(ledger::LedgerError::InsufficientFunds)),
+        "{refused:?}"
+    );
+    tx.rollback().await.unwrap();
+    // An account of another currency is named, not taken for a shortage.
+    let spare = open_account(bank, &profile, Currency::Gbp, false).await;
+    let mut tx = bank.db.begin_write().await.unwrap();
+    let eur = |account: &BankAccount, amount: i64| Posting {
+        currency: Currency::Eur,
+        ..posting(account, amount)
+    };
+    let wrong = Entry::new(vec![
+        posting(&rich, -1_000),
+        posting(&spare, 1_000),
+        eur(&payee, 1_000),
+        eur(&poor, -1_000),
+    ])
+    .unwrap();
+    let refused = ledger::book(&mut tx, "test_wrong", None, &wrong, 2).await;
+    assert!(
+        matches!(refused, Err(ledger::LedgerError::WrongAccount(_))),
+        "{refused:?}"
+    );
+    tx.rollback().await.unwrap();
+    for (account, booked) in [(&rich, 5_000), (&poor, 0), (&payee, 0), (&spare, 0)] {
+        assert_eq!(reload(bank, account).await.balance.booked, booked);
+    }
+    ledger_is_sound(bank).await;
+});
+
+/// On PostgreSQL one statement locks, moves and posts an entry's accounts; under the generic plan
+/// the bank's prepared statement runs with, it reaches each account by its key, so it reads the
+/// entry's rows however many accounts the ledger holds. (Sequential scans are switched off so
+/// the plan shows what the indexes allow.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entrys_postings_read_only_its_accounts() {
+    use crate::helpers::{rows_read_by_generic_plan, Backend};
+    let started = TestBank::start(Backend::Postgres).await;
+    let bank = &started;
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Many Ltd",
+    )
+    .await
+    .unwrap();
+    let mut accounts = Vec::new();
+    for n in 0..24 {
+        accounts.push(open_account(bank, &profile, Currency::Gbp, n == 0).await);
+    }
+    bookings::inbound(
+        &bank.db,
+        &accounts[0],
+        Money::new(10_000, Currency::Gbp),
+        Scheme::Local,
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ('plan', 'test', NULL, 1)")
+        .execute(&bank.db.pool)
+        .await
+        .unwrap();
+    let id = |n: usize| accounts[n].ledger_account_id.clone();
+    let args = format!(
+        "'plan', 0, '{}', 'GBP', -150, 1, '{}', 'GBP', 100, 2, '{}', 'GBP', 50",
+        id(0),
+        id(7),
+        id(19)
+    );
+    let (read, plan) = rows_read_by_generic_plan(
+        bank,
+        &ledger::post_at_once_sql(3),
+        "text, bigint, text, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint",
+        &args,
+        "ledger_accounts",
+    )
+    .await;
+    // Three rows locked, the same three read to move them and three moved.
+    assert!(
+        read <= 9,
+        "read {read} ledger rows for three postings:\n{plan}"
+    );
+    assert!(plan.contains("LockRows"), "{plan}");
+}
