@@ -32,6 +32,26 @@ impl<'a> Day<'a> {
     }
 }
 
+impl Day<'_> {
+    /// The row's key: the profile, the currency and the date.
+    pub(super) fn keys(&self) -> (&ProfileId, Currency, &str) {
+        (self.profile_id, self.currency, &self.day)
+    }
+}
+
+/// The running total's update, answering the total after it; its parameters numbered from
+/// `first`: the profile, the currency, the date and the amount added.
+pub(super) fn add_sql(first: usize) -> String {
+    format!(
+        "UPDATE transfer_day_totals SET sent = sent + ${} \
+         WHERE profile_id = ${} AND currency = ${} AND day = ${} RETURNING sent",
+        first + 3,
+        first,
+        first + 1,
+        first + 2
+    )
+}
+
 /// Adds a transfer's amount to the day and answers what was sent before it, in the caller's
 /// transaction (which holds the row until it ends: a refused transfer rolls the addition back).
 /// The transfer's row is written already, in the same transaction: a day without a total starts
@@ -42,17 +62,15 @@ pub async fn add_in(
     amount: i64,
 ) -> Result<i64, sqlx::Error> {
     // Two tries: a concurrent first transfer of the day may insert the row between them.
+    let update = add_sql(1);
     for _ in 0..2 {
-        let added = sqlx::query_as::<_, (i64,)>(
-            "UPDATE transfer_day_totals SET sent = sent + $4 \
-             WHERE profile_id = $1 AND currency = $2 AND day = $3 RETURNING sent",
-        )
-        .bind(day.profile_id)
-        .bind(day.currency.code())
-        .bind(&day.day)
-        .bind(amount)
-        .fetch_optional(&mut *conn)
-        .await?;
+        let added = sqlx::query_as::<_, (i64,)>(&update)
+            .bind(day.profile_id)
+            .bind(day.currency.code())
+            .bind(&day.day)
+            .bind(amount)
+            .fetch_optional(&mut *conn)
+            .await?;
         if let Some((after,)) = added {
             return Ok(after - amount);
         }

@@ -654,7 +654,12 @@ async fn make_in(
     .await?;
     let (pain_001, pacs_008) = messages(made.id, plan, made.now);
     let payee_json = stored_receiver(plan, &body.terms.receiver).to_stored();
-    let transfer = store::transfers::insert_in(
+    // The day's running total is added to with the transfer's row, last: its row lock makes the
+    // profile's submits in this currency wait for each other from here to commit, so the daily
+    // limit holds under concurrency, and they wait over as few statements as possible. A refusal
+    // rolls everything back.
+    let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
+    let (transfer, sent_today) = store::transfers::insert_counted_in(
         conn,
         &NewTransfer {
             id: made.id,
@@ -678,21 +683,17 @@ async fn make_in(
             payee_risk_accepted: made.payee_check.is_some_and(|(_, accepted)| accepted),
             now: made.now,
         },
+        &today,
     )
     .await?;
+    limits
+        .check_for(plan.own_limit, currency, plan.checked.amount, sent_today)
+        .map_err(|breach| TransferError::Limit(breach, currency))?;
     for document in &body.attachments {
         if !store::transfers::attach_in(conn, made.id, payer.profile_id, document).await? {
             return Err(TransferError::MissingAttachment);
         }
     }
-    // The day's running total, last: its row lock makes the profile's submits in this currency
-    // wait for each other from here to commit, so the daily limit holds under concurrency, and
-    // they wait over as few statements as possible. A refusal rolls everything back.
-    let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
-    let sent_today = store::transfer_day_totals::add_in(conn, &today, plan.checked.amount).await?;
-    limits
-        .check_for(plan.own_limit, currency, plan.checked.amount, sent_today)
-        .map_err(|breach| TransferError::Limit(breach, currency))?;
     Ok((transfer, payer_row))
 }
 
