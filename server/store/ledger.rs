@@ -265,7 +265,7 @@ pub async fn post(
     // On PostgreSQL the balances and the postings move in one statement (one round trip while
     // the payer's account is locked, instead of one per posting and one for the postings).
     // An account twice in one entry needs its postings one after the other.
-    let moved = if conn.backend_name() == "PostgreSQL" && !repeats {
+    let moved = if super::Backend::of(conn) == super::Backend::Postgres && !repeats {
         post_at_once(conn, &entry_id, entry, &order).await?
     } else {
         post_one_by_one(conn, &entry_id, entry, &order).await?

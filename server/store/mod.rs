@@ -82,6 +82,17 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The database a connection talks to, for a statement written one way for each (a caller
+    /// that has the `Db` at hand reads `Db::backend` instead).
+    pub fn of(conn: &sqlx::AnyConnection) -> Self {
+        match conn.backend_name() {
+            "PostgreSQL" => Backend::Postgres,
+            _ => Backend::Sqlite,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Db {
     pub pool: AnyPool,

@@ -221,7 +221,7 @@ pub async fn insert_counted_in(
     day: &super::transfer_day_totals::Day<'_>,
 ) -> Result<(TransferRow, i64), sqlx::Error> {
     use super::transfer_day_totals::{add_in, add_sql};
-    if conn.backend_name() != "PostgreSQL" {
+    if Backend::of(conn) == Backend::Sqlite {
         let row = insert_in(conn, new).await?;
         let before = add_in(conn, day, new.amount).await?;
         return Ok((row, before));
