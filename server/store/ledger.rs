@@ -211,49 +211,7 @@ pub async fn book(
     entry: &Entry,
     booked_at: i64,
 ) -> Result<Booked, LedgerError> {
-    let opened = open_entry(conn, kind, idempotency_key, booked_at).await?;
-    post(conn, opened, entry).await
-}
-
-/// An entry's journal row, written; its postings not yet.
-pub struct OpenEntry(String);
-
-/// The first half of [`book`]: the entry's journal row under its key (`Duplicate` when the key
-/// was booked before). A caller that must lock something of its own before the balances move
-/// (a transfer locks the paying account) opens the entry first, so the lock is held over one
-/// statement fewer.
-pub async fn open_entry(
-    conn: &mut AnyConnection,
-    kind: &str,
-    idempotency_key: Option<&str>,
-    booked_at: i64,
-) -> Result<OpenEntry, LedgerError> {
     let entry_id = uuid::Uuid::new_v4().to_string();
-    // A key booked before inserts nothing; one being booked by a concurrent transaction is
-    // waited for, then inserts nothing (PostgreSQL), so no transaction is aborted by it.
-    let inserted = sqlx::query(
-        "INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT DO NOTHING",
-    )
-    .bind(&entry_id)
-    .bind(kind)
-    .bind(idempotency_key)
-    .bind(booked_at)
-    .execute(&mut *conn)
-    .await?;
-    if inserted.rows_affected() == 0 {
-        return Err(LedgerError::Duplicate);
-    }
-    Ok(OpenEntry(entry_id))
-}
-
-/// The second half of [`book`]: the entry's postings, moving the balances.
-pub async fn post(
-    conn: &mut AnyConnection,
-    opened: OpenEntry,
-    entry: &Entry,
-) -> Result<Booked, LedgerError> {
-    let OpenEntry(entry_id) = opened;
     let postings = entry.postings();
     // Lock accounts in one order everywhere (by id, byte by byte), so two entries over the same
     // accounts cannot deadlock on PostgreSQL.
@@ -262,12 +220,20 @@ pub async fn post(
     let repeats = order
         .windows(2)
         .any(|w| postings[w[0]].account_id == postings[w[1]].account_id);
-    // On PostgreSQL the balances and the postings move in one statement (one round trip while
-    // the payer's account is locked, instead of one per posting and one for the postings).
-    // An account twice in one entry needs its postings one after the other.
+    let opening = Opening {
+        entry_id: &entry_id,
+        kind,
+        idempotency_key,
+        booked_at,
+    };
+    // On PostgreSQL the entry's row, the balances and the postings are written by one statement
+    // (one round trip while the accounts are locked, instead of one for the entry, one per
+    // posting and one for the postings). An account twice in one entry needs its postings one
+    // after the other.
     let moved = if super::Backend::of(conn) == super::Backend::Postgres && !repeats {
-        post_at_once(conn, &entry_id, entry, &order).await?
+        book_at_once(conn, &opening, entry, &order).await?
     } else {
+        open_entry(conn, &opening).await?;
         post_one_by_one(conn, &entry_id, entry, &order).await?
     };
     let booked = order
@@ -285,14 +251,46 @@ pub async fn post(
     })
 }
 
-/// The statement of [`post_at_once`] for an entry of `postings`: the entry's id is `$1`, then
-/// each posting's place, account, currency and amount. The accounts are locked by their ids (the
-/// primary key, whatever the planner thinks of the values), and each balance moved through the
-/// same key.
-pub fn post_at_once_sql(postings: usize) -> String {
+/// An entry's journal row, to be written under its key.
+struct Opening<'a> {
+    entry_id: &'a str,
+    kind: &'a str,
+    idempotency_key: Option<&'a str>,
+    booked_at: i64,
+}
+
+/// The journal row written on its own (`Duplicate` when the key was booked before).
+async fn open_entry(conn: &mut AnyConnection, opening: &Opening<'_>) -> Result<(), LedgerError> {
+    // A key booked before inserts nothing; one being booked by a concurrent transaction is
+    // waited for, then inserts nothing (PostgreSQL), so no transaction is aborted by it.
+    let inserted = sqlx::query(&format!("{OPEN} ON CONFLICT DO NOTHING"))
+        .bind(opening.entry_id)
+        .bind(opening.kind)
+        .bind(opening.idempotency_key)
+        .bind(opening.booked_at)
+        .execute(&mut *conn)
+        .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(LedgerError::Duplicate);
+    }
+    Ok(())
+}
+
+/// The journal row's INSERT: its id, kind, key and time are `$1` to `$4`.
+const OPEN: &str =
+    "INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ($1, $2, $3, $4)";
+
+/// The statement of [`book_at_once`] for an entry of `postings`: the journal row's id, kind, key
+/// and time are `$1` to `$4` (see [`OPEN`]), then come each posting's place, account, currency
+/// and amount. Nothing is locked or moved when the key was booked before (`opened` is empty);
+/// the accounts are locked by their ids (the primary key, whatever the planner thinks of the
+/// values), and each balance moved through the same key. Its rows: how many journal rows were
+/// written (0 or 1), then each moved posting's place, balance and account_seq (none when no
+/// balance moved).
+pub fn book_at_once_sql(postings: usize) -> String {
     let moves: Vec<String> = (0..postings)
         .map(|k| {
-            let n = 2 + 4 * k;
+            let n = 5 + 4 * k;
             format!(
                 "(${}::bigint, ${}::text, ${}::text, ${}::bigint)",
                 n,
@@ -302,10 +300,11 @@ pub fn post_at_once_sql(postings: usize) -> String {
             )
         })
         .collect();
-    let ids: Vec<String> = (0..postings).map(|k| format!("${}", 3 + 4 * k)).collect();
+    let ids: Vec<String> = (0..postings).map(|k| format!("${}", 6 + 4 * k)).collect();
     format!(
-        "WITH locked AS MATERIALIZED ( \
-             SELECT id FROM ledger_accounts WHERE id IN ({ids}) \
+        "WITH opened AS ({OPEN} ON CONFLICT DO NOTHING RETURNING id), \
+         locked AS MATERIALIZED ( \
+             SELECT id FROM ledger_accounts WHERE id IN ({ids}) AND EXISTS (SELECT 1 FROM opened) \
              ORDER BY id COLLATE \"C\" FOR UPDATE), \
          moved AS ( \
              UPDATE ledger_accounts a \
@@ -319,7 +318,8 @@ pub fn post_at_once_sql(postings: usize) -> String {
              INSERT INTO postings \
              (entry_id, seq, account_id, currency, amount, balance_after, account_seq) \
              SELECT $1, seq, account_id, currency, amount, balance, postings_count FROM moved) \
-         SELECT seq, balance, postings_count FROM moved",
+         SELECT o.written, m.seq, m.balance, m.postings_count \
+         FROM (SELECT count(*) AS written FROM opened) o LEFT JOIN moved m ON true",
         ids = ids.join(", "),
         moves = moves.join(", ")
     )
@@ -391,19 +391,24 @@ async fn post_one_by_one(
     Ok(moved)
 }
 
-/// The same in one PostgreSQL statement: the accounts locked in id order (`locked`, a sort
-/// under the lock, byte order as in [`post`]), each balance moved under the same condition as
-/// one by one, and a posting written for each balance that moved. When a condition fails, fewer
-/// balances move than the entry has postings; the first account in `order` that did not move is
-/// refused, and the caller's transaction, which must roll back on any error, undoes the rest.
-async fn post_at_once(
+/// The same in one PostgreSQL statement with the journal row ([`book_at_once_sql`]): the
+/// accounts locked in id order (`locked`, a sort under the lock, byte order as in [`book`]), each
+/// balance moved under the same condition as one by one, and a posting written for each balance
+/// that moved. When a condition fails, fewer balances move than the entry has postings; the
+/// first account in `order` that did not move is refused, and the caller's transaction, which
+/// must roll back on any error, undoes the rest.
+async fn book_at_once(
     conn: &mut AnyConnection,
-    entry_id: &str,
+    opening: &Opening<'_>,
     entry: &Entry,
     order: &[usize],
 ) -> Result<Moved, LedgerError> {
-    let sql = post_at_once_sql(order.len());
-    let mut query = sqlx::query_as::<_, (i64, i64, i64)>(&sql).bind(entry_id);
+    let sql = book_at_once_sql(order.len());
+    let mut query = sqlx::query_as::<_, (i64, Option<i64>, Option<i64>, Option<i64>)>(&sql)
+        .bind(opening.entry_id)
+        .bind(opening.kind)
+        .bind(opening.idempotency_key)
+        .bind(opening.booked_at);
     for index in order {
         let posting = &entry.postings()[*index];
         query = query
@@ -413,10 +418,19 @@ async fn post_at_once(
             .bind(posting.amount);
     }
     let rows = query.fetch_all(&mut *conn).await?;
+    if rows.first().is_none_or(|(written, ..)| *written == 0) {
+        return Err(LedgerError::Duplicate);
+    }
     let mut moved = Vec::with_capacity(order.len());
     for index in order {
-        match rows.iter().find(|(seq, _, _)| *seq == *index as i64) {
-            Some((_, balance_after, account_seq)) => moved.push((*balance_after, *account_seq)),
+        let found = rows.iter().find_map(|row| match row {
+            (_, Some(seq), Some(balance_after), Some(account_seq)) if *seq == *index as i64 => {
+                Some((*balance_after, *account_seq))
+            }
+            _ => None,
+        });
+        match found {
+            Some(posted) => moved.push(posted),
             None => {
                 let posting = &entry.postings()[*index];
                 return Err(refusal(conn, &posting.account_id, posting.currency).await?);

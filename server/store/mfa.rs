@@ -289,18 +289,55 @@ pub async fn consume_approval(
     binding: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE mfa_requests SET status = 'utilized' WHERE id = $1 AND user_id = $2 \
-         AND purpose = $3 AND status = 'verified' AND binding = $4 AND expires_at > $5",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .bind(binding)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
+    let approval = ApprovalUse {
+        id,
+        user_id,
+        purpose,
+        binding,
+        now,
+    };
+    let sql = consume_sql(1);
+    let done = approval.bind(sqlx::query(&sql)).execute(&mut *conn).await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// One use of an approval, as [`consume_approval`] makes it.
+pub struct ApprovalUse<'a> {
+    pub id: &'a str,
+    pub user_id: &'a UserId,
+    pub purpose: Purpose,
+    pub binding: &'a str,
+    pub now: i64,
+}
+
+impl<'a> ApprovalUse<'a> {
+    /// Binds the five values of [`consume_sql`], in its order.
+    pub fn bind<'q>(
+        &'q self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        query
+            .bind(self.id)
+            .bind(self.user_id)
+            .bind(self.purpose.as_str())
+            .bind(self.binding)
+            .bind(self.now)
+    }
+}
+
+/// The UPDATE of [`consume_approval`], its five values numbered from `$first` (so that another
+/// statement can carry it, as a transfer's insert does on PostgreSQL).
+pub fn consume_sql(first: usize) -> String {
+    let n = |k: usize| first + k;
+    format!(
+        "UPDATE mfa_requests SET status = 'utilized' WHERE id = ${} AND user_id = ${} \
+         AND purpose = ${} AND status = 'verified' AND binding = ${} AND expires_at > ${}",
+        n(0),
+        n(1),
+        n(2),
+        n(3),
+        n(4)
+    )
 }
 
 /// Why an approval cannot be used, for the answer to the customer.

@@ -151,57 +151,125 @@ pub async fn insert(
     new: &NewTransaction<'_>,
     booked: Option<(&str, i64, i64)>,
 ) -> Result<TransactionId, sqlx::Error> {
-    Ok(insert_returning(conn, new, booked).await?.id)
+    let unwritten = Unwritten::new(new.clone(), booked);
+    unwritten.insert(conn).await?;
+    Ok(unwritten.id)
 }
 
-/// As [`insert`], answering the row as written (a caller that shows it needs no second read).
-pub async fn insert_returning(
-    conn: &mut AnyConnection,
-    new: &NewTransaction<'_>,
-    booked: Option<(&str, i64, i64)>,
-) -> Result<Transaction, sqlx::Error> {
-    let id = TransactionId::fresh();
-    // The balance moves by the amount and the fee together.
-    let amount_total = new.amount - new.fee;
-    let search_text = [
-        new.counterparty_name.unwrap_or_default(),
-        new.details,
-        new.acceptor.map(|a| a.name.as_str()).unwrap_or_default(),
-    ]
-    .join(" ")
-    .to_lowercase();
-    let row = sqlx::query(&format!(
-        "INSERT INTO transactions ({COLUMNS}, account_seq, search_text, card_id) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) \
-         RETURNING {COLUMNS}"
-    ))
-    .bind(&id)
-    .bind(new.bank_account_id)
-    .bind(booked.map(|b| b.0))
-    .bind(new.kind.as_str())
-    .bind(new.status.as_str())
-    .bind(new.scheme.map(TransactionScheme::as_str))
-    .bind(new.currency.code())
-    .bind(new.amount)
-    .bind(new.fee)
-    .bind(amount_total)
-    .bind(new.conversion_currency.map(Currency::code))
-    .bind(new.conversion_amount_total)
-    .bind(new.details)
-    .bind(new.counterparty_name)
-    .bind(new.counterparty_type.map(PayeeType::as_str))
-    .bind(new.counterparty_account)
-    .bind(new.acceptor.map(|a| serde_json::to_string(a).unwrap_or_default()))
-    .bind(booked.map(|b| b.1))
-    .bind(new.created_at)
-    .bind(booked.map(|b| b.2))
-    .bind(search_text)
-    .bind(new.card_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    // The account's transactions_count moves with the row, by a trigger (the migrations named
-    // transactions_count_trigger).
-    from_row(&row)
+/// A row for one account's side of a movement with its id chosen and every value known, not yet
+/// written: another statement can carry its INSERT ([`Unwritten::insert_sql`], as a transfer's
+/// does on PostgreSQL), and [`Unwritten::row`] is the row as it is written, so no caller reads it
+/// back.
+pub struct Unwritten<'a> {
+    id: TransactionId,
+    new: NewTransaction<'a>,
+    /// The entry, the balance after it and the posting's place on the account.
+    booked: Option<(String, i64, i64)>,
+    /// What the keyword search matches (`transactions_search_trgm`, the FTS5 table on SQLite).
+    search_text: String,
+}
+
+impl<'a> Unwritten<'a> {
+    pub fn new(new: NewTransaction<'a>, booked: Option<(&str, i64, i64)>) -> Self {
+        let search_text = [
+            new.counterparty_name.unwrap_or_default(),
+            new.details,
+            new.acceptor.map(|a| a.name.as_str()).unwrap_or_default(),
+        ]
+        .join(" ")
+        .to_lowercase();
+        Self {
+            id: TransactionId::fresh(),
+            new,
+            booked: booked.map(|(entry, balance, seq)| (entry.to_string(), balance, seq)),
+            search_text,
+        }
+    }
+
+    pub fn id(&self) -> &TransactionId {
+        &self.id
+    }
+
+    /// The row's INSERT, its 22 values numbered from `$first` as [`Unwritten::bind`] binds them.
+    pub fn insert_sql(first: usize) -> String {
+        let values: Vec<String> = (first..first + 22).map(|n| format!("${n}")).collect();
+        format!(
+            "INSERT INTO transactions ({COLUMNS}, account_seq, search_text, card_id) VALUES ({})",
+            values.join(", ")
+        )
+    }
+
+    pub fn bind<'q>(
+        &'q self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        let (new, booked) = (&self.new, self.booked.as_ref());
+        query
+            .bind(&self.id)
+            .bind(new.bank_account_id)
+            .bind(booked.map(|b| b.0.as_str()))
+            .bind(new.kind.as_str())
+            .bind(new.status.as_str())
+            .bind(new.scheme.map(TransactionScheme::as_str))
+            .bind(new.currency.code())
+            .bind(new.amount)
+            .bind(new.fee)
+            .bind(self.amount_total())
+            .bind(new.conversion_currency.map(Currency::code))
+            .bind(new.conversion_amount_total)
+            .bind(new.details)
+            .bind(new.counterparty_name)
+            .bind(new.counterparty_type.map(PayeeType::as_str))
+            .bind(new.counterparty_account)
+            .bind(
+                new.acceptor
+                    .map(|a| serde_json::to_string(a).unwrap_or_default()),
+            )
+            .bind(booked.map(|b| b.1))
+            .bind(new.created_at)
+            .bind(booked.map(|b| b.2))
+            .bind(self.search_text.as_str())
+            .bind(new.card_id)
+    }
+
+    /// Writes the row on its own. The account's transactions_count moves with it, by a trigger
+    /// (the migrations named transactions_count_trigger).
+    pub async fn insert(&self, conn: &mut AnyConnection) -> Result<Transaction, sqlx::Error> {
+        let sql = Self::insert_sql(1);
+        self.bind(sqlx::query(&sql)).execute(&mut *conn).await?;
+        Ok(self.row())
+    }
+
+    /// The row as written (and as [`by_id`] reads it).
+    pub fn row(&self) -> Transaction {
+        let new = &self.new;
+        Transaction {
+            id: self.id.clone(),
+            bank_account_id: new.bank_account_id.clone(),
+            entry_id: self.booked.as_ref().map(|b| b.0.clone()),
+            kind: new.kind,
+            status: new.status,
+            scheme: new.scheme,
+            currency: new.currency,
+            amount: new.amount,
+            fee: new.fee,
+            amount_total: self.amount_total(),
+            conversion_currency: new.conversion_currency,
+            conversion_amount_total: new.conversion_amount_total,
+            details: new.details.to_string(),
+            counterparty_name: new.counterparty_name.map(str::to_string),
+            counterparty_type: new.counterparty_type,
+            counterparty_account: new.counterparty_account.map(str::to_string),
+            acceptor: new.acceptor.cloned(),
+            balance_after: self.booked.as_ref().map(|b| b.1),
+            created_at: new.created_at,
+        }
+    }
+
+    /// The balance moves by the amount and the fee together.
+    fn amount_total(&self) -> i64 {
+        self.new.amount - self.new.fee
+    }
 }
 
 /// SPEC §7 transactions fetch: one account's transactions, newest first, filtered.

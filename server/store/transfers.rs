@@ -210,25 +210,56 @@ pub async fn insert_in(
     from_row(&row)
 }
 
-/// As [`insert_in`], then adds the transfer's amount to its day's running total
-/// (`transfer_day_totals::add_in`, whose row lock the caller's transaction then holds) and
-/// answers what the profile had sent that day before it. On PostgreSQL the insert and the
-/// total's update are one statement: one round trip fewer in a submit while its account's other
-/// submits wait. A day without a total yet is started as `add_in` starts it.
+/// What a submit writes last, as [`insert_counted_in`] answers it: the transfer and the payer's
+/// transaction as stored, and what the profile had sent that day before it.
+pub struct Counted {
+    pub transfer: TransferRow,
+    pub transaction: super::transactions::Transaction,
+    pub sent_before: i64,
+}
+
+/// Uses the payer's `approval` (`mfa::consume_approval`), writes the payer's transaction row
+/// (`payer_row`, the one `transfer_in` booked) and the transfer as [`insert_in`] does, and adds
+/// its amount to its day's running total (`transfer_day_totals::add_in`, whose row lock the
+/// caller's transaction then holds). None when the approval could not be used: then the caller's
+/// transaction must roll back, since on PostgreSQL the four are one statement (one round trip,
+/// not four, in a submit while its account's other submits wait) and the rows may have been
+/// written. A day without a total yet is started as `add_in` starts it.
 pub async fn insert_counted_in(
     conn: &mut AnyConnection,
     new: &NewTransfer<'_>,
     day: &super::transfer_day_totals::Day<'_>,
-) -> Result<(TransferRow, i64), sqlx::Error> {
+    approval: &super::mfa::ApprovalUse<'_>,
+    payer_row: &super::transactions::Unwritten<'_>,
+) -> Result<Option<Counted>, sqlx::Error> {
+    use super::mfa::consume_sql;
+    use super::transactions::Unwritten;
     use super::transfer_day_totals::{add_in, add_sql};
     if Backend::of(conn) == Backend::Sqlite {
-        let row = insert_in(conn, new).await?;
-        let before = add_in(conn, day, new.amount).await?;
-        return Ok((row, before));
+        let consume = consume_sql(1);
+        let used = approval
+            .bind(sqlx::query(&consume))
+            .execute(&mut *conn)
+            .await?;
+        if used.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let transaction = payer_row.insert(conn).await?;
+        let transfer = insert_in(conn, new).await?;
+        let sent_before = add_in(conn, day, new.amount).await?;
+        return Ok(Some(Counted {
+            transfer,
+            transaction,
+            sent_before,
+        }));
     }
+    // The transfer's row names the transaction's: a foreign key checked at the statement's end.
     let sql = format!(
-        "WITH made AS ({INSERT} RETURNING {COLUMNS}), added AS ({}) \
-         SELECT made.*, (SELECT sent FROM added) FROM made",
+        "WITH used AS ({} RETURNING 1), written AS ({}), \
+         made AS ({INSERT} RETURNING {COLUMNS}), added AS ({}) \
+         SELECT made.*, (SELECT sent FROM added), (SELECT count(*) FROM used) FROM made",
+        consume_sql(27),
+        Unwritten::insert_sql(32),
         add_sql(23)
     );
     let (profile_id, currency, date) = day.keys();
@@ -237,14 +268,23 @@ pub async fn insert_counted_in(
         .bind(currency.code())
         .bind(date)
         .bind(new.amount);
+    let query = payer_row.bind(approval.bind(query));
     let row = query.fetch_one(&mut *conn).await?;
+    let used: i64 = row.try_get(COLUMN_COUNT + 1)?;
+    if used != 1 {
+        return Ok(None);
+    }
     let added: Option<i64> = row.try_get(COLUMN_COUNT)?;
-    let made = from_row(&row)?;
-    let before = match added {
+    let transfer = from_row(&row)?;
+    let sent_before = match added {
         Some(after) => after - new.amount,
         None => add_in(conn, day, new.amount).await?,
     };
-    Ok((made, before))
+    Ok(Some(Counted {
+        transfer,
+        transaction: payer_row.row(),
+        sent_before,
+    }))
 }
 
 /// What the profile has sent in `currency` since `since` (returned transfers do not count).

@@ -586,7 +586,83 @@ on_both_backends!(a_refused_entry_leaves_every_balance_as_it_was, |bank| {
     ledger_is_sound(bank).await;
 });
 
-/// On PostgreSQL one statement locks, moves and posts an entry's accounts; under the generic plan
+on_both_backends!(a_key_booked_twice_moves_money_once, |bank| {
+    use bank::domain::accounts::entry::{Entry, Posting};
+    let profile = bank::store::profiles::create(
+        &bank.db,
+        bank::domain::profiles::access::ProfileType::Business,
+        "Twice Ltd",
+    )
+    .await
+    .unwrap();
+    let payer = open_account(bank, &profile, Currency::Gbp, true).await;
+    let payee = open_account(bank, &profile, Currency::Gbp, false).await;
+    bookings::inbound(
+        &bank.db,
+        &payer,
+        Money::new(5_000, payer.currency),
+        Scheme::Local,
+        PAYER,
+        "float",
+        1,
+    )
+    .await
+    .unwrap();
+    let entry = |amount: i64| {
+        Entry::new(vec![
+            Posting {
+                account_id: payer.ledger_account_id.clone(),
+                currency: Currency::Gbp,
+                amount: -amount,
+            },
+            Posting {
+                account_id: payee.ledger_account_id.clone(),
+                currency: Currency::Gbp,
+                amount,
+            },
+        ])
+        .unwrap()
+    };
+    let mut tx = bank.db.begin_write().await.unwrap();
+    let first = ledger::book(&mut tx, "test_once", Some("once:1"), &entry(1_000), 2).await;
+    let booked = first.expect("the first booking under a key");
+    assert_eq!(
+        booked.on(&payer.ledger_account_id).unwrap().balance_after,
+        4_000
+    );
+    // The same key again in the same transaction, and then in a later one: refused, nothing
+    // moved, and the transaction goes on.
+    let again = ledger::book(&mut tx, "test_once", Some("once:1"), &entry(1_000), 3).await;
+    assert!(
+        matches!(again, Err(ledger::LedgerError::Duplicate)),
+        "{again:?}"
+    );
+    let other = ledger::book(&mut tx, "test_once", Some("once:2"), &entry(300), 3).await;
+    let other = other.expect("another key in the same transaction");
+    assert_eq!(
+        other.on(&payer.ledger_account_id).unwrap().balance_after,
+        3_700
+    );
+    tx.commit().await.unwrap();
+    let mut tx = bank.db.begin_write().await.unwrap();
+    let later = ledger::book(&mut tx, "test_once", Some("once:2"), &entry(300), 4).await;
+    assert!(
+        matches!(later, Err(ledger::LedgerError::Duplicate)),
+        "{later:?}"
+    );
+    tx.commit().await.unwrap();
+    assert_eq!(reload(bank, &payer).await.balance.booked, 3_700);
+    assert_eq!(reload(bank, &payee).await.balance.booked, 1_300);
+    let (entries,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM journal_entries WHERE kind = 'test_once'")
+            .fetch_one(&bank.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(entries, 2);
+    ledger_is_sound(bank).await;
+});
+
+/// On PostgreSQL one statement writes an entry's row and locks, moves and posts its accounts; under the generic plan
 /// the bank's prepared statement runs with, it reaches each account by its key, so it reads the
 /// entry's rows however many accounts the ledger holds. (Sequential scans are switched off so
 /// the plan shows what the indexes allow.)
@@ -617,21 +693,17 @@ async fn an_entrys_postings_read_only_its_accounts() {
     )
     .await
     .unwrap();
-    sqlx::query("INSERT INTO journal_entries (id, kind, idempotency_key, booked_at) VALUES ('plan', 'test', NULL, 1)")
-        .execute(&bank.db.pool)
-        .await
-        .unwrap();
     let id = |n: usize| accounts[n].ledger_account_id.clone();
     let args = format!(
-        "'plan', 0, '{}', 'GBP', -150, 1, '{}', 'GBP', 100, 2, '{}', 'GBP', 50",
+        "'plan', 'test', NULL, 1, 0, '{}', 'GBP', -150, 1, '{}', 'GBP', 100, 2, '{}', 'GBP', 50",
         id(0),
         id(7),
         id(19)
     );
     let (read, plan) = rows_read_by_generic_plan(
         bank,
-        &ledger::post_at_once_sql(3),
-        "text, bigint, text, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint",
+        &ledger::book_at_once_sql(3),
+        "text, text, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint, bigint, text, text, bigint",
         &args,
         "ledger_accounts",
     )

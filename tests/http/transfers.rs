@@ -295,6 +295,17 @@ on_both_backends!(a_uk_transfer_is_approved_paid_once_and_settled, |bank| {
     assert_eq!(transaction.fee, 0.2);
     assert_eq!(transaction.status, TransactionStatus::Pending);
     assert_eq!(reload(bank, &p.gbp).await.balance.booked, 100_000 - 25_030);
+    // The row the submit answers (not read back) is the row as stored, field for field.
+    let listed = transactions(bank, &auth, &p.gbp).await;
+    let stored = listed
+        .results
+        .iter()
+        .find(|t| t.id == transaction.id)
+        .expect("the payer's transaction is listed");
+    assert_eq!(
+        serde_json::to_value(stored).unwrap(),
+        serde_json::to_value(&transaction).unwrap()
+    );
 
     // A retry (double click, reload) answers the first result and books nothing more.
     let again = submit(bank, &auth, &with(&terms, &id, &request_id)).await;

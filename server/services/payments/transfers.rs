@@ -606,19 +606,6 @@ async fn make_in(
             return Err(TransferError::IdReused);
         }
     }
-    let approval_id = body.request_id.trim();
-    if !store::mfa::consume_approval(
-        conn,
-        approval_id,
-        payer.user_id,
-        Purpose::Transfer,
-        &plan.binding,
-        made.now,
-    )
-    .await?
-    {
-        return Err(TransferError::Approval(ApprovalProblem::NotApproved));
-    }
     let scheme = plan.checked.scheme;
     let status = if plan.on_us.is_some() {
         TransferStatus::Completed
@@ -654,12 +641,20 @@ async fn make_in(
     .await?;
     let (pain_001, pacs_008) = messages(made.id, plan, made.now);
     let payee_json = stored_receiver(plan, &body.terms.receiver).to_stored();
-    // The day's running total is added to with the transfer's row, last: its row lock makes the
-    // profile's submits in this currency wait for each other from here to commit, so the daily
-    // limit holds under concurrency, and they wait over as few statements as possible. A refusal
-    // rolls everything back.
+    // The payer's approval is used, and the day's running total added to, with the transfer's
+    // row, last: the total's row lock makes the profile's submits in this currency wait for each
+    // other from here to commit, so the daily limit holds under concurrency, and they wait over
+    // as few statements as possible. A refusal (an approval that cannot be used, a limit) rolls
+    // everything back, the booking with it.
     let today = store::transfer_day_totals::Day::of(payer.profile_id, currency, made.now);
-    let (transfer, sent_today) = store::transfers::insert_counted_in(
+    let approval = store::mfa::ApprovalUse {
+        id: body.request_id.trim(),
+        user_id: payer.user_id,
+        purpose: Purpose::Transfer,
+        binding: &plan.binding,
+        now: made.now,
+    };
+    let counted = store::transfers::insert_counted_in(
         conn,
         &NewTransfer {
             id: made.id,
@@ -667,7 +662,7 @@ async fn make_in(
             profile_id: payer.profile_id,
             user_id: payer.user_id,
             account: &plan.account,
-            transaction_id: &payer_row.id,
+            transaction_id: payer_row.id(),
             payee_transaction_id: payee_transaction_id.as_deref(),
             scheme,
             amount: plan.checked.amount,
@@ -684,8 +679,14 @@ async fn make_in(
             now: made.now,
         },
         &today,
+        &approval,
+        &payer_row,
     )
     .await?;
+    let Some(counted) = counted else {
+        return Err(TransferError::Approval(ApprovalProblem::NotApproved));
+    };
+    let sent_today = counted.sent_before;
     limits
         .check_for(plan.own_limit, currency, plan.checked.amount, sent_today)
         .map_err(|breach| TransferError::Limit(breach, currency))?;
@@ -694,7 +695,7 @@ async fn make_in(
             return Err(TransferError::MissingAttachment);
         }
     }
-    Ok((transfer, payer_row))
+    Ok((counted.transfer, counted.transaction))
 }
 
 /// Why the payer's approval does not fit these terms, read after the transaction that refused it.

@@ -137,18 +137,18 @@ pub(super) async fn insert_booked(
     account: &BankAccount,
     new: &NewTransaction<'_>,
 ) -> Result<TransactionId, sqlx::Error> {
-    Ok(insert_booked_row(conn, booked, account, new).await?.id)
+    let (entry, balance, seq) = side(booked, &account.ledger_account_id);
+    transactions::insert(conn, new, Some((&entry, balance, seq))).await
 }
 
-/// As [`insert_booked`], answering the row as written.
-pub(super) async fn insert_booked_row(
-    conn: &mut AnyConnection,
+/// The row of `account`'s side of `booked`, for the caller to write.
+pub(super) fn booked_row<'a>(
     booked: &Booked,
     account: &BankAccount,
-    new: &NewTransaction<'_>,
-) -> Result<transactions::Transaction, sqlx::Error> {
+    new: NewTransaction<'a>,
+) -> transactions::Unwritten<'a> {
     let (entry, balance, seq) = side(booked, &account.ledger_account_id);
-    transactions::insert_returning(conn, new, Some((&entry, balance, seq))).await
+    transactions::Unwritten::new(new, Some((&entry, balance, seq)))
 }
 
 /// A movement between one customer account and one of the bank's own accounts (a scheme's

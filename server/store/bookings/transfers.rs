@@ -4,8 +4,7 @@
 use sqlx::AnyConnection;
 
 use super::{
-    first_result, insert_booked, insert_booked_row, minor_in, usable, usable_both, BookingError,
-    Party,
+    booked_row, first_result, insert_booked, minor_in, usable, usable_both, BookingError, Party,
 };
 use crate::domain::accounts::entry::{Entry, EntryError};
 use crate::domain::accounts::money::Money;
@@ -17,7 +16,7 @@ use crate::domain::payments::payee::Scheme;
 use crate::domain::payments::recipient::PayeeType;
 use crate::store::bank_accounts::BankAccount;
 use crate::store::ledger::{self, AccountKind, LedgerError};
-use crate::store::transactions::{NewTransaction, Transaction};
+use crate::store::transactions::{NewTransaction, Unwritten};
 use crate::store::Db;
 
 /// A payment out through a scheme, with the bank's fee. The client's id makes it idempotent: a
@@ -55,8 +54,9 @@ pub async fn outbound(
     .await;
     match booked {
         Ok((row, _)) => {
+            row.insert(&mut tx).await?;
             tx.commit().await?;
-            Ok(row.id)
+            Ok(row.id().clone())
         }
         Err(BookingError::Duplicate) => {
             tx.rollback().await?;
@@ -91,22 +91,22 @@ pub struct TransferBooking<'a> {
     pub key: Option<&'a str>,
 }
 
-/// Books a transfer with its fee in the caller's database transaction: the payer's row (answered
-/// as written), and the payee's when they bank here. `Duplicate` when the key was booked before (the caller rolls
-/// back and answers the first result).
-pub async fn transfer_in(
+/// Books a transfer with its fee in the caller's database transaction, with the payee's row when
+/// they bank here, and answers the payer's row for the caller to write (`Unwritten::insert`, or
+/// carried by the transfer's own insert) before its transaction commits. `Duplicate` when the key
+/// was booked before (the caller rolls back and answers the first result).
+pub async fn transfer_in<'a>(
     conn: &mut AnyConnection,
     backend: super::Backend,
-    b: &TransferBooking<'_>,
-) -> Result<(Transaction, Option<TransactionId>), BookingError> {
+    b: &TransferBooking<'a>,
+) -> Result<(Unwritten<'a>, Option<TransactionId>), BookingError> {
     let currency = b.from.currency;
     let (amount, fee) = (minor_in(b.from, b.amount)?, minor_in(b.from, b.fee)?);
     // The bank's rows this payer's bookings use: every transfer credits them, so each payer
     // account has its own of the spread rows (its return uses the same ones).
     let shard = ledger::shard_of(&b.from.ledger_account_id);
-    // The bank's rows are looked up and the entry opened under its key before the payer's
-    // account is locked, so the profile's concurrent transfers wait for each other over fewer
-    // statements (and a duplicate is refused without waiting for the lock).
+    // The bank's rows are looked up before the payer's account is locked, so the profile's
+    // concurrent transfers wait for each other over fewer statements.
     let (credit, fee_income, scheme) = match b.to {
         PayeeSide::Scheme(scheme) => {
             let wanted = [
@@ -138,26 +138,25 @@ pub async fn transfer_in(
         amount,
         fee,
     )?;
-    let opened = match ledger::open_entry(conn, "outbound_payment", b.key, b.at).await {
-        Ok(opened) => opened,
-        Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
-        Err(other) => return Err(other.into()),
-    };
     match b.to {
         PayeeSide::Scheme(_) => usable(conn, backend, b.from).await?,
         PayeeSide::OnUs(to) => usable_both(conn, backend, b.from, to).await?,
     }
-    let booked = ledger::post(conn, opened, &entry).await?;
+    // The entry's row, its postings and the balances in one statement on PostgreSQL.
+    let booked = match ledger::book(conn, "outbound_payment", b.key, &entry, b.at).await {
+        Ok(booked) => booked,
+        Err(LedgerError::Duplicate) => return Err(BookingError::Duplicate),
+        Err(other) => return Err(other.into()),
+    };
     let scheme = match b.to {
         PayeeSide::Scheme(_) => scheme,
         // The customer chose the scheme; it is still what the row shows.
         PayeeSide::OnUs(_) => b.scheme_shown.map_or(scheme, TransactionScheme::from),
     };
-    let payer_row = insert_booked_row(
-        conn,
+    let payer_row = booked_row(
         &booked,
         b.from,
-        &NewTransaction {
+        NewTransaction {
             scheme: Some(scheme),
             fee,
             details: b.reference,
@@ -173,8 +172,7 @@ pub async fn transfer_in(
                 b.at,
             )
         },
-    )
-    .await?;
+    );
     let payee_row = match b.to {
         PayeeSide::OnUs(to) => Some(
             insert_booked(
