@@ -9,7 +9,11 @@
 //! back to its savepoint and answered its own error; the others still commit. A failed commit
 //! fails every step it carried (nothing of them was written; each may be retried by its id).
 //!
-//! A group of one runs exactly as a transaction of its own would, without savepoints. The task
+//! A group of one runs exactly as a transaction of its own would, without savepoints. So does a
+//! group whose steps can all be run again (`Step::again`): a savepoint is a round trip per step
+//! while the account's other submits wait, and steps rarely fail. When one of them fails, the
+//! whole transaction is rolled back, that step is answered its error, and the others run again
+//! from their copies, each in its savepoint as above (so a group is run at most twice). The task
 //! that runs the groups is spawned, so a caller that goes away cannot leave a group half-run.
 
 use std::collections::{HashMap, VecDeque};
@@ -30,6 +34,15 @@ pub trait Step: Send + 'static {
     type Output: Send + 'static;
     type Error: From<sqlx::Error> + Send + 'static;
     fn run(self, conn: &mut AnyConnection) -> BoxFuture<'_, Result<Self::Output, Self::Error>>;
+
+    /// A copy to run instead if the group's first try is undone (see the module's comment);
+    /// None, the default, for a step that cannot be run twice.
+    fn again(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// The groups in flight, by key: present while a task runs that key's groups; its queue holds
@@ -44,6 +57,7 @@ impl Db {
     /// with it, and answers its result once that transaction has committed (or failed).
     pub async fn grouped<S: Step>(&self, key: &str, step: S) -> Result<S::Output, S::Error> {
         let (answer, answered) = oneshot::channel();
+        let answer = Arc::new(Mutex::new(Some(answer)));
         let queued: Box<dyn Queued> = Box::new(Waiting { step, answer });
         let lead = {
             let mut groups = self.groups.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -101,17 +115,79 @@ impl Db {
     }
 
     async fn run_group(&self, steps: Vec<Box<dyn Queued>>) {
+        let copies: Option<Vec<Box<dyn Queued>>> = match steps.len() {
+            1 => None,
+            _ => steps.iter().map(|step| step.again()).collect(),
+        };
+        match copies {
+            Some(copies) => match self.try_unguarded(steps).await {
+                None => {}
+                Some((failed, undone)) => {
+                    let rest = copies
+                        .into_iter()
+                        .enumerate()
+                        .filter_map(|(n, copy)| (n != failed).then_some(copy))
+                        .collect();
+                    self.run_guarded(rest, Some(undone)).await;
+                }
+            },
+            None => self.run_guarded(steps, None).await,
+        }
+    }
+
+    /// The group's first try, without savepoints: None when every step ran and the commit was
+    /// answered; else, with the transaction rolled back and nothing answered, the place of the
+    /// step that failed and its result (answered once the others' retry has committed, as in
+    /// [`Db::run_guarded`], so that a duplicate finds what it lost to).
+    async fn try_unguarded(&self, steps: Vec<Box<dyn Queued>>) -> Option<(usize, Ran)> {
         let mut tx = match self.begin_write().await {
             Ok(tx) => tx,
             Err(error) => {
                 for step in steps {
                     step.fail(shared(&error));
                 }
+                return None;
+            }
+        };
+        let mark = super::system_ids::mark();
+        let mut ran: Vec<Ran> = Vec::with_capacity(steps.len());
+        for (n, step) in steps.into_iter().enumerate() {
+            let done = step.run(&mut tx).await;
+            if !done.kept {
+                let _ = tx.rollback().await;
+                super::system_ids::forget_since(mark);
+                return Some((n, done));
+            }
+            ran.push(done);
+        }
+        let failed = tx.commit().await.err();
+        if failed.is_none() {
+            super::system_ids::committed();
+        }
+        for done in ran {
+            (done.answer)(failed.as_ref().map(shared));
+        }
+        None
+    }
+
+    /// The group with each step in its own savepoint (or alone, without one); `undone`, a step
+    /// that failed in the group's first try, is answered with the others.
+    async fn run_guarded(&self, steps: Vec<Box<dyn Queued>>, undone: Option<Ran>) {
+        let mut ran: Vec<Ran> = Vec::with_capacity(steps.len() + 1);
+        ran.extend(undone);
+        let mut tx = match self.begin_write().await {
+            Ok(tx) => tx,
+            Err(error) => {
+                for step in steps {
+                    step.fail(shared(&error));
+                }
+                for done in ran {
+                    (done.answer)(None);
+                }
                 return;
             }
         };
         let alone = steps.len() == 1;
-        let mut ran: Vec<Ran> = Vec::with_capacity(steps.len());
         let mut broken: Option<sqlx::Error> = None;
         let mut steps = steps.into_iter();
         for step in steps.by_ref() {
@@ -169,6 +245,8 @@ trait Queued: Send {
     fn run<'c>(self: Box<Self>, conn: &'c mut AnyConnection) -> BoxFuture<'c, Ran>;
     /// Answers the step an error without running it.
     fn fail(self: Box<Self>, error: sqlx::Error);
+    /// A copy of the step (`Step::again`) with the same caller to answer.
+    fn again(&self) -> Option<Box<dyn Queued>>;
 }
 
 /// A step that ran: whether its writes stay, and how to answer it once the commit is known
@@ -180,7 +258,19 @@ struct Ran {
 
 struct Waiting<S: Step> {
     step: S,
-    answer: oneshot::Sender<Result<S::Output, S::Error>>,
+    answer: Answer<S>,
+}
+
+/// The caller's end, shared by a step and its copy: whichever is answered first takes it.
+type Answer<S> =
+    Arc<Mutex<Option<oneshot::Sender<Result<<S as Step>::Output, <S as Step>::Error>>>>>;
+
+fn send<S: Step>(answer: &Answer<S>, result: Result<S::Output, S::Error>) {
+    let taken = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
+    // A caller that went away is not waiting for its answer.
+    if let Some(sender) = taken {
+        let _ = sender.send(result);
+    }
 }
 
 impl<S: Step> Queued for Waiting<S> {
@@ -195,15 +285,22 @@ impl<S: Step> Queued for Waiting<S> {
                         (Ok(_), Some(error)) => Err(S::Error::from(error)),
                         (result, _) => result,
                     };
-                    // A caller that went away is not waiting for its answer.
-                    let _ = answer.send(result);
+                    send::<S>(&answer, result);
                 }),
             }
         })
     }
 
     fn fail(self: Box<Self>, error: sqlx::Error) {
-        let _ = self.answer.send(Err(S::Error::from(error)));
+        send::<S>(&self.answer, Err(S::Error::from(error)));
+    }
+
+    fn again(&self) -> Option<Box<dyn Queued>> {
+        let step = self.step.again()?;
+        Some(Box::new(Waiting {
+            step,
+            answer: self.answer.clone(),
+        }))
     }
 }
 

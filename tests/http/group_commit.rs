@@ -83,6 +83,18 @@ async fn held(
         .execute(&bank.db.pool)
         .await
         .unwrap();
+    hold(bank, probe).await
+}
+
+/// `probe` run as a group of "account-1", started and held at its gate until the sender answered
+/// is used.
+async fn hold(
+    bank: &crate::helpers::TestBank,
+    probe: Probe,
+) -> (
+    tokio::task::JoinHandle<anyhow::Result<String>>,
+    oneshot::Sender<()>,
+) {
     let (started, running) = oneshot::channel();
     let (open, gate) = oneshot::channel();
     let db = bank.db.clone();
@@ -140,6 +152,93 @@ on_both_backends!(
             assert_ne!(first, b);
         }
         assert_eq!(names(bank).await, expected);
+        crate::helpers::queued_for(bank, "account-1", None).await;
+    }
+);
+
+/// A step that can run again (`Step::again`): it counts its runs, writes its name, and fails
+/// when asked to.
+#[derive(Clone)]
+struct Again {
+    name: &'static str,
+    fail: bool,
+    runs: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Again {
+    fn new(name: &'static str, fail: bool) -> Self {
+        Self {
+            name,
+            fail,
+            runs: Default::default(),
+        }
+    }
+
+    fn runs(&self) -> usize {
+        self.runs.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Step for Again {
+    type Output = ();
+    type Error = anyhow::Error;
+
+    fn run(self, conn: &mut AnyConnection) -> BoxFuture<'_, anyhow::Result<()>> {
+        Box::pin(async move {
+            self.runs.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            sqlx::query("INSERT INTO group_probe (name) VALUES ($1)")
+                .bind(self.name)
+                .execute(&mut *conn)
+                .await?;
+            anyhow::ensure!(!self.fail, "{} refused", self.name);
+            Ok(())
+        })
+    }
+
+    fn again(&self) -> Option<Self> {
+        Some(self.clone())
+    }
+}
+
+on_both_backends!(
+    steps_that_can_run_again_share_a_transaction_without_savepoints,
+    |bank| {
+        // A group whose steps all succeed runs each once.
+        let (first, open) = held(bank, Probe::new(bank, "a")).await;
+        let (b, c) = (Again::new("b", false), Again::new("c", false));
+        let mut b_done = Box::pin(bank.db.grouped("account-1", b.clone()));
+        let mut c_done = Box::pin(bank.db.grouped("account-1", c.clone()));
+        for waiting in [b_done.as_mut(), c_done.as_mut()] {
+            assert!(futures_util::poll!(waiting).is_pending());
+        }
+        open.send(()).unwrap();
+        first.await.unwrap().unwrap();
+        b_done.await.unwrap();
+        c_done.await.unwrap();
+        assert_eq!((b.runs(), c.runs()), (1, 1));
+        assert_eq!(names(bank).await, ["a", "b", "c"]);
+
+        // One that fails undoes the try: it is answered its error, run once; the others run
+        // again and commit, each written once.
+        let (held_again, open) = hold(bank, Probe::new(bank, "d")).await;
+        let (e, f, g) = (
+            Again::new("e", false),
+            Again::new("f", true),
+            Again::new("g", false),
+        );
+        let mut e_done = Box::pin(bank.db.grouped("account-1", e.clone()));
+        let mut f_done = Box::pin(bank.db.grouped("account-1", f.clone()));
+        let mut g_done = Box::pin(bank.db.grouped("account-1", g.clone()));
+        for waiting in [e_done.as_mut(), f_done.as_mut(), g_done.as_mut()] {
+            assert!(futures_util::poll!(waiting).is_pending());
+        }
+        open.send(()).unwrap();
+        held_again.await.unwrap().unwrap();
+        e_done.await.unwrap();
+        assert_eq!(f_done.await.unwrap_err().to_string(), "f refused");
+        g_done.await.unwrap();
+        assert_eq!((e.runs(), f.runs(), g.runs()), (2, 1, 1));
+        assert_eq!(names(bank).await, ["a", "b", "c", "d", "e", "g"]);
         crate::helpers::queued_for(bank, "account-1", None).await;
     }
 );

@@ -505,6 +505,7 @@ async fn make(
 /// One submit's writes as its account's group runs them: what `make_in` reads, owned, since the
 /// group's task (spawned, so that a caller who goes away cannot leave a group half-run) may
 /// outlive this call.
+#[derive(Clone)]
 struct Making {
     backend: store::Backend,
     limits: TransferLimits,
@@ -580,6 +581,11 @@ impl store::group_commit::Step for Making {
             };
             make_in(conn, self.backend, &self.limits, &payer, &self.body, &made).await
         })
+    }
+
+    /// A submit's writes are all in the database, so a group's undone try can run them again.
+    fn again(&self) -> Option<Self> {
+        Some(self.clone())
     }
 }
 
