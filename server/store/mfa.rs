@@ -296,9 +296,7 @@ pub async fn consume_approval(
         binding,
         now,
     };
-    let sql = consume_sql(1);
-    let done = approval.bind(sqlx::query(&sql)).execute(&mut *conn).await?;
-    Ok(done.rows_affected() == 1)
+    approval.consume(conn).await
 }
 
 /// One use of an approval, as [`consume_approval`] makes it.
@@ -311,6 +309,13 @@ pub struct ApprovalUse<'a> {
 }
 
 impl<'a> ApprovalUse<'a> {
+    /// Uses the approval up on its own statement ([`consume_approval`]); false when it cannot be.
+    pub async fn consume(&self, conn: &mut sqlx::AnyConnection) -> Result<bool, sqlx::Error> {
+        let sql = consume_sql(1);
+        let done = self.bind(sqlx::query(&sql)).execute(&mut *conn).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Binds the five values of [`consume_sql`], in its order.
     pub fn bind<'q>(
         &'q self,

@@ -236,12 +236,7 @@ pub async fn insert_counted_in(
     use super::transactions::Unwritten;
     use super::transfer_day_totals::{add_in, add_sql};
     if Backend::of(conn) == Backend::Sqlite {
-        let consume = consume_sql(1);
-        let used = approval
-            .bind(sqlx::query(&consume))
-            .execute(&mut *conn)
-            .await?;
-        if used.rows_affected() != 1 {
+        if !approval.consume(conn).await? {
             return Ok(None);
         }
         let transaction = payer_row.insert(conn).await?;
