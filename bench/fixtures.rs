@@ -132,6 +132,24 @@ pub fn acme_transfer(
     })
 }
 
+/// A Confirmation of Payee check of Acme Ltd's account made for the profile, as the
+/// transfer's `payeeCheck` names it: the payer agrees to pay when its answer asks them to.
+pub async fn acme_check(
+    db: &Db,
+    checker: Option<&dyn bank::providers::payee_check::PayeeChecker>,
+    profile_id: &ProfileId,
+) -> anyhow::Result<serde_json::Value> {
+    use bank::services::payments::payee_check::{check, OwnAccount, UkPayee};
+    let payee = UkPayee {
+        sort_code: "200000".to_string(),
+        account_number: "55779911".to_string(),
+        name: "Acme Ltd".to_string(),
+        payee_type: PayeeType::Company,
+    };
+    let row = check(db, checker, profile_id, &payee, OwnAccount::Unread).await?;
+    Ok(serde_json::json!({"id": row.id, "accepted": row.verdict.result.needs_consent()}))
+}
+
 /// `count` approvals of the bound transfer, already verified.
 pub async fn verified_approvals(
     db: &Db,

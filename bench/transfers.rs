@@ -1,6 +1,7 @@
 //! The transfers benchmark (a script, not a test): transfers submitted per second through the
-//! HTTP API over a real socket, with their approvals granted beforehand, at 1 and 16 concurrent
-//! clients; then the settlement job's throughput with one and with four settlers (as separate
+//! HTTP API over a real socket, with their approvals granted and their payee checked beforehand
+//! (as the app submits a transfer: the payer reviews the Confirmation of Payee answer, then
+//! approves), at 1 and 16 concurrent clients; then the settlement job's throughput with one and with four settlers (as separate
 //! processes would have their own pools). Run through `bench/transfers.sh`, which also runs
 //! pgbench's TPC-B on the same PostgreSQL for the ratio.
 //!
@@ -32,6 +33,7 @@ async fn main() -> anyhow::Result<()> {
         .collect(),
     )?;
     let router = bank::http::app(config.clone(), db.clone())?;
+    let checker = bank::providers::payee_check::from_config(&config)?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     tokio::spawn(bank::http::serve::serve(
@@ -64,7 +66,8 @@ async fn main() -> anyhow::Result<()> {
     let profiling = std::env::var("BENCH_PROFILE").is_ok_and(|v| !v.is_empty());
 
     for (clients, spread) in [(1usize, 1usize), (16, 1), (16, 100)] {
-        // Each transfer's approval granted beforehand, dealt round the payers.
+        // Each transfer's approval granted and its payee checked beforehand, dealt round the
+        // payers.
         let chosen = if spread == 1 {
             &payers[..1]
         } else {
@@ -76,11 +79,13 @@ async fn main() -> anyhow::Result<()> {
             for request_id in
                 fixtures::verified_approvals(&db, &payer.user_id, binding, share).await?
             {
-                work.push((token.clone(), payer.account.id.clone(), request_id));
+                let check =
+                    fixtures::acme_check(&db, checker.as_deref(), &payer.profile_id).await?;
+                work.push((token.clone(), payer.account.id.clone(), request_id, check));
             }
         }
         // Interleaved, so concurrent clients pay from different profiles.
-        work.sort_by_key(|(_, _, request_id)| request_id.clone());
+        work.sort_by_key(|(_, _, request_id, _)| request_id.clone());
         if profiling && clients == 1 {
             sqlx::query("SELECT pg_stat_statements_reset()")
                 .execute(&db.pool)
@@ -96,15 +101,17 @@ async fn main() -> anyhow::Result<()> {
             workers.push(tokio::spawn(async move {
                 let mut failed = 0usize;
                 loop {
-                    let Some((token, account_id, request_id)) = queue.lock().await.pop() else {
+                    let Some((token, account_id, request_id, check)) = queue.lock().await.pop()
+                    else {
                         break;
                     };
-                    let body = fixtures::acme_transfer(
+                    let mut body = fixtures::acme_transfer(
                         &uuid::Uuid::new_v4().to_string(),
                         &request_id,
                         &account_id,
                         "1.00",
                     );
+                    body["payeeCheck"] = check;
                     let reply = client
                         .post(format!("http://{address}/v2/transactions"))
                         .bearer_auth(&token)
