@@ -86,6 +86,11 @@ pub async fn gbp_account(
         .ok_or_else(|| anyhow::anyhow!("account"))
 }
 
+/// The payee of the benchmarks' transfers: a company's UK account at another bank.
+const ACME_NAME: &str = "Acme Ltd";
+const ACME_SORT_CODE: &str = "200000";
+const ACME_ACCOUNT_NUMBER: &str = "55779911";
+
 /// What an approval of £`amount` by UK local transfer from `account_id` to Acme Ltd is bound to.
 pub fn acme_binding(account_id: &AccountId, amount: &str) -> anyhow::Result<String> {
     let checked = transfer::check(
@@ -93,10 +98,10 @@ pub fn acme_binding(account_id: &AccountId, amount: &str) -> anyhow::Result<Stri
             amount: amount.into(),
             scheme: Some(Scheme::Local),
             payee: RecipientInput {
-                name: "Acme Ltd".into(),
+                name: ACME_NAME.into(),
                 kind: Some(PayeeType::Company),
-                uk_sort_code: "200000".into(),
-                uk_account_number: "55779911".into(),
+                uk_sort_code: ACME_SORT_CODE.into(),
+                uk_account_number: ACME_ACCOUNT_NUMBER.into(),
                 reference: "Invoice".into(),
                 ..Default::default()
             },
@@ -126,8 +131,8 @@ pub fn acme_transfer(
     serde_json::json!({
         "id": id, "requestId": request_id, "amount": amount,
         "sender": {"bankAccountId": account_id},
-        "receiver": {"name": "Acme Ltd", "type": "company",
-            "ukSortCode": "200000", "ukAccountNumber": "55779911"},
+        "receiver": {"name": ACME_NAME, "type": "company",
+            "ukSortCode": ACME_SORT_CODE, "ukAccountNumber": ACME_ACCOUNT_NUMBER},
         "details": "Invoice", "scheme": "local"
     })
 }
@@ -141,9 +146,9 @@ pub async fn acme_check(
 ) -> anyhow::Result<serde_json::Value> {
     use bank::services::payments::payee_check::{check, OwnAccount, UkPayee};
     let payee = UkPayee {
-        sort_code: "200000".to_string(),
-        account_number: "55779911".to_string(),
-        name: "Acme Ltd".to_string(),
+        sort_code: ACME_SORT_CODE.to_string(),
+        account_number: ACME_ACCOUNT_NUMBER.to_string(),
+        name: ACME_NAME.to_string(),
         payee_type: PayeeType::Company,
     };
     let row = check(db, checker, profile_id, &payee, OwnAccount::Unread).await?;

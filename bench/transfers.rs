@@ -1,9 +1,9 @@
 //! The transfers benchmark (a script, not a test): transfers submitted per second through the
 //! HTTP API over a real socket, with their approvals granted and their payee checked beforehand
 //! (as the app submits a transfer: the payer reviews the Confirmation of Payee answer, then
-//! approves), at 1 and 16 concurrent clients; then the settlement job's throughput with one and with four settlers (as separate
-//! processes would have their own pools). Run through `bench/transfers.sh`, which also runs
-//! pgbench's TPC-B on the same PostgreSQL for the ratio.
+//! approves), at 1 and 16 concurrent clients; then the settlement job's throughput with one and
+//! with four settlers (as separate processes would have their own pools). Run through
+//! `bench/transfers.sh`, which also runs pgbench's TPC-B on the same PostgreSQL for the ratio.
 //!
 //!     DATABASE_URL=postgres://... cargo run --release --example transfers_bench -- 2000
 
