@@ -152,7 +152,12 @@ pub async fn acme_check(
         payee_type: PayeeType::Company,
     };
     let row = check(db, checker, profile_id, &payee, OwnAccount::Unread).await?;
-    Ok(serde_json::json!({"id": row.id, "accepted": row.verdict.result.needs_consent()}))
+    // The request's own type, so the body follows the API if its fields change.
+    let consent = bank::domain::payments::request::PayeeConsentBody {
+        id: row.id,
+        accepted: row.verdict.result.needs_consent(),
+    };
+    Ok(serde_json::to_value(consent)?)
 }
 
 /// `count` approvals of the bound transfer, already verified.
