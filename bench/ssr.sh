@@ -37,12 +37,14 @@ wrk_summary() { # -> "rps p50 p99 requests"
 # Both servers compile their JavaScript as it runs (V8's tiers in the isolates and in Node), so each row
 # is measured after the same unrecorded run of the same load: steady state, not a page's first requests.
 warmup="${BENCH_WARMUP_SECONDS:-2}"
+warm() { # url connections [cookie]
+  [ "$warmup" -gt 0 ] || return 0
+  wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${warmup}s" -H "User-Agent: bench-desktop" \
+    ${3:+-H "Cookie: $3"} "$1" >/dev/null
+}
 measure() { # url connections [cookie] -> "rps p50 p99 cpu-ms-per-request"
   local before rps p50 p99 n
-  if [ "$warmup" -gt 0 ]; then
-    wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${warmup}s" -H "User-Agent: bench-desktop" \
-      ${3:+-H "Cookie: $3"} "$1" >/dev/null
-  fi
+  warm "$@"
   before=$(server_ticks)
   read -r rps p50 p99 n < <(wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency \
     -H "User-Agent: bench-desktop" ${3:+-H "Cookie: $3"} "$1" | wrk_summary)
@@ -83,6 +85,7 @@ log_in() { # base-url -> cookie header
   cookie_of "$jar"
 }
 measure_signed_in() { # url connections cookie -> "rps p50 p99"
+  warm "$@"
   wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency -H "User-Agent: bench-desktop" \
     -H "Cookie: $3" "$1" | awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}'
 }
