@@ -31,6 +31,9 @@ server_ticks() {
   echo "$total"
 }
 ticks_per_second=$(getconf CLK_TCK)
+threads() { # connections -> wrk threads: one for a single connection, two otherwise
+  if [ "$1" -gt 1 ]; then echo 2; else echo 1; fi
+}
 wrk_summary() { # -> "rps p50 p99 requests"
   awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} / requests in / {n=$1} END {print rps, p50, p99, n}'
 }
@@ -39,14 +42,14 @@ wrk_summary() { # -> "rps p50 p99 requests"
 warmup="${BENCH_WARMUP_SECONDS:-2}"
 warm() { # url connections [cookie]
   [ "$warmup" -gt 0 ] || return 0
-  wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${warmup}s" -H "User-Agent: bench-desktop" \
+  wrk -t"$(threads "$2")" -c"$2" -d"${warmup}s" -H "User-Agent: bench-desktop" \
     ${3:+-H "Cookie: $3"} "$1" >/dev/null
 }
 measure() { # url connections [cookie] -> "rps p50 p99 cpu-ms-per-request"
   local before rps p50 p99 n
   warm "$@"
   before=$(server_ticks)
-  read -r rps p50 p99 n < <(wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency \
+  read -r rps p50 p99 n < <(wrk -t"$(threads "$2")" -c"$2" -d"${duration}s" --latency \
     -H "User-Agent: bench-desktop" ${3:+-H "Cookie: $3"} "$1" | wrk_summary)
   echo "$rps $p50 $p99 $(awk -v t=$(($(server_ticks) - before)) -v hz="$ticks_per_second" -v n="$n" \
     'BEGIN { printf "%.3f", t * 1000 / hz / n }')"
@@ -86,7 +89,7 @@ log_in() { # base-url -> cookie header
 }
 measure_signed_in() { # url connections cookie -> "rps p50 p99"
   warm "$@"
-  wrk -t"$([ "$2" -gt 1 ] && echo 2 || echo 1)" -c"$2" -d"${duration}s" --latency -H "User-Agent: bench-desktop" \
+  wrk -t"$(threads "$2")" -c"$2" -d"${duration}s" --latency -H "User-Agent: bench-desktop" \
     -H "Cookie: $3" "$1" | awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}'
 }
 cookie=$(log_in http://127.0.0.1:18180)
@@ -106,7 +109,7 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Origin"] = "http://127.0.0.1:18180"
 LUA
 for conn in 1 50; do
-  read -r rps p50 p99 < <(wrk -t"$([ "$conn" -gt 1 ] && echo 2 || echo 1)" -c"$conn" -d"${duration}s" --latency \
+  read -r rps p50 p99 < <(wrk -t"$(threads "$conn")" -c"$conn" -d"${duration}s" --latency \
     -s "$work/transactions.lua" -H "Cookie: $cookie" http://127.0.0.1:18180/v2/transactions/fetch |
     awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}')
   printf "%-22s %4s | %10s %9s %9s |\n" "transactions API" "$conn" "$rps" "$p50" "$p99"
