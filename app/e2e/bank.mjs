@@ -268,7 +268,12 @@ export async function register(page, bank, email, flow) {
 /** Polls are 15 s apart; a tester reloads instead of waiting. */
 export async function reopen(page, bank, path, expected) {
   for (let i = 0; i < 50; i++) {
-    await page.goto(`${bank.url}${path}`);
+    // The page's own poll may move it on while this load is on its way; that interruption is
+    // the outcome being waited for, and the URL below says where it went.
+    await page.goto(`${bank.url}${path}`).catch((error) => {
+      if (!/interrupted by another navigation/.test(error.message)) throw error;
+    });
+    await page.waitForLoadState();
     if (new URL(page.url()).pathname === expected) return;
     await page.waitForTimeout(200);
   }

@@ -13,6 +13,7 @@ import {
   logInWithSms,
   MOBILE,
   openPersonalAccount,
+  reopen,
   startBank,
   typeCode,
   verifyIdentity,
@@ -79,11 +80,7 @@ async function join(page, link, email, phone) {
   await fillPersonalDetails(page, "Carla", "Ruiz");
   await verifyPhone(page, bank, phone);
   await verifyIdentity(page, bank);
-  for (let i = 0; i < 50 && new URL(page.url()).pathname !== "/dashboard"; i++) {
-    await page.waitForTimeout(200);
-    await page.goto(`${bank.url}/controller`);
-  }
-  await page.waitForURL(`${bank.url}/dashboard`);
+  await reopen(page, bank, "/controller", "/dashboard");
   await hydrated(page);
 }
 
