@@ -87,10 +87,10 @@ log_in() { # base-url -> cookie header
     -d "{\"requestId\":\"$request\",\"secret\":\"$code\"}" "$base/v2/auth/mfa/login" >/dev/null
   cookie_of "$jar"
 }
-measure_signed_in() { # url connections cookie -> "rps p50 p99"
+measure_signed_in() { # url connections cookie -> "rps p50 p99 requests"
   warm "$@"
   wrk -t"$(threads "$2")" -c"$2" -d"${duration}s" --latency -H "User-Agent: bench-desktop" \
-    -H "Cookie: $3" "$1" | awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}'
+    -H "Cookie: $3" "$1" | wrk_summary
 }
 cookie=$(log_in http://127.0.0.1:18180)
 for path in /dashboard /transfer/1 /cards; do
@@ -109,9 +109,8 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Origin"] = "http://127.0.0.1:18180"
 LUA
 for conn in 1 50; do
-  read -r rps p50 p99 < <(wrk -t"$(threads "$conn")" -c"$conn" -d"${duration}s" --latency \
-    -s "$work/transactions.lua" -H "Cookie: $cookie" http://127.0.0.1:18180/v2/transactions/fetch |
-    awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} END {print rps, p50, p99}')
+  read -r rps p50 p99 _ < <(wrk -t"$(threads "$conn")" -c"$conn" -d"${duration}s" --latency \
+    -s "$work/transactions.lua" -H "Cookie: $cookie" http://127.0.0.1:18180/v2/transactions/fetch | wrk_summary)
   printf "%-22s %4s | %10s %9s %9s |\n" "transactions API" "$conn" "$rps" "$p50" "$p99"
 done
 
@@ -133,8 +132,8 @@ if [ -z "${BENCH_SKIP_FLEET:-}" ]; then
   measure_signed_in "http://127.0.0.1:18183/dashboard" 25 "$cookie" > "$work/b" &
   second=$!
   wait "$first" "$second"
-  read -r arps ap50 ap99 < "$work/a"
-  read -r brps bp50 bp99 < "$work/b"
+  read -r arps ap50 ap99 _ < "$work/a"
+  read -r brps bp50 bp99 _ < "$work/b"
   printf "%-22s %4s | %10s %9s %9s | (two processes on PostgreSQL: %s + %s rps)\n" "/dashboard (fleet)" 50 \
     "$(awk -v a="$arps" -v b="$brps" 'BEGIN { printf "%.2f", a + b }')" "$ap50/$bp50" "$ap99/$bp99" "$arps" "$brps"
   kill "${fleet[@]}" 2>/dev/null || true
