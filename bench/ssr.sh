@@ -60,13 +60,36 @@ row() { # label conn bank-rps p50 p99 cpu node-rps p50 p99 cpu
     "$(awk -v a="${10}" -v b="$6" 'BEGIN { printf "%.2f", a / b }')"
 }
 
+# BENCH_ROUNDS (1) measures each row's two servers that many times in turn and prints each column's median:
+# the machine's speed drifts from minute to minute (the same server's rate by 10-15 % on a shared 2-core
+# machine), and alternating puts the drift on both sides alike.
+rounds="${BENCH_ROUNDS:-1}"
+in_us() { # lines of a number or a wrk latency (612.00us, 2.61ms, 1.01s) -> "<microseconds> <as given>"
+  awk '{ n = $1 + 0; u = $1; sub(/^[0-9.]+/, "", u); print n * ((u == "ms") ? 1000 : (u == "s") ? 1000000 : 1), $1 }'
+}
+median() { # values -> the middle one (the lower middle of an even count), written as given
+  printf '%s\n' "$@" | in_us | sort -g | awk '{ v[NR] = $2 } END { print v[int((NR + 1) / 2)] }'
+}
+pair() { # bank-url node-url connections [cookie] -> "rps p50 p99 cpu" of the bank, then of Node: medians
+  local i c
+  local -a line col=()
+  for ((i = 0; i < rounds; i++)); do
+    read -r -a line <<< "$(measure "$1" "$3" ${4:+"$4"}) $(measure "$2" "$3" ${4:+"$4"})"
+    for c in 0 1 2 3 4 5 6 7; do col[c]+=" ${line[c]}"; done
+  done
+  for c in 0 1 2 3 4 5 6 7; do
+    # shellcheck disable=SC2086 # one word per round
+    printf '%s ' "$(median ${col[c]})"
+  done
+  echo
+}
 echo "cpu: CPU ms per request of both servers; the last two columns: bank/node requests/s and node/bank CPU"
 printf "%-23s %4s | %9s %9s %9s %7s | %9s %9s %9s %7s | %5s %5s\n" page conn "bank rps" p50 p99 cpu "node rps" p50 p99 \
   cpu rps cpu
 for path in / /login /privacy-policy; do
   for conn in 1 50; do
-    read -r brps bp50 bp99 bcpu < <(measure "http://127.0.0.1:18180$path" "$conn")
-    read -r nrps np50 np99 ncpu < <(measure "http://127.0.0.1:18181$path" "$conn")
+    read -r brps bp50 bp99 bcpu nrps np50 np99 ncpu < <(pair "http://127.0.0.1:18180$path" \
+      "http://127.0.0.1:18181$path" "$conn")
     row "$path" "$conn" "$brps" "$bp50" "$bp99" "$bcpu" "$nrps" "$np50" "$np99" "$ncpu"
   done
 done
@@ -95,8 +118,8 @@ measure_signed_in() { # url connections cookie -> "rps p50 p99 requests"
 cookie=$(log_in http://127.0.0.1:18180)
 for path in /dashboard /transfer/1 /cards; do
   for conn in 1 50; do
-    read -r brps bp50 bp99 bcpu < <(measure "http://127.0.0.1:18180$path" "$conn" "$cookie")
-    read -r nrps np50 np99 ncpu < <(measure "http://127.0.0.1:18181$path" "$conn" "$cookie")
+    read -r brps bp50 bp99 bcpu nrps np50 np99 ncpu < <(pair "http://127.0.0.1:18180$path" \
+      "http://127.0.0.1:18181$path" "$conn" "$cookie")
     row "$path (signed in)" "$conn" "$brps" "$bp50" "$bp99" "$bcpu" "$nrps" "$np50" "$np99" "$ncpu"
   done
 done
