@@ -1,5 +1,7 @@
 //! The app's client files, content-hashed, precompressed and embedded at build time.
 
+use std::sync::Arc;
+
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -28,11 +30,54 @@ pub struct Manifest {
     pub route_sets: std::collections::BTreeMap<String, Vec<String>>,
     /// Each lazily loaded page's chunks, by the page id the render names (`lazyPage`).
     pub pages: std::collections::BTreeMap<String, Vec<String>>,
+    /// The boot script's two lists as script-safe JSON, made once rather than on every page.
+    #[serde(skip)]
+    boot: BootJson,
 }
+
+#[derive(Debug, Default)]
+struct BootJson {
+    entry: String,
+    /// By route set and page: what [`Manifest::chunks`] lists, written as JSON.
+    preload: std::sync::RwLock<Preloads>,
+}
+
+/// By route set and page chunk.
+type Preloads = std::collections::HashMap<(String, Option<String>), Arc<str>>;
 
 impl Manifest {
     pub fn embedded() -> Self {
-        serde_json::from_str(embedded::MANIFEST).expect("the build wrote a valid manifest")
+        let mut manifest: Self =
+            serde_json::from_str(embedded::MANIFEST).expect("the build wrote a valid manifest");
+        manifest.boot.entry = boot_json(&manifest.entry);
+        manifest
+    }
+
+    /// The entry's address as the boot script reads it.
+    pub fn entry_json(&self) -> &str {
+        &self.boot.entry
+    }
+
+    /// [`Manifest::chunks`] as the boot script reads it. A page's list depends only on its
+    /// route set and page chunk, so each is written once and kept (only for names the manifest
+    /// knows, so the store cannot grow past them).
+    pub fn preload_json(&self, route_set: &str, page: Option<&str>) -> Arc<str> {
+        let key = (route_set.to_string(), page.map(str::to_string));
+        if let Some(json) = self.read_preloads().get(&key) {
+            return json.clone();
+        }
+        let json: Arc<str> = boot_json(&self.chunks(route_set, page)).into();
+        let known = self.route_sets.contains_key(route_set)
+            && page.is_none_or(|page| self.pages.contains_key(page));
+        if known {
+            let mut kept = self.boot.preload.write().unwrap_or_else(|e| e.into_inner());
+            kept.insert(key, json.clone());
+        }
+        json
+    }
+
+    fn read_preloads(&self) -> std::sync::RwLockReadGuard<'_, Preloads> {
+        self.boot.preload.read().unwrap_or_else(|e| e.into_inner())
     }
 
     /// What the page's JavaScript needs besides the entry: what the entry imports, the current
@@ -52,6 +97,11 @@ impl Manifest {
         }
         chunks
     }
+}
+
+/// A value as JSON that is safe inside the boot `<script>`.
+fn boot_json(value: &impl serde::Serialize) -> String {
+    super::shell::script_json(&serde_json::to_string(value).expect("strings serialise"))
 }
 
 fn find(path: &str) -> Option<&'static Asset> {
@@ -108,4 +158,40 @@ pub async fn favicon() -> Response {
         HeaderValue::from_static("public, max-age=86400"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boot_lists_are_written_once_and_kept_only_for_names_the_manifest_knows() {
+        let manifest = Manifest::embedded();
+        let (page, _) = manifest
+            .pages
+            .iter()
+            .next()
+            .expect("the app has lazy pages");
+        let set = manifest
+            .route_sets
+            .keys()
+            .next()
+            .expect("the app has route sets");
+        let made = manifest.preload_json(set, Some(page));
+        assert_eq!(&*made, boot_json(&manifest.chunks(set, Some(page))));
+        assert!(Arc::ptr_eq(&made, &manifest.preload_json(set, Some(page))));
+        assert_eq!(
+            &*manifest.preload_json(set, None),
+            boot_json(&manifest.chunks(set, None))
+        );
+        // A name from outside the manifest is answered but not kept.
+        let unknown = manifest.preload_json("no-such-set", None);
+        assert_eq!(&*unknown, boot_json(&manifest.chunks("no-such-set", None)));
+        assert!(!Arc::ptr_eq(
+            &unknown,
+            &manifest.preload_json("no-such-set", None)
+        ));
+        assert_eq!(manifest.read_preloads().len(), 2);
+        assert_eq!(manifest.entry_json(), format!("\"{}\"", manifest.entry));
+    }
 }

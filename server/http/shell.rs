@@ -40,9 +40,9 @@ impl Shell {
             Some(hydration) => (
                 true,
                 script_json(hydration.state.get()),
-                manifest.chunks(hydration.route_set, hydration.page),
+                manifest.preload_json(hydration.route_set, hydration.page),
             ),
-            None => (false, String::new(), Vec::new()),
+            None => (false, String::new(), "[]".into()),
         };
         self.env
             .get_template("shell.html")
@@ -53,8 +53,8 @@ impl Shell {
                     canonical => page.canonical,
                     trading_name,
                     css => manifest.css,
-                    entry_json => script_json(&serde_json::Value::from(manifest.entry.as_str()).to_string()),
-                    preload_json => script_json(&serde_json::Value::from(preload).to_string()),
+                    entry_json => manifest.entry_json(),
+                    preload_json => &*preload,
                     body => page.body,
                     nonce => page.nonce,
                     hydrate,

@@ -277,6 +277,28 @@ pub fn named<T: crate::domain::Named>(column: &str, text: &str) -> Result<T, sql
     })
 }
 
+/// Column `index` read as a name ([`named`]) without copying it out of the row first: a page of
+/// fifty transactions has some three hundred such columns, each of which would otherwise be a
+/// string allocated only to be matched and dropped.
+pub fn named_at<T: crate::domain::Named>(
+    row: &sqlx::any::AnyRow,
+    index: usize,
+    column: &str,
+) -> Result<T, sqlx::Error> {
+    named(column, sqlx::Row::try_get::<&str, _>(row, index)?)
+}
+
+/// [`named_at`] for a column that may be NULL.
+pub fn named_opt_at<T: crate::domain::Named>(
+    row: &sqlx::any::AnyRow,
+    index: usize,
+    column: &str,
+) -> Result<Option<T>, sqlx::Error> {
+    sqlx::Row::try_get::<Option<&str>, _>(row, index)?
+        .map(|text| named(column, text))
+        .transpose()
+}
+
 /// A member's rights as stored: SPEC §6's `section:level` texts in one column, `;` between them.
 pub fn rights_list(stored: &str) -> Vec<String> {
     stored

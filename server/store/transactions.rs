@@ -109,35 +109,26 @@ const COLUMNS: &str =
      counterparty_account, acceptor, balance_after, created_at";
 
 fn from_row(row: &sqlx::any::AnyRow) -> Result<Transaction, sqlx::Error> {
-    let acceptor: Option<String> = row.try_get(16)?;
     Ok(Transaction {
         id: row.try_get(0)?,
         bank_account_id: row.try_get(1)?,
         entry_id: row.try_get(2)?,
-        kind: super::named("type", &row.try_get::<String, _>(3)?)?,
-        status: super::named("status", &row.try_get::<String, _>(4)?)?,
-        scheme: row
-            .try_get::<Option<String>, _>(5)?
-            .map(|text| super::named("scheme", &text))
-            .transpose()?,
-        currency: super::named("currency", &row.try_get::<String, _>(6)?)?,
+        kind: super::named_at(row, 3, "type")?,
+        status: super::named_at(row, 4, "status")?,
+        scheme: super::named_opt_at(row, 5, "scheme")?,
+        currency: super::named_at(row, 6, "currency")?,
         amount: row.try_get(7)?,
         fee: row.try_get(8)?,
         amount_total: row.try_get(9)?,
-        conversion_currency: row
-            .try_get::<Option<String>, _>(10)?
-            .map(|code| super::named("conversion_currency", &code))
-            .transpose()?,
+        conversion_currency: super::named_opt_at(row, 10, "conversion_currency")?,
         conversion_amount_total: row.try_get(11)?,
         details: row.try_get(12)?,
         counterparty_name: row.try_get(13)?,
-        counterparty_type: row
-            .try_get::<Option<String>, _>(14)?
-            .map(|text| super::named("counterparty_type", &text))
-            .transpose()?,
+        counterparty_type: super::named_opt_at(row, 14, "counterparty_type")?,
         counterparty_account: row.try_get(15)?,
-        acceptor: acceptor
-            .map(|text| super::json("acceptor", &text))
+        acceptor: row
+            .try_get::<Option<&str>, _>(16)?
+            .map(|text| super::json("acceptor", text))
             .transpose()?,
         balance_after: row.try_get(17)?,
         created_at: row.try_get(18)?,
