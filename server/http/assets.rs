@@ -42,8 +42,9 @@ struct BootJson {
     preload: std::sync::RwLock<Preloads>,
 }
 
-/// By route set and page chunk.
-type Preloads = std::collections::HashMap<(String, Option<String>), Arc<str>>;
+/// By route set, then by page chunk (`""` for a page without one): two levels, so that a lookup
+/// borrows the names instead of building a key.
+type Preloads = std::collections::HashMap<String, std::collections::HashMap<String, Arc<str>>>;
 
 impl Manifest {
     pub fn embedded() -> Self {
@@ -62,8 +63,12 @@ impl Manifest {
     /// route set and page chunk, so each is written once and kept (only for names the manifest
     /// knows, so the store cannot grow past them).
     pub fn preload_json(&self, route_set: &str, page: Option<&str>) -> Arc<str> {
-        let key = (route_set.to_string(), page.map(str::to_string));
-        if let Some(json) = self.read_preloads().get(&key) {
+        let page_key = page.unwrap_or("");
+        if let Some(json) = self
+            .read_preloads()
+            .get(route_set)
+            .and_then(|pages| pages.get(page_key))
+        {
             return json.clone();
         }
         let json: Arc<str> = boot_json(&self.chunks(route_set, page)).into();
@@ -71,7 +76,9 @@ impl Manifest {
             && page.is_none_or(|page| self.pages.contains_key(page));
         if known {
             let mut kept = self.boot.preload.write().unwrap_or_else(|e| e.into_inner());
-            kept.insert(key, json.clone());
+            kept.entry(route_set.to_string())
+                .or_default()
+                .insert(page_key.to_string(), json.clone());
         }
         json
     }
@@ -191,7 +198,12 @@ mod tests {
             &unknown,
             &manifest.preload_json("no-such-set", None)
         ));
-        assert_eq!(manifest.read_preloads().len(), 2);
+        let kept: usize = manifest
+            .read_preloads()
+            .values()
+            .map(|pages| pages.len())
+            .sum();
+        assert_eq!(kept, 2);
         assert_eq!(manifest.entry_json(), format!("\"{}\"", manifest.entry));
     }
 }
