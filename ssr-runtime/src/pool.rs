@@ -32,6 +32,9 @@ pub struct PoolConfig {
     pub deadline: Duration,
     /// Maximum V8 heap per isolate, in bytes.
     pub heap_limit: usize,
+    /// How long an idle isolate watches for its next job before its thread sleeps (see
+    /// [`receive`]); zero never watches.
+    pub spin: Duration,
     pub snapshot: &'static [u8],
     pub fetch: Option<HostFetch>,
 }
@@ -44,6 +47,9 @@ impl PoolConfig {
             queue: isolates * 64,
             deadline: Duration::from_secs(2),
             heap_limit: 128 * 1024 * 1024,
+            // Twice what a sleep and a wake-up added to the gap between back-to-back renders
+            // on the 2-core machine (README, "Hand-over without a wake-up").
+            spin: Duration::from_micros(200),
             snapshot,
             fetch: None,
         }
@@ -161,10 +167,11 @@ fn worker(
     let new_isolate = || Isolate::new(config.snapshot, config.heap_limit, config.fetch.clone());
     let mut isolate = Some(new_isolate());
     let mut next = take_or_wait(&board, id, Warmth::Cold);
+    let mut last_wait = Duration::MAX;
     loop {
         let job = match next.take() {
             Some(job) => job,
-            None => match slot.recv() {
+            None => match receive(&slot, config.spin, &mut last_wait) {
                 Ok(job) => job,
                 Err(_) => return,
             },
@@ -184,6 +191,41 @@ fn worker(
         next = take_or_wait(&board, id, warmth);
         let _ = job.reply.send(outcome.result);
     }
+}
+
+/// The isolate's next job. A sleeping thread is woken in tens of microseconds on a virtual
+/// machine, a large part of a small page's render; so when the last job came within `spin` of
+/// the isolate going idle (renders back to back), the slot is watched for up to that long before
+/// the thread sleeps. When jobs come further apart (a page whose data is read between its
+/// renders), the thread sleeps at once: a watch that fails is paid for once, then not again until
+/// jobs come close together.
+fn receive(
+    slot: &Receiver<Job>,
+    spin: Duration,
+    last_wait: &mut Duration,
+) -> Result<Job, crossbeam_channel::RecvError> {
+    let idle_since = std::time::Instant::now();
+    if !spin.is_zero() && *last_wait <= spin {
+        loop {
+            match slot.try_recv() {
+                Ok(job) => {
+                    *last_wait = idle_since.elapsed();
+                    return Ok(job);
+                }
+                Err(crossbeam_channel::TryRecvError::Disconnected) => {
+                    return Err(crossbeam_channel::RecvError)
+                }
+                Err(crossbeam_channel::TryRecvError::Empty) => {}
+            }
+            if idle_since.elapsed() >= spin {
+                break;
+            }
+            std::hint::spin_loop();
+        }
+    }
+    let job = slot.recv();
+    *last_wait = idle_since.elapsed();
+    job
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -206,4 +248,68 @@ fn take_or_wait(board: &Mutex<Board>, id: usize, warmth: Warmth) -> Option<Job> 
         }
     }
     job
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(input: &str) -> Job {
+        Job {
+            input: input.to_string(),
+            context: Arc::new(()),
+            reply: oneshot::channel().0,
+        }
+    }
+
+    fn send_after(slot: Sender<Job>, delay: Duration, input: &'static str) {
+        std::thread::spawn(move || {
+            std::thread::sleep(delay);
+            let _ = slot.send(job(input));
+        });
+    }
+
+    #[test]
+    fn after_a_short_wait_the_isolate_watches_and_takes_the_job_sent_meanwhile() {
+        let (slot, jobs) = bounded(1);
+        send_after(slot, Duration::from_millis(1), "next");
+        let mut last_wait = Duration::ZERO;
+        let taken = receive(&jobs, Duration::from_secs(30), &mut last_wait).expect("a job");
+        assert_eq!(taken.input, "next");
+        assert!(last_wait >= Duration::from_millis(1) && last_wait < Duration::from_secs(30));
+    }
+
+    #[test]
+    fn a_job_later_than_the_watch_is_still_taken_and_the_next_wait_sleeps_at_once() {
+        let (slot, jobs) = bounded(1);
+        send_after(slot.clone(), Duration::from_millis(20), "late");
+        let mut last_wait = Duration::ZERO;
+        let spin = Duration::from_millis(1);
+        let taken = receive(&jobs, spin, &mut last_wait).expect("a job");
+        assert_eq!(taken.input, "late");
+        // Longer than the window: the next wait does not watch.
+        assert!(last_wait > spin);
+        send_after(slot, Duration::from_millis(5), "after");
+        let taken = receive(&jobs, spin, &mut last_wait).expect("a job");
+        assert_eq!(taken.input, "after");
+    }
+
+    #[test]
+    fn a_closed_slot_ends_the_isolate_whether_it_watches_or_sleeps() {
+        for last_wait in [Duration::ZERO, Duration::MAX] {
+            let (slot, jobs) = bounded::<Job>(1);
+            drop(slot);
+            let mut last_wait = last_wait;
+            assert!(receive(&jobs, Duration::from_millis(50), &mut last_wait).is_err());
+        }
+    }
+
+    #[test]
+    fn no_window_never_watches() {
+        let (slot, jobs) = bounded(1);
+        slot.send(job("waiting")).expect("room in the slot");
+        let mut last_wait = Duration::ZERO;
+        let taken = receive(&jobs, Duration::ZERO, &mut last_wait).expect("a job");
+        assert_eq!(taken.input, "waiting");
+    }
 }
