@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use axum::body::Body;
 use axum::http::{header, Method, Request};
 use axum::Router;
+use futures_util::FutureExt;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
@@ -108,8 +109,9 @@ struct HostResponse {
     body: String,
 }
 
-/// Answers the app's API calls during a render by sending them through the API router, on
-/// the server's main runtime, with the caller's cookies. The router is set once it exists.
+/// Answers the app's API calls during a render by sending them through the API router, with the
+/// caller's cookies, on the isolate's thread with the server's runtime current (`OnRuntime`).
+/// The router is set once it exists.
 pub fn host_fetch(
     api: Arc<OnceLock<Router>>,
     runtime: tokio::runtime::Handle,
@@ -124,10 +126,14 @@ pub fn host_fetch(
                     let call = build_request(request, caller);
                     let router = router.clone();
                     match call {
-                        Some(call) => runtime
-                            .spawn(dispatch(router, call))
-                            .await
-                            .unwrap_or_else(|_| failed()),
+                        // A panic past the API's own catch answers 500, as a panicking task
+                        // on the server's runtime did, and leaves the isolate's thread alive.
+                        Some(call) => OnRuntime::new(
+                            runtime,
+                            std::panic::AssertUnwindSafe(dispatch(router, call)).catch_unwind(),
+                        )
+                        .await
+                        .unwrap_or_else(|_| failed()),
                         None => HostResponse {
                             status: 400,
                             body: String::new(),
@@ -140,6 +146,58 @@ pub fn host_fetch(
             format!("{} {}", answer.status, answer.body)
         })
     })
+}
+
+/// A future polled where it is awaited (the isolate's thread, whose render waits for it anyway)
+/// with the server's runtime as the current one, so that what it spawns or registers (sqlx
+/// returning a connection to its pool, timers, sockets) belongs to the server's runtime and not
+/// to the isolate's, which runs only during renders. Handing the call to the server's runtime
+/// instead costs two thread wake-ups a call: one to start it, one to answer.
+struct OnRuntime<F> {
+    runtime: tokio::runtime::Handle,
+    future: Option<std::pin::Pin<Box<F>>>,
+}
+
+impl<F: std::future::Future> OnRuntime<F> {
+    fn new(runtime: tokio::runtime::Handle, future: F) -> Self {
+        Self {
+            runtime,
+            future: Some(Box::pin(future)),
+        }
+    }
+}
+
+impl<F: std::future::Future> std::future::Future for OnRuntime<F> {
+    type Output = F::Output;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<F::Output> {
+        let this = &mut *self;
+        let _current = this.runtime.enter();
+        let future = this
+            .future
+            .as_mut()
+            .expect("an OnRuntime future is not polled after it is ready");
+        let polled = future.as_mut().poll(cx);
+        if polled.is_ready() {
+            // Dropped while the server's runtime is current: see `Drop`.
+            this.future = None;
+        }
+        polled
+    }
+}
+
+impl<F> Drop for OnRuntime<F> {
+    /// A render given up mid-call drops the call here: what its drop spawns (a connection's
+    /// return to its pool) must go to the server's runtime too.
+    fn drop(&mut self) {
+        if let Some(future) = self.future.take() {
+            let _current = self.runtime.enter();
+            drop(future);
+        }
+    }
 }
 
 fn failed() -> HostResponse {
@@ -207,7 +265,70 @@ async fn dispatch(router: Router, request: Request<Body>) -> HostResponse {
 
 #[cfg(test)]
 mod tests {
-    use super::RenderOutput;
+    use super::{OnRuntime, RenderOutput};
+    use std::time::Duration;
+
+    fn runtimes() -> (tokio::runtime::Runtime, tokio::runtime::Runtime) {
+        let server = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("server-runtime")
+            .enable_all()
+            .build()
+            .unwrap();
+        let isolate = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        (server, isolate)
+    }
+
+    fn thread_name() -> String {
+        std::thread::current()
+            .name()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    #[test]
+    fn what_a_render_time_call_spawns_runs_on_the_servers_runtime() {
+        let (server, isolate) = runtimes();
+        let call = OnRuntime::new(server.handle().clone(), async {
+            tokio::spawn(async { thread_name() }).await.unwrap()
+        });
+        assert_eq!(isolate.block_on(call), "server-runtime");
+    }
+
+    #[test]
+    fn a_call_given_up_mid_way_is_dropped_on_the_servers_runtime() {
+        // What sqlx does when a checked-out connection is dropped: spawn its return.
+        struct SpawnsOnDrop(Option<tokio::sync::oneshot::Sender<String>>);
+        impl Drop for SpawnsOnDrop {
+            fn drop(&mut self) {
+                if let Some(told) = self.0.take() {
+                    tokio::spawn(async move {
+                        let _ = told.send(thread_name());
+                    });
+                }
+            }
+        }
+        let (server, isolate) = runtimes();
+        let (told, dropped) = tokio::sync::oneshot::channel();
+        let held = SpawnsOnDrop(Some(told));
+        let call = OnRuntime::new(server.handle().clone(), async move {
+            let _held = held;
+            std::future::pending::<()>().await
+        });
+        let given_up =
+            isolate.block_on(async { tokio::time::timeout(Duration::from_millis(20), call).await });
+        assert!(given_up.is_err());
+        // Had the drop spawned onto the isolate's runtime, nothing would run it now.
+        let ran_on =
+            server.block_on(async { tokio::time::timeout(Duration::from_secs(30), dropped).await });
+        assert_eq!(
+            ran_on.expect("the drop's task ran").unwrap(),
+            "server-runtime"
+        );
+    }
 
     #[test]
     fn the_html_follows_the_json_line_as_it_is() {
