@@ -93,6 +93,16 @@ describe("answers are checked against the contract at the edge", () => {
     });
   });
 
+  it("takes a server render's answers as the rendering server gave them", async () => {
+    // The bank's own in-process answers (see `checked`): checked by the contract tests, not again
+    // in every render.
+    vi.stubGlobal("__ssrTransport", async () => ({
+      status: 200,
+      body: JSON.stringify([{ name: "referrals", state: "maybe" }]),
+    }));
+    await expect(api.get("/v1/features", features)).resolves.toEqual([{ name: "referrals", state: "maybe" }]);
+  });
+
   it("reads a refusal's SPEC §8 body, and survives one that is not", async () => {
     stubServer({
       "/v2/auth/logout": [
