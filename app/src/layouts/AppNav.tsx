@@ -1,6 +1,7 @@
 import { useHydrated } from "../ui/fields";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../routing/Link";
 import { useApp } from "../lib/appContext";
 import { isCurrentPage, useLinkClicks } from "../routing/linkClicks";
 import { useAccessFacts } from "../lib/useAccessFacts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../routing/Link";
 import { useApp } from "../lib/appContext";
 import { Logo } from "../ui/Logo";
 import { PolicyLinks } from "../ui/PolicyLinks";

@@ -2,6 +2,7 @@ import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { AppContext, type AppContextValue, useApp } from "../lib/appContext";
 import { parseQuery } from "../lib/url";
+import { LinkClicks } from "./Link";
 import { matchRoute } from "./match";
 import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import type { AppRoute } from "./types";
@@ -45,12 +46,14 @@ export function App({ set, context }: { set: RouteSetModule; context: AppContext
   const route = matchRoute(set.routes(context.layout), useLocation().pathname)?.route;
   return (
     <AppContext.Provider value={context}>
-      <Routes>
-        <Route
-          path={route?.path ?? "*"}
-          element={<RouteView route={route ?? set.notFound} Frame={set.Frame} />}
-        />
-      </Routes>
+      <LinkClicks>
+        <Routes>
+          <Route
+            path={route?.path ?? "*"}
+            element={<RouteView route={route ?? set.notFound} Frame={set.Frame} />}
+          />
+        </Routes>
+      </LinkClicks>
     </AppContext.Provider>
   );
 }

@@ -28,7 +28,7 @@ export function isCurrentPage(to: string, pathname: string): boolean {
  * through the router (no page load), a modified click or another window's link is the browser's. */
 export function useLinkClicks(options?: NavigateOptions) {
   const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
+  return (event: MouseEvent<HTMLElement>, more?: NavigateOptions) => {
     const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
     if (!isRouterClick(event, anchor)) return;
@@ -37,6 +37,6 @@ export function useLinkClicks(options?: NavigateOptions) {
     // As <Link> does: the page that is open already replaces its history entry, never adds one.
     const here = window.location;
     const replace = `${here.pathname}${here.search}${here.hash}` === to;
-    void navigate(to, { replace, ...options });
+    void navigate(to, { replace, ...options, ...more });
   };
 }

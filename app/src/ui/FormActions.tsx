@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { Link } from "react-router";
+import { Link } from "../routing/Link";
 
 /**
  * A wizard step's footer: Back goes one step, then submit. Back is a link where it leaves the

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../routing/Link";
 import { invitationLinkQuery } from "../api/profiles";
 import { useApp } from "../lib/appContext";
 import { roleLabel } from "../lib/roles";

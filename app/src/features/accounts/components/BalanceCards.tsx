@@ -1,5 +1,5 @@
 import { Flag } from "../../../ui/Icon";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { Money } from "../../../ui/Money";
 import { withQuery } from "../filters";
 import type { BankAccount } from "../api";

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../routing/Link";
 import { formatDate, formatMoney, formatTime } from "../../../lib/format";
 import { Icon } from "../../../ui/Icon";
 import { Money } from "../../../ui/Money";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError } from "../../../api/client";
 import { authApi, type MfaStep } from "../api";
 import { useMfaStatus } from "../useMfaStatus";

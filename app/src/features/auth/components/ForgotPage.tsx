@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { failureText } from "../../../api/client";
 import { useForm } from "../../../lib/useForm";
 import { emailError } from "../../../lib/validation";

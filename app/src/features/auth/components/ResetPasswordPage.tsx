@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError } from "../../../api/client";
 import { parseQuery } from "../../../lib/url";
 import { PasswordFields, usePasswordPair } from "../../../ui/PasswordFields";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError } from "../../../api/client";
 import { CodeInput } from "../../../ui/CodeInput";
 import { ResendButton } from "../../../ui/ResendButton";

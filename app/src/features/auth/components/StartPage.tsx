@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { keepLinkKeys } from "../../../lib/linkKeys";
 import { parseQuery } from "../../../lib/url";
 import { useApp } from "../../../lib/appContext";

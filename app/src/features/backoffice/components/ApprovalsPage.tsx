@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { formatDate, formatTime } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
 import { EmptyState, Notice } from "../../../ui/Notice";

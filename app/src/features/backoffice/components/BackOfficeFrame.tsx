@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { Button } from "../../../ui/Button";
 import { useApp } from "../../../lib/appContext";
 import { LogoMark } from "../../../ui/Logo";

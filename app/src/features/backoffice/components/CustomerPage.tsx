@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { formatDate, formatTime } from "../../../lib/format";
 import { parseQuery } from "../../../lib/url";
 import { Button } from "../../../ui/Button";

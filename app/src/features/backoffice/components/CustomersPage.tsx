@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { parseQuery } from "../../../lib/url";
 import { Button } from "../../../ui/Button";
 import { TextField } from "../../../ui/fields";

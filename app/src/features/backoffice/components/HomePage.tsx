@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { Redirect } from "../../../routing/Redirect";
 import { EmptyState } from "../../../ui/Notice";
 import { staffQuery } from "../api";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { formatDate, formatTime } from "../../../lib/format";
 import { EmptyState } from "../../../ui/Notice";
 import { StatusChip } from "../../../ui/StatusChip";

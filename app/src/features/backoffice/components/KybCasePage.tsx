@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { refusalOf } from "../../../api/client";
 import { formatDate, formatTime } from "../../../lib/format";
 import { Button } from "../../../ui/Button";

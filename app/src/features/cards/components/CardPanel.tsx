@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { type Card, cardsApi, cardsQuery } from "../api";
 import { isManageable } from "../model";
 import { CardActivity } from "./CardActivity";

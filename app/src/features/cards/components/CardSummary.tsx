@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { StatusChip } from "../../../ui/StatusChip";
 import type { Card } from "../api";
 import { deliveryStage, STATUS_LABELS, STATUS_TONES } from "../model";

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { parseQuery } from "../../../lib/url";
 import { cardsQuery } from "../api";
 import { chooseCard } from "../model";

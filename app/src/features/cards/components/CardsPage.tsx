@@ -1,7 +1,8 @@
 import { StatusChip } from "../../../ui/StatusChip";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { useApp } from "../../../lib/appContext";
 import { CORPORATE_CARDS, meets } from "../../../lib/rights";
 import { parseQuery } from "../../../lib/url";

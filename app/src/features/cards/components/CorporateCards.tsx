@@ -1,6 +1,6 @@
 import { StatusChip } from "../../../ui/StatusChip";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError } from "../../../api/client";
 import { invitationsApi } from "../../../api/profiles";
 import { type Card, sentInvitationsQuery } from "../api";

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { cardsQuery } from "../api";
 import { CardPanel } from "./CardPanel";
 import { CorporateCards } from "./CorporateCards";

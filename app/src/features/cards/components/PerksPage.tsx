@@ -1,4 +1,5 @@
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { Redirect } from "../../../routing/Redirect";
 import { PERKS } from "../model";
 import { CardReferral } from "./CardReferral";

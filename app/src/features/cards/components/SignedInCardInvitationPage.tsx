@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError } from "../../../api/client";
 import { invitationLinkQuery, invitationsApi } from "../../../api/profiles";
 import { useApp } from "../../../lib/appContext";

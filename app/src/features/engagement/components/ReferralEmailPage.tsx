@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "../../../routing/Link";
 import { parseQuery } from "../../../lib/url";
 import { ApiError, failureText } from "../../../api/client";
 import { emailError } from "../../../lib/validation";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { formatDate } from "../../../lib/format";
 import { CopyButton } from "../../../ui/CopyButton";
 import { INVITE_LABELS, referralInvitesQuery, referralProgrammeQuery } from "../referralsApi";

@@ -1,7 +1,8 @@
 import { Select } from "../../../ui/Select";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError, type Schemas } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";

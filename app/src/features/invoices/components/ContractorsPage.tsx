@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError, failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { allows } from "../../../lib/rights";

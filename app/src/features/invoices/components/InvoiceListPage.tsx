@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../routing/Link";
 import { useApp } from "../../../lib/appContext";
 import { allows } from "../../../lib/rights";
 import { usePageQuery } from "../../../lib/usePageQuery";

@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { ApiError, failureText } from "../../../api/client";
 import { isoDay, londonDay } from "../../../lib/format";

@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { Link } from "../../../routing/Link";
 import { ApiError, failureText } from "../../../api/client";
 import { useApp } from "../../../lib/appContext";
 import { formatDate } from "../../../lib/format";

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../routing/Link";
 import { businessTypesQuery } from "../../../api/businessTypes";
 import { ApiError, failureText } from "../../../api/client";
 import { allows } from "../../../lib/rights";

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../routing/Link";
 import { failureText } from "../../../api/client";
 import { formatMoney } from "../../../lib/format";
 import { Redirect } from "../../../routing/Redirect";

@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import type { Scheme } from "../api";
 
 /** SPEC §2 transfer/{scheme}: 0 sepa, 1 local, 2 swift. */

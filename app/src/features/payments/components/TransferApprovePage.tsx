@@ -1,7 +1,7 @@
 import { plainFormError } from "../plainFormError";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { bankAccountsQuery } from "../../../api/bankAccounts";
 import { useApp } from "../../../lib/appContext";
 import { isoDay, londonDay } from "../../../lib/format";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../routing/Link";
 import { useApp } from "../../../lib/appContext";
 import { profilesQuery } from "../api";
 import { opensBecauseItGrew } from "../dropdownOpening";

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../routing/Link";
 import { useApp } from "../../../lib/appContext";
 import { loadsAccounts } from "../../../lib/rights";
 import { STATUS_LABELS, statusTone } from "../access";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../../routing/Link";
 import { formatMoney } from "../../../../lib/format";
 import type { TransferResult } from "../../api";
 import type { Draft } from "../../draft";

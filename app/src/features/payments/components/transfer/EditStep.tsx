@@ -1,7 +1,8 @@
 import { RadioCards } from "../../../../ui/RadioCards";
 import { Select } from "../../../../ui/Select";
 import type { Dispatch } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../../routing/Link";
 import { formatMoney } from "../../../../lib/format";
 import { worldCountries } from "../../../../lib/worldCountries";
 import { AmountInput } from "../../../../ui/AmountInput";
